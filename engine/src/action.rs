@@ -1,0 +1,150 @@
+//! What a player can be asked and what they can answer: decisions, questions and actions.
+
+use crate::catalog::Catalog;
+use crate::ids::*;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A card that owns a hook (or asks a question).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CardRef {
+    Tile(TileId),
+    Monster(MonsterId),
+}
+
+impl CardRef {
+    pub fn id<'c>(self, catalog: &'c Catalog) -> &'c str {
+        match self {
+            CardRef::Tile(t) => &catalog.tile(t).info.id,
+            CardRef::Monster(m) => &catalog.monster(m).info.id,
+        }
+    }
+    pub fn info(self, catalog: &Catalog) -> &crate::catalog::CardInfo {
+        match self {
+            CardRef::Tile(t) => &catalog.tile(t).info,
+            CardRef::Monster(m) => &catalog.monster(m).info,
+        }
+    }
+}
+
+/// One option of a question. Its label (see [`Answer::label`]) is what scenario files
+/// and the command line use: "yes", "no", a species id, a tile id, a seat number.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Answer {
+    Yes,
+    No,
+    Species(SpeciesId),
+    Tile(TileId),
+    Seat(Seat),
+}
+
+impl Answer {
+    pub fn label(self, catalog: &Catalog) -> String {
+        match self {
+            Answer::Yes => "yes".into(),
+            Answer::No => "no".into(),
+            Answer::Species(s) => catalog.species_def(s).id.clone(),
+            Answer::Tile(t) => catalog.tile(t).info.id.clone(),
+            Answer::Seat(s) => s.to_string(),
+        }
+    }
+}
+
+/// A question a hook (or the engine, for an optional tile) asks a player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Question {
+    /// Who answers: usually the runner; another player for cards like Daddy's Sword.
+    pub seat: Seat,
+    /// The card whose rule asks.
+    pub asker: CardRef,
+    /// Prompt key, looked up in the asking card's pack messages, then the engine's.
+    pub prompt: String,
+    pub options: Vec<Answer>,
+}
+
+impl Question {
+    /// The labels of the options, for messages.
+    pub fn labels(&self, catalog: &Catalog) -> Vec<String> {
+        self.options.iter().map(|o| o.label(catalog)).collect()
+    }
+
+    /// The option with this label, if any.
+    pub fn find(&self, catalog: &Catalog, label: &str) -> Option<Answer> {
+        self.options
+            .iter()
+            .copied()
+            .find(|o| o.label(catalog) == label)
+    }
+}
+
+/// What the game is waiting for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    pub seat: Seat,
+    pub kind: DecisionKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DecisionKind {
+    /// Pick the adventurer for the coming round.
+    ChooseAdventurer { options: Vec<AdventurerId> },
+    /// Bidding: draw a monster or pass.
+    DrawOrPass,
+    /// Bidding: the drawn card goes into the dungeon, or aside with one tile.
+    PlaceCard {
+        card: CardId,
+        set_aside: Vec<TileId>,
+    },
+    /// A card's rule asks something.
+    Question(Question),
+}
+
+impl Decision {
+    /// Every action that answers this decision, in a stable order.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        match &self.kind {
+            DecisionKind::ChooseAdventurer { options } => options
+                .iter()
+                .map(|&a| Action::ChooseAdventurer(a))
+                .collect(),
+            DecisionKind::DrawOrPass => vec![Action::Draw, Action::Pass],
+            DecisionKind::PlaceCard { set_aside, .. } => std::iter::once(Action::AddToDungeon)
+                .chain(set_aside.iter().map(|&t| Action::SetAside(t)))
+                .collect(),
+            DecisionKind::Question(q) => q.options.iter().map(|&a| Action::Answer(a)).collect(),
+        }
+    }
+
+    pub fn allows(&self, action: &Action) -> bool {
+        match (&self.kind, action) {
+            (DecisionKind::ChooseAdventurer { options }, Action::ChooseAdventurer(a)) => {
+                options.contains(a)
+            }
+            (DecisionKind::DrawOrPass, Action::Draw | Action::Pass) => true,
+            (DecisionKind::PlaceCard { .. }, Action::AddToDungeon) => true,
+            (DecisionKind::PlaceCard { set_aside, .. }, Action::SetAside(t)) => {
+                set_aside.contains(t)
+            }
+            (DecisionKind::Question(q), Action::Answer(a)) => q.options.contains(a),
+            _ => false,
+        }
+    }
+}
+
+/// A player's move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Action {
+    ChooseAdventurer(AdventurerId),
+    Draw,
+    Pass,
+    AddToDungeon,
+    /// Put the drawn card aside together with this tile.
+    SetAside(TileId),
+    Answer(Answer),
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self:?}")
+    }
+}

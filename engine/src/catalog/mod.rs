@@ -1,0 +1,224 @@
+//! The catalog: every card definition of the packs in play, interned and checked.
+//! It is immutable once built and shared (`Arc`) by the engine, the script host and
+//! the front ends; game states refer into it by index.
+
+mod defs;
+mod diag;
+mod files;
+mod merge;
+mod read;
+mod schema;
+
+pub use defs::*;
+pub use diag::{Diagnostic, Diagnostics, Severity, locate};
+pub use files::{DiskFiles, FileSource, MemoryFiles, join, normalize, parent};
+pub use read::{ENGINE_API, LoadedPack, read_pack};
+
+use crate::ids::*;
+use crate::lang::LocalText;
+use std::collections::BTreeMap;
+
+#[derive(Debug, Default)]
+pub struct Catalog {
+    pub packs: Vec<PackInfo>,
+    pub monsters: Vec<MonsterDef>,
+    pub tiles: Vec<TileDef>,
+    pub adventurers: Vec<AdventurerDef>,
+    pub species: Vec<SpeciesDef>,
+    /// The damage model the packs declare (the sequel's when they disagree).
+    pub damage_model: DamageModel,
+    /// How many special monsters join the deck at setup.
+    pub specials_in_play: u8,
+    /// Hash of every pack file and script, to tie a save file to the packs it was made with.
+    pub fingerprint: u64,
+    monster_index: BTreeMap<String, MonsterId>,
+    tile_index: BTreeMap<String, TileId>,
+    adventurer_index: BTreeMap<String, AdventurerId>,
+    species_index: BTreeMap<String, SpeciesId>,
+    messages: BTreeMap<(PackId, String), LocalText>,
+    species_by_strength: BTreeMap<i32, SpeciesId>,
+}
+
+impl Default for DamageModel {
+    fn default() -> Self {
+        DamageModel::EndTotal
+    }
+}
+
+impl Catalog {
+    pub fn monster(&self, id: MonsterId) -> &MonsterDef {
+        &self.monsters[id.ix()]
+    }
+    pub fn tile(&self, id: TileId) -> &TileDef {
+        &self.tiles[id.ix()]
+    }
+    pub fn adventurer(&self, id: AdventurerId) -> &AdventurerDef {
+        &self.adventurers[id.ix()]
+    }
+    pub fn species_def(&self, id: SpeciesId) -> &SpeciesDef {
+        &self.species[id.ix()]
+    }
+    pub fn find_monster(&self, id: &str) -> Option<MonsterId> {
+        self.monster_index.get(id).copied()
+    }
+    pub fn find_tile(&self, id: &str) -> Option<TileId> {
+        self.tile_index.get(id).copied()
+    }
+    pub fn find_adventurer(&self, id: &str) -> Option<AdventurerId> {
+        self.adventurer_index.get(id).copied()
+    }
+    pub fn find_species(&self, id: &str) -> Option<SpeciesId> {
+        self.species_index.get(id).copied()
+    }
+    pub fn pack_of(&self, pack: PackId) -> &PackInfo {
+        &self.packs[pack.ix()]
+    }
+    /// A question prompt declared by `pack` under `key`.
+    pub fn message(&self, pack: PackId, key: &str) -> Option<&LocalText> {
+        self.messages.get(&(pack, key.to_string()))
+    }
+    /// The species of the regular monster printed with this strength (the Shapeshifter's rule).
+    pub fn species_with_strength(&self, strength: i32) -> Option<SpeciesId> {
+        self.species_by_strength.get(&strength).copied()
+    }
+    pub fn adventurer_ids(&self) -> impl Iterator<Item = AdventurerId> + '_ {
+        (0..self.adventurers.len()).map(|i| AdventurerId(i as u16))
+    }
+    pub fn species_ids(&self) -> impl Iterator<Item = SpeciesId> + '_ {
+        (0..self.species.len()).map(|i| SpeciesId(i as u16))
+    }
+    /// The ids of the packs, in load order, joined by commas.
+    pub fn pack_list(&self) -> String {
+        self.packs
+            .iter()
+            .map(|p| p.id.as_str())
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+/// The packs a program knows about (built in, or read from disk), from which catalogs
+/// for a chosen set of pack ids are built, dependencies first.
+#[derive(Default)]
+pub struct PackLibrary {
+    packs: Vec<LoadedPack>,
+}
+
+impl PackLibrary {
+    pub fn new() -> PackLibrary {
+        PackLibrary::default()
+    }
+
+    /// Reads a pack and adds it. A pack with the same id as one already known replaces it,
+    /// so `--pack` can override a built-in pack while it is being edited.
+    pub fn load(
+        &mut self,
+        files: &dyn FileSource,
+        manifest_path: &str,
+    ) -> Result<&LoadedPack, Diagnostics> {
+        let pack = read_pack(files, manifest_path)?;
+        self.packs.retain(|p| p.id() != pack.id());
+        self.packs.push(pack);
+        Ok(self.packs.last().expect("just pushed"))
+    }
+
+    pub fn get(&self, id: &str) -> Option<&LoadedPack> {
+        self.packs.iter().find(|p| p.id() == id)
+    }
+
+    pub fn ids(&self) -> impl Iterator<Item = &str> {
+        self.packs.iter().map(LoadedPack::id)
+    }
+
+    /// The packs `ids` need, in load order: each pack's requirements before it.
+    pub fn resolve(&self, ids: &[&str]) -> Result<Vec<&LoadedPack>, Diagnostics> {
+        let mut order: Vec<&LoadedPack> = Vec::new();
+        let mut diags = Diagnostics::default();
+        for id in ids {
+            self.visit(id, None, &mut Vec::new(), &mut order, &mut diags);
+        }
+        for pack in &order {
+            for conflict in &pack.file.pack.conflicts {
+                if order.iter().any(|p| p.id() == conflict.get_ref()) {
+                    diags.push(pack.error_at(
+                        conflict,
+                        format!(
+                            "pack `{}` cannot be played together with pack `{}`",
+                            pack.id(),
+                            conflict.get_ref()
+                        ),
+                    ));
+                }
+            }
+        }
+        if diags.has_errors() {
+            Err(diags)
+        } else {
+            Ok(order)
+        }
+    }
+
+    fn visit<'a>(
+        &'a self,
+        id: &str,
+        wanted_by: Option<(&'a LoadedPack, usize)>,
+        path: &mut Vec<String>,
+        order: &mut Vec<&'a LoadedPack>,
+        diags: &mut Diagnostics,
+    ) {
+        if order.iter().any(|p| p.id() == id) {
+            return;
+        }
+        let Some(pack) = self.get(id) else {
+            let known: Vec<&str> = self.ids().collect();
+            let message = format!("unknown pack `{id}` (known packs: {})", known.join(", "));
+            diags.push(match wanted_by {
+                Some((by, i)) => by.error_at(&by.file.pack.requires[i], message),
+                None => Diagnostic::error("<command line>", message),
+            });
+            return;
+        };
+        if path.iter().any(|p| p == id) {
+            diags.push(Diagnostic::error(
+                &pack.manifest_path,
+                format!(
+                    "packs require each other in a cycle: {} -> {id}",
+                    path.join(" -> ")
+                ),
+            ));
+            return;
+        }
+        path.push(id.to_string());
+        for (i, dep) in pack.file.pack.requires.iter().enumerate() {
+            self.visit(dep.get_ref(), Some((pack, i)), path, order, diags);
+        }
+        path.pop();
+        order.push(pack);
+    }
+
+    /// A catalog of `ids` and what they require. Returns warnings on success.
+    pub fn catalog(&self, ids: &[&str]) -> Result<(Catalog, Diagnostics), Diagnostics> {
+        let packs = self.resolve(ids)?;
+        merge::build_catalog(&packs)
+    }
+}
+
+/// FNV-1a: a tiny, stable hash for fingerprints (std's hasher is not stable across releases).
+pub(crate) struct Fnv(u64);
+
+impl Fnv {
+    pub(crate) fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+    pub(crate) fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 ^= 0xff;
+        self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+    }
+    pub(crate) fn finish(&self) -> u64 {
+        self.0
+    }
+}

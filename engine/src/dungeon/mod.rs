@@ -1,0 +1,170 @@
+//! The dungeon phase: the runner's trip through the dungeon, as a resumable stage machine
+//! (see `resolve.rs`), and the effects hooks can have (`effects.rs`).
+
+mod effects;
+mod resolve;
+
+pub use effects::Effect;
+pub(crate) use resolve::resolve;
+
+use crate::action::{Answer, CardRef, Question};
+use crate::event::DefeatCause;
+use crate::hooks::HookName;
+use crate::ids::*;
+use crate::state::TileList;
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+
+/// One monster the runner faced, with its identity as revealed (after any changes).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Faced {
+    pub card: CardId,
+    pub monster: MonsterId,
+    /// 1-based place in the reveal order; a replacement takes the replaced card's place.
+    pub position: u8,
+    pub strength: Option<i32>,
+    pub species: Option<SpeciesId>,
+    pub fate: Fate,
+    /// Every tile whose rule defeats it (the first is credited in events).
+    pub defeaters: TileList,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Fate {
+    /// Being resolved.
+    Facing,
+    Defeated(DefeatCause),
+    /// Dealt this much damage (more than 0).
+    Damaged(i32),
+    /// Neither defeated nor harmful.
+    Unharmed,
+    /// Discarded and replaced by a card from the monster deck.
+    Replaced,
+}
+
+impl Faced {
+    pub fn is_defeated(&self) -> bool {
+        matches!(self.fate, Fate::Defeated(_))
+    }
+}
+
+/// Where the dungeon resolution stands. Stages with a cursor walk the tiles held on
+/// entering, in order; the cursor is the index of the next tile to consider, so a stage
+/// can be resumed after a question without redoing anything.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    Enter { cursor: u8 },
+    Reveal,
+    Defeat,
+    AfterDefeat { cursor: u8 },
+    Offer { cursor: u8 },
+    MonsterEffect,
+    BeforeDamage { cursor: u8 },
+    Damage,
+    Death { cursor: u8 },
+    Finish,
+    End { cursor: u8 },
+    Done,
+}
+
+/// A value a hook remembers for the rest of the run (`ctx.remember`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MemValue {
+    Bool(bool),
+    Int(i64),
+    Text(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Memory {
+    pub owner: CardRef,
+    pub key: String,
+    pub value: MemValue,
+}
+
+/// A hook call waiting on a question: the answers given so far are replayed to the hook
+/// when it runs again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingHook {
+    pub card: CardRef,
+    pub hook: HookName,
+    pub answers: Vec<Answer>,
+    pub question: Option<Question>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DungeonRun {
+    pub runner: Seat,
+    pub hp: i32,
+    /// HP on entering (adventurer plus tiles).
+    pub start_hp: i32,
+    /// The adventurer card's own HP.
+    pub base_hp: i32,
+    /// Tiles held on entering, in order: hooks run in this order.
+    pub order: TileList,
+    pub faced: Vec<Faced>,
+    /// A card taken from the monster deck to replace the current one.
+    pub incoming: Option<CardId>,
+    /// Cards whose effect defeats the next monster revealed, oldest first.
+    pub skip_next: SmallVec<[CardRef; 2]>,
+    pub stage: Stage,
+    /// HP fell to 0 or less while resolving the current card.
+    pub hp_fell: bool,
+    /// HP reached 0 or less and nothing revived the adventurer.
+    pub died: bool,
+    pub success_forced: bool,
+    pub memory: Vec<Memory>,
+    pub pending: Option<PendingHook>,
+    /// Set when the run is over.
+    pub success: Option<bool>,
+}
+
+impl Default for DungeonRun {
+    fn default() -> Self {
+        DungeonRun {
+            runner: 0,
+            hp: 0,
+            start_hp: 0,
+            base_hp: 0,
+            order: TileList::new(),
+            faced: Vec::new(),
+            incoming: None,
+            skip_next: SmallVec::new(),
+            stage: Stage::Done,
+            hp_fell: false,
+            died: false,
+            success_forced: false,
+            memory: Vec::new(),
+            pending: None,
+            success: None,
+        }
+    }
+}
+
+impl DungeonRun {
+    /// The monster being resolved.
+    pub fn current(&self) -> Option<&Faced> {
+        self.faced
+            .last()
+            .filter(|f| f.fate == Fate::Facing || self.stage_is_on_card())
+    }
+
+    fn stage_is_on_card(&self) -> bool {
+        !matches!(
+            self.stage,
+            Stage::Enter { .. } | Stage::Reveal | Stage::End { .. } | Stage::Done
+        )
+    }
+
+    pub fn recall(&self, owner: CardRef, key: &str) -> Option<&MemValue> {
+        self.memory
+            .iter()
+            .find(|m| m.owner == owner && m.key == key)
+            .map(|m| &m.value)
+    }
+
+    /// Monsters faced so far, not counting cards replaced by another.
+    pub fn monsters_faced(&self) -> impl Iterator<Item = &Faced> {
+        self.faced.iter().filter(|f| f.fate != Fate::Replaced)
+    }
+}

@@ -1,0 +1,192 @@
+//! The engine's public face: create a game, ask what is pending and what is legal, apply
+//! one action, see a player's view. An [`Engine`] pairs a catalog with a hook runner
+//! (the Lua host by default); game states are separate plain values, so one engine
+//! serves any number of games, and a state can be cloned and played forward by a bot.
+
+use crate::action::{Action, Decision, DecisionKind};
+use crate::catalog::{Catalog, Diagnostics};
+use crate::event::Event;
+use crate::game;
+use crate::hooks::{HookError, HookRunner};
+use crate::options::GameOptions;
+use crate::script::ScriptHost;
+use crate::state::GameState;
+use crate::view::PlayerView;
+use std::sync::Arc;
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum EngineError {
+    #[error("{action:?} is not a legal action now (waiting for: {pending})")]
+    IllegalAction { action: Action, pending: String },
+    #[error(transparent)]
+    Hook(#[from] HookError),
+    #[error("rule error: {0}")]
+    Rule(String),
+    #[error("cannot set up the game: {0}")]
+    Setup(String),
+    #[error(
+        "this game was made with other packs (fingerprint {found:016x}, these packs are {expected:016x})"
+    )]
+    WrongCatalog { expected: u64, found: u64 },
+}
+
+/// A catalog and the hook runner for its scripts.
+pub struct Engine<H: HookRunner = ScriptHost> {
+    catalog: Arc<Catalog>,
+    hooks: H,
+}
+
+impl Engine<ScriptHost> {
+    /// An engine running the catalog's scripts in a sandboxed Lua state.
+    pub fn new(catalog: Arc<Catalog>) -> Result<Engine<ScriptHost>, Diagnostics> {
+        let hooks = ScriptHost::new(catalog.clone())?;
+        Ok(Engine { catalog, hooks })
+    }
+}
+
+impl<H: HookRunner> Engine<H> {
+    /// An engine with another hook runner (tests, native baselines).
+    pub fn with_hooks(catalog: Arc<Catalog>, hooks: H) -> Engine<H> {
+        Engine { catalog, hooks }
+    }
+
+    pub fn catalog(&self) -> &Arc<Catalog> {
+        &self.catalog
+    }
+
+    pub fn hooks_mut(&mut self) -> &mut H {
+        &mut self.hooks
+    }
+
+    /// A new game from options and a seed. Same seed, same options and same actions give
+    /// the same events.
+    pub fn new_game(
+        &mut self,
+        options: GameOptions,
+        seed: u64,
+        events: &mut Vec<Event>,
+    ) -> Result<GameState, EngineError> {
+        let mut state = game::new_game(&self.catalog, options, seed, events)?;
+        game::advance(&self.catalog, &mut self.hooks, &mut state, events)?;
+        Ok(state)
+    }
+
+    /// Every action the pending decision allows (empty when the game is over).
+    pub fn legal_actions(&self, state: &GameState) -> Vec<Action> {
+        state
+            .pending
+            .as_ref()
+            .map(Decision::legal_actions)
+            .unwrap_or_default()
+    }
+
+    /// Applies one action. On any error the state and the event list are left exactly
+    /// as they were, so a failing script never corrupts a game in progress.
+    pub fn apply(
+        &mut self,
+        state: &mut GameState,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), EngineError> {
+        self.check_catalog(state)?;
+        let Some(decision) = state.pending.clone().filter(|d| d.allows(&action)) else {
+            return Err(EngineError::IllegalAction {
+                action,
+                pending: describe_pending(&state.pending),
+            });
+        };
+        // Hooks run only in the dungeon, which a pass or an answer can start or resume.
+        let snapshot = matches!(action, Action::Pass | Action::Answer(_)).then(|| state.clone());
+        let mark = events.len();
+        let result = self.apply_unchecked(state, &decision, action, events);
+        if result.is_err() {
+            if let Some(snapshot) = snapshot {
+                *state = snapshot;
+            }
+            events.truncate(mark);
+        }
+        result
+    }
+
+    fn apply_unchecked(
+        &mut self,
+        state: &mut GameState,
+        decision: &Decision,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), EngineError> {
+        state.pending = None;
+        match (&decision.kind, action) {
+            (DecisionKind::ChooseAdventurer { .. }, Action::ChooseAdventurer(adventurer)) => {
+                events.push(Event::AdventurerChosen {
+                    seat: Some(decision.seat),
+                    adventurer,
+                });
+                game::start_round(&self.catalog, state, adventurer, events);
+            }
+            (DecisionKind::Question(question), Action::Answer(answer)) => {
+                if let Some(pending) = state.run.pending.as_mut() {
+                    pending.answers.push(answer);
+                    pending.question = None;
+                }
+                events.push(Event::Answered {
+                    seat: decision.seat,
+                    asker: question.asker,
+                    answer,
+                });
+            }
+            _ => game::apply_bidding(&self.catalog, state, action, events),
+        }
+        game::advance(&self.catalog, &mut self.hooks, state, events)
+    }
+
+    /// What `seat` may know of the game.
+    pub fn view(&self, state: &GameState, seat: crate::ids::Seat) -> PlayerView {
+        PlayerView::new(state, seat)
+    }
+
+    /// Starts a state that was built by hand (a scenario, a test) in the dungeon phase.
+    pub fn resume(
+        &mut self,
+        state: &mut GameState,
+        events: &mut Vec<Event>,
+    ) -> Result<(), EngineError> {
+        self.check_catalog(state)?;
+        game::advance(&self.catalog, &mut self.hooks, state, events)
+    }
+
+    /// A single dungeon set up by hand, run until its first question or its end.
+    pub fn dungeon(
+        &mut self,
+        setup: &game::DungeonSetup,
+        events: &mut Vec<Event>,
+    ) -> Result<GameState, EngineError> {
+        let mut state = game::dungeon_state(&self.catalog, setup, events)?;
+        game::advance(&self.catalog, &mut self.hooks, &mut state, events)?;
+        Ok(state)
+    }
+
+    fn check_catalog(&self, state: &GameState) -> Result<(), EngineError> {
+        if state.catalog_fingerprint != self.catalog.fingerprint {
+            return Err(EngineError::WrongCatalog {
+                expected: self.catalog.fingerprint,
+                found: state.catalog_fingerprint,
+            });
+        }
+        Ok(())
+    }
+}
+
+fn describe_pending(pending: &Option<Decision>) -> String {
+    match pending {
+        None => "nothing: the game is over".into(),
+        Some(d) => match &d.kind {
+            DecisionKind::ChooseAdventurer { .. } => {
+                format!("seat {} to choose an adventurer", d.seat)
+            }
+            DecisionKind::DrawOrPass => format!("seat {} to draw or pass", d.seat),
+            DecisionKind::PlaceCard { .. } => format!("seat {} to place the drawn card", d.seat),
+            DecisionKind::Question(q) => format!("seat {} to answer `{}`", d.seat, q.prompt),
+        },
+    }
+}

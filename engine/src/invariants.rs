@@ -1,0 +1,99 @@
+//! Checks that a state is internally consistent. Used by the soak tests after every
+//! decision, and on loading a save file so a hand-edited one is refused, not trusted.
+
+use crate::catalog::Catalog;
+use crate::dungeon::Stage;
+use crate::state::{GameState, Phase};
+
+/// Every monster card is in exactly one place, indices are in range, and the phase and
+/// the dungeon run agree. Returns what is wrong.
+pub fn check(catalog: &Catalog, state: &GameState) -> Result<(), String> {
+    let n = state.cards.len();
+    if let Some(bad) = state
+        .cards
+        .iter()
+        .find(|m| m.ix() >= catalog.monsters.len())
+    {
+        return Err(format!("card refers to unknown monster #{}", bad.0));
+    }
+    let mut seen = vec![0u8; n];
+    let mut places: Vec<(&str, crate::ids::CardId)> = Vec::new();
+    places.extend(state.deck.iter().map(|&c| ("deck", c)));
+    places.extend(state.dungeon.iter().map(|&c| ("dungeon", c)));
+    places.extend(state.discard.iter().map(|&c| ("discard", c)));
+    for p in &state.players {
+        places.extend(p.set_aside.iter().map(|&(c, _)| ("set aside", c)));
+    }
+    if let Some((_, c)) = state.drawn() {
+        places.push(("hand", c));
+    }
+    for (place, card) in places {
+        let Some(count) = seen.get_mut(card.ix()) else {
+            return Err(format!(
+                "{place} holds card #{} but the game has {n} cards",
+                card.0
+            ));
+        };
+        *count += 1;
+        if *count > 1 {
+            return Err(format!(
+                "card #{} ({}) is in two places (again in {place})",
+                card.0,
+                catalog.monster(state.cards[card.ix()]).info.id
+            ));
+        }
+    }
+    if let Some(missing) = seen.iter().position(|&c| c == 0) {
+        return Err(format!(
+            "card #{missing} ({}) is nowhere",
+            catalog.monster(state.cards[missing]).info.id
+        ));
+    }
+    let tiles = state.tiles.iter().chain(
+        state
+            .players
+            .iter()
+            .flat_map(|p| p.set_aside.iter().map(|(_, t)| t)),
+    );
+    if let Some(bad) = tiles.clone().find(|t| t.ix() >= catalog.tiles.len()) {
+        return Err(format!("unknown tile #{}", bad.0));
+    }
+    if state
+        .adventurer
+        .is_some_and(|a| a.ix() >= catalog.adventurers.len())
+    {
+        return Err("unknown adventurer".into());
+    }
+    if !(2..=4).contains(&state.players.len()) {
+        return Err(format!("{} players at the table", state.players.len()));
+    }
+    match state.phase {
+        Phase::Bidding { turn, .. } if turn as usize >= state.players.len() => {
+            return Err("bidding turn out of range".into());
+        }
+        Phase::Bidding { .. } | Phase::Dungeon if state.adventurer.is_none() => {
+            return Err("a round without an adventurer".into());
+        }
+        Phase::Dungeon => {
+            let run = &state.run;
+            if run.runner as usize >= state.players.len() {
+                return Err("runner out of range".into());
+            }
+            let on_card = !matches!(
+                run.stage,
+                Stage::Enter { .. } | Stage::Reveal | Stage::End { .. } | Stage::Done
+            );
+            if on_card && run.faced.is_empty() {
+                return Err(format!("stage {:?} with no monster revealed", run.stage));
+            }
+            if run.faced.iter().any(|f| f.card.ix() >= n) {
+                return Err("a faced card out of range".into());
+            }
+        }
+        _ => {}
+    }
+    if state.phase != Phase::GameOver && state.pending.is_none() {
+        return Err("the game is not over but nothing is pending".into());
+    }
+    Ok(())
+}

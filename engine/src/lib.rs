@@ -1,0 +1,42 @@
+//! # dungeon-engine
+//!
+//! A generic, deterministic rules engine for *Welcome to the Dungeon*-style bidding games.
+//! It knows no card by name: cards come from packs (TOML data, see [`catalog`]) and every
+//! effect data cannot express is a Lua hook run in a sandbox ([`script`]).
+//!
+//! The shape follows OpenSpiel: a [`GameState`] is plain data (clone it, serialise it,
+//! play it forward); an [`Engine`] lists the legal [`Action`]s, applies one at a time and
+//! emits [`Event`]s; [`PlayerView`] is what one seat may know.
+//!
+//! Layers, bottom up: `catalog` (packs to definitions), `state` + `action` + `event`
+//! (plain data), `game` (setup and bidding) and `dungeon` (the runner's trip, the only
+//! place hooks run), `hooks` (the boundary to scripts) and `script` (Luau), then
+//! `engine` (the façade), `view`, `scenario` (test files) and `bot`.
+
+pub mod action;
+pub mod bot;
+pub mod catalog;
+pub mod dungeon;
+pub mod engine;
+pub mod event;
+mod game;
+pub mod hooks;
+pub mod ids;
+pub mod invariants;
+pub mod lang;
+pub mod options;
+pub mod scenario;
+pub mod script;
+pub mod state;
+pub mod view;
+
+pub use action::{Action, Answer, CardRef, Decision, DecisionKind, Question};
+pub use catalog::{Catalog, PackLibrary};
+pub use engine::{Engine, EngineError};
+pub use event::Event;
+pub use game::DungeonSetup;
+pub use ids::*;
+pub use lang::{Lang, LocalText};
+pub use options::GameOptions;
+pub use state::GameState;
+pub use view::PlayerView;

@@ -1,0 +1,8 @@
+//! Scenario files: set up one dungeon, answer its questions, check what happened.
+//! `dungeon scenario PATH...` and the test suite both run them through [`ScenarioRunner`].
+
+mod format;
+mod run;
+
+pub use format::{AnswerLabel, Expect, Outcome, ScenarioFile, ScenarioOptions};
+pub use run::{ScenarioReport, ScenarioRunner, Status, collect_files};

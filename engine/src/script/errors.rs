@@ -1,0 +1,108 @@
+//! Turning Lua errors into messages that name the pack, card, hook, file and line.
+
+use crate::hooks::{HookError, HookErrorKind, HookName};
+
+/// Marker of the error `ctx.ask_*` raises to stop a hook that needs an answer.
+pub(crate) const QUESTION_MARKER: &str = "__dungeon_question_pending__";
+/// Marker of the error the interrupt raises when a hook runs out of steps.
+pub(crate) const BUDGET_MARKER: &str = "instruction budget exceeded";
+
+/// Where the error happened and what it says, from an mlua error.
+pub(crate) fn describe(
+    error: &mlua::Error,
+    script_path: &str,
+) -> (HookErrorKind, Option<u32>, String) {
+    let mut traceback = String::new();
+    let mut e = error;
+    // Errors raised in callbacks come wrapped; the innermost cause says what happened.
+    while let mlua::Error::CallbackError {
+        cause,
+        traceback: tb,
+    } = e
+    {
+        if traceback.is_empty() {
+            traceback = tb.clone();
+        }
+        e = cause;
+    }
+    let (kind, text) = match e {
+        mlua::Error::MemoryError(_) => (
+            HookErrorKind::Memory,
+            "out of memory: the script went past its memory limit".to_string(),
+        ),
+        mlua::Error::RuntimeError(msg) | mlua::Error::SyntaxError { message: msg, .. } => {
+            let kind = if msg.contains(BUDGET_MARKER) {
+                HookErrorKind::Budget
+            } else {
+                HookErrorKind::Runtime
+            };
+            (kind, msg.clone())
+        }
+        other => (HookErrorKind::Runtime, other.to_string()),
+    };
+    let first = text.lines().next().unwrap_or("").trim().to_string();
+    let (line, message) = match split_location(&first, script_path) {
+        Some((line, rest)) => (Some(line), rest),
+        None => (
+            find_line(&text, script_path).or_else(|| find_line(&traceback, script_path)),
+            first,
+        ),
+    };
+    (kind, line, message)
+}
+
+/// `path:12: message` -> (12, "message").
+fn split_location(text: &str, path: &str) -> Option<(u32, String)> {
+    let at = text.find(path)?;
+    let rest = text[at + path.len()..].strip_prefix(':')?;
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    let line = digits.parse().ok()?;
+    let message = rest[digits.len()..]
+        .trim_start_matches(':')
+        .trim()
+        .to_string();
+    Some((line, message))
+}
+
+/// The first `path:LINE` in a message or traceback.
+fn find_line(text: &str, path: &str) -> Option<u32> {
+    text.lines()
+        .find_map(|l| split_location(l.trim(), path).map(|(line, _)| line))
+}
+
+pub(crate) fn hook_error(
+    pack: &str,
+    card: &str,
+    hook: HookName,
+    path: &str,
+    error: &mlua::Error,
+) -> HookError {
+    let (kind, line, message) = describe(error, path);
+    HookError {
+        pack: pack.to_string(),
+        card: card.to_string(),
+        hook,
+        file: path.to_string(),
+        line,
+        kind,
+        message,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_location() {
+        assert_eq!(
+            split_location("scripts/a.lua:12: boom", "scripts/a.lua"),
+            Some((12, "boom".into()))
+        );
+        assert_eq!(
+            split_location("runtime error: scripts/a.lua:3: x: y", "scripts/a.lua"),
+            Some((3, "x: y".into()))
+        );
+        assert_eq!(split_location("other.lua:3: x", "scripts/a.lua"), None);
+    }
+}

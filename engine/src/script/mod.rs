@@ -1,0 +1,317 @@
+//! The Lua host: runs card scripts in a sandboxed Luau state, one state per host (and
+//! one host per thread). Implements [`HookRunner`] for the dungeon resolver.
+//!
+//! A call lends the game state to the `ctx` functions through a shared frame, runs the
+//! hook, and takes the state back. Hooks answer questions by replay: `ctx.ask_*` returns
+//! a recorded answer or stops the hook; the engine asks the player and calls the hook
+//! again from the start with one more answer. Nothing a hook does is applied until it
+//! finishes, so a stopped or failed call changes nothing.
+
+mod api;
+mod errors;
+mod sandbox;
+
+pub use sandbox::{DEFAULT_MEMORY_LIMIT, DEFAULT_STEP_BUDGET};
+
+use crate::action::CardRef;
+use crate::catalog::{CardInfo, Catalog, Diagnostic, Diagnostics};
+use crate::hooks::{
+    HookCall, HookError, HookErrorKind, HookName, HookOutcome, HookRunner, HookSet, HookValue,
+};
+use crate::state::GameState;
+use api::{Frame, IdStrings, SharedFrame};
+use mlua::{Function, Lua, Table, Value};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// The engine's helper library, visible to every script as `dungeon`.
+pub const PRELUDE: &str = include_str!("prelude.lua");
+
+#[derive(Default)]
+struct CardHooks {
+    set: HookSet,
+    functions: Vec<(HookName, Function)>,
+}
+
+pub struct ScriptHost {
+    lua: Lua,
+    catalog: Arc<Catalog>,
+    frame: SharedFrame,
+    limits: sandbox::Limits,
+    ctx: Table,
+    ids: Rc<IdStrings>,
+    /// Tiles first, then monsters, by catalog index.
+    cards: Vec<CardHooks>,
+}
+
+impl ScriptHost {
+    /// Compiles and loads every script of the catalog. Reports every script that fails to
+    /// load or returns something other than a table of known hooks.
+    pub fn new(catalog: Arc<Catalog>) -> Result<ScriptHost, Diagnostics> {
+        let frame: SharedFrame = Rc::new(RefCell::new(Frame::default()));
+        let internal = |e: mlua::Error| {
+            Diagnostics(vec![Diagnostic::error(
+                "engine/prelude.lua",
+                format!("cannot start Lua: {e}"),
+            )])
+        };
+        let (lua, limits) = sandbox::new_state(frame.clone(), PRELUDE).map_err(internal)?;
+        let ids = Rc::new(IdStrings::new(&lua, &catalog).map_err(internal)?);
+        let ctx =
+            api::build_ctx(&lua, frame.clone(), catalog.clone(), ids.clone()).map_err(internal)?;
+        let mut host = ScriptHost {
+            lua,
+            catalog: catalog.clone(),
+            frame,
+            limits,
+            ctx,
+            ids,
+            cards: Vec::new(),
+        };
+        let mut diags = Diagnostics::default();
+        let tiles = catalog.tiles.iter().map(|t| (&t.info, false));
+        let monsters = catalog.monsters.iter().map(|m| (&m.info, true));
+        for (info, is_monster) in tiles.chain(monsters) {
+            let hooks = host.load_card(info, is_monster).unwrap_or_else(|d| {
+                diags.push(d);
+                CardHooks::default()
+            });
+            host.cards.push(hooks);
+        }
+        if diags.has_errors() {
+            return Err(diags);
+        }
+        Ok(host)
+    }
+
+    fn load_card(&mut self, info: &CardInfo, is_monster: bool) -> Result<CardHooks, Diagnostic> {
+        let Some(script) = &info.script else {
+            return Ok(CardHooks::default());
+        };
+        let path = script.path.as_str();
+        let fail = |message: String, line: Option<u32>| {
+            let d = Diagnostic::error(path, format!("card `{}`: {message}", info.id));
+            match line {
+                Some(line) => d.at_line(&script.code, line),
+                None => d,
+            }
+        };
+        self.limits.steps_used.set(0);
+        let value = sandbox::load_script(&self.lua, path, &script.code).map_err(|e| {
+            let (_, line, message) = errors::describe(&e, path);
+            let _ = self.lua.gc_collect();
+            fail(format!("the script does not load: {message}"), line)
+        })?;
+        let Value::Table(table) = value else {
+            return Err(fail(
+                format!(
+                    "the script must return a table of hooks, not a {}",
+                    value.type_name()
+                ),
+                None,
+            ));
+        };
+        let mut hooks = CardHooks::default();
+        for pair in table.pairs::<Value, Value>() {
+            let (key, value) = pair.map_err(|e| fail(e.to_string(), None))?;
+            let name = match &key {
+                Value::String(s) => s.to_string_lossy(),
+                other => {
+                    return Err(fail(
+                        format!("hook names are strings, found a {}", other.type_name()),
+                        None,
+                    ));
+                }
+            };
+            let Some(hook) = HookName::from_lua_name(&name) else {
+                let known: Vec<_> = HookName::ALL
+                    .iter()
+                    .filter(|h| {
+                        if is_monster {
+                            h.for_monsters()
+                        } else {
+                            h.for_tiles()
+                        }
+                    })
+                    .map(|h| h.lua_name())
+                    .collect();
+                return Err(fail(
+                    format!("unknown hook `{name}` (known: {})", known.join(", ")),
+                    None,
+                ));
+            };
+            if (is_monster && !hook.for_monsters()) || (!is_monster && !hook.for_tiles()) {
+                let kind = if is_monster { "monsters" } else { "equipment" };
+                return Err(fail(
+                    format!("hook `{name}` is not available to {kind}"),
+                    None,
+                ));
+            }
+            let Value::Function(function) = value else {
+                return Err(fail(
+                    format!(
+                        "hook `{name}` must be a function, not a {}",
+                        value.type_name()
+                    ),
+                    None,
+                ));
+            };
+            hooks.set.insert(hook);
+            hooks.functions.push((hook, function));
+        }
+        Ok(hooks)
+    }
+
+    fn slot(&self, card: CardRef) -> usize {
+        match card {
+            CardRef::Tile(t) => t.ix(),
+            CardRef::Monster(m) => self.catalog.tiles.len() + m.ix(),
+        }
+    }
+
+    /// Sets the instruction budget of each hook call (for tests of hostile scripts).
+    pub fn set_step_budget(&mut self, steps: u64) {
+        self.limits.step_budget.set(steps);
+    }
+
+    /// Sets the memory limit of the whole Lua state.
+    pub fn set_memory_limit(&mut self, bytes: usize) {
+        let _ = self.lua.set_memory_limit(bytes);
+    }
+
+    /// Which hooks a card's script defines.
+    pub fn hooks_of(&self, card: CardRef) -> HookSet {
+        self.cards
+            .get(self.slot(card))
+            .map_or(HookSet::default(), |c| c.set)
+    }
+
+    /// The table passed to hooks as the monster being resolved.
+    fn monster_view(&self, state: &GameState) -> mlua::Result<Value> {
+        let Some(f) = state.run.faced.last() else {
+            return Ok(Value::Nil);
+        };
+        let t = self.lua.create_table_with_capacity(0, 5)?;
+        t.raw_set("id", self.ids.monsters[f.monster.ix()].clone())?;
+        t.raw_set(
+            "species",
+            f.species.map(|s| self.ids.species[s.ix()].clone()),
+        )?;
+        t.raw_set("strength", f.strength)?;
+        t.raw_set("position", f.position)?;
+        t.raw_set("defeated", f.is_defeated())?;
+        t.set_readonly(true);
+        Ok(Value::Table(t))
+    }
+
+    fn error(&self, card: CardRef, hook: HookName, error: &mlua::Error) -> HookError {
+        let info = card.info(&self.catalog);
+        let pack = &self.catalog.pack_of(info.pack).id;
+        let path = info.script.as_ref().map_or("", |s| s.path.as_str());
+        errors::hook_error(pack, &info.id, hook, path, error)
+    }
+}
+
+impl HookRunner for ScriptHost {
+    fn has_hook(&self, card: CardRef, hook: HookName) -> bool {
+        self.hooks_of(card).contains(hook)
+    }
+
+    fn call(
+        &mut self,
+        state: &mut GameState,
+        call: HookCall<'_>,
+    ) -> Result<HookOutcome, HookError> {
+        let Some(function) = self
+            .cards
+            .get(self.slot(call.card))
+            .and_then(|c| c.functions.iter().find(|(h, _)| *h == call.hook))
+            .map(|(_, f)| f.clone())
+        else {
+            return Ok(HookOutcome::Done {
+                effects: Vec::new(),
+                value: HookValue::Nothing,
+            });
+        };
+        let monster = if call.hook.has_monster() {
+            self.monster_view(state)
+        } else {
+            Ok(Value::Nil)
+        };
+        let self_id = match call.card {
+            CardRef::Tile(t) => self.ids.tiles[t.ix()].clone(),
+            CardRef::Monster(m) => self.ids.monsters[m.ix()].clone(),
+        };
+        self.ctx.set_readonly(false);
+        let set_self = self.ctx.raw_set("self", self_id);
+        self.ctx.set_readonly(true);
+        {
+            let mut f = self.frame.borrow_mut();
+            f.state = std::mem::take(state);
+            f.card = call.card;
+            f.hook = call.hook;
+            f.answers.clear();
+            f.answers.extend_from_slice(call.answers);
+            f.asked = 0;
+            f.question = None;
+            f.effects.clear();
+            f.rng_backup = None;
+        }
+        self.limits.steps_used.set(0);
+        let result = set_self
+            .and(monster)
+            .and_then(|m| function.call::<Value>((self.ctx.clone(), m, call.damage)));
+        let mut f = self.frame.borrow_mut();
+        *state = std::mem::take(&mut f.state);
+        let undo_draws = |state: &mut GameState, f: &mut Frame| {
+            if let Some(rng) = f.rng_backup.take() {
+                state.rng = rng;
+            }
+        };
+        if let Some(question) = f.question.take() {
+            undo_draws(state, &mut f);
+            return Ok(HookOutcome::Asked(question));
+        }
+        let value = match result {
+            Err(e) => {
+                undo_draws(state, &mut f);
+                drop(f);
+                let error = self.error(call.card, call.hook, &e);
+                if error.kind == HookErrorKind::Memory {
+                    let _ = self.lua.gc_collect();
+                }
+                return Err(error);
+            }
+            Ok(value) => value,
+        };
+        let effects = std::mem::take(&mut f.effects);
+        drop(f);
+        let value = match (call.hook, value) {
+            (HookName::Defeats, Value::Boolean(b)) => HookValue::Bool(b),
+            (HookName::Defeats, Value::Nil) => HookValue::Bool(false),
+            (HookName::BaseDamage | HookName::OnDamage, Value::Nil) => HookValue::Int(call.damage),
+            (HookName::BaseDamage | HookName::OnDamage, Value::Integer(n)) => {
+                HookValue::Int(n.clamp(-1000, 1000) as i32)
+            }
+            (HookName::BaseDamage | HookName::OnDamage, Value::Number(n)) if n.fract() == 0.0 => {
+                HookValue::Int(n.clamp(-1000.0, 1000.0) as i32)
+            }
+            (HookName::Defeats | HookName::BaseDamage | HookName::OnDamage, other) => {
+                let wanted = if call.hook == HookName::Defeats {
+                    "a boolean"
+                } else {
+                    "an integer"
+                };
+                let e = mlua::Error::runtime(format!(
+                    "`{}` must return {wanted}, not {}",
+                    call.hook,
+                    other.type_name()
+                ));
+                return Err(self.error(call.card, call.hook, &e));
+            }
+            _ => HookValue::Nothing,
+        };
+        Ok(HookOutcome::Done { effects, value })
+    }
+}

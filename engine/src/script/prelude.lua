@@ -1,0 +1,182 @@
+-- The helper library every card script sees as the global `dungeon`.
+-- Most cards are one of these building blocks, or a few of them combined with
+-- `dungeon.combine`. Hooks receive `ctx` (the engine API) and, when a monster is being
+-- resolved, `m` (its id, species, strength, position and whether it is defeated).
+
+local dungeon = {}
+
+-- True when `m` would hurt the runner if nothing else happened.
+function dungeon.threatens(m)
+  return m ~= nil and not m.defeated and (m.strength or 0) > 0
+end
+
+-- True when the calling tile is among those that defeated the current monster.
+function dungeon.defeated_by_self(ctx)
+  for _, tile in ipairs(ctx.defeaters()) do
+    if tile == ctx.self then
+      return true
+    end
+  end
+  return false
+end
+
+-- True when no two monsters of `list` (as from ctx.faced()) share a species.
+-- Monsters without a species share nothing.
+function dungeon.all_species_differ(list)
+  local seen = {}
+  for _, m in ipairs(list) do
+    if m.species ~= nil then
+      if seen[m.species] then
+        return false
+      end
+      seen[m.species] = true
+    end
+  end
+  return true
+end
+
+-- How many monsters of `list` are of `species`.
+function dungeon.count_species(list, species)
+  local n = 0
+  for _, m in ipairs(list) do
+    if species ~= nil and m.species == species then
+      n += 1
+    end
+  end
+  return n
+end
+
+-- Defeats monsters of the species this tile remembered under "species".
+local function defeats_remembered_species(ctx, m)
+  return m.species ~= nil and m.species == ctx.recall("species")
+end
+
+-- Before entering, the runner names a species; every monster of it is defeated.
+function dungeon.name_species_before_entering(prompt)
+  return {
+    before_entering = function(ctx)
+      ctx.remember("species", ctx.ask_species(prompt or "name_species"))
+    end,
+    defeats = defeats_remembered_species,
+  }
+end
+
+-- Once, right after a threatening monster is revealed, the runner may name its
+-- species: that monster and every later one of the species are defeated.
+function dungeon.name_species_on_reveal(prompt)
+  return {
+    on_reveal = function(ctx, m)
+      if ctx.recall("species") == nil and m.species ~= nil and dungeon.threatens(m)
+        and ctx.ask_yes_no(prompt or "use_tile") then
+        ctx.remember("species", m.species)
+        ctx.defeat()
+      end
+    end,
+    defeats = defeats_remembered_species,
+  }
+end
+
+-- When HP falls to 0 or less, it becomes the adventurer's own HP; the tile is spent.
+function dungeon.revive_to_base_hp()
+  return {
+    on_death = function(ctx)
+      ctx.set_hp(ctx.base_hp())
+      ctx.discard()
+    end,
+  }
+end
+
+-- Each monster this tile defeats adds its strength to HP.
+function dungeon.gain_strength_when_defeating()
+  return {
+    on_defeat = function(ctx, m)
+      if dungeon.defeated_by_self(ctx) and (m.strength or 0) > 0 then
+        ctx.gain_hp(m.strength)
+      end
+    end,
+  }
+end
+
+-- When this tile defeats a monster, the next monster revealed is defeated too.
+function dungeon.defeat_next_when_defeating()
+  return {
+    on_defeat = function(ctx, m)
+      if dungeon.defeated_by_self(ctx) then
+        ctx.defeat_next()
+      end
+    end,
+  }
+end
+
+-- Once, the runner may discard a threatening monster and face the top card of the
+-- monster deck instead (not when the deck is empty).
+function dungeon.replace_from_deck_on_reveal(prompt)
+  return {
+    on_reveal = function(ctx, m)
+      if ctx.deck_size() > 0 and dungeon.threatens(m) and ctx.ask_yes_no(prompt or "use_tile") then
+        ctx.replace_from_deck()
+        ctx.discard()
+      end
+    end,
+  }
+end
+
+-- After the last reveal, the run succeeds if no two monsters faced share a species.
+function dungeon.succeed_if_all_species_differ()
+  return {
+    at_end = function(ctx)
+      if dungeon.all_species_differ(ctx.faced()) then
+        ctx.succeed()
+      end
+    end,
+  }
+end
+
+-- Merges hook tables. Hooks defined by several parts run in order; `defeats` is true if
+-- any part says so; damage hooks pass the damage along.
+function dungeon.combine(...)
+  local parts = { ... }
+  local merged = {}
+  local names = {}
+  for _, part in ipairs(parts) do
+    for name, fn in pairs(part) do
+      if merged[name] == nil then
+        merged[name] = {}
+        table.insert(names, name)
+      end
+      table.insert(merged[name], fn)
+    end
+  end
+  local hooks = {}
+  for _, name in ipairs(names) do
+    local fns = merged[name]
+    if #fns == 1 then
+      hooks[name] = fns[1]
+    elseif name == "defeats" then
+      hooks[name] = function(ctx, m)
+        for _, fn in ipairs(fns) do
+          if fn(ctx, m) then
+            return true
+          end
+        end
+        return false
+      end
+    elseif name == "base_damage" or name == "on_damage" then
+      hooks[name] = function(ctx, m, damage)
+        for _, fn in ipairs(fns) do
+          damage = fn(ctx, m, damage) or damage
+        end
+        return damage
+      end
+    else
+      hooks[name] = function(ctx, m, extra)
+        for _, fn in ipairs(fns) do
+          fn(ctx, m, extra)
+        end
+      end
+    end
+  end
+  return hooks
+end
+
+return dungeon

@@ -1,0 +1,118 @@
+//! Building the sandboxed Luau state: only the safe libraries, no way to reach files,
+//! other scripts' globals or the host's randomness, and limits on steps and memory.
+
+use super::api::{SharedFrame, draw};
+use super::errors::BUDGET_MARKER;
+use mlua::{Lua, LuaOptions, StdLib, Table, Value, VmState};
+use std::cell::Cell;
+use std::rc::Rc;
+
+/// Steps (function calls and loop iterations) one hook call may take.
+pub const DEFAULT_STEP_BUDGET: u64 = 2_000_000;
+/// Memory the whole Lua state may use.
+pub const DEFAULT_MEMORY_LIMIT: usize = 64 * 1024 * 1024;
+
+/// Globals a card script must not reach: loading code, environments, the GC, output.
+const REMOVED_GLOBALS: [&str; 8] = [
+    "require",
+    "loadstring",
+    "getfenv",
+    "setfenv",
+    "collectgarbage",
+    "gcinfo",
+    "newproxy",
+    "print",
+];
+
+pub(crate) struct Limits {
+    pub steps_used: Rc<Cell<u64>>,
+    pub step_budget: Rc<Cell<u64>>,
+}
+
+/// A Luau state with only table, string, math, utf8, bit32 and coroutine; `math.random`
+/// draws from the game's generator; the helper library loaded as `dungeon`; globals
+/// read-only. Returns the state and the step counters its interrupt uses.
+pub(crate) fn new_state(frame: SharedFrame, prelude: &str) -> mlua::Result<(Lua, Limits)> {
+    let libs = StdLib::TABLE
+        | StdLib::STRING
+        | StdLib::MATH
+        | StdLib::UTF8
+        | StdLib::BIT
+        | StdLib::COROUTINE;
+    let lua = Lua::new_with(libs, LuaOptions::default())?;
+    let globals = lua.globals();
+    for name in REMOVED_GLOBALS {
+        globals.raw_remove(name)?;
+    }
+    let math: Table = globals.get("math")?;
+    let f = frame.clone();
+    math.raw_set(
+        "random",
+        lua.create_function(move |_, (a, b): (Option<i64>, Option<i64>)| match (a, b) {
+            (None, _) => Ok(Value::Number(
+                draw(&f, 0, (1 << 53) - 1)? as f64 / (1u64 << 53) as f64,
+            )),
+            (Some(hi), None) => Ok(Value::Integer(draw(&f, 1, hi)?)),
+            (Some(lo), Some(hi)) => Ok(Value::Integer(draw(&f, lo, hi)?)),
+        })?,
+    )?;
+    math.raw_set(
+        "randomseed",
+        lua.create_function(|_, _: mlua::MultiValue| -> mlua::Result<()> {
+            Err(mlua::Error::runtime(
+                "math.randomseed is not available: randomness comes from the game's seed",
+            ))
+        })?,
+    )?;
+    let dungeon: Table = lua.load(prelude).set_name("@engine/prelude.lua").eval()?;
+    dungeon.set_readonly(true);
+    globals.raw_set("dungeon", dungeon)?;
+
+    let limits = Limits {
+        steps_used: Rc::new(Cell::new(0)),
+        step_budget: Rc::new(Cell::new(DEFAULT_STEP_BUDGET)),
+    };
+    let (used, budget) = (limits.steps_used.clone(), limits.step_budget.clone());
+    lua.set_interrupt(move |lua| {
+        used.set(used.get() + 1);
+        if used.get() <= budget.get() {
+            return Ok(VmState::Continue);
+        }
+        let place = (0..4).find_map(|level| {
+            lua.inspect_stack(level, |d| {
+                let line = d.current_line()?;
+                let src = d.source().short_src?.to_string();
+                Some(format!("{src}:{line}: "))
+            })
+            .flatten()
+        });
+        Err(mlua::Error::runtime(format!(
+            "{}{BUDGET_MARKER} ({} steps)",
+            place.unwrap_or_default(),
+            budget.get()
+        )))
+    });
+    lua.sandbox(true)?;
+    lua.set_memory_limit(DEFAULT_MEMORY_LIMIT)?;
+    Ok((lua, limits))
+}
+
+/// Loads one card script in an environment of its own, frozen once loaded so the
+/// script cannot keep state in globals between calls.
+pub(crate) fn load_script(lua: &Lua, path: &str, code: &str) -> mlua::Result<Value> {
+    let env = lua.create_table()?;
+    let meta = lua.create_table()?;
+    meta.raw_set("__index", lua.globals())?;
+    meta.set_readonly(true);
+    env.set_metatable(Some(meta))?;
+    let value: Value = lua
+        .load(code)
+        .set_name(format!("@{path}"))
+        .set_environment(env.clone())
+        .eval()?;
+    env.set_readonly(true);
+    if let Value::Table(t) = &value {
+        t.set_readonly(true);
+    }
+    Ok(value)
+}
