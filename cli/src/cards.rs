@@ -1,0 +1,124 @@
+//! `dungeon cards`: the packs and their cards, with their text.
+
+use crate::packs;
+use crate::text::Text;
+use clap::Args;
+use dungeon_engine::catalog::{DefeatRule, PackLibrary};
+use dungeon_engine::lang::Lang;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct CardsArgs {
+    /// Packs to show, comma-separated (default: every pack known).
+    #[arg(long)]
+    packs: Option<String>,
+}
+
+pub fn run(library: &PackLibrary, lang: Lang, args: CardsArgs) -> Result<ExitCode, String> {
+    let all: Vec<&str> = library.ids().collect();
+    let packs = args.packs.unwrap_or_else(|| all.join(","));
+    let catalog = packs::catalog(library, &packs).map_err(|d| d.to_string())?;
+    let text = Text::new(lang, &catalog);
+    let reconstructed = |r: bool| {
+        if r {
+            format!(" {}", text.t("play.reconstructed", &[]))
+        } else {
+            String::new()
+        }
+    };
+    for (pi, pack) in catalog.packs.iter().enumerate() {
+        println!(
+            "== {} ({} {}) ==",
+            pack.name.get(lang),
+            pack.id,
+            pack.version
+        );
+        if !pack.description.is_empty() {
+            println!("{}", pack.description.get(lang));
+        }
+        println!();
+        for a in catalog
+            .adventurers
+            .iter()
+            .filter(|a| a.info.pack.ix() == pi)
+        {
+            println!(
+                "{} [{}] — {} HP{}",
+                a.info.name.get(lang),
+                a.info.id,
+                a.hp,
+                reconstructed(a.info.reconstructed)
+            );
+            for &t in &a.tiles {
+                let tile = catalog.tile(t);
+                let mut tags = Vec::new();
+                if tile.hp != 0 {
+                    tags.push(format!("{:+} HP", tile.hp));
+                }
+                if tile.once {
+                    tags.push("once".to_string());
+                }
+                let tags = if tags.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", tags.join(", "))
+                };
+                println!(
+                    "  - {} [{}]{tags}: {}{}",
+                    tile.info.name.get(lang),
+                    tile.info.id,
+                    tile.info.text.get(lang),
+                    reconstructed(tile.info.reconstructed)
+                );
+            }
+            println!();
+        }
+        let monsters: Vec<_> = catalog
+            .monsters
+            .iter()
+            .filter(|m| m.info.pack.ix() == pi)
+            .collect();
+        if !monsters.is_empty() {
+            println!("Monsters:");
+            for m in monsters {
+                let strength = m.strength.map_or("-".to_string(), |s| s.to_string());
+                let special = if m.special { " special" } else { "" };
+                let defeated_by: Vec<String> = catalog
+                    .tiles
+                    .iter()
+                    .filter(|t| {
+                        t.defeats
+                            .iter()
+                            .any(|r| rule_defeats(r, m.species, m.strength))
+                    })
+                    .map(|t| t.info.name.get(lang).to_string())
+                    .collect();
+                let by = if defeated_by.is_empty() {
+                    String::new()
+                } else {
+                    format!(" — defeated by {}", defeated_by.join(", "))
+                };
+                println!(
+                    "  {strength:>2}  {} [{}] x{}{special}{by}",
+                    m.info.name.get(lang),
+                    m.info.id,
+                    m.copies
+                );
+                if !m.info.text.is_empty() {
+                    println!("      {}", m.info.text.get(lang));
+                }
+            }
+            println!();
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Does a data rule defeat a monster with this printed identity, whatever the HP?
+fn rule_defeats(
+    rule: &DefeatRule,
+    species: Option<dungeon_engine::SpeciesId>,
+    strength: Option<i32>,
+) -> bool {
+    rule.matches(species, strength, i32::MIN)
+}

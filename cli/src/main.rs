@@ -1,0 +1,72 @@
+//! `dungeon`: play *Welcome to the Dungeon* in the terminal, simulate bot games, list
+//! the cards of the packs, and run scenario files.
+
+mod cards;
+mod packs;
+mod play;
+mod scenario;
+mod sim;
+mod text;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "dungeon",
+    version,
+    about = "Welcome to the Dungeon: play, simulate and test packs"
+)]
+struct Cli {
+    /// Load a pack from a TOML file (repeatable); it overrides a built-in pack with the same id.
+    #[arg(long = "pack", global = true, value_name = "PATH")]
+    pack: Vec<String>,
+    /// Language for card names and text: en, es or fr.
+    #[arg(long, global = true, value_name = "LANG")]
+    lang: Option<String>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a game in the terminal, against bots or with friends at one screen.
+    Play(play::PlayArgs),
+    /// Play many bot games and count the wins.
+    Sim(sim::SimArgs),
+    /// List the packs and their cards.
+    Cards(cards::CardsArgs),
+    /// Run scenario files (or every *.toml in folders) and report each.
+    Scenario(scenario::ScenarioArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let lang = match text::resolve_lang(cli.lang.as_deref()) {
+        Ok(lang) => lang,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let library = match packs::library(&cli.pack) {
+        Ok(lib) => lib,
+        Err(diags) => {
+            eprintln!("{diags}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        Command::Play(args) => play::run(&library, lang, args),
+        Command::Sim(args) => sim::run(&library, args),
+        Command::Cards(args) => cards::run(&library, lang, args),
+        Command::Scenario(args) => scenario::run(&library, args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+//! `dungeon sim`: many bot games; wins per seat and bot, runs per adventurer.
+
+use crate::packs;
+use clap::Args;
+use dungeon_engine::bot::{BotKind, play_game};
+use dungeon_engine::catalog::PackLibrary;
+use dungeon_engine::event::Event;
+use dungeon_engine::options::FirstAdventurer;
+use dungeon_engine::{Engine, GameOptions};
+use std::collections::BTreeMap;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct SimArgs {
+    /// Number of games.
+    #[arg(long, short = 'n', default_value_t = 1000)]
+    games: u64,
+    /// Players per game (2-4).
+    #[arg(long, default_value_t = 2)]
+    players: u8,
+    /// Bot per seat, comma-separated (random, rules); the last one fills the remaining seats.
+    #[arg(long, default_value = "rules")]
+    bots: String,
+    /// Seed of the first game; game i uses seed + i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Packs, comma-separated.
+    #[arg(long, default_value = packs::DEFAULT_PACKS)]
+    packs: String,
+    /// The designer's variant (first bidding turn: the drawn card goes into the dungeon).
+    #[arg(long)]
+    variant: bool,
+}
+
+pub fn parse_bots(list: &str, seats: u8) -> Result<Vec<BotKind>, String> {
+    let given: Vec<BotKind> = list
+        .split(',')
+        .map(|s| s.trim().parse())
+        .collect::<Result<_, _>>()?;
+    let last = *given.last().ok_or("--bots needs at least one bot")?;
+    Ok((0..seats as usize)
+        .map(|i| given.get(i).copied().unwrap_or(last))
+        .collect())
+}
+
+#[derive(Default)]
+struct Tally {
+    games: u64,
+    wins: u64,
+    runs: u64,
+    successes: u64,
+}
+
+pub fn run(library: &PackLibrary, args: SimArgs) -> Result<ExitCode, String> {
+    let catalog = packs::catalog(library, &args.packs).map_err(|d| d.to_string())?;
+    let mut engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
+    let kinds = parse_bots(&args.bots, args.players)?;
+    let options = GameOptions {
+        players: args.players,
+        designer_variant: args.variant,
+        first_adventurer: FirstAdventurer::Choose,
+        ..GameOptions::default()
+    };
+    let mut seats: Vec<Tally> = (0..args.players).map(|_| Tally::default()).collect();
+    let mut adventurers: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut errors = 0;
+    let mut events = Vec::new();
+    for g in 0..args.games {
+        let seed = args.seed.wrapping_add(g);
+        let mut bots: Vec<_> = kinds
+            .iter()
+            .enumerate()
+            .map(|(i, k)| k.create(seed.wrapping_mul(31).wrapping_add(i as u64)))
+            .collect();
+        events.clear();
+        match play_game(
+            &mut engine,
+            options.clone(),
+            seed,
+            &mut bots,
+            &mut events,
+            |_, _| Ok(()),
+        ) {
+            Ok(state) => {
+                for (i, s) in seats.iter_mut().enumerate() {
+                    s.games += 1;
+                    s.wins += u64::from(state.winner == Some(i as u8));
+                }
+                let mut current = None;
+                for e in &events {
+                    match e {
+                        Event::RoundStarted { adventurer, .. } => {
+                            current = Some(catalog.adventurer(*adventurer).info.id.clone())
+                        }
+                        Event::Success { .. } | Event::Failure { .. } => {
+                            let t = adventurers
+                                .entry(current.clone().unwrap_or_default())
+                                .or_default();
+                            t.runs += 1;
+                            t.successes += u64::from(matches!(e, Event::Success { .. }));
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            Err(e) => {
+                errors += 1;
+                eprintln!("game {g} (seed {seed}): {e}");
+            }
+        }
+    }
+    println!(
+        "{} games, {} players, packs {}, bots {}",
+        args.games,
+        args.players,
+        catalog.pack_list(),
+        args.bots
+    );
+    println!("\n{:<6} {:<8} {:>7} {:>8}", "seat", "bot", "wins", "win %");
+    for (i, s) in seats.iter().enumerate() {
+        println!(
+            "{:<6} {:<8} {:>7} {:>7.1}%",
+            i,
+            kinds[i].id(),
+            s.wins,
+            100.0 * s.wins as f64 / s.games.max(1) as f64
+        );
+    }
+    println!(
+        "\n{:<14} {:>7} {:>10} {:>10}",
+        "adventurer", "runs", "successes", "success %"
+    );
+    for (id, t) in &adventurers {
+        println!(
+            "{:<14} {:>7} {:>10} {:>9.1}%",
+            id,
+            t.runs,
+            t.successes,
+            100.0 * t.successes as f64 / t.runs.max(1) as f64
+        );
+    }
+    if errors > 0 {
+        println!("\n{errors} games stopped on an error");
+        return Ok(ExitCode::FAILURE);
+    }
+    Ok(ExitCode::SUCCESS)
+}

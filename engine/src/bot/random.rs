@@ -1,0 +1,31 @@
+//! A bot that picks uniformly among the legal actions.
+
+use super::{Bot, legal};
+use crate::action::Action;
+use crate::catalog::Catalog;
+use crate::view::PlayerView;
+use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+
+pub struct RandomBot {
+    rng: ChaCha8Rng,
+}
+
+impl RandomBot {
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Bot for RandomBot {
+    fn name(&self) -> &'static str {
+        "random"
+    }
+
+    fn decide(&mut self, _catalog: &Catalog, view: &PlayerView) -> Action {
+        *legal(view).choose(&mut self.rng).unwrap_or(&Action::Pass)
+    }
+}

@@ -1,0 +1,37 @@
+//! Every scenario file under `tests/scenarios/` passes.
+
+use dungeon_engine::scenario::{ScenarioRunner, Status, collect_files};
+
+#[test]
+fn every_scenario_passes() {
+    let lib = dungeon_tests::library();
+    let files =
+        collect_files(&[dungeon_tests::root().join("tests/scenarios")]).expect("scenario folder");
+    assert!(!files.is_empty(), "no scenario files found");
+    let mut runner = ScenarioRunner::new(&lib);
+    let mut failures = Vec::new();
+    for file in &files {
+        let report = runner.run_path(file);
+        if report.status != Status::Passed {
+            failures.push(format!(
+                "{}: {:?}\n  {}",
+                report.path,
+                report.status,
+                report.trace.join("\n  ")
+            ));
+        }
+        assert!(
+            report.warnings.is_empty(),
+            "{}: {:?}",
+            report.path,
+            report.warnings
+        );
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} scenarios failed:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
+}
