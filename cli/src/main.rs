@@ -41,6 +41,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    reset_sigpipe();
     let cli = Cli::parse();
     let lang = match text::resolve_lang(cli.lang.as_deref()) {
         Ok(lang) => lang,
@@ -68,5 +69,15 @@ fn main() -> ExitCode {
             eprintln!("{message}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Rust ignores SIGPIPE, which turns `dungeon sim | head` into a panic on the next print.
+/// A command-line tool should end quietly instead, as `cat` does.
+fn reset_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in main, before any thread exists; SIG_DFL is a valid action.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }

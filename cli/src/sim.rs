@@ -99,6 +99,13 @@ pub fn run(library: &PackLibrary, args: SimArgs) -> Result<ExitCode, String> {
                             t.runs += 1;
                             t.successes += u64::from(matches!(e, Event::Success { .. }));
                         }
+                        // The game was decided in a round played with this adventurer.
+                        Event::Won { .. } => {
+                            adventurers
+                                .entry(current.clone().unwrap_or_default())
+                                .or_default()
+                                .wins += 1;
+                        }
                         _ => {}
                     }
                 }
@@ -127,18 +134,20 @@ pub fn run(library: &PackLibrary, args: SimArgs) -> Result<ExitCode, String> {
         );
     }
     println!(
-        "\n{:<14} {:>7} {:>10} {:>10}",
-        "adventurer", "runs", "successes", "success %"
+        "\n{:<14} {:>7} {:>10} {:>10} {:>8}",
+        "adventurer", "runs", "successes", "success %", "decided"
     );
     for (id, t) in &adventurers {
         println!(
-            "{:<14} {:>7} {:>10} {:>9.1}%",
+            "{:<14} {:>7} {:>10} {:>9.1}% {:>8}",
             id,
             t.runs,
             t.successes,
-            100.0 * t.successes as f64 / t.runs.max(1) as f64
+            100.0 * t.successes as f64 / t.runs.max(1) as f64,
+            t.wins
         );
     }
+    println!("(decided: games won in a round played with that adventurer)");
     if errors > 0 {
         println!("\n{errors} games stopped on an error");
         return Ok(ExitCode::FAILURE);

@@ -95,8 +95,13 @@ impl<H: HookRunner> Engine<H> {
                 pending: describe_pending(&state.pending),
             });
         };
-        // Hooks run only in the dungeon, which a pass or an answer can start or resume.
-        let snapshot = matches!(action, Action::Pass | Action::Answer(_)).then(|| state.clone());
+        // Hooks run only in the dungeon. A pass or an answer can start or resume it, and so
+        // can any bidding move once the deck is (nearly) empty: the next players are then
+        // forced to pass. Only then is a snapshot worth its copy.
+        let may_run_hooks = matches!(action, Action::Pass | Action::Answer(_))
+            || state.deck.len() <= 1
+            || state.run.stage != crate::dungeon::Stage::Done;
+        let snapshot = may_run_hooks.then(|| state.clone());
         let mark = events.len();
         let result = self.apply_unchecked(state, &decision, action, events);
         if result.is_err() {

@@ -64,6 +64,7 @@ pub fn check(catalog: &Catalog, state: &GameState) -> Result<(), String> {
     {
         return Err("unknown adventurer".into());
     }
+    check_ids(catalog, state)?;
     if !(2..=4).contains(&state.players.len()) {
         return Err(format!("{} players at the table", state.players.len()));
     }
@@ -96,4 +97,64 @@ pub fn check(catalog: &Catalog, state: &GameState) -> Result<(), String> {
         return Err("the game is not over but nothing is pending".into());
     }
     Ok(())
+}
+
+/// Every id the state holds points into the catalog, so no later lookup can fail.
+fn check_ids(catalog: &Catalog, state: &GameState) -> Result<(), String> {
+    use crate::action::{Answer, CardRef, DecisionKind};
+    let tile_ok = |t: &crate::ids::TileId| t.ix() < catalog.tiles.len();
+    let species_ok = |s: &crate::ids::SpeciesId| s.ix() < catalog.species.len();
+    let card_ok = |c: &CardRef| match c {
+        CardRef::Tile(t) => tile_ok(t),
+        CardRef::Monster(m) => m.ix() < catalog.monsters.len(),
+    };
+    let answer_ok = |a: &Answer| match a {
+        Answer::Species(s) => species_ok(s),
+        Answer::Tile(t) => tile_ok(t),
+        Answer::Seat(s) => (*s as usize) < state.players.len(),
+        Answer::Yes | Answer::No => true,
+    };
+    let run = &state.run;
+    let ok = run.order.iter().all(tile_ok)
+        && run.faced.iter().all(|f| {
+            f.monster.ix() < catalog.monsters.len()
+                && f.species.as_ref().is_none_or(species_ok)
+                && f.defeaters.iter().all(tile_ok)
+        })
+        && run.skip_next.iter().all(card_ok)
+        && run.memory.iter().all(|m| card_ok(&m.owner))
+        && run.incoming.is_none_or(|c| c.ix() < state.cards.len())
+        && run.pending.as_ref().is_none_or(|p| {
+            card_ok(&p.card)
+                && p.answers.iter().all(answer_ok)
+                && p.question
+                    .as_ref()
+                    .is_none_or(|q| card_ok(&q.asker) && q.options.iter().all(answer_ok))
+        });
+    if !ok {
+        return Err("the dungeon run refers to cards the packs do not have".into());
+    }
+    let Some(decision) = &state.pending else {
+        return Ok(());
+    };
+    if decision.seat as usize >= state.players.len() {
+        return Err("the pending decision is for a seat not at the table".into());
+    }
+    let ok = match &decision.kind {
+        DecisionKind::ChooseAdventurer { options } => {
+            options.iter().all(|a| a.ix() < catalog.adventurers.len())
+        }
+        DecisionKind::DrawOrPass => matches!(state.phase, Phase::Bidding { drawn: None, .. }),
+        DecisionKind::PlaceCard { card, set_aside } => {
+            state.drawn().is_some_and(|(_, c)| c == *card) && set_aside.iter().all(tile_ok)
+        }
+        DecisionKind::Question(q) => {
+            state.phase == Phase::Dungeon && card_ok(&q.asker) && q.options.iter().all(answer_ok)
+        }
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err("the pending decision does not fit the game".into())
+    }
 }

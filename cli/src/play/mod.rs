@@ -126,12 +126,15 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
     let mut events = Vec::new();
     let mut state = match state.take() {
         Some(s) => {
-            dungeon_engine::invariants::check(&catalog, &s).map_err(|e| {
-                format!(
-                    "{}: the saved game is damaged: {e}",
-                    args.load.clone().unwrap_or_default()
-                )
-            })?;
+            let path = args.load.clone().unwrap_or_default();
+            if s.catalog_fingerprint != catalog.fingerprint {
+                return Err(format!(
+                    "{path}: this game was saved with other versions of the packs ({packs}); \
+                     load it with the same packs and --pack files"
+                ));
+            }
+            dungeon_engine::invariants::check(&catalog, &s)
+                .map_err(|e| format!("{path}: the saved game is damaged: {e}"))?;
             s
         }
         None => {

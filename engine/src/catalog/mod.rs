@@ -222,3 +222,6 @@ impl Fnv {
         self.0
     }
 }
+
+#[cfg(test)]
+mod tests;
