@@ -62,6 +62,9 @@ pub(crate) fn new_game(
         players: (0..options.players)
             .map(|_| PlayerState::default())
             .collect(),
+        // Every card is in the deck from the start (shuffled when the round begins), so
+        // each is somewhere even while the first adventurer is being chosen.
+        deck: (0..cards.len() as u8).map(CardId).collect(),
         cards,
         starter: first,
         phase: Phase::ChooseAdventurer,
