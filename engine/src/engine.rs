@@ -66,6 +66,7 @@ impl<H: HookRunner> Engine<H> {
         seed: u64,
         events: &mut Vec<Event>,
     ) -> Result<GameState, EngineError> {
+        self.hooks.begin();
         let mut state = game::new_game(&self.catalog, options, seed, events)?;
         game::advance(&self.catalog, &mut self.hooks, &mut state, events)?;
         Ok(state)
@@ -120,6 +121,7 @@ impl<H: HookRunner> Engine<H> {
         action: Action,
         events: &mut Vec<Event>,
     ) -> Result<(), EngineError> {
+        self.hooks.begin();
         state.pending = None;
         match (&decision.kind, action) {
             (DecisionKind::ChooseAdventurer { .. }, Action::ChooseAdventurer(adventurer)) => {
@@ -157,6 +159,7 @@ impl<H: HookRunner> Engine<H> {
         events: &mut Vec<Event>,
     ) -> Result<(), EngineError> {
         self.check_catalog(state)?;
+        self.hooks.begin();
         game::advance(&self.catalog, &mut self.hooks, state, events)
     }
 
@@ -166,6 +169,7 @@ impl<H: HookRunner> Engine<H> {
         setup: &game::DungeonSetup,
         events: &mut Vec<Event>,
     ) -> Result<GameState, EngineError> {
+        self.hooks.begin();
         let mut state = game::dungeon_state(&self.catalog, setup, events)?;
         game::advance(&self.catalog, &mut self.hooks, &mut state, events)?;
         Ok(state)

@@ -33,21 +33,22 @@ pub enum Event {
         first: Seat,
         adventurer: AdventurerId,
     },
-    /// `monster` is hidden (None) from everyone but the drawer.
+    /// `card` and `monster` are hidden (None) from everyone but the drawer: a card id could
+    /// be matched against earlier reveals of the same physical card.
     Drew {
         seat: Seat,
-        card: CardId,
+        card: Option<CardId>,
         monster: Option<MonsterId>,
     },
     AddedToDungeon {
         seat: Seat,
-        card: CardId,
+        card: Option<CardId>,
         monster: Option<MonsterId>,
         forced: bool,
     },
     SetAside {
         seat: Seat,
-        card: CardId,
+        card: Option<CardId>,
         monster: Option<MonsterId>,
         tile: TileId,
     },
@@ -142,16 +143,26 @@ impl Event {
         let mut e = self.clone();
         match &mut e {
             Event::Drew {
-                seat: s, monster, ..
+                seat: s,
+                card,
+                monster,
             }
             | Event::AddedToDungeon {
-                seat: s, monster, ..
+                seat: s,
+                card,
+                monster,
+                ..
             }
             | Event::SetAside {
-                seat: s, monster, ..
+                seat: s,
+                card,
+                monster,
+                ..
             } if *s != seat => {
+                *card = None;
                 *monster = None;
             }
+            Event::GameStarted { specials, .. } => specials.clear(),
             _ => {}
         }
         e

@@ -191,6 +191,11 @@ impl fmt::Display for HookError {
 
 /// Runs card hooks. Implemented by the Lua host; the resolver never knows which.
 pub trait HookRunner {
+    /// A new engine operation (a game created, an action applied) begins. Hook calls
+    /// within one operation may share script-level state; calls in different operations
+    /// must not, so that replaying the same operations gives the same game.
+    fn begin(&mut self) {}
+
     /// Does this card define this hook? Cheap: called before every potential call.
     fn has_hook(&self, card: CardRef, hook: HookName) -> bool;
 

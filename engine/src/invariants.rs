@@ -68,6 +68,16 @@ pub fn check(catalog: &Catalog, state: &GameState) -> Result<(), String> {
     if !(2..=4).contains(&state.players.len()) {
         return Err(format!("{} players at the table", state.players.len()));
     }
+    let seat_ok = |s: u8| (s as usize) < state.players.len();
+    if !seat_ok(state.starter)
+        || !state.last_runner.is_none_or(seat_ok)
+        || !state.winner.is_none_or(seat_ok)
+    {
+        return Err("a seat (starter, last runner or winner) is not at the table".into());
+    }
+    if state.phase == Phase::GameOver && !state.single_dungeon && state.winner.is_none() {
+        return Err("the game is over without a winner".into());
+    }
     match state.phase {
         Phase::Bidding { turn, .. } if turn as usize >= state.players.len() => {
             return Err("bidding turn out of range".into());

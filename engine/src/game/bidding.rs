@@ -64,7 +64,7 @@ pub(crate) fn apply_bidding(
             if let Some(card) = state.deck.pop() {
                 events.push(Event::Drew {
                     seat: turn,
-                    card,
+                    card: Some(card),
                     monster: Some(state.monster_of(card)),
                 });
                 state.phase = Phase::Bidding {
@@ -80,7 +80,7 @@ pub(crate) fn apply_bidding(
                 state.players[turn as usize].set_aside.push((card, tile));
                 events.push(Event::SetAside {
                     seat: turn,
-                    card,
+                    card: Some(card),
                     monster: Some(state.monster_of(card)),
                     tile,
                 });
@@ -96,7 +96,7 @@ fn add(state: &mut GameState, seat: Seat, card: CardId, forced: bool, events: &m
     state.players[seat as usize].added.push(card);
     events.push(Event::AddedToDungeon {
         seat,
-        card,
+        card: Some(card),
         monster: Some(state.monster_of(card)),
         forced,
     });

@@ -28,7 +28,12 @@ pub(crate) fn advance<H: HookRunner>(
     loop {
         match state.phase {
             Phase::ChooseAdventurer => {
-                let seat = state.last_runner.unwrap_or(state.starter);
+                // The runner picks; a runner the run eliminated takes no more decisions, so
+                // the player who starts the next round picks instead (our ruling).
+                let seat = state
+                    .last_runner
+                    .filter(|&r| !state.players[r as usize].eliminated)
+                    .unwrap_or(state.starter);
                 let options: Vec<_> = catalog.adventurer_ids().collect();
                 if let [only] = options[..] {
                     events.push(Event::AdventurerChosen {

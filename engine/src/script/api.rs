@@ -20,6 +20,8 @@ use std::sync::Arc;
 /// What a running hook may see and the effects it has asked for so far.
 pub(crate) struct Frame {
     pub state: GameState,
+    /// A hook is running (the state is lent); false while a script's chunk runs.
+    pub active: bool,
     pub card: CardRef,
     pub hook: HookName,
     pub answers: Vec<Answer>,
@@ -35,6 +37,7 @@ impl Default for Frame {
     fn default() -> Self {
         Frame {
             state: GameState::default(),
+            active: false,
             card: CardRef::Tile(TileId(0)),
             hook: HookName::AtEnd,
             answers: Vec::new(),
@@ -550,6 +553,9 @@ pub(crate) fn draw(frame: &SharedFrame, lo: i64, hi: i64) -> mlua::Result<i64> {
         return Err(err(format!("random: empty interval [{lo}, {hi}]")));
     }
     let mut f = frame.borrow_mut();
+    if !f.active {
+        return Err(err("random numbers are only available inside hooks"));
+    }
     if f.rng_backup.is_none() {
         f.rng_backup = Some(f.state.rng.clone());
     }

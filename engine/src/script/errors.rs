@@ -40,7 +40,10 @@ pub(crate) fn describe(
         }
         other => (HookErrorKind::Runtime, other.to_string()),
     };
-    let first = text.lines().next().unwrap_or("").trim().to_string();
+    let mut first = text.lines().next().unwrap_or("").trim().to_string();
+    if first.contains("attempt to modify a readonly table") {
+        first.push_str(" (card scripts cannot change globals or shared tables: use `local` variables, and ctx.remember for what must last)");
+    }
     let (line, message) = match split_location(&first, script_path) {
         Some((line, rest)) => (Some(line), rest),
         None => (
@@ -70,14 +73,16 @@ fn find_line(text: &str, path: &str) -> Option<u32> {
         .find_map(|l| split_location(l.trim(), path).map(|(line, _)| line))
 }
 
+/// `chunk_name` is the name Luau knows the script by; `path` is what gets reported.
 pub(crate) fn hook_error(
     pack: &str,
     card: &str,
     hook: HookName,
     path: &str,
+    chunk_name: &str,
     error: &mlua::Error,
 ) -> HookError {
-    let (kind, line, message) = describe(error, path);
+    let (kind, line, message) = describe(error, chunk_name);
     HookError {
         pack: pack.to_string(),
         card: card.to_string(),
@@ -105,4 +110,14 @@ mod tests {
         );
         assert_eq!(split_location("other.lua:3: x", "scripts/a.lua"), None);
     }
+}
+
+/// "a table", "an integer": a Lua type name with its article.
+pub(crate) fn a_type(type_name: &str) -> String {
+    let article = if type_name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {type_name}")
 }

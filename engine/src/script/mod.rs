@@ -6,6 +6,10 @@
 //! a recorded answer or stops the hook; the engine asks the player and calls the hook
 //! again from the start with one more answer. Nothing a hook does is applied until it
 //! finishes, so a stopped or failed call changes nothing.
+//!
+//! A script is compiled once; its chunk runs again for each engine operation that uses
+//! the card, giving fresh closures. Whatever a script keeps in its own locals therefore
+//! lives for one operation only, so replaying operations replays the game exactly.
 
 mod api;
 mod errors;
@@ -28,10 +32,17 @@ use std::sync::Arc;
 /// The engine's helper library, visible to every script as `dungeon`.
 pub const PRELUDE: &str = include_str!("prelude.lua");
 
-#[derive(Default)]
-struct CardHooks {
-    set: HookSet,
-    functions: Vec<(HookName, Function)>,
+/// A card's compiled script and its hooks for the current operation.
+struct CardScript {
+    /// Where the script came from, for messages.
+    path: String,
+    /// The name Luau knows the chunk by (short: Luau truncates long names).
+    chunk_name: String,
+    /// The compiled chunk: running it returns a fresh table of hooks.
+    chunk: Function,
+    hooks: HookSet,
+    /// The hooks made for operation `generation`, if any.
+    instance: Option<(u64, Vec<(HookName, Function)>)>,
 }
 
 pub struct ScriptHost {
@@ -39,10 +50,12 @@ pub struct ScriptHost {
     catalog: Arc<Catalog>,
     frame: SharedFrame,
     limits: sandbox::Limits,
+    memory_limit: usize,
     ctx: Table,
     ids: Rc<IdStrings>,
-    /// Tiles first, then monsters, by catalog index.
-    cards: Vec<CardHooks>,
+    /// Tiles first, then monsters, by catalog index; `None` for cards without a script.
+    cards: Vec<Option<CardScript>>,
+    generation: u64,
 }
 
 impl ScriptHost {
@@ -65,19 +78,21 @@ impl ScriptHost {
             catalog: catalog.clone(),
             frame,
             limits,
+            memory_limit: DEFAULT_MEMORY_LIMIT,
             ctx,
             ids,
             cards: Vec::new(),
+            generation: 0,
         };
         let mut diags = Diagnostics::default();
         let tiles = catalog.tiles.iter().map(|t| (&t.info, false));
         let monsters = catalog.monsters.iter().map(|m| (&m.info, true));
-        for (info, is_monster) in tiles.chain(monsters) {
-            let hooks = host.load_card(info, is_monster).unwrap_or_else(|d| {
+        for (slot, (info, is_monster)) in tiles.chain(monsters).enumerate() {
+            let script = host.load_card(slot, info, is_monster).unwrap_or_else(|d| {
                 diags.push(d);
-                CardHooks::default()
+                None
             });
-            host.cards.push(hooks);
+            host.cards.push(script);
         }
         if diags.has_errors() {
             return Err(diags);
@@ -85,11 +100,23 @@ impl ScriptHost {
         Ok(host)
     }
 
-    fn load_card(&mut self, info: &CardInfo, is_monster: bool) -> Result<CardHooks, Diagnostic> {
+    fn load_card(
+        &mut self,
+        slot: usize,
+        info: &CardInfo,
+        is_monster: bool,
+    ) -> Result<Option<CardScript>, Diagnostic> {
         let Some(script) = &info.script else {
-            return Ok(CardHooks::default());
+            return Ok(None);
         };
         let path = script.path.as_str();
+        let pack = &self.catalog.pack_of(info.pack).id;
+        let readable = format!("{pack}:{}", path.rsplit('/').next().unwrap_or(path));
+        let chunk_name = if readable.len() < 120 {
+            readable
+        } else {
+            format!("script#{slot}")
+        };
         let fail = |message: String, line: Option<u32>| {
             let d = Diagnostic::error(path, format!("card `{}`: {message}", info.id));
             match line {
@@ -97,43 +124,51 @@ impl ScriptHost {
                 None => d,
             }
         };
-        self.limits.steps_used.set(0);
-        let value = sandbox::load_script(&self.lua, path, &script.code).map_err(|e| {
-            let (_, line, message) = errors::describe(&e, path);
-            let _ = self.lua.gc_collect();
+        let lua_error = |e: mlua::Error| {
+            let (_, line, message) = errors::describe(&e, &chunk_name);
             fail(format!("the script does not load: {message}"), line)
+        };
+        self.limits.steps_used.set(0);
+        let chunk = sandbox::compile(&self.lua, &chunk_name, &script.code).map_err(lua_error)?;
+        let value = chunk.call::<Value>(()).map_err(|e| {
+            let _ = self.lua.gc_collect();
+            lua_error(e)
         })?;
         let Value::Table(table) = value else {
             return Err(fail(
                 format!(
-                    "the script must return a table of hooks, not a {}",
-                    value.type_name()
+                    "the script must return a table of hooks, not {}",
+                    errors::a_type(value.type_name())
                 ),
                 None,
             ));
         };
-        let mut hooks = CardHooks::default();
+        let mut hooks = HookSet::default();
         for pair in table.pairs::<Value, Value>() {
             let (key, value) = pair.map_err(|e| fail(e.to_string(), None))?;
             let name = match &key {
                 Value::String(s) => s.to_string_lossy(),
                 other => {
                     return Err(fail(
-                        format!("hook names are strings, found a {}", other.type_name()),
+                        format!(
+                            "hook names are strings, found {}",
+                            errors::a_type(other.type_name())
+                        ),
                         None,
                     ));
+                }
+            };
+            let fits = |h: &HookName| {
+                if is_monster {
+                    h.for_monsters()
+                } else {
+                    h.for_tiles()
                 }
             };
             let Some(hook) = HookName::from_lua_name(&name) else {
                 let known: Vec<_> = HookName::ALL
                     .iter()
-                    .filter(|h| {
-                        if is_monster {
-                            h.for_monsters()
-                        } else {
-                            h.for_tiles()
-                        }
-                    })
+                    .filter(|h| fits(h))
                     .map(|h| h.lua_name())
                     .collect();
                 return Err(fail(
@@ -141,26 +176,31 @@ impl ScriptHost {
                     None,
                 ));
             };
-            if (is_monster && !hook.for_monsters()) || (!is_monster && !hook.for_tiles()) {
+            if !fits(&hook) {
                 let kind = if is_monster { "monsters" } else { "equipment" };
                 return Err(fail(
                     format!("hook `{name}` is not available to {kind}"),
                     None,
                 ));
             }
-            let Value::Function(function) = value else {
+            if !matches!(value, Value::Function(_)) {
                 return Err(fail(
                     format!(
-                        "hook `{name}` must be a function, not a {}",
-                        value.type_name()
+                        "hook `{name}` must be a function, not {}",
+                        errors::a_type(value.type_name())
                     ),
                     None,
                 ));
-            };
-            hooks.set.insert(hook);
-            hooks.functions.push((hook, function));
+            }
+            hooks.insert(hook);
         }
-        Ok(hooks)
+        Ok(Some(CardScript {
+            path: path.to_string(),
+            chunk_name,
+            chunk,
+            hooks,
+            instance: None,
+        }))
     }
 
     fn slot(&self, card: CardRef) -> usize {
@@ -177,14 +217,50 @@ impl ScriptHost {
 
     /// Sets the memory limit of the whole Lua state.
     pub fn set_memory_limit(&mut self, bytes: usize) {
-        let _ = self.lua.set_memory_limit(bytes);
+        if self.lua.set_memory_limit(bytes).is_ok() {
+            self.memory_limit = bytes;
+        }
     }
 
     /// Which hooks a card's script defines.
     pub fn hooks_of(&self, card: CardRef) -> HookSet {
-        self.cards
-            .get(self.slot(card))
-            .map_or(HookSet::default(), |c| c.set)
+        match self.cards.get(self.slot(card)) {
+            Some(Some(script)) => script.hooks,
+            _ => HookSet::default(),
+        }
+    }
+
+    /// The card's hook function for the current operation, running its chunk again if
+    /// this operation has not used the card yet.
+    fn function(&mut self, card: CardRef, hook: HookName) -> Result<Option<Function>, mlua::Error> {
+        let generation = self.generation;
+        let slot = self.slot(card);
+        let Some(Some(script)) = self.cards.get_mut(slot) else {
+            return Ok(None);
+        };
+        if script
+            .instance
+            .as_ref()
+            .is_none_or(|(g, _)| *g != generation)
+        {
+            script.instance = None;
+            self.limits.steps_used.set(0);
+            let Value::Table(table) = script.chunk.call::<Value>(())? else {
+                return Err(mlua::Error::runtime(
+                    "the script no longer returns a table of hooks",
+                ));
+            };
+            let mut functions = Vec::new();
+            for name in script.hooks.iter() {
+                functions.push((name, table.raw_get::<Function>(name.lua_name())?));
+            }
+            script.instance = Some((generation, functions));
+        }
+        let functions = &script.instance.as_ref().expect("made above").1;
+        Ok(functions
+            .iter()
+            .find(|(h, _)| *h == hook)
+            .map(|(_, f)| f.clone()))
     }
 
     /// The table passed to hooks as the monster being resolved.
@@ -208,12 +284,45 @@ impl ScriptHost {
     fn error(&self, card: CardRef, hook: HookName, error: &mlua::Error) -> HookError {
         let info = card.info(&self.catalog);
         let pack = &self.catalog.pack_of(info.pack).id;
-        let path = info.script.as_ref().map_or("", |s| s.path.as_str());
-        errors::hook_error(pack, &info.id, hook, path, error)
+        let (path, chunk_name) = match self.cards.get(self.slot(card)) {
+            Some(Some(s)) => (s.path.as_str(), s.chunk_name.as_str()),
+            _ => ("", ""),
+        };
+        errors::hook_error(pack, &info.id, hook, path, chunk_name, error)
+    }
+
+    /// After a call: a script that keeps most of the memory to itself fails here, so the
+    /// blame falls on it and not on whichever card runs next.
+    fn check_memory(&self) -> Result<(), mlua::Error> {
+        if self.lua.used_memory() < self.memory_limit / 2 {
+            return Ok(());
+        }
+        let _ = self.lua.gc_collect();
+        let _ = self.lua.gc_collect();
+        let used = self.lua.used_memory();
+        if used < self.memory_limit / 2 {
+            return Ok(());
+        }
+        Err(mlua::Error::MemoryError(format!(
+            "the hook keeps {} MiB after returning",
+            used >> 20
+        )))
     }
 }
 
 impl HookRunner for ScriptHost {
+    fn begin(&mut self) {
+        self.generation += 1;
+        // Drop the last operation's closures, and whatever they held on to.
+        for script in self.cards.iter_mut().flatten() {
+            script.instance = None;
+        }
+        if self.lua.used_memory() >= self.memory_limit / 2 {
+            let _ = self.lua.gc_collect();
+            let _ = self.lua.gc_collect();
+        }
+    }
+
     fn has_hook(&self, card: CardRef, hook: HookName) -> bool {
         self.hooks_of(card).contains(hook)
     }
@@ -223,16 +332,18 @@ impl HookRunner for ScriptHost {
         state: &mut GameState,
         call: HookCall<'_>,
     ) -> Result<HookOutcome, HookError> {
-        let Some(function) = self
-            .cards
-            .get(self.slot(call.card))
-            .and_then(|c| c.functions.iter().find(|(h, _)| *h == call.hook))
-            .map(|(_, f)| f.clone())
-        else {
-            return Ok(HookOutcome::Done {
-                effects: Vec::new(),
-                value: HookValue::Nothing,
-            });
+        let function = match self.function(call.card, call.hook) {
+            Ok(Some(f)) => f,
+            Ok(None) => {
+                return Ok(HookOutcome::Done {
+                    effects: Vec::new(),
+                    value: HookValue::Nothing,
+                });
+            }
+            Err(e) => {
+                let _ = self.lua.gc_collect();
+                return Err(self.error(call.card, call.hook, &e));
+            }
         };
         let monster = if call.hook.has_monster() {
             self.monster_view(state)
@@ -249,6 +360,7 @@ impl HookRunner for ScriptHost {
         {
             let mut f = self.frame.borrow_mut();
             f.state = std::mem::take(state);
+            f.active = true;
             f.card = call.card;
             f.hook = call.hook;
             f.answers.clear();
@@ -261,8 +373,10 @@ impl HookRunner for ScriptHost {
         self.limits.steps_used.set(0);
         let result = set_self
             .and(monster)
-            .and_then(|m| function.call::<Value>((self.ctx.clone(), m, call.damage)));
+            .and_then(|m| function.call::<Value>((self.ctx.clone(), m, call.damage)))
+            .and_then(|v| self.check_memory().map(|()| v));
         let mut f = self.frame.borrow_mut();
+        f.active = false;
         *state = std::mem::take(&mut f.state);
         let undo_draws = |state: &mut GameState, f: &mut Frame| {
             if let Some(rng) = f.rng_backup.take() {
@@ -306,9 +420,12 @@ impl HookRunner for ScriptHost {
                 let e = mlua::Error::runtime(format!(
                     "`{}` must return {wanted}, not {}",
                     call.hook,
-                    other.type_name()
+                    errors::a_type(other.type_name())
                 ));
-                return Err(self.error(call.card, call.hook, &e));
+                let mut error = self.error(call.card, call.hook, &e);
+                // The value has no line of its own: point at the hook's definition.
+                error.line = function.info().line_defined.map(|l| l as u32);
+                return Err(error);
             }
             _ => HookValue::Nothing,
         };

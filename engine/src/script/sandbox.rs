@@ -3,7 +3,7 @@
 
 use super::api::{SharedFrame, draw};
 use super::errors::BUDGET_MARKER;
-use mlua::{Lua, LuaOptions, StdLib, Table, Value, VmState};
+use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value, VmState};
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -64,9 +64,25 @@ pub(crate) fn new_state(frame: SharedFrame, prelude: &str) -> mlua::Result<(Lua,
             ))
         })?,
     )?;
-    let dungeon: Table = lua.load(prelude).set_name("@engine/prelude.lua").eval()?;
+    let dungeon: Table = lua.load(prelude).set_name("=engine:prelude.lua").eval()?;
     dungeon.set_readonly(true);
     globals.raw_set("dungeon", dungeon)?;
+    // Reading a global that does not exist is a mistake worth a clear message: a typo, or
+    // a library the sandbox leaves out on purpose.
+    let meta = lua.create_table()?;
+    meta.raw_set(
+        "__index",
+        lua.create_function(|_, (_, key): (Value, Value)| -> mlua::Result<()> {
+            let key = key.to_string().unwrap_or_default();
+            if REMOVED_GLOBALS.contains(&key.as_str()) || ["io", "os", "debug", "load", "dofile", "loadfile", "package"].contains(&key.as_str()) {
+                return Err(mlua::Error::runtime(format!(
+                    "`{key}` is not available to card scripts (they have table, string, math, utf8, bit32 and coroutine)"
+                )));
+            }
+            Err(mlua::Error::runtime(format!("unknown global `{key}`")))
+        })?,
+    )?;
+    globals.set_metatable(Some(meta))?;
 
     let limits = Limits {
         steps_used: Rc::new(Cell::new(0)),
@@ -97,22 +113,17 @@ pub(crate) fn new_state(frame: SharedFrame, prelude: &str) -> mlua::Result<(Lua,
     Ok((lua, limits))
 }
 
-/// Loads one card script in an environment of its own, frozen once loaded so the
-/// script cannot keep state in globals between calls.
-pub(crate) fn load_script(lua: &Lua, path: &str, code: &str) -> mlua::Result<Value> {
+/// Compiles one card script in an environment of its own: read-only, so a script can keep
+/// nothing in globals, and reads fall through to the shared (read-only) globals.
+pub(crate) fn compile(lua: &Lua, chunk_name: &str, code: &str) -> mlua::Result<Function> {
     let env = lua.create_table()?;
     let meta = lua.create_table()?;
     meta.raw_set("__index", lua.globals())?;
     meta.set_readonly(true);
     env.set_metatable(Some(meta))?;
-    let value: Value = lua
-        .load(code)
-        .set_name(format!("@{path}"))
-        .set_environment(env.clone())
-        .eval()?;
     env.set_readonly(true);
-    if let Value::Table(t) = &value {
-        t.set_readonly(true);
-    }
-    Ok(value)
+    lua.load(code)
+        .set_name(format!("={chunk_name}"))
+        .set_environment(env)
+        .into_function()
 }

@@ -1,0 +1,730 @@
+//! The `dungeon` command as a person (or a script) uses it: exit codes, what it prints,
+//! and how it copes with wrong input, damaged files and broken packs.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// The monsters of the base box, by id and English name.
+const BASE_MONSTERS: [(&str, &str); 8] = [
+    ("goblin", "Goblin"),
+    ("skeleton", "Skeleton"),
+    ("orc", "Orc"),
+    ("vampire", "Vampire"),
+    ("golem", "Golem"),
+    ("lich", "Lich"),
+    ("demon", "Demon"),
+    ("dragon", "Dragon"),
+];
+const BASE_ADVENTURERS: [&str; 4] = ["warrior", "barbarian", "mage", "rogue"];
+
+// --- Helpers -----------------------------------------------------------------------------
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("cli/ is in the repository")
+        .to_path_buf()
+}
+
+/// A fresh, empty folder for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "dungeon-cli-{}-{}-{name}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    fn last_line(&self) -> &str {
+        self.stdout.lines().last().unwrap_or("")
+    }
+
+    fn assert_no_panic(&self) {
+        assert!(
+            !self.stderr.contains("panicked") && self.code != 101,
+            "the command panicked (exit {}):\n{}",
+            self.code,
+            self.stderr
+        );
+    }
+}
+
+/// Runs `dungeon --lang en ARGS` from the repository root, feeding `input` on stdin,
+/// and kills it after a minute.
+fn dungeon(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dungeon"))
+        .arg("--lang")
+        .arg("en")
+        .args(args)
+        .current_dir(root())
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the dungeon binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    // The program may stop reading early (a finished game, `q`): ignore the broken pipe.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let out_reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = out.read_to_string(&mut s);
+        s
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = err.read_to_string(&mut s);
+        s
+    });
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("`dungeon {}` did not finish within 60 s", args.join(" "));
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let _ = writer.join();
+    Run {
+        code: status.code().unwrap_or(-1),
+        stdout: out_reader.join().unwrap(),
+        stderr: err_reader.join().unwrap(),
+    }
+}
+
+fn path_str(p: &Path) -> String {
+    p.to_string_lossy().into_owned()
+}
+
+// --- dungeon scenario --------------------------------------------------------------------
+
+#[test]
+fn scenario_folder_of_the_repository_passes() {
+    let run = dungeon(&["scenario", "tests/scenarios"], "");
+    run.assert_no_panic();
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let last = run.last_line();
+    let (passed, failed) = last
+        .split_once(" passed, ")
+        .unwrap_or_else(|| panic!("last line: {last}"));
+    let passed: usize = passed
+        .parse()
+        .unwrap_or_else(|_| panic!("last line: {last}"));
+    assert_eq!(failed, "0 failed", "last line: {last}");
+    assert!(passed > 0);
+    let ok_lines = run.stdout.lines().filter(|l| l.starts_with("ok ")).count();
+    assert_eq!(ok_lines, passed, "{}", run.stdout);
+}
+
+const PASSING_SCENARIO: &str = r#"
+name = "a goblin against plate armor"
+adventurer = "warrior"
+equipment = ["plate_armor"]
+dungeon = ["goblin"]
+
+[expect]
+outcome = "success"
+hp = 7
+"#;
+
+#[test]
+fn a_failing_scenario_fails_the_run_and_is_named() {
+    let dir = temp_dir("scenario-fail");
+    std::fs::write(dir.join("a_pass.toml"), PASSING_SCENARIO).unwrap();
+    let failing = dir.join("b_deliberately_wrong.toml");
+    std::fs::write(
+        &failing,
+        r#"
+name = "deliberately wrong"
+adventurer = "warrior"
+equipment = ["plate_armor"]
+dungeon = ["goblin"]
+
+[expect]
+outcome = "failure"
+"#,
+    )
+    .unwrap();
+    let run = dungeon(&["scenario", &path_str(&dir)], "");
+    run.assert_no_panic();
+    assert_ne!(run.code, 0, "{}", run.stdout);
+    assert_eq!(run.last_line(), "1 passed, 1 failed", "{}", run.stdout);
+    assert!(
+        run.stdout.contains(&format!(
+            "FAILED {} (deliberately wrong)",
+            path_str(&failing)
+        )),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("expected failure, got success (hp 7)"),
+        "{}",
+        run.stdout
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_question_without_an_answer_names_the_question_and_its_options() {
+    let dir = temp_dir("scenario-question");
+    let file = dir.join("no_answer.toml");
+    std::fs::write(
+        &file,
+        r#"
+adventurer = "warrior"
+equipment = ["vorpal_sword", "plate_armor"]
+dungeon = ["skeleton"]
+
+[expect]
+outcome = "success"
+"#,
+    )
+    .unwrap();
+    let run = dungeon(&["scenario", &path_str(&file)], "");
+    run.assert_no_panic();
+    assert_ne!(run.code, 0);
+    assert_eq!(run.last_line(), "0 passed, 1 failed");
+    assert!(run.stdout.contains(&format!("FAILED {}", path_str(&file))));
+    let problem = run
+        .stdout
+        .lines()
+        .find(|l| l.contains("has no answer left"))
+        .unwrap_or_else(|| panic!("{}", run.stdout));
+    assert!(
+        problem.contains("question `name_species` from `vorpal_sword`"),
+        "{problem}"
+    );
+    for (id, _) in BASE_MONSTERS {
+        assert!(problem.contains(id), "option {id} missing: {problem}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_malformed_scenario_reports_file_line_and_column() {
+    let dir = temp_dir("scenario-malformed");
+    let file = dir.join("malformed.toml");
+    std::fs::write(
+        &file,
+        "adventurer = \"warrior\"\ndungeon = [\"goblin\", \"orc\"\n[expect]\noutcome = \"success\"\n",
+    )
+    .unwrap();
+    let run = dungeon(&["scenario", &path_str(&file)], "");
+    run.assert_no_panic();
+    assert_ne!(run.code, 0);
+    assert_eq!(run.last_line(), "0 passed, 1 failed");
+    let located = format!("{}:3:1: error", path_str(&file));
+    assert!(
+        run.stdout.contains(&located),
+        "no `{located}` in:\n{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("3 | [expect]"), "{}", run.stdout);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+// --- dungeon play ------------------------------------------------------------------------
+
+#[test]
+fn wrong_input_is_asked_again_with_a_hint() {
+    let run = dungeon(
+        &["play", "--seed", "1", "--delay", "0"],
+        "abc\n0\n99\n\n-1\n99999999999999999999999\nq\n",
+    );
+    run.assert_no_panic();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let hints = run.stdout.matches("Please type a number from 1 to").count();
+    assert_eq!(hints, 6, "{}", run.stdout);
+    // Each wrong answer is followed by the same question again.
+    let prompts = run.stdout.matches("Choose (").count();
+    assert_eq!(prompts, 7, "{}", run.stdout);
+    assert!(
+        run.stdout
+            .trim_end()
+            .ends_with("Game left. Resume a saved game with --load.")
+    );
+}
+
+#[test]
+fn q_quits_with_exit_code_zero() {
+    let run = dungeon(&["play", "--seed", "2", "--delay", "0"], "q\n");
+    run.assert_no_panic();
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.contains("Game left."), "{}", run.stdout);
+}
+
+#[test]
+fn end_of_input_quits_cleanly() {
+    for input in ["", "1\n", "1\n1\n1\n"] {
+        let run = dungeon(&["play", "--seed", "2", "--delay", "0"], input);
+        run.assert_no_panic();
+        assert_eq!(run.code, 0, "input {input:?}: {}", run.stderr);
+        assert!(
+            run.stdout.contains("Game left."),
+            "input {input:?}: {}",
+            run.stdout
+        );
+    }
+}
+
+fn winner_line(out: &str) -> Option<&str> {
+    out.lines()
+        .rev()
+        .find(|l| l.ends_with("wins the game!") || l.ends_with("win the game!"))
+}
+
+#[test]
+fn a_whole_game_answering_1_finishes_with_a_winner() {
+    let ones = "1\n".repeat(5000);
+    for seed in ["1", "5", "9"] {
+        let run = dungeon(
+            &["play", "--seed", seed, "--delay", "0", "--players", "3"],
+            &ones,
+        );
+        run.assert_no_panic();
+        assert_eq!(run.code, 0, "seed {seed}: {}", run.stderr);
+        assert!(
+            !run.stdout.contains("Game left."),
+            "seed {seed}: the game did not finish"
+        );
+        let line = winner_line(&run.stdout).unwrap_or_else(|| panic!("seed {seed}: no winner"));
+        assert!(
+            line == "You win the game!" || line.starts_with("Bot "),
+            "seed {seed}: {line}"
+        );
+    }
+}
+
+/// The last decision shown before the final prompt: its status lines and options.
+fn last_decision_block(out: &str) -> Vec<String> {
+    let lines: Vec<&str> = out.lines().collect();
+    let last_prompt = lines
+        .iter()
+        .rposition(|l| l.starts_with("Choose ("))
+        .unwrap_or_else(|| panic!("no prompt in:\n{out}"));
+    let start = lines[..last_prompt]
+        .iter()
+        .rposition(|l| l.is_empty())
+        .unwrap_or_else(|| panic!("no decision block in:\n{out}"));
+    lines[start + 1..last_prompt]
+        .iter()
+        .filter(|l| !l.starts_with("Choose ("))
+        .map(|l| l.to_string())
+        .collect()
+}
+
+#[test]
+fn save_then_load_resumes_the_same_decision() {
+    let dir = temp_dir("save");
+    let save = dir.join("game.json");
+    let save_s = path_str(&save);
+    let first = dungeon(
+        &["play", "--seed", "5", "--delay", "0", "--save", &save_s],
+        "1\n1\ns\nq\n",
+    );
+    first.assert_no_panic();
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    assert!(
+        first.stdout.contains(&format!("Game saved to {save_s}")),
+        "{}",
+        first.stdout
+    );
+    assert!(save.exists(), "no save file written");
+    let before = last_decision_block(&first.stdout);
+
+    let second = dungeon(&["play", "--load", &save_s, "--delay", "0"], "q\n");
+    second.assert_no_panic();
+    assert_eq!(second.code, 0, "{}", second.stderr);
+    assert!(second.stdout.contains("Seed: 5"), "{}", second.stdout);
+    let after = last_decision_block(&second.stdout);
+    assert_eq!(before, after, "the loaded game waits for another decision");
+
+    // The loaded game goes on to the end.
+    let third = dungeon(
+        &["play", "--load", &save_s, "--delay", "0"],
+        &"1\n".repeat(5000),
+    );
+    third.assert_no_panic();
+    assert_eq!(third.code, 0, "{}", third.stderr);
+    assert!(winner_line(&third.stdout).is_some(), "{}", third.stdout);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A save file of a fresh game (seed 5, first decision), as text.
+fn fresh_save(dir: &Path) -> String {
+    let save = dir.join("fresh.json");
+    let run = dungeon(
+        &[
+            "play",
+            "--seed",
+            "5",
+            "--delay",
+            "0",
+            "--save",
+            &path_str(&save),
+        ],
+        "s\nq\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    std::fs::read_to_string(save).expect("the save file exists")
+}
+
+/// Replaces the first `"key": value` of a pretty-printed JSON text.
+fn replace_json_value(text: &str, key: &str, value: &str) -> String {
+    let needle = format!("\"{key}\": ");
+    let at = text.find(&needle).unwrap_or_else(|| panic!("no {key}")) + needle.len();
+    let end = at + text[at..].find([',', '\n']).unwrap();
+    format!("{}{value}{}", &text[..at], &text[end..])
+}
+
+fn load_damaged(dir: &Path, name: &str, text: &str) -> Run {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    let run = dungeon(
+        &[
+            "play",
+            "--load",
+            &path_str(&path),
+            "--delay",
+            "0",
+            "--save",
+            &path_str(&dir.join("out.json")),
+        ],
+        &"1\n".repeat(50),
+    );
+    run.assert_no_panic();
+    run
+}
+
+#[test]
+fn a_damaged_save_file_gives_a_clear_error() {
+    let dir = temp_dir("damaged");
+    let good = fresh_save(&dir);
+    let cases: Vec<(&str, String, &str)> = vec![
+        (
+            "garbage.json",
+            "this is not a saved game \u{0} at all".into(),
+            "not a saved game",
+        ),
+        ("empty.json", String::new(), "not a saved game"),
+        (
+            "truncated.json",
+            good[..good.len() / 2].to_string(),
+            "not a saved game",
+        ),
+        (
+            "format.json",
+            replace_json_value(&good, "format", "99"),
+            "format 99",
+        ),
+        (
+            "deck.json",
+            good.replacen("\"deck\": [", "\"deck\": [\n      200,", 1),
+            "damaged",
+        ),
+        (
+            "type.json",
+            replace_json_value(&good, "round", "\"three\""),
+            "not a saved game",
+        ),
+    ];
+    for (name, text, says) in &cases {
+        let run = load_damaged(&dir, name, text);
+        assert_eq!(run.code, 2, "{name}: {}{}", run.stdout, run.stderr);
+        assert!(
+            run.stderr.contains(name) && run.stderr.contains(says),
+            "{name}: stderr should name the file and say `{says}`:\n{}",
+            run.stderr
+        );
+    }
+    // A missing file too.
+    let missing = path_str(&dir.join("missing.json"));
+    let run = dungeon(&["play", "--load", &missing], "");
+    run.assert_no_panic();
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains(&missing), "{}", run.stderr);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A save whose `starter` (the seat that starts the next bidding) is not at the table
+/// passes the load checks and crashes the game a few moves later.
+#[test]
+fn a_save_with_a_seat_not_at_the_table_is_refused() {
+    let dir = temp_dir("damaged-seat");
+    let good = fresh_save(&dir);
+    let text = replace_json_value(&good, "starter", "200");
+    let run = load_damaged(&dir, "starter.json", &text);
+    assert_eq!(
+        run.code, 2,
+        "starter = 200 should be refused on loading:\n{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("damaged"), "{}", run.stderr);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn hot_seat_passes_the_screen_and_hides_drawn_monsters() {
+    let ones = "1\n".repeat(5000);
+    for seed in ["3", "4"] {
+        let run = dungeon(
+            &[
+                "play",
+                "--seed",
+                seed,
+                "--delay",
+                "0",
+                "--humans",
+                "2",
+                "--players",
+                "2",
+            ],
+            &ones,
+        );
+        run.assert_no_panic();
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(winner_line(&run.stdout).is_some(), "seed {seed}: no winner");
+        let mut screen: Option<&str> = None;
+        let mut turns = 0;
+        let mut passes = 0;
+        for line in run.stdout.lines() {
+            if let Some(rest) = line.split("Pass the screen to ").nth(1) {
+                let name = rest.split(" and press Enter").next().unwrap();
+                assert!(name == "Player 1" || name == "Player 2", "{line}");
+                screen = Some(name);
+                passes += 1;
+            }
+            for player in ["Player 1", "Player 2"] {
+                if line.starts_with(&format!("{player}, your turn."))
+                    || line.starts_with(&format!("{player}, choose the adventurer"))
+                {
+                    turns += 1;
+                    assert_eq!(
+                        screen,
+                        Some(player),
+                        "seed {seed}: {player}'s turn shown without passing the screen to them"
+                    );
+                }
+            }
+            if line.contains(" draws ") {
+                for (_, monster) in BASE_MONSTERS {
+                    assert!(
+                        !line.contains(monster),
+                        "seed {seed}: a draw shows the monster: {line}"
+                    );
+                }
+            }
+            assert!(!line.contains("You draw the"), "seed {seed}: {line}");
+        }
+        assert!(
+            turns > 4 && passes > 4,
+            "seed {seed}: {turns} turns, {passes} passes"
+        );
+        // Both humans were handed the screen, more than once each.
+        assert!(run.stdout.matches("Pass the screen to Player 1").count() > 1);
+        assert!(run.stdout.matches("Pass the screen to Player 2").count() > 1);
+    }
+}
+
+// --- dungeon cards -----------------------------------------------------------------------
+
+#[test]
+fn cards_lists_every_base_adventurer_and_monster() {
+    let run = dungeon(&["cards", "--packs", "base"], "");
+    run.assert_no_panic();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for id in BASE_ADVENTURERS {
+        assert!(
+            run.stdout.contains(&format!("[{id}]")),
+            "adventurer {id} missing"
+        );
+    }
+    let mut copies = 0;
+    for (id, _) in BASE_MONSTERS {
+        let line = run
+            .stdout
+            .lines()
+            .find(|l| l.contains(&format!("[{id}] x")))
+            .unwrap_or_else(|| panic!("monster {id} missing:\n{}", run.stdout));
+        let n: u32 = line
+            .split(&format!("[{id}] x"))
+            .nth(1)
+            .unwrap()
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        copies += n;
+    }
+    assert_eq!(copies, 13, "the base monster deck has 13 cards");
+    insta::assert_snapshot!("cards_base", run.stdout);
+}
+
+// --- dungeon sim -------------------------------------------------------------------------
+
+#[test]
+fn sim_prints_a_win_table() {
+    let run = dungeon(
+        &[
+            "sim",
+            "-n",
+            "50",
+            "--players",
+            "3",
+            "--bots",
+            "random,rules",
+        ],
+        "",
+    );
+    run.assert_no_panic();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let header = lines
+        .iter()
+        .position(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            w.starts_with(&["seat", "bot", "wins", "win", "%"])
+        })
+        .unwrap_or_else(|| panic!("no win table:\n{}", run.stdout));
+    let mut wins = 0;
+    for (seat, bot) in ["random", "rules", "rules"].iter().enumerate() {
+        let row: Vec<&str> = lines[header + 1 + seat].split_whitespace().collect();
+        assert_eq!(row[0], seat.to_string(), "{}", run.stdout);
+        assert_eq!(row[1], *bot, "{}", run.stdout);
+        wins += row[2].parse::<u32>().unwrap();
+        assert!(row[3].ends_with('%'));
+    }
+    assert_eq!(wins, 50, "every game has one winner:\n{}", run.stdout);
+}
+
+#[test]
+fn sim_with_an_unknown_bot_is_a_clear_error() {
+    let run = dungeon(&["sim", "-n", "5", "--bots", "random,wizard"], "");
+    run.assert_no_panic();
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("unknown bot `wizard`") && run.stderr.contains("random, rules"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+}
+
+// --- --pack ------------------------------------------------------------------------------
+
+fn broken_pack(dir: &Path, name: &str, text: &str) -> (String, Run) {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    let path = path_str(&path);
+    let run = dungeon(&["--pack", &path, "cards"], "");
+    run.assert_no_panic();
+    (path, run)
+}
+
+#[test]
+fn a_broken_pack_file_reports_path_line_column_and_the_line() {
+    let dir = temp_dir("pack");
+    // A TOML syntax error.
+    let (path, run) = broken_pack(
+        &dir,
+        "syntax.toml",
+        "[pack]\nid = \"broken\nversion = \"1.0.0\"\n",
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(&format!("{path}:2:")),
+        "no {path}:2:COL in:\n{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("2 | id = \"broken"), "{}", run.stderr);
+
+    // A field the format does not know.
+    let (path, run) = broken_pack(
+        &dir,
+        "field.toml",
+        r#"[pack]
+id = "fieldy"
+version = "1.0.0"
+engine_api = 1
+languages = ["en"]
+name = { en = "Fieldy" }
+
+[[monster]]
+id = "imp"
+strenght = 1
+name = { en = "Imp" }
+"#,
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(&format!("{path}:10:1")),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("10 | strenght = 1"), "{}", run.stderr);
+    assert!(run.stderr.contains("strenght"), "{}", run.stderr);
+
+    // An adventurer carrying equipment no pack defines (found when the catalog is built).
+    let (path, run) = broken_pack(
+        &dir,
+        "unknown.toml",
+        r#"[pack]
+id = "unknowny"
+version = "1.0.0"
+engine_api = 1
+languages = ["en"]
+name = { en = "Unknowny" }
+
+[[monster]]
+id = "imp"
+strength = 1
+name = { en = "Imp" }
+
+[[adventurer]]
+id = "hero"
+hp = 3
+equipment = ["no_such_tile"]
+name = { en = "Hero" }
+"#,
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(&format!("{path}:16:")),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("no_such_tile"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("16 | equipment = [\"no_such_tile\"]"),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -1,0 +1,6 @@
+-- Hostile monster: its own effect reaches for os.
+return {
+  on_reveal = function(ctx, m)
+    os.execute("echo pwned") -- offending
+  end,
+}

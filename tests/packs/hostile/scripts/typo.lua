@@ -1,0 +1,6 @@
+-- Careless: misspells the helper library's name.
+return {
+  before_entering = function(ctx)
+    dungoen.threatens(nil) -- offending
+  end,
+}
