@@ -68,7 +68,7 @@ pub fn varied_options(players: u8, i: u64) -> GameOptions {
 /// and every game, reproducible from the game's seed alone. The same as `dungeon sim`
 /// uses, so a game with the default options can be replayed from the command line.
 pub fn bot_seed(game_seed: u64, seat: usize) -> u64 {
-    game_seed.wrapping_mul(31).wrapping_add(seat as u64)
+    dungeon_engine::bot::seat_seed(game_seed, seat)
 }
 
 /// One bot per seat, of these kinds in turn, seeded from the game's seed.

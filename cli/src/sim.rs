@@ -70,7 +70,7 @@ pub fn run(library: &PackLibrary, args: SimArgs) -> Result<ExitCode, String> {
         let mut bots: Vec<_> = kinds
             .iter()
             .enumerate()
-            .map(|(i, k)| k.create(seed.wrapping_mul(31).wrapping_add(i as u64)))
+            .map(|(i, k)| k.create(dungeon_engine::bot::seat_seed(seed, i)))
             .collect();
         events.clear();
         match play_game(

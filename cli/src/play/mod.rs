@@ -94,7 +94,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
                 .as_ref()
                 .map(|k| {
                     k.parse::<BotKind>()
-                        .map(|k| k.create(seed.wrapping_mul(31).wrapping_add(i as u64)))
+                        .map(|k| k.create(dungeon_engine::bot::seat_seed(seed, i)))
                 })
                 .transpose()
         })
@@ -191,17 +191,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
                     let prompt = text.t("play.choose", &[("max", options.len().to_string())]);
                     match input.choice(&prompt, options.len()) {
                         Reply::Choice(i) => break options[i].0,
-                        Reply::Save => {
-                            match save::store(&args.save, &packs, seed, &seats, &state) {
-                                Ok(()) => println!(
-                                    "{}",
-                                    text.t("play.saved", &[("path", args.save.clone())])
-                                ),
-                                Err(e) => {
-                                    println!("{}", text.t("play.save_failed", &[("error", e)]))
-                                }
-                            }
-                        }
+                        Reply::Save => save_game(&text, &args.save, &packs, seed, &seats, &state),
                         Reply::Quit => {
                             println!("{}", text.t("play.quit", &[]));
                             return Ok(ExitCode::SUCCESS);
@@ -228,15 +218,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
                     loop {
                         match input.choice(&text.t("play.stuck", &[]), 0) {
                             Reply::Save => {
-                                match save::store(&args.save, &packs, seed, &seats, &state) {
-                                    Ok(()) => println!(
-                                        "{}",
-                                        text.t("play.saved", &[("path", args.save.clone())])
-                                    ),
-                                    Err(e) => {
-                                        println!("{}", text.t("play.save_failed", &[("error", e)]))
-                                    }
-                                }
+                                save_game(&text, &args.save, &packs, seed, &seats, &state)
                             }
                             Reply::Quit => return Ok(ExitCode::FAILURE),
                             _ => {}
@@ -245,6 +227,21 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
                 }
             }
         }
+    }
+}
+
+/// Saves the game and says where, or why it could not.
+fn save_game(
+    text: &Text,
+    path: &str,
+    packs: &str,
+    seed: u64,
+    seats: &[SeatConfig],
+    state: &dungeon_engine::GameState,
+) {
+    match save::store(path, packs, seed, seats, state) {
+        Ok(()) => println!("{}", text.t("play.saved", &[("path", path.to_string())])),
+        Err(e) => println!("{}", text.t("play.save_failed", &[("error", e)])),
     }
 }
 

@@ -70,6 +70,12 @@ impl FromStr for BotKind {
     }
 }
 
+/// The seed of the bot at `seat` in the game with seed `game_seed`: different for every
+/// seat and game, reproducible from the game's seed (`dungeon sim` and `play` use it).
+pub fn seat_seed(game_seed: u64, seat: usize) -> u64 {
+    game_seed.wrapping_mul(31).wrapping_add(seat as u64)
+}
+
 /// The legal actions of the view's decision (empty when there is none).
 pub fn legal(view: &PlayerView) -> Vec<Action> {
     view.decision

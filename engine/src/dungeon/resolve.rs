@@ -15,7 +15,7 @@
 //! records a cursor first, so a question pauses the machine and the answer resumes it
 //! exactly there, re-running only that hook with its answers.
 
-use super::effects::{apply_effects, defeat_current};
+use super::effects::{Effect, apply_effects, defeat_current};
 use super::{Faced, Fate, PendingHook, Stage};
 use crate::action::{Answer, CardRef, Decision, DecisionKind, Question};
 use crate::catalog::{Catalog, DamageModel};
@@ -27,6 +27,12 @@ use crate::state::{GameState, TileList};
 
 /// Prompt of the question the engine asks for a once-tile with a data rule.
 pub const USE_TILE_PROMPT: &str = "use_tile";
+
+/// What a stage leads to.
+enum Flow {
+    Go(Stage),
+    Ask(Decision),
+}
 
 enum Called {
     Value(HookValue),
@@ -41,142 +47,43 @@ pub(crate) fn resolve<H: HookRunner>(
     state: &mut GameState,
     events: &mut Vec<Event>,
 ) -> Result<Option<Decision>, EngineError> {
+    let mut r = Resolver {
+        catalog,
+        hooks,
+        state,
+        events,
+    };
     loop {
-        let stage = state.run.stage;
-        let next = match stage {
-            Stage::Enter { cursor } => {
-                if state.dungeon.is_empty() {
-                    // Nothing inside: no choice made before entering could change anything.
-                    Stage::End { cursor: 0 }
-                } else {
-                    match next_with_hook(hooks, state, cursor, HookName::BeforeEntering) {
-                        None => Stage::Reveal,
-                        Some((i, tile)) => {
-                            if let Called::Asked(d) = call(
-                                catalog,
-                                hooks,
-                                state,
-                                CardRef::Tile(tile),
-                                HookName::BeforeEntering,
-                                0,
-                                events,
-                            )? {
-                                return Ok(Some(d));
-                            }
-                            Stage::Enter { cursor: i + 1 }
-                        }
-                    }
-                }
-            }
-            Stage::Reveal => reveal(catalog, hooks, state, events)?,
-            Stage::Defeat => defeat(catalog, hooks, state, events)?,
-            Stage::AfterDefeat { cursor } => {
-                match next_with_hook(hooks, state, cursor, HookName::OnDefeat) {
-                    None => Stage::Death { cursor: 0 },
-                    Some((i, tile)) => {
-                        if let Called::Asked(d) = call(
-                            catalog,
-                            hooks,
-                            state,
-                            CardRef::Tile(tile),
-                            HookName::OnDefeat,
-                            0,
-                            events,
-                        )? {
-                            return Ok(Some(d));
-                        }
-                        Stage::AfterDefeat { cursor: i + 1 }
-                    }
-                }
-            }
-            Stage::Offer { cursor } => match next_held(state, cursor) {
-                None => Stage::MonsterEffect,
-                Some((i, tile)) => {
-                    if let Some(d) = offer(catalog, hooks, state, tile, events)? {
-                        return Ok(Some(d));
-                    }
-                    after_action(state).unwrap_or(Stage::Offer { cursor: i + 1 })
-                }
-            },
-            Stage::MonsterEffect => {
-                let monster = current(state).monster;
-                let card = CardRef::Monster(monster);
-                if hooks.has_hook(card, HookName::OnReveal) {
-                    if let Called::Asked(d) =
-                        call(catalog, hooks, state, card, HookName::OnReveal, 0, events)?
-                    {
-                        return Ok(Some(d));
-                    }
-                }
-                after_action(state).unwrap_or(Stage::BeforeDamage { cursor: 0 })
-            }
-            Stage::BeforeDamage { cursor } => {
-                match next_with_hook(hooks, state, cursor, HookName::BeforeDamage) {
-                    None => Stage::Damage,
-                    Some((i, tile)) => {
-                        if let Called::Asked(d) = call(
-                            catalog,
-                            hooks,
-                            state,
-                            CardRef::Tile(tile),
-                            HookName::BeforeDamage,
-                            0,
-                            events,
-                        )? {
-                            return Ok(Some(d));
-                        }
-                        after_action(state).unwrap_or(Stage::BeforeDamage { cursor: i + 1 })
-                    }
-                }
-            }
-            Stage::Damage => damage(catalog, hooks, state, events)?,
-            Stage::Death { cursor } => {
-                if !(state.run.hp_fell && state.run.hp <= 0) {
-                    state.run.hp_fell = false;
-                    Stage::Finish
-                } else {
-                    match next_with_hook(hooks, state, cursor, HookName::OnDeath) {
-                        Some((i, tile)) => {
-                            if let Called::Asked(d) = call(
-                                catalog,
-                                hooks,
-                                state,
-                                CardRef::Tile(tile),
-                                HookName::OnDeath,
-                                0,
-                                events,
-                            )? {
-                                return Ok(Some(d));
-                            }
-                            if state.run.hp > 0 {
-                                state.run.hp_fell = false;
-                                events.push(Event::Revived {
-                                    by: tile,
-                                    hp: state.run.hp,
-                                });
-                                Stage::Finish
-                            } else {
-                                Stage::Death { cursor: i + 1 }
-                            }
-                        }
-                        None => {
-                            state.run.hp_fell = false;
-                            if !state.run.died {
-                                state.run.died = true;
-                                events.push(Event::Died { hp: state.run.hp });
-                            }
-                            match state.damage_model {
-                                // The sequel's model: the run ends here.
-                                DamageModel::Running => Stage::Done,
-                                // The base box's: every card is still revealed.
-                                DamageModel::EndTotal => Stage::Finish,
-                            }
-                        }
-                    }
-                }
-            }
+        let flow = match r.state.run.stage {
+            // Nothing inside: no choice made before entering could change anything.
+            Stage::Enter { .. } if r.state.dungeon.is_empty() => Flow::Go(Stage::End { cursor: 0 }),
+            Stage::Enter { cursor } => r.walk(
+                cursor,
+                HookName::BeforeEntering,
+                |_, c| Stage::Enter { cursor: c },
+                Stage::Reveal,
+            )?,
+            Stage::Reveal => r.reveal()?,
+            Stage::Defeat => r.defeat()?,
+            Stage::AfterDefeat { cursor } => r.walk(
+                cursor,
+                HookName::OnDefeat,
+                |_, c| Stage::AfterDefeat { cursor: c },
+                Stage::Death { cursor: 0 },
+            )?,
+            Stage::Offer { cursor } => r.offer(cursor)?,
+            Stage::MonsterEffect => r.monster_effect()?,
+            Stage::BeforeDamage { cursor } => r.walk(
+                cursor,
+                HookName::BeforeDamage,
+                |state, c| after_action(state).unwrap_or(Stage::BeforeDamage { cursor: c }),
+                Stage::Damage,
+            )?,
+            Stage::Damage => r.damage()?,
+            Stage::Death { cursor } => r.death(cursor)?,
             Stage::Finish => {
-                if let Some(f) = state
+                if let Some(f) = r
+                    .state
                     .run
                     .faced
                     .last_mut()
@@ -184,281 +91,360 @@ pub(crate) fn resolve<H: HookRunner>(
                 {
                     f.fate = Fate::Unharmed;
                 }
-                Stage::Reveal
+                Flow::Go(Stage::Reveal)
             }
-            Stage::End { cursor } => match next_with_hook(hooks, state, cursor, HookName::AtEnd) {
-                None => Stage::Done,
-                Some((i, tile)) => {
-                    if let Called::Asked(d) = call(
-                        catalog,
-                        hooks,
-                        state,
-                        CardRef::Tile(tile),
-                        HookName::AtEnd,
-                        0,
-                        events,
-                    )? {
-                        return Ok(Some(d));
-                    }
-                    Stage::End { cursor: i + 1 }
-                }
-            },
+            Stage::End { cursor } => r.walk(
+                cursor,
+                HookName::AtEnd,
+                |_, c| Stage::End { cursor: c },
+                Stage::Done,
+            )?,
             Stage::Done => {
-                let run = &mut state.run;
-                let survived =
-                    run.hp > 0 && !(state.damage_model == DamageModel::Running && run.died);
+                let running = r.state.damage_model == DamageModel::Running;
+                let run = &mut r.state.run;
+                let survived = run.hp > 0 && !(running && run.died);
                 run.success = Some(run.success_forced || survived);
                 return Ok(None);
             }
         };
-        state.run.stage = next;
+        match flow {
+            Flow::Go(stage) => r.state.run.stage = stage,
+            Flow::Ask(decision) => return Ok(Some(decision)),
+        }
     }
 }
 
-/// Takes the next card (a replacement first), runs its identity hook, and applies a
-/// pending "defeat the next monster".
-fn reveal<H: HookRunner>(
-    catalog: &Catalog,
-    hooks: &mut H,
-    state: &mut GameState,
-    events: &mut Vec<Event>,
-) -> Result<Stage, EngineError> {
-    let (card, position) = match state.run.incoming.take() {
-        Some(card) => (card, state.run.faced.last().map_or(1, |f| f.position)),
-        None => match state.dungeon.pop() {
-            Some(card) => {
-                state.discard.push(card);
-                (card, state.run.monsters_faced().count() as u8 + 1)
-            }
-            None => return Ok(Stage::End { cursor: 0 }),
-        },
-    };
-    let monster = state.monster_of(card);
-    let def = catalog.monster(monster);
-    state.run.faced.push(Faced {
-        card,
-        monster,
-        position,
-        strength: def.strength,
-        species: def.species,
-        fate: Fate::Facing,
-        defeaters: TileList::new(),
-    });
-    if hooks.has_hook(CardRef::Monster(monster), HookName::Identity) {
-        if let Called::Asked(_) = call(
-            catalog,
-            hooks,
-            state,
-            CardRef::Monster(monster),
-            HookName::Identity,
-            0,
-            events,
-        )? {
-            return Err(EngineError::Rule(format!(
-                "{}: identity hooks may not ask questions",
-                def.info.id
-            )));
-        }
-    }
-    let f = current(state);
-    events.push(Event::Revealed {
-        card,
-        monster,
-        position,
-        strength: f.strength,
-        species: f.species,
-    });
-    if !state.run.skip_next.is_empty() {
-        let source = state.run.skip_next.remove(0);
-        defeat_current(state, DefeatCause::Skipped(source), events);
-        return Ok(Stage::AfterDefeat { cursor: 0 });
-    }
-    Ok(Stage::Defeat)
+struct Resolver<'a, H> {
+    catalog: &'a Catalog,
+    hooks: &'a mut H,
+    state: &'a mut GameState,
+    events: &'a mut Vec<Event>,
 }
 
-/// Every held permanent tile that defeats the monster does (the runner gets the most
-/// favourable outcome, so all of them count: Ring of Power gains HP even beside a Vorpal).
-fn defeat<H: HookRunner>(
-    catalog: &Catalog,
-    hooks: &mut H,
-    state: &mut GameState,
-    events: &mut Vec<Event>,
-) -> Result<Stage, EngineError> {
-    let (species, strength) = {
-        let f = current(state);
-        (f.species, f.strength)
-    };
-    let hp = state.run.hp;
-    let mut defeaters = TileList::new();
-    for i in 0..state.run.order.len() {
-        let tile = state.run.order[i];
-        if !state.tiles.contains(&tile) {
-            continue;
-        }
-        let def = catalog.tile(tile);
-        // Once-tiles with data rules are the runner's choice: offered later, not automatic.
-        let by_data = !def.once && def.defeats.iter().any(|r| r.matches(species, strength, hp));
-        let by_script = !by_data
-            && hooks.has_hook(CardRef::Tile(tile), HookName::Defeats)
-            && matches!(
-                call(
-                    catalog,
-                    hooks,
-                    state,
-                    CardRef::Tile(tile),
-                    HookName::Defeats,
-                    0,
-                    events
-                )?,
-                Called::Value(HookValue::Bool(true))
-            );
-        if by_data || by_script {
-            defeaters.push(tile);
-        }
+impl<H: HookRunner> Resolver<'_, H> {
+    /// Calls `hook` on the next held tile (from `cursor`) that defines it. Then goes to
+    /// `next(state, following cursor)`, or to `done` when no tile is left.
+    fn walk(
+        &mut self,
+        cursor: u8,
+        hook: HookName,
+        next: impl Fn(&GameState, u8) -> Stage,
+        done: Stage,
+    ) -> Result<Flow, EngineError> {
+        let Some((i, tile)) = self.next_with_hook(cursor, hook) else {
+            return Ok(Flow::Go(done));
+        };
+        Ok(match self.call(CardRef::Tile(tile), hook, 0)? {
+            Called::Asked(d) => Flow::Ask(d),
+            Called::Value(_) => Flow::Go(next(self.state, i + 1)),
+        })
     }
-    let Some(&first) = defeaters.first() else {
-        return Ok(Stage::Offer { cursor: 0 });
-    };
-    state
-        .run
-        .faced
-        .last_mut()
-        .expect("a card is being resolved")
-        .defeaters = defeaters;
-    defeat_current(state, DefeatCause::Tile(first), events);
-    Ok(Stage::AfterDefeat { cursor: 0 })
-}
 
-/// Offers one optional tile. Returns a decision if the runner must answer.
-fn offer<H: HookRunner>(
-    catalog: &Catalog,
-    hooks: &mut H,
-    state: &mut GameState,
-    tile: TileId,
-    events: &mut Vec<Event>,
-) -> Result<Option<Decision>, EngineError> {
-    let card = CardRef::Tile(tile);
-    if hooks.has_hook(card, HookName::OnReveal) {
-        return Ok(
-            match call(catalog, hooks, state, card, HookName::OnReveal, 0, events)? {
-                Called::Asked(d) => Some(d),
-                Called::Value(_) => None,
+    /// Takes the next card (a replacement first), runs its identity hook, and applies a
+    /// pending "defeat the next monster".
+    fn reveal(&mut self) -> Result<Flow, EngineError> {
+        let state = &mut *self.state;
+        let (card, position) = match state.run.incoming.take() {
+            Some(card) => (card, state.run.faced.last().map_or(1, |f| f.position)),
+            None => match state.dungeon.pop() {
+                Some(card) => {
+                    state.discard.push(card);
+                    (card, state.run.monsters_faced().count() as u8 + 1)
+                }
+                None => return Ok(Flow::Go(Stage::End { cursor: 0 })),
             },
-        );
+        };
+        let monster = state.monster_of(card);
+        let def = self.catalog.monster(monster);
+        state.run.faced.push(Faced {
+            card,
+            monster,
+            position,
+            strength: def.strength,
+            species: def.species,
+            fate: Fate::Facing,
+            defeaters: TileList::new(),
+        });
+        let card_ref = CardRef::Monster(monster);
+        if self.hooks.has_hook(card_ref, HookName::Identity) {
+            if let Called::Asked(_) = self.call(card_ref, HookName::Identity, 0)? {
+                return Err(EngineError::Rule(format!(
+                    "{}: identity hooks may not ask questions",
+                    def.info.id
+                )));
+            }
+        }
+        let f = current(self.state);
+        let (strength, species) = (f.strength, f.species);
+        self.events.push(Event::Revealed {
+            card,
+            monster,
+            position,
+            strength,
+            species,
+        });
+        if !self.state.run.skip_next.is_empty() {
+            let source = self.state.run.skip_next.remove(0);
+            defeat_current(self.state, DefeatCause::Skipped(source), self.events);
+            return Ok(Flow::Go(Stage::AfterDefeat { cursor: 0 }));
+        }
+        Ok(Flow::Go(Stage::Defeat))
     }
-    let def = catalog.tile(tile);
-    let f = current(state);
-    let threatens = f.strength.is_some_and(|s| s > 0);
-    if !(def.once
-        && threatens
-        && def
+
+    /// Every held permanent tile that defeats the monster does (the runner gets the most
+    /// favourable outcome, so all of them count: Ring of Power gains HP even beside a Vorpal).
+    fn defeat(&mut self) -> Result<Flow, EngineError> {
+        let (species, strength) = {
+            let f = current(self.state);
+            (f.species, f.strength)
+        };
+        let hp = self.state.run.hp;
+        let mut defeaters = TileList::new();
+        for i in 0..self.state.run.order.len() {
+            let tile = self.state.run.order[i];
+            if !self.state.tiles.contains(&tile) {
+                continue;
+            }
+            let def = self.catalog.tile(tile);
+            // Once-tiles with data rules are the runner's choice: offered later, not automatic.
+            let by_data = !def.once && def.defeats.iter().any(|r| r.matches(species, strength, hp));
+            let by_script = !by_data
+                && self.hooks.has_hook(CardRef::Tile(tile), HookName::Defeats)
+                && matches!(
+                    self.call(CardRef::Tile(tile), HookName::Defeats, 0)?,
+                    Called::Value(HookValue::Bool(true))
+                );
+            if by_data || by_script {
+                defeaters.push(tile);
+            }
+        }
+        let Some(&first) = defeaters.first() else {
+            return Ok(Flow::Go(Stage::Offer { cursor: 0 }));
+        };
+        self.state
+            .run
+            .faced
+            .last_mut()
+            .expect("a card is being resolved")
+            .defeaters = defeaters;
+        defeat_current(self.state, DefeatCause::Tile(first), self.events);
+        Ok(Flow::Go(Stage::AfterDefeat { cursor: 0 }))
+    }
+
+    /// Offers the next held tile, if it has something to offer for this monster.
+    fn offer(&mut self, cursor: u8) -> Result<Flow, EngineError> {
+        let Some((i, tile)) = next_held(self.state, cursor) else {
+            return Ok(Flow::Go(Stage::MonsterEffect));
+        };
+        let card = CardRef::Tile(tile);
+        if self.hooks.has_hook(card, HookName::OnReveal) {
+            if let Called::Asked(d) = self.call(card, HookName::OnReveal, 0)? {
+                return Ok(Flow::Ask(d));
+            }
+        } else if let Some(d) = self.offer_once_tile(tile)? {
+            return Ok(Flow::Ask(d));
+        }
+        Ok(Flow::Go(
+            after_action(self.state).unwrap_or(Stage::Offer { cursor: i + 1 }),
+        ))
+    }
+
+    /// A once-tile with a data rule that fits a threatening monster: the engine asks
+    /// whether to spend it here.
+    fn offer_once_tile(&mut self, tile: TileId) -> Result<Option<Decision>, EngineError> {
+        let card = CardRef::Tile(tile);
+        let def = self.catalog.tile(tile);
+        let f = current(self.state);
+        let fits = def
             .defeats
             .iter()
-            .any(|r| r.matches(f.species, f.strength, state.run.hp)))
-    {
-        return Ok(None);
-    }
-    // A once-tile with a data rule: the engine asks whether to spend it here.
-    let answer = match &state.run.pending {
-        Some(p) if p.card == card && p.hook == HookName::OnReveal && !p.answers.is_empty() => {
-            p.answers[0]
+            .any(|r| r.matches(f.species, f.strength, self.state.run.hp));
+        if !(def.once && f.strength.is_some_and(|s| s > 0) && fits) {
+            return Ok(None);
         }
-        _ => {
-            let question = Question {
-                seat: state.run.runner,
-                asker: card,
-                prompt: USE_TILE_PROMPT.to_string(),
-                options: vec![Answer::Yes, Answer::No],
-            };
-            state.run.pending = Some(PendingHook {
+        let answer = match &self.state.run.pending {
+            Some(p) if p.card == card && p.hook == HookName::OnReveal && !p.answers.is_empty() => {
+                p.answers[0]
+            }
+            _ => {
+                let question = Question {
+                    seat: self.state.run.runner,
+                    asker: card,
+                    prompt: USE_TILE_PROMPT.to_string(),
+                    options: vec![Answer::Yes, Answer::No],
+                };
+                let decision = Decision {
+                    seat: question.seat,
+                    kind: DecisionKind::Question(question.clone()),
+                };
+                self.state.run.pending = Some(PendingHook {
+                    card,
+                    hook: HookName::OnReveal,
+                    answers: Vec::new(),
+                    question: Some(question),
+                });
+                return Ok(Some(decision));
+            }
+        };
+        self.state.run.pending = None;
+        if answer == Answer::Yes {
+            defeat_current(self.state, DefeatCause::Tile(tile), self.events);
+            apply_effects(
+                self.catalog,
+                self.state,
                 card,
-                hook: HookName::OnReveal,
-                answers: Vec::new(),
-                question: Some(question.clone()),
+                vec![Effect::DiscardTile(tile)],
+                self.events,
+            )?;
+        }
+        Ok(None)
+    }
+
+    /// The monster's own effect, when no tile dealt with it.
+    fn monster_effect(&mut self) -> Result<Flow, EngineError> {
+        let card = CardRef::Monster(current(self.state).monster);
+        if self.hooks.has_hook(card, HookName::OnReveal) {
+            if let Called::Asked(d) = self.call(card, HookName::OnReveal, 0)? {
+                return Ok(Flow::Ask(d));
+            }
+        }
+        Ok(Flow::Go(
+            after_action(self.state).unwrap_or(Stage::BeforeDamage { cursor: 0 }),
+        ))
+    }
+
+    /// The printed strength, then `base_damage` and `on_damage` hooks, then HP loss.
+    fn damage(&mut self) -> Result<Flow, EngineError> {
+        let strength = current(self.state).strength;
+        let mut amount = strength.unwrap_or(0).max(0);
+        if strength.is_some() {
+            amount = self.value_hooks(HookName::BaseDamage, amount)?;
+        }
+        if amount > 0 {
+            amount = self.value_hooks(HookName::OnDamage, amount)?.max(0);
+        }
+        let run = &mut self.state.run;
+        let f = run.faced.last_mut().expect("a card is being resolved");
+        if amount > 0 {
+            f.fate = Fate::Damaged(amount);
+            let card = f.card;
+            run.hp -= amount;
+            if run.hp <= 0 {
+                run.hp_fell = true;
+            }
+            self.events.push(Event::Damaged {
+                card,
+                amount,
+                hp: run.hp,
             });
-            return Ok(Some(Decision {
-                seat: question.seat,
-                kind: DecisionKind::Question(question),
-            }));
+        } else {
+            f.fate = Fate::Unharmed;
         }
-    };
-    state.run.pending = None;
-    if answer == Answer::Yes {
-        defeat_current(state, DefeatCause::Tile(tile), events);
-        apply_effects(
-            catalog,
-            state,
-            card,
-            vec![crate::dungeon::Effect::DiscardTile(tile)],
-            events,
-        )?;
+        Ok(Flow::Go(Stage::Death { cursor: 0 }))
     }
-    Ok(None)
-}
 
-/// The printed strength, then `base_damage` and `on_damage` hooks, then HP loss.
-fn damage<H: HookRunner>(
-    catalog: &Catalog,
-    hooks: &mut H,
-    state: &mut GameState,
-    events: &mut Vec<Event>,
-) -> Result<Stage, EngineError> {
-    let strength = current(state).strength;
-    let mut amount = strength.unwrap_or(0).max(0);
-    if strength.is_some() {
-        amount = value_hooks(catalog, hooks, state, HookName::BaseDamage, amount, events)?;
-    }
-    if amount > 0 {
-        amount = value_hooks(catalog, hooks, state, HookName::OnDamage, amount, events)?.max(0);
-    }
-    let f = state
-        .run
-        .faced
-        .last_mut()
-        .expect("a card is being resolved");
-    if amount > 0 {
-        f.fate = Fate::Damaged(amount);
-        let card = f.card;
-        state.run.hp -= amount;
-        if state.run.hp <= 0 {
-            state.run.hp_fell = true;
+    /// If HP fell to 0 or less, `on_death` hooks in order until one brings it back above 0.
+    fn death(&mut self, cursor: u8) -> Result<Flow, EngineError> {
+        if !(self.state.run.hp_fell && self.state.run.hp <= 0) {
+            self.state.run.hp_fell = false;
+            return Ok(Flow::Go(Stage::Finish));
         }
-        events.push(Event::Damaged {
-            card,
-            amount,
-            hp: state.run.hp,
-        });
-    } else {
-        f.fate = Fate::Unharmed;
+        if let Some((i, tile)) = self.next_with_hook(cursor, HookName::OnDeath) {
+            if let Called::Asked(d) = self.call(CardRef::Tile(tile), HookName::OnDeath, 0)? {
+                return Ok(Flow::Ask(d));
+            }
+            let run = &mut self.state.run;
+            if run.hp <= 0 {
+                return Ok(Flow::Go(Stage::Death { cursor: i + 1 }));
+            }
+            run.hp_fell = false;
+            self.events.push(Event::Revived {
+                by: tile,
+                hp: run.hp,
+            });
+            return Ok(Flow::Go(Stage::Finish));
+        }
+        let run = &mut self.state.run;
+        run.hp_fell = false;
+        if !run.died {
+            run.died = true;
+            self.events.push(Event::Died { hp: run.hp });
+        }
+        Ok(Flow::Go(match self.state.damage_model {
+            // The sequel's model: the run ends here.
+            DamageModel::Running => Stage::Done,
+            // The base box's: every card is still revealed.
+            DamageModel::EndTotal => Stage::Finish,
+        }))
     }
-    Ok(Stage::Death { cursor: 0 })
-}
 
-/// Passes `amount` through every held tile's `hook` in order.
-fn value_hooks<H: HookRunner>(
-    catalog: &Catalog,
-    hooks: &mut H,
-    state: &mut GameState,
-    hook: HookName,
-    mut amount: i32,
-    events: &mut Vec<Event>,
-) -> Result<i32, EngineError> {
-    let mut cursor = 0;
-    while let Some((i, tile)) = next_with_hook(hooks, state, cursor, hook) {
-        if let Called::Value(HookValue::Int(v)) = call(
-            catalog,
-            hooks,
+    /// Passes `amount` through every held tile's `hook` in order.
+    fn value_hooks(&mut self, hook: HookName, mut amount: i32) -> Result<i32, EngineError> {
+        let mut cursor = 0;
+        while let Some((i, tile)) = self.next_with_hook(cursor, hook) {
+            if let Called::Value(HookValue::Int(v)) =
+                self.call(CardRef::Tile(tile), hook, amount)?
+            {
+                amount = v;
+            }
+            cursor = i + 1;
+        }
+        Ok(amount)
+    }
+
+    fn next_with_hook(&self, cursor: u8, hook: HookName) -> Option<(u8, TileId)> {
+        let order = &self.state.run.order;
+        (cursor as usize..order.len())
+            .map(|i| (i as u8, order[i]))
+            .find(|(_, t)| {
+                self.state.tiles.contains(t) && self.hooks.has_hook(CardRef::Tile(*t), hook)
+            })
+    }
+
+    /// Calls a hook with the answers recorded for it, then records its question or
+    /// applies its effects.
+    fn call(&mut self, card: CardRef, hook: HookName, damage: i32) -> Result<Called, EngineError> {
+        let state = &mut *self.state;
+        let answers = match &state.run.pending {
+            Some(p) if p.card == card && p.hook == hook => p.answers.clone(),
+            _ => Vec::new(),
+        };
+        match self.hooks.call(
             state,
-            CardRef::Tile(tile),
-            hook,
-            amount,
-            events,
+            HookCall {
+                card,
+                hook,
+                answers: &answers,
+                damage,
+            },
         )? {
-            amount = v;
+            HookOutcome::Asked(question) => {
+                let decision = Decision {
+                    seat: question.seat,
+                    kind: DecisionKind::Question(question.clone()),
+                };
+                state.run.pending = Some(PendingHook {
+                    card,
+                    hook,
+                    answers,
+                    question: Some(question),
+                });
+                Ok(Called::Asked(decision))
+            }
+            HookOutcome::Done { effects, value } => {
+                if state
+                    .run
+                    .pending
+                    .as_ref()
+                    .is_some_and(|p| p.card == card && p.hook == hook)
+                {
+                    state.run.pending = None;
+                }
+                apply_effects(self.catalog, state, card, effects, self.events)?;
+                Ok(Called::Value(value))
+            }
         }
-        cursor = i + 1;
     }
-    Ok(amount)
 }
 
 /// After an optional action: where to go if the monster was defeated or replaced.
@@ -482,67 +468,4 @@ fn next_held(state: &GameState, cursor: u8) -> Option<(u8, TileId)> {
     (cursor as usize..order.len())
         .map(|i| (i as u8, order[i]))
         .find(|(_, t)| state.tiles.contains(t))
-}
-
-fn next_with_hook<H: HookRunner>(
-    hooks: &H,
-    state: &GameState,
-    cursor: u8,
-    hook: HookName,
-) -> Option<(u8, TileId)> {
-    let order = &state.run.order;
-    (cursor as usize..order.len())
-        .map(|i| (i as u8, order[i]))
-        .find(|(_, t)| state.tiles.contains(t) && hooks.has_hook(CardRef::Tile(*t), hook))
-}
-
-/// Calls a hook with the answers recorded for it, records its question or applies its effects.
-fn call<H: HookRunner>(
-    catalog: &Catalog,
-    hooks: &mut H,
-    state: &mut GameState,
-    card: CardRef,
-    hook: HookName,
-    damage: i32,
-    events: &mut Vec<Event>,
-) -> Result<Called, EngineError> {
-    let answers = match &state.run.pending {
-        Some(p) if p.card == card && p.hook == hook => p.answers.clone(),
-        _ => Vec::new(),
-    };
-    match hooks.call(
-        state,
-        HookCall {
-            card,
-            hook,
-            answers: &answers,
-            damage,
-        },
-    )? {
-        HookOutcome::Asked(question) => {
-            let decision = Decision {
-                seat: question.seat,
-                kind: DecisionKind::Question(question.clone()),
-            };
-            state.run.pending = Some(PendingHook {
-                card,
-                hook,
-                answers,
-                question: Some(question),
-            });
-            Ok(Called::Asked(decision))
-        }
-        HookOutcome::Done { effects, value } => {
-            if state
-                .run
-                .pending
-                .as_ref()
-                .is_some_and(|p| p.card == card && p.hook == hook)
-            {
-                state.run.pending = None;
-            }
-            apply_effects(catalog, state, card, effects, events)?;
-            Ok(Called::Value(value))
-        }
-    }
 }

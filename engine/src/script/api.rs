@@ -6,7 +6,7 @@
 use super::errors::QUESTION_MARKER;
 use crate::action::{Answer, CardRef, Question};
 use crate::catalog::Catalog;
-use crate::dungeon::{Effect, Faced, Fate, MemValue};
+use crate::dungeon::{Effect, Faced, MemValue};
 use crate::hooks::HookName;
 use crate::ids::*;
 use crate::state::GameState;
@@ -59,6 +59,19 @@ pub(crate) struct IdStrings {
 }
 
 impl IdStrings {
+    /// The table hooks see for a monster: id, species, strength, position, defeated.
+    /// Read-only, so one hook cannot leave marks on it for another.
+    pub fn monster_table(&self, lua: &Lua, f: &Faced) -> mlua::Result<Table> {
+        let t = lua.create_table_with_capacity(0, 5)?;
+        t.raw_set("id", self.monsters[f.monster.ix()].clone())?;
+        t.raw_set("species", f.species.map(|s| self.species[s.ix()].clone()))?;
+        t.raw_set("strength", f.strength)?;
+        t.raw_set("position", f.position)?;
+        t.raw_set("defeated", f.is_defeated())?;
+        t.set_readonly(true);
+        Ok(t)
+    }
+
     pub fn new(lua: &Lua, catalog: &Catalog) -> mlua::Result<IdStrings> {
         Ok(IdStrings {
             tiles: catalog
@@ -189,19 +202,6 @@ impl Api {
             Answer::Seat(s) => Value::Integer(s as i64),
         })
     }
-
-    fn monster_table(&self, lua: &Lua, f: &Faced) -> mlua::Result<Table> {
-        let t = lua.create_table_with_capacity(0, 5)?;
-        t.raw_set("id", self.ids.monsters[f.monster.ix()].clone())?;
-        t.raw_set(
-            "species",
-            f.species.map(|s| self.ids.species[s.ix()].clone()),
-        )?;
-        t.raw_set("strength", f.strength)?;
-        t.raw_set("position", f.position)?;
-        t.raw_set("defeated", matches!(f.fate, Fate::Defeated(_)))?;
-        Ok(t)
-    }
 }
 
 /// Builds the `ctx` table. `self` is set by the host before each call.
@@ -276,7 +276,7 @@ pub(crate) fn build_ctx(
             lua.create_sequence_from(
                 before
                     .iter()
-                    .map(|m| a.monster_table(lua, m))
+                    .map(|m| a.ids.monster_table(lua, m))
                     .collect::<mlua::Result<Vec<_>>>()?,
             )
         })?,

@@ -263,24 +263,6 @@ impl ScriptHost {
             .map(|(_, f)| f.clone()))
     }
 
-    /// The table passed to hooks as the monster being resolved.
-    fn monster_view(&self, state: &GameState) -> mlua::Result<Value> {
-        let Some(f) = state.run.faced.last() else {
-            return Ok(Value::Nil);
-        };
-        let t = self.lua.create_table_with_capacity(0, 5)?;
-        t.raw_set("id", self.ids.monsters[f.monster.ix()].clone())?;
-        t.raw_set(
-            "species",
-            f.species.map(|s| self.ids.species[s.ix()].clone()),
-        )?;
-        t.raw_set("strength", f.strength)?;
-        t.raw_set("position", f.position)?;
-        t.raw_set("defeated", f.is_defeated())?;
-        t.set_readonly(true);
-        Ok(Value::Table(t))
-    }
-
     fn error(&self, card: CardRef, hook: HookName, error: &mlua::Error) -> HookError {
         let info = card.info(&self.catalog);
         let pack = &self.catalog.pack_of(info.pack).id;
@@ -345,10 +327,9 @@ impl HookRunner for ScriptHost {
                 return Err(self.error(call.card, call.hook, &e));
             }
         };
-        let monster = if call.hook.has_monster() {
-            self.monster_view(state)
-        } else {
-            Ok(Value::Nil)
+        let monster = match state.run.faced.last().filter(|_| call.hook.has_monster()) {
+            Some(f) => self.ids.monster_table(&self.lua, f).map(Value::Table),
+            None => Ok(Value::Nil),
         };
         let self_id = match call.card {
             CardRef::Tile(t) => self.ids.tiles[t.ix()].clone(),
