@@ -2,6 +2,7 @@
 //! the cards of the packs, and run scenario files.
 
 mod cards;
+mod check;
 mod packs;
 mod play;
 mod scenario;
@@ -38,6 +39,8 @@ enum Command {
     Cards(cards::CardsArgs),
     /// Run scenario files (or every *.toml in folders) and report each.
     Scenario(scenario::ScenarioArgs),
+    /// Check packs: every problem at once, then the pack's own scenarios.
+    Check(check::CheckArgs),
 }
 
 fn main() -> ExitCode {
@@ -50,7 +53,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let library = match packs::library(&cli.pack) {
+    let mut library = match packs::library(&cli.pack) {
         Ok(lib) => lib,
         Err(diags) => {
             eprintln!("{diags}");
@@ -62,6 +65,7 @@ fn main() -> ExitCode {
         Command::Sim(args) => sim::run(&library, args),
         Command::Cards(args) => cards::run(&library, lang, args),
         Command::Scenario(args) => scenario::run(&library, args),
+        Command::Check(args) => check::run(&mut library, args),
     };
     match result {
         Ok(code) => code,

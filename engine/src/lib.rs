@@ -16,6 +16,7 @@
 pub mod action;
 pub mod bot;
 pub mod catalog;
+pub mod check;
 pub mod dungeon;
 pub mod engine;
 pub mod event;

@@ -150,5 +150,8 @@ pub struct PackInfo {
     pub damage_model: Option<DamageModel>,
     pub specials_in_play: Option<u8>,
     pub requires: Vec<String>,
+    pub requires_any: Vec<String>,
     pub conflicts: Vec<String>,
+    /// The pack's own scenario folder, as a path usable with the pack's file source.
+    pub scenarios: Option<String>,
 }

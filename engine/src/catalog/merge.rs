@@ -125,7 +125,7 @@ impl Builder {
         }
     }
 
-    fn pack_info(&mut self, _pack_id: PackId, pack: &LoadedPack) {
+    fn pack_info(&mut self, pack_id: PackId, pack: &LoadedPack) {
         let h = &pack.file.pack;
         self.check_id(pack, &h.id, "pack");
         if self.cat.packs.iter().any(|p| &p.id == h.id.get_ref()) {
@@ -153,12 +153,23 @@ impl Builder {
             damage_model: pack.file.rules.damage_model,
             specials_in_play: pack.file.rules.specials_in_play,
             requires: h.requires.iter().map(|r| r.get_ref().clone()).collect(),
+            requires_any: h.requires_any.iter().map(|r| r.get_ref().clone()).collect(),
             conflicts: h.conflicts.iter().map(|r| r.get_ref().clone()).collect(),
+            scenarios: h.scenarios.as_ref().map(|d| {
+                super::files::join(super::files::parent(&pack.manifest_path), d.get_ref())
+            }),
         });
         for (key, text) in &pack.file.messages {
+            for lang in &pack.file.pack.languages {
+                if !text.get_ref().0.contains_key(lang.get_ref()) {
+                    let message =
+                        format!("message `{key}` has no `{}` translation", lang.get_ref());
+                    self.diags.push(pack.warning_at(text, message));
+                }
+            }
             self.cat
                 .messages
-                .insert((_pack_id, key.clone()), text.clone());
+                .insert((pack_id, key.clone()), text.get_ref().clone());
         }
     }
 

@@ -132,11 +132,19 @@ impl PackLibrary {
 
     /// The packs `ids` need, in load order: each pack's requirements before it.
     pub fn resolve(&self, ids: &[&str]) -> Result<Vec<&LoadedPack>, Diagnostics> {
-        let mut order: Vec<&LoadedPack> = Vec::new();
-        let mut diags = Diagnostics::default();
+        let mut walk = Walk {
+            library: self,
+            requested: ids,
+            order: Vec::new(),
+            path: Vec::new(),
+            diags: Diagnostics::default(),
+        };
         for id in ids {
-            self.visit(id, None, &mut Vec::new(), &mut order, &mut diags);
+            walk.visit(id, None);
         }
+        let Walk {
+            order, mut diags, ..
+        } = walk;
         for pack in &order {
             for conflict in &pack.file.pack.conflicts {
                 if order.iter().any(|p| p.id() == conflict.get_ref()) {
@@ -158,48 +166,66 @@ impl PackLibrary {
         }
     }
 
-    fn visit<'a>(
-        &'a self,
-        id: &str,
-        wanted_by: Option<(&'a LoadedPack, usize)>,
-        path: &mut Vec<String>,
-        order: &mut Vec<&'a LoadedPack>,
-        diags: &mut Diagnostics,
-    ) {
-        if order.iter().any(|p| p.id() == id) {
-            return;
-        }
-        let Some(pack) = self.get(id) else {
-            let known: Vec<&str> = self.ids().collect();
-            let message = format!("unknown pack `{id}` (known packs: {})", known.join(", "));
-            diags.push(match wanted_by {
-                Some((by, i)) => by.error_at(&by.file.pack.requires[i], message),
-                None => Diagnostic::error("<command line>", message),
-            });
-            return;
-        };
-        if path.iter().any(|p| p == id) {
-            diags.push(Diagnostic::error(
-                &pack.manifest_path,
-                format!(
-                    "packs require each other in a cycle: {} -> {id}",
-                    path.join(" -> ")
-                ),
-            ));
-            return;
-        }
-        path.push(id.to_string());
-        for (i, dep) in pack.file.pack.requires.iter().enumerate() {
-            self.visit(dep.get_ref(), Some((pack, i)), path, order, diags);
-        }
-        path.pop();
-        order.push(pack);
-    }
-
     /// A catalog of `ids` and what they require. Returns warnings on success.
     pub fn catalog(&self, ids: &[&str]) -> Result<(Catalog, Diagnostics), Diagnostics> {
         let packs = self.resolve(ids)?;
         merge::build_catalog(&packs)
+    }
+}
+
+/// A depth-first walk of pack requirements.
+struct Walk<'a, 'r> {
+    library: &'a PackLibrary,
+    requested: &'r [&'r str],
+    order: Vec<&'a LoadedPack>,
+    path: Vec<String>,
+    diags: Diagnostics,
+}
+
+impl<'a> Walk<'a, '_> {
+    /// Adds pack `id` after everything it requires; `wanted_by` is the manifest entry that
+    /// asked for it (`None`: the command line).
+    fn visit(&mut self, id: &str, wanted_by: Option<(&'a LoadedPack, &'a toml::Spanned<String>)>) {
+        if self.order.iter().any(|p| p.id() == id) {
+            return;
+        }
+        let Some(pack) = self.library.get(id) else {
+            let known: Vec<&str> = self.library.ids().collect();
+            let message = format!("unknown pack `{id}` (known packs: {})", known.join(", "));
+            self.diags.push(match wanted_by {
+                Some((by, entry)) => by.error_at(entry, message),
+                None => Diagnostic::error("<command line>", message),
+            });
+            return;
+        };
+        if self.path.iter().any(|p| p == id) {
+            let cycle = format!(
+                "packs require each other in a cycle: {} -> {id}",
+                self.path.join(" -> ")
+            );
+            self.diags
+                .push(Diagnostic::error(&pack.manifest_path, cycle));
+            return;
+        }
+        self.path.push(id.to_string());
+        for dep in &pack.file.pack.requires {
+            self.visit(dep.get_ref(), Some((pack, dep)));
+        }
+        let any = &pack.file.pack.requires_any;
+        if !any.is_empty() {
+            // One that is asked for or already in, else the first that exists.
+            let chosen = any
+                .iter()
+                .find(|a| {
+                    self.requested.contains(&a.get_ref().as_str())
+                        || self.order.iter().any(|p| p.id() == a.get_ref())
+                })
+                .or_else(|| any.iter().find(|a| self.library.get(a.get_ref()).is_some()))
+                .unwrap_or(&any[0]);
+            self.visit(chosen.get_ref(), Some((pack, chosen)));
+        }
+        self.path.pop();
+        self.order.push(pack);
     }
 }
 

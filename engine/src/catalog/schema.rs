@@ -22,7 +22,7 @@ pub struct PackFile {
     pub monster: Vec<MonsterEntry>,
     /// Prompts scripts use in questions, by key.
     #[serde(default)]
-    pub messages: BTreeMap<String, LocalText>,
+    pub messages: BTreeMap<String, Spanned<LocalText>>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -39,8 +39,14 @@ pub struct PackHeader {
     pub scripts: Option<Spanned<String>>,
     #[serde(default)]
     pub requires: Vec<Spanned<String>>,
+    /// At least one of these packs must be in play; the first is added if none is asked for
+    /// (an expansion that plays with either box's monsters).
+    #[serde(default)]
+    pub requires_any: Vec<Spanned<String>>,
     #[serde(default)]
     pub conflicts: Vec<Spanned<String>>,
+    /// Folder of the pack's own scenario files, relative to this file (`dungeon check` runs them).
+    pub scenarios: Option<Spanned<String>>,
     /// Ids of cards from earlier packs this pack redefines on purpose.
     #[serde(default)]
     pub replaces: Vec<Spanned<String>>,

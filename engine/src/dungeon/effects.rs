@@ -81,7 +81,14 @@ pub(crate) fn apply_effects(
         match effect {
             Effect::Defeat => {
                 let cause = match source {
-                    CardRef::Tile(t) => DefeatCause::Tile(t),
+                    CardRef::Tile(t) => {
+                        // Credited even on a monster already defeated: the runner chose this tile.
+                        let current = state.run.faced.last_mut();
+                        if let Some(f) = current.filter(|f| !f.defeaters.contains(&t)) {
+                            f.defeaters.push(t);
+                        }
+                        DefeatCause::Tile(t)
+                    }
                     CardRef::Monster(_) => DefeatCause::Itself,
                 };
                 defeat_current(state, cause, events);

@@ -25,8 +25,11 @@ pub struct Faced {
     pub strength: Option<i32>,
     pub species: Option<SpeciesId>,
     pub fate: Fate,
-    /// Every tile whose rule defeats it (the first is credited in events).
+    /// Every tile whose rule defeats it (the first is credited in events), and any tile
+    /// the runner chose to defeat it with.
     pub defeaters: TileList,
+    /// The runner's HP when it was revealed ("while HP is below 5" reads this).
+    pub hp_at_reveal: i32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,9 +4,11 @@
 //! 1. reveal: the monster's `identity` hook sets strength and species; a pending
 //!    "defeat the next monster" effect (Demonic Pact, Ally) takes it;
 //! 2. defeat: every permanent tile whose rule holds defeats it (data rules in Rust,
-//!    scripted `defeats` predicates in Lua); each defeat then runs `on_defeat` hooks;
+//!    scripted `defeats` predicates in Lua);
 //! 3. offer: optional tiles (`on_reveal` hooks, and once-tiles with data rules, which the
-//!    engine offers itself), each may defeat or replace the monster;
+//!    engine offers itself), each may defeat or replace the monster. Hooks are offered a
+//!    monster already defeated too, for tiles whose use still changes something (one that
+//!    also gains HP); then, if the monster is defeated, `on_defeat` hooks run once;
 //! 4. the monster's own effect (`on_reveal` of the monster);
 //! 5. damage: `before_damage`, then the printed strength, `base_damage`, `on_damage`;
 //! 6. death: if HP fell to 0 or less, `on_death` hooks in order until one revives.
@@ -164,6 +166,7 @@ impl<H: HookRunner> Resolver<'_, H> {
             species: def.species,
             fate: Fate::Facing,
             defeaters: TileList::new(),
+            hp_at_reveal: state.run.hp,
         });
         let card_ref = CardRef::Monster(monster);
         if self.hooks.has_hook(card_ref, HookName::Identity) {
@@ -186,7 +189,7 @@ impl<H: HookRunner> Resolver<'_, H> {
         if !self.state.run.skip_next.is_empty() {
             let source = self.state.run.skip_next.remove(0);
             defeat_current(self.state, DefeatCause::Skipped(source), self.events);
-            return Ok(Flow::Go(Stage::AfterDefeat { cursor: 0 }));
+            return Ok(Flow::Go(Stage::Offer { cursor: 0 }));
         }
         Ok(Flow::Go(Stage::Defeat))
     }
@@ -228,13 +231,19 @@ impl<H: HookRunner> Resolver<'_, H> {
             .expect("a card is being resolved")
             .defeaters = defeaters;
         defeat_current(self.state, DefeatCause::Tile(first), self.events);
-        Ok(Flow::Go(Stage::AfterDefeat { cursor: 0 }))
+        Ok(Flow::Go(Stage::Offer { cursor: 0 }))
     }
 
     /// Offers the next held tile, if it has something to offer for this monster.
     fn offer(&mut self, cursor: u8) -> Result<Flow, EngineError> {
+        let was_defeated = current(self.state).is_defeated();
         let Some((i, tile)) = next_held(self.state, cursor) else {
-            return Ok(Flow::Go(Stage::MonsterEffect));
+            let next = if was_defeated {
+                Stage::AfterDefeat { cursor: 0 }
+            } else {
+                Stage::MonsterEffect
+            };
+            return Ok(Flow::Go(next));
         };
         let card = CardRef::Tile(tile);
         if self.hooks.has_hook(card, HookName::OnReveal) {
@@ -244,9 +253,13 @@ impl<H: HookRunner> Resolver<'_, H> {
         } else if let Some(d) = self.offer_once_tile(tile)? {
             return Ok(Flow::Ask(d));
         }
-        Ok(Flow::Go(
-            after_action(self.state).unwrap_or(Stage::Offer { cursor: i + 1 }),
-        ))
+        let next = match after_action(self.state) {
+            // Defeated before this offer: the other tiles still get theirs.
+            Some(Stage::AfterDefeat { .. }) if was_defeated => Stage::Offer { cursor: i + 1 },
+            Some(stage) => stage,
+            None => Stage::Offer { cursor: i + 1 },
+        };
+        Ok(Flow::Go(next))
     }
 
     /// A once-tile with a data rule that fits a threatening monster: the engine asks
@@ -259,7 +272,7 @@ impl<H: HookRunner> Resolver<'_, H> {
             .defeats
             .iter()
             .any(|r| r.matches(f.species, f.strength, self.state.run.hp));
-        if !(def.once && f.strength.is_some_and(|s| s > 0) && fits) {
+        if !(def.once && !f.is_defeated() && f.strength.is_some_and(|s| s > 0) && fits) {
             return Ok(None);
         }
         let answer = match &self.state.run.pending {

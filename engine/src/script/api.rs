@@ -68,6 +68,7 @@ impl IdStrings {
         t.raw_set("strength", f.strength)?;
         t.raw_set("position", f.position)?;
         t.raw_set("defeated", f.is_defeated())?;
+        t.raw_set("hp_at_reveal", f.hp_at_reveal)?;
         t.set_readonly(true);
         Ok(t)
     }

@@ -132,6 +132,77 @@ function dungeon.succeed_if_all_species_differ()
   }
 end
 
+-- True when `m` has a strength and it is even (0 counts as even).
+function dungeon.even(m)
+  return m.strength ~= nil and m.strength % 2 == 0
+end
+
+-- True when `m` has a strength and it is odd.
+function dungeon.odd(m)
+  return m.strength ~= nil and m.strength % 2 == 1
+end
+
+-- True when a tile other than the calling one defeated the current monster.
+function dungeon.defeated_by_other_tile(ctx)
+  for _, tile in ipairs(ctx.defeaters()) do
+    if tile ~= ctx.self then
+      return true
+    end
+  end
+  return false
+end
+
+-- The tiles the runner holds, except the calling one.
+function dungeon.other_tiles(ctx)
+  local others = {}
+  for _, tile in ipairs(ctx.tiles()) do
+    if tile ~= ctx.self then
+      table.insert(others, tile)
+    end
+  end
+  return others
+end
+
+-- Every monster deals `n` less damage (never below 0).
+function dungeon.reduce_damage(n)
+  return {
+    on_damage = function(ctx, m, damage)
+      return math.max(0, damage - n)
+    end,
+  }
+end
+
+-- Before entering, the runner picks another player (even an eliminated one), who names
+-- one of `species`; every monster of it is defeated.
+function dungeon.another_player_names_species(species, player_prompt, species_prompt)
+  return {
+    before_entering = function(ctx)
+      local seat = ctx.ask_seat(player_prompt or "choose_player", ctx.other_seats())
+      ctx.remember("species", ctx.ask_species(species_prompt or "name_species", species, seat))
+    end,
+    defeats = defeats_remembered_species,
+  }
+end
+
+-- Once, the runner may defeat a monster, even one already defeated, for the HP this
+-- gives: `gain(m)` HP, spending the tile. Offered only when it changes something.
+function dungeon.defeat_for_hp_on_reveal(gain, prompt)
+  return {
+    on_reveal = function(ctx, m)
+      local hp = gain(m)
+      if (dungeon.threatens(m) or (m.defeated and hp > 0)) and ctx.ask_yes_no(prompt or "use_tile") then
+        if not m.defeated then
+          ctx.defeat()
+        end
+        if hp > 0 then
+          ctx.gain_hp(hp)
+        end
+        ctx.discard()
+      end
+    end,
+  }
+end
+
 -- Merges hook tables. Hooks defined by several parts run in order; `defeats` is true if
 -- any part says so; damage hooks pass the damage along.
 function dungeon.combine(...)
