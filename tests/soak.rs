@@ -22,13 +22,14 @@ use dungeon_tests::{Audit, bots, varied_options};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-/// Monster cards in a base-pack game.
-const BASE_CARDS: usize = 13;
 /// Distinct problems listed in a failure message, and examples of each.
 const EXAMPLES: usize = 3;
 
 /// Games per table size with rules and random bots mixed (the rules bot is slower).
 const MIXED_GAMES: u64 = 500;
+
+/// Monster cards in a base-pack game.
+const BASE_CARDS: usize = 13;
 
 fn games_per_table() -> u64 {
     std::env::var("SOAK_GAMES")
@@ -117,10 +118,24 @@ impl Problems {
 /// table), seeds from `seed_base`, checking every decision; fails listing every kind of
 /// problem found with up to three reproducible examples.
 fn soak(players: u8, kinds: &[BotKind], games: u64, seed_base: u64) {
+    soak_packs(&["base"], players, kinds, games, seed_base);
+}
+
+/// Monster cards in a game of these packs: the regular deck and the specials in play.
+fn card_count(catalog: &dungeon_engine::Catalog) -> usize {
+    let count = |special: bool| -> usize {
+        catalog.monsters.iter().filter(|m| m.special == special).map(|m| m.copies as usize).sum()
+    };
+    count(false) + count(true).min(catalog.specials_in_play as usize)
+}
+
+/// [`soak`] with other packs.
+fn soak_packs(packs: &[&str], players: u8, kinds: &[BotKind], games: u64, seed_base: u64) {
     let started = Instant::now();
-    let label = kinds.iter().map(|k| k.id()).collect::<Vec<_>>().join("+");
-    let mut engine = dungeon_tests::engine(&["base"]);
+    let label = format!("{} bots, packs {}", kinds.iter().map(|k| k.id()).collect::<Vec<_>>().join("+"), packs.join("+"));
+    let mut engine = dungeon_tests::engine(packs);
     let catalog = engine.catalog().clone();
+    let cards = card_count(&catalog);
     let mut stats = Stats::default();
     let mut problems = Problems::default();
     let mut events = Vec::with_capacity(512);
@@ -128,7 +143,7 @@ fn soak(players: u8, kinds: &[BotKind], games: u64, seed_base: u64) {
         let seed = seed_base + i;
         let options = varied_options(players, i);
         let mut bots = bots(kinds, seed, players);
-        let mut audit = Audit::new(catalog.clone(), players, BASE_CARDS);
+        let mut audit = Audit::new(catalog.clone(), players, cards);
         events.clear();
         // Problems the game can go on after, one per kind and game, with the decision.
         let mut soft: Vec<(u64, String)> = Vec::new();
@@ -190,7 +205,7 @@ fn soak(players: u8, kinds: &[BotKind], games: u64, seed_base: u64) {
     }
     let elapsed = started.elapsed();
     eprintln!(
-        "soak, {players} players, {label} bots: {} games, {} decisions, {} runs in {:.1?}; wins: {} by two successes, {} as last standing; {} eliminations, {} successes at 0 HP or less (forced), {} revivals, {} replacements, {} answers, {} tiles discarded",
+        "soak, {players} players, {label}: {} games, {} decisions, {} runs in {:.1?}; wins: {} by two successes, {} as last standing; {} eliminations, {} successes at 0 HP or less (forced), {} revivals, {} replacements, {} answers, {} tiles discarded",
         stats.games,
         stats.decisions,
         stats.runs,
@@ -206,11 +221,11 @@ fn soak(players: u8, kinds: &[BotKind], games: u64, seed_base: u64) {
     );
     assert!(
         problems.by_kind.is_empty(),
-        "soak, {players} players, {label} bots:\n{}",
+        "soak, {players} players, {label}:\n{}",
         problems.report()
     );
     // The games really went through the paths the checks are about.
-    if games >= 1_000 && kinds == [BotKind::Random] {
+    if games >= 1_000 && kinds == [BotKind::Random] && packs == ["base"] {
         assert_eq!(
             stats.won_by_successes + stats.won_standing,
             games,
@@ -232,6 +247,41 @@ fn soak(players: u8, kinds: &[BotKind], games: u64, seed_base: u64) {
             );
         }
     }
+}
+
+/// Games per table size for the other pack sets.
+fn games_per_pack_set() -> u64 {
+    std::env::var("SOAK_PACK_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(2_000)
+}
+
+/// Every pack set at 2, 3 and 4 players, random bots with a rules bot at one seat in
+/// four games.
+fn soak_pack_set(packs: &[&str], seed: u64) {
+    for players in 2..=4u8 {
+        let base = seed + u64::from(players) * 100_000;
+        soak_packs(packs, players, &[BotKind::Random], games_per_pack_set(), base);
+        soak_packs(packs, players, &[BotKind::Rules, BotKind::Random, BotKind::Random, BotKind::Random], games_per_pack_set() / 4, base + 50_000);
+    }
+}
+
+#[test]
+fn soak_sequel() {
+    soak_pack_set(&["sequel"], 10_000_000);
+}
+
+#[test]
+fn soak_base_and_sequel() {
+    soak_pack_set(&["base", "sequel"], 20_000_000);
+}
+
+#[test]
+fn soak_base_sequel_and_example() {
+    soak_pack_set(&["base", "sequel", "alchemy"], 40_000_000);
+}
+
+#[test]
+fn soak_mandom() {
+    soak_pack_set(&["mandom"], 30_000_000);
 }
 
 fn describe(options: &GameOptions) -> String {

@@ -13,18 +13,18 @@ pub fn root() -> PathBuf {
         .to_path_buf()
 }
 
-/// Every top-level pack under `cards/`.
+/// Every pack under `cards/` and `cards/examples/`.
 pub fn library() -> PackLibrary {
     let mut lib = PackLibrary::new();
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("cards"))
-        .expect("cards/ exists")
+    let mut paths: Vec<PathBuf> = ["cards", "cards/examples"]
+        .iter()
+        .flat_map(|dir| std::fs::read_dir(root().join(dir)).expect("pack folder exists"))
         .map(|e| e.expect("readable").path())
         .filter(|p| p.extension().is_some_and(|e| e == "toml"))
         .collect();
     paths.sort();
     for path in paths {
-        lib.load(&DiskFiles, &path.to_string_lossy())
-            .unwrap_or_else(|d| panic!("{d}"));
+        lib.load(&DiskFiles, &path.to_string_lossy()).unwrap_or_else(|d| panic!("{d}"));
     }
     lib
 }

@@ -20,13 +20,20 @@ pub fn builtin_files() -> MemoryFiles {
 /// Ids of the built-in packs a game uses by default.
 pub const DEFAULT_PACKS: &str = "base";
 
-/// Every built-in pack (top-level `cards/*.toml`) and the packs at `extra` paths.
+/// Whether an embedded file is a built-in pack manifest: `cards/*.toml` and the example
+/// expansions, `cards/examples/*.toml`.
+fn is_builtin_pack(path: &str) -> bool {
+    let Some(name) = path.strip_prefix("cards/").or_else(|| path.strip_prefix("cards/examples/")) else { return false };
+    name.ends_with(".toml") && !name.contains('/')
+}
+
+/// Every built-in pack and the packs at `extra` paths.
 pub fn library(extra: &[String]) -> Result<PackLibrary, Diagnostics> {
     let mut lib = PackLibrary::new();
     let files = builtin_files();
     let builtin: Vec<String> = files
         .paths()
-        .filter(|p| p.starts_with("cards/") && p.ends_with(".toml") && p.matches('/').count() == 1)
+        .filter(|p| is_builtin_pack(p))
         .map(str::to_string)
         .collect();
     for path in builtin {

@@ -222,6 +222,16 @@ impl ScriptHost {
         }
     }
 
+    /// The names in the `ctx` table, sorted (for documentation checks).
+    pub fn ctx_names(&self) -> Vec<String> {
+        table_keys(&self.ctx)
+    }
+
+    /// The names in the `dungeon` helper library, sorted.
+    pub fn helper_names(&self) -> Vec<String> {
+        self.lua.globals().raw_get::<Table>("dungeon").map(|t| table_keys(&t)).unwrap_or_default()
+    }
+
     /// Which hooks a card's script defines.
     pub fn hooks_of(&self, card: CardRef) -> HookSet {
         match self.cards.get(self.slot(card)) {
@@ -412,4 +422,10 @@ impl HookRunner for ScriptHost {
         };
         Ok(HookOutcome::Done { effects, value })
     }
+}
+
+fn table_keys(table: &Table) -> Vec<String> {
+    let mut keys: Vec<String> = table.pairs::<String, Value>().filter_map(|p| p.ok().map(|(k, _)| k)).collect();
+    keys.sort();
+    keys
 }
