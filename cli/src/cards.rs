@@ -43,33 +43,35 @@ pub fn run(library: &PackLibrary, lang: Lang, args: CardsArgs) -> Result<ExitCod
             .filter(|a| a.info.pack.ix() == pi)
         {
             println!(
-                "{} [{}] — {} HP{}",
+                "{} [{}] — {}{}",
                 a.info.name.get(lang),
                 a.info.id,
-                a.hp,
+                text.t("cards.hp", &[("hp", a.hp.to_string())]),
                 reconstructed(a.info.reconstructed)
             );
             for &t in &a.tiles {
                 let tile = catalog.tile(t);
                 let mut tags = Vec::new();
                 if tile.hp != 0 {
-                    tags.push(format!("{:+} HP", tile.hp));
+                    tags.push(text.t("cards.hp", &[("hp", format!("{:+}", tile.hp))]));
                 }
                 if tile.once {
-                    tags.push("once".to_string());
+                    tags.push(text.t("cards.once", &[]));
                 }
                 let tags = if tags.is_empty() {
                     String::new()
                 } else {
                     format!(" ({})", tags.join(", "))
                 };
-                println!(
-                    "  - {} [{}]{tags}: {}{}",
-                    tile.info.name.get(lang),
-                    tile.info.id,
-                    tile.info.text.get(lang),
-                    reconstructed(tile.info.reconstructed)
+                let name = format!("{} [{}]{tags}", tile.info.name.get(lang), tile.info.id);
+                let line = text.t(
+                    "cards.tile",
+                    &[
+                        ("tile", name),
+                        ("text", tile.info.text.get(lang).to_string()),
+                    ],
                 );
+                println!("  - {line}{}", reconstructed(tile.info.reconstructed));
             }
             println!();
         }
@@ -79,10 +81,14 @@ pub fn run(library: &PackLibrary, lang: Lang, args: CardsArgs) -> Result<ExitCod
             .filter(|m| m.info.pack.ix() == pi)
             .collect();
         if !monsters.is_empty() {
-            println!("Monsters:");
+            println!("{}", text.t("cards.monsters", &[]));
             for m in monsters {
                 let strength = m.strength.map_or("-".to_string(), |s| s.to_string());
-                let special = if m.special { " special" } else { "" };
+                let special = if m.special {
+                    format!(" {}", text.t("cards.special", &[]))
+                } else {
+                    String::new()
+                };
                 let defeated_by: Vec<String> = catalog
                     .tiles
                     .iter()
@@ -96,7 +102,8 @@ pub fn run(library: &PackLibrary, lang: Lang, args: CardsArgs) -> Result<ExitCod
                 let by = if defeated_by.is_empty() {
                     String::new()
                 } else {
-                    format!(" — defeated by {}", defeated_by.join(", "))
+                    let tiles = defeated_by.join(", ");
+                    format!(" — {}", text.t("cards.defeated_by", &[("tiles", tiles)]))
                 };
                 println!(
                     "  {strength:>2}  {} [{}] x{}{special}{by}",

@@ -62,7 +62,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Play(args) => play::run(&library, lang, args),
-        Command::Sim(args) => sim::run(&library, args),
+        Command::Sim(args) => sim::run(&library, lang, args),
         Command::Cards(args) => cards::run(&library, lang, args),
         Command::Scenario(args) => scenario::run(&library, args),
         Command::Check(args) => check::run(&mut library, args),

@@ -23,7 +23,12 @@ pub const DEFAULT_PACKS: &str = "base";
 /// Whether an embedded file is a built-in pack manifest: `cards/*.toml` and the example
 /// expansions, `cards/examples/*.toml`.
 fn is_builtin_pack(path: &str) -> bool {
-    let Some(name) = path.strip_prefix("cards/").or_else(|| path.strip_prefix("cards/examples/")) else { return false };
+    let Some(name) = path
+        .strip_prefix("cards/examples/")
+        .or_else(|| path.strip_prefix("cards/"))
+    else {
+        return false;
+    };
     name.ends_with(".toml") && !name.contains('/')
 }
 

@@ -1,10 +1,12 @@
 //! `dungeon sim`: many bot games; wins per seat and bot, runs per adventurer.
 
 use crate::packs;
+use crate::text::{bot_kind, tr};
 use clap::Args;
 use dungeon_engine::bot::{BotKind, play_game};
 use dungeon_engine::catalog::PackLibrary;
 use dungeon_engine::event::Event;
+use dungeon_engine::lang::Lang;
 use dungeon_engine::options::FirstAdventurer;
 use dungeon_engine::{Engine, GameOptions};
 use std::collections::BTreeMap;
@@ -51,7 +53,7 @@ struct Tally {
     successes: u64,
 }
 
-pub fn run(library: &PackLibrary, args: SimArgs) -> Result<ExitCode, String> {
+pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode, String> {
     let catalog = packs::catalog(library, &args.packs).map_err(|d| d.to_string())?;
     let mut engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
     let kinds = parse_bots(&args.bots, args.players)?;
@@ -112,44 +114,112 @@ pub fn run(library: &PackLibrary, args: SimArgs) -> Result<ExitCode, String> {
             }
             Err(e) => {
                 errors += 1;
-                eprintln!("game {g} (seed {seed}): {e}");
+                eprintln!(
+                    "{}",
+                    tr(
+                        lang,
+                        "sim.game_error",
+                        &[
+                            ("game", g.to_string()),
+                            ("seed", seed.to_string()),
+                            ("error", e.to_string()),
+                        ],
+                    )
+                );
             }
         }
     }
+    let t = |key: &str, args: &[(&str, String)]| tr(lang, key, args);
     println!(
-        "{} games, {} players, packs {}, bots {}",
-        args.games,
-        args.players,
-        catalog.pack_list(),
-        args.bots
+        "{}",
+        t(
+            "sim.summary",
+            &[
+                ("games", args.games.to_string()),
+                ("players", args.players.to_string()),
+                ("packs", catalog.pack_list()),
+                (
+                    "bots",
+                    args.bots
+                        .split(',')
+                        .map(|b| bot_kind(lang, b.trim()))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                ),
+            ]
+        )
     );
-    println!("\n{:<6} {:<8} {:>7} {:>8}", "seat", "bot", "wins", "win %");
+    // Columns as wide as their heading in the language shown, at least as in English.
+    let width = |key: &str, min: usize| t(key, &[]).chars().count().max(min);
+    let (w_seat, w_bot, w_wins, w_pct) = (
+        width("sim.seat", 6),
+        width("sim.bot", 8).max(
+            kinds
+                .iter()
+                .map(|k| bot_kind(lang, k.id()).chars().count())
+                .max()
+                .unwrap_or(0),
+        ),
+        width("sim.wins", 7),
+        width("sim.win_pct", 8),
+    );
+    println!(
+        "\n{:<w_seat$} {:<w_bot$} {:>w_wins$} {:>w_pct$}",
+        t("sim.seat", &[]),
+        t("sim.bot", &[]),
+        t("sim.wins", &[]),
+        t("sim.win_pct", &[])
+    );
     for (i, s) in seats.iter().enumerate() {
         println!(
-            "{:<6} {:<8} {:>7} {:>7.1}%",
+            "{:<w_seat$} {:<w_bot$} {:>w_wins$} {:>w$.1}%",
             i,
-            kinds[i].id(),
+            bot_kind(lang, kinds[i].id()),
             s.wins,
-            100.0 * s.wins as f64 / s.games.max(1) as f64
+            100.0 * s.wins as f64 / s.games.max(1) as f64,
+            w = w_pct - 1
         );
     }
-    println!(
-        "\n{:<14} {:>7} {:>10} {:>10} {:>8}",
-        "adventurer", "runs", "successes", "success %", "decided"
+    let name = |id: &str| {
+        catalog
+            .find_adventurer(id)
+            .map(|a| catalog.adventurer(a).info.name.get(lang).to_string())
+            .unwrap_or_else(|| id.to_string())
+    };
+    let longest = adventurers
+        .keys()
+        .map(|id| name(id).chars().count())
+        .max()
+        .unwrap_or(0);
+    let (w_adv, w_runs, w_succ, w_spct, w_dec) = (
+        width("sim.adventurer", 14).max(longest),
+        width("sim.runs", 7),
+        width("sim.successes", 10),
+        width("sim.success_pct", 10),
+        width("sim.decided", 8),
     );
-    for (id, t) in &adventurers {
+    println!(
+        "\n{:<w_adv$} {:>w_runs$} {:>w_succ$} {:>w_spct$} {:>w_dec$}",
+        t("sim.adventurer", &[]),
+        t("sim.runs", &[]),
+        t("sim.successes", &[]),
+        t("sim.success_pct", &[]),
+        t("sim.decided", &[])
+    );
+    for (id, tally) in &adventurers {
         println!(
-            "{:<14} {:>7} {:>10} {:>9.1}% {:>8}",
-            id,
-            t.runs,
-            t.successes,
-            100.0 * t.successes as f64 / t.runs.max(1) as f64,
-            t.wins
+            "{:<w_adv$} {:>w_runs$} {:>w_succ$} {:>w$.1}% {:>w_dec$}",
+            name(id),
+            tally.runs,
+            tally.successes,
+            100.0 * tally.successes as f64 / tally.runs.max(1) as f64,
+            tally.wins,
+            w = w_spct - 1
         );
     }
-    println!("(decided: games won in a round played with that adventurer)");
+    println!("{}", t("sim.decided_note", &[]));
     if errors > 0 {
-        println!("\n{errors} games stopped on an error");
+        println!("\n{}", t("sim.errors", &[("errors", errors.to_string())]));
         return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)

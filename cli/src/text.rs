@@ -23,7 +23,12 @@ pub fn resolve_lang(flag: Option<&str>) -> Result<Lang, String> {
     Ok(Lang::En)
 }
 
-const TABLES: [(Lang, &str); 1] = [(Lang::En, include_str!("../i18n/en.toml"))];
+/// The message tables, English first (the fallback for a key missing elsewhere).
+pub const TABLES: [(Lang, &str); 3] = [
+    (Lang::En, include_str!("../i18n/en.toml")),
+    (Lang::Es, include_str!("../i18n/es.toml")),
+    (Lang::Fr, include_str!("../i18n/fr.toml")),
+];
 
 fn table(lang: Lang) -> &'static BTreeMap<String, String> {
     static TABLES_PARSED: OnceLock<Vec<(Lang, BTreeMap<String, String>)>> = OnceLock::new();
@@ -52,6 +57,50 @@ fn table(lang: Lang) -> &'static BTreeMap<String, String> {
         .or_else(|| all.first())
         .map(|(_, t)| t)
         .expect("the English table exists")
+}
+
+/// The message `key` in `lang` (else English, else the key itself), placeholders filled.
+/// For text shown before the packs are loaded; with a catalog, use [`Text::t`].
+pub fn tr(lang: Lang, key: &str, args: &[(&str, String)]) -> String {
+    let template = table(lang)
+        .get(key)
+        .or_else(|| table(Lang::En).get(key))
+        .map(String::as_str)
+        .unwrap_or(key);
+    fill(template, args)
+}
+
+/// The name of a seat: the one given, else the default for a human (`You` when alone at
+/// the screen, else `Player N`) or a bot (`Bot N (kind)`), in `lang`. Saved games made
+/// before default names were left empty hold the English default: it is translated too.
+pub fn seat_name(lang: Lang, seat: usize, given: &str, bot: Option<&str>, humans: usize) -> String {
+    let default = |lang: Lang| {
+        let number = (seat + 1).to_string();
+        match bot {
+            None if humans == 1 => tr(lang, "seat.you", &[]),
+            None => tr(lang, "seat.player", &[("number", number)]),
+            Some(kind) => tr(
+                lang,
+                "seat.bot",
+                &[("number", number), ("kind", bot_kind(lang, kind))],
+            ),
+        }
+    };
+    if given.is_empty() || given == default(Lang::En) {
+        default(lang)
+    } else {
+        given.to_string()
+    }
+}
+
+/// A kind of bot (`rules`, `random`) as players read it; an unknown kind as it is.
+pub fn bot_kind(lang: Lang, id: &str) -> String {
+    let key = format!("seat.bot_{id}");
+    if table(Lang::En).contains_key(&key) {
+        tr(lang, &key, &[])
+    } else {
+        id.to_string()
+    }
 }
 
 /// Text in a language, with names for cards.
@@ -86,12 +135,7 @@ impl<'c> Text<'c> {
 
     /// The message `key` with `{name}` placeholders filled.
     pub fn t(&self, key: &str, args: &[(&str, String)]) -> String {
-        let template = table(self.lang)
-            .get(key)
-            .or_else(|| table(Lang::En).get(key))
-            .map(String::as_str)
-            .unwrap_or(key);
-        fill(template, args)
+        tr(self.lang, key, args)
     }
 
     pub fn monster(&self, id: MonsterId) -> String {

@@ -8,7 +8,7 @@ mod save;
 
 use crate::packs;
 use crate::sim::parse_bots;
-use crate::text::Text;
+use crate::text::{Text, seat_name, tr};
 use clap::Args;
 use dungeon_engine::bot::{Bot, BotKind};
 use dungeon_engine::catalog::PackLibrary;
@@ -59,6 +59,7 @@ pub struct PlayArgs {
 /// Who sits where.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct SeatConfig {
+    /// Empty for the default name of the seat, shown in the player's language.
     pub name: String,
     /// `None` for a human.
     pub bot: Option<String>,
@@ -67,13 +68,13 @@ pub struct SeatConfig {
 pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode, String> {
     let (packs, mut state, seats, seed) = match &args.load {
         Some(path) => {
-            let saved = save::load(path)?;
+            let saved = save::load(lang, path)?;
             (saved.packs, Some(saved.state), saved.seats, saved.seed)
         }
         None => (
             args.packs.clone(),
             None,
-            new_seats(&args)?,
+            new_seats(lang, &args)?,
             args.seed.unwrap_or_else(clock_seed),
         ),
     };
@@ -100,7 +101,12 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
         })
         .collect::<Result<_, _>>()?;
     let names = Seats {
-        names: seats.iter().map(|s| s.name.clone()).collect(),
+        names: seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| seat_name(lang, i, &s.name, s.bot.as_deref(), humans.len()))
+            .collect(),
+        lang,
     };
     let tty = std::io::stdout().is_terminal();
     let delay = Duration::from_millis(args.delay.unwrap_or(if tty { 600 } else { 0 }));
@@ -128,13 +134,19 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
         Some(s) => {
             let path = args.load.clone().unwrap_or_default();
             if s.catalog_fingerprint != catalog.fingerprint {
-                return Err(format!(
-                    "{path}: this game was saved with other versions of the packs ({packs}); \
-                     load it with the same packs and --pack files"
+                return Err(tr(
+                    lang,
+                    "error.other_packs",
+                    &[("path", path), ("packs", packs.clone())],
                 ));
             }
-            dungeon_engine::invariants::check(&catalog, &s)
-                .map_err(|e| format!("{path}: the saved game is damaged: {e}"))?;
+            dungeon_engine::invariants::check(&catalog, &s).map_err(|e| {
+                tr(
+                    lang,
+                    "error.damaged",
+                    &[("path", path.clone()), ("error", e.to_string())],
+                )
+            })?;
             s
         }
         None => {
@@ -267,14 +279,24 @@ impl Printer<'_> {
     }
 }
 
-fn new_seats(args: &PlayArgs) -> Result<Vec<SeatConfig>, String> {
+/// The seats of a new game. Default names are left empty: they are shown in the
+/// language of whoever plays (see [`seat_name`]), also after loading the game.
+fn new_seats(lang: Lang, args: &PlayArgs) -> Result<Vec<SeatConfig>, String> {
     if !(2..=4).contains(&args.players) {
-        return Err(format!("--players must be 2 to 4, not {}", args.players));
+        return Err(tr(
+            lang,
+            "error.players",
+            &[("players", args.players.to_string())],
+        ));
     }
     if args.humans > args.players {
-        return Err(format!(
-            "--humans {} is more than --players {}",
-            args.humans, args.players
+        return Err(tr(
+            lang,
+            "error.humans",
+            &[
+                ("humans", args.humans.to_string()),
+                ("players", args.players.to_string()),
+            ],
         ));
     }
     let names: Vec<String> = args
@@ -291,19 +313,14 @@ fn new_seats(args: &PlayArgs) -> Result<Vec<SeatConfig>, String> {
     Ok((0..args.players)
         .map(|i| {
             if i < args.humans {
-                let default = if args.humans == 1 {
-                    "You".to_string()
-                } else {
-                    format!("Player {}", i + 1)
-                };
                 SeatConfig {
-                    name: names.get(i as usize).cloned().unwrap_or(default),
+                    name: names.get(i as usize).cloned().unwrap_or_default(),
                     bot: None,
                 }
             } else {
                 let kind = kinds[(i - args.humans) as usize];
                 SeatConfig {
-                    name: format!("Bot {} ({kind})", i + 1),
+                    name: String::new(),
                     bot: Some(kind.id().to_string()),
                 }
             }

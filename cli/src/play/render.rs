@@ -1,15 +1,17 @@
 //! What `dungeon play` prints: the table's state for one seat, the options of a decision,
 //! and events as a given seat may see them.
 
-use crate::text::Text;
+use crate::text::{Text, tr};
 use dungeon_engine::action::{Action, DecisionKind};
 use dungeon_engine::dungeon::Fate;
 use dungeon_engine::event::{DefeatCause, Event};
 use dungeon_engine::ids::*;
+use dungeon_engine::lang::Lang;
 use dungeon_engine::view::{PlayerView, ViewPhase};
 
 pub struct Seats {
     pub names: Vec<String>,
+    pub lang: Lang,
 }
 
 impl Seats {
@@ -17,7 +19,7 @@ impl Seats {
         self.names
             .get(seat as usize)
             .cloned()
-            .unwrap_or_else(|| format!("seat {seat}"))
+            .unwrap_or_else(|| tr(self.lang, "seat.unknown", &[("seat", seat.to_string())]))
     }
 }
 
@@ -223,7 +225,7 @@ pub fn event(text: &Text, seats: &Seats, viewer: Option<Seat>, e: &Event) -> Opt
             (Some(m), Some(v)) if v == *seat => {
                 t("event.drew_own", &[("monster", text.monster(*m))])
             }
-            _ => t("event.drew", &[("name", name(*seat))]),
+            _ => you("event.drew", *seat, &[("name", name(*seat))]),
         },
         Event::AddedToDungeon { seat, forced, .. } => you(
             if *forced {
@@ -372,8 +374,9 @@ pub fn event(text: &Text, seats: &Seats, viewer: Option<Seat>, e: &Event) -> Opt
         Event::Eliminated { seat } => you("event.eliminated", *seat, &[("name", name(*seat))]),
         Event::SetAsideShown { seat, cards } => {
             let list: Vec<MonsterId> = cards.iter().map(|&(_, m, _)| m).collect();
-            t(
+            you(
                 "event.set_aside_shown",
+                *seat,
                 &[("name", name(*seat)), ("cards", monsters(text, &list))],
             )
         }

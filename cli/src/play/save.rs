@@ -2,7 +2,9 @@
 //! state against the packs before trusting it.
 
 use super::SeatConfig;
+use crate::text::tr;
 use dungeon_engine::GameState;
+use dungeon_engine::lang::Lang;
 use serde::{Deserialize, Serialize};
 
 pub const FORMAT: u32 = 1;
@@ -37,21 +39,31 @@ pub fn store(
     std::fs::rename(&tmp, path).map_err(|e| format!("{path}: {e}"))
 }
 
-pub fn load(path: &str) -> Result<SaveFile, String> {
+pub fn load(lang: Lang, path: &str) -> Result<SaveFile, String> {
+    let p = || ("path", path.to_string());
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let file: SaveFile =
-        serde_json::from_str(&text).map_err(|e| format!("{path}: not a saved game: {e}"))?;
+    let file: SaveFile = serde_json::from_str(&text)
+        .map_err(|e| tr(lang, "error.not_a_save", &[p(), ("error", e.to_string())]))?;
     if file.format != FORMAT {
-        return Err(format!(
-            "{path}: saved in format {}, this version reads format {FORMAT}",
-            file.format
+        return Err(tr(
+            lang,
+            "error.save_format",
+            &[
+                p(),
+                ("format", file.format.to_string()),
+                ("expected", FORMAT.to_string()),
+            ],
         ));
     }
     if file.seats.len() != file.state.players.len() {
-        return Err(format!(
-            "{path}: {} seats for {} players",
-            file.seats.len(),
-            file.state.players.len()
+        return Err(tr(
+            lang,
+            "error.save_seats",
+            &[
+                p(),
+                ("seats", file.seats.len().to_string()),
+                ("players", file.state.players.len().to_string()),
+            ],
         ));
     }
     Ok(file)
