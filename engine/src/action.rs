@@ -60,6 +60,11 @@ pub struct Question {
     /// Prompt key, looked up in the asking card's pack messages, then the engine's.
     pub prompt: String,
     pub options: Vec<Answer>,
+    /// Other labels accepted for an option, for answers written by hand (scenario files):
+    /// a yes/no question about a monster also takes the asking tile's id or the monster's
+    /// species for "yes", and the id of a tile already defeating it for "no".
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<(String, Answer)>,
 }
 
 impl Question {
@@ -69,11 +74,13 @@ impl Question {
     }
 
     /// The option with this label, if any.
+    /// The option with this label, or the option an alias stands for.
     pub fn find(&self, catalog: &Catalog, label: &str) -> Option<Answer> {
         self.options
             .iter()
             .copied()
             .find(|o| o.label(catalog) == label)
+            .or_else(|| self.aliases.iter().find(|(alias, _)| alias == label).map(|(_, a)| *a))
     }
 }
 

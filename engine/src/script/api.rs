@@ -190,6 +190,7 @@ impl Api {
             asker: f.card,
             prompt,
             options,
+            aliases: Vec::new(),
         });
         Err(err(QUESTION_MARKER))
     }

@@ -229,7 +229,11 @@ impl ScriptHost {
 
     /// The names in the `dungeon` helper library, sorted.
     pub fn helper_names(&self) -> Vec<String> {
-        self.lua.globals().raw_get::<Table>("dungeon").map(|t| table_keys(&t)).unwrap_or_default()
+        self.lua
+            .globals()
+            .raw_get::<Table>("dungeon")
+            .map(|t| table_keys(&t))
+            .unwrap_or_default()
     }
 
     /// Which hooks a card's script defines.
@@ -425,7 +429,10 @@ impl HookRunner for ScriptHost {
 }
 
 fn table_keys(table: &Table) -> Vec<String> {
-    let mut keys: Vec<String> = table.pairs::<String, Value>().filter_map(|p| p.ok().map(|(k, _)| k)).collect();
+    let mut keys: Vec<String> = table
+        .pairs::<String, Value>()
+        .filter_map(|p| p.ok().map(|(k, _)| k))
+        .collect();
     keys.sort();
     keys
 }
