@@ -155,14 +155,19 @@ pub fn options(
                 ),
                 Action::ChooseAdventurer(a) => {
                     let def = text.catalog.adventurer(a);
-                    text.t(
+                    let line = text.t(
                         "play.action_adventurer",
                         &[
                             ("adventurer", text.adventurer(a)),
                             ("hp", def.hp.to_string()),
                             ("tiles", tiles_with_hp(text, &def.tiles)),
                         ],
-                    )
+                    );
+                    if def.info.reconstructed {
+                        format!("{line} {}", text.t("play.reconstructed", &[]))
+                    } else {
+                        line
+                    }
                 }
                 Action::Answer(a) => text.answer(a, |s| seats.name(s)),
             };
