@@ -124,7 +124,12 @@ fn soak(players: u8, kinds: &[BotKind], games: u64, seed_base: u64) {
 /// Monster cards in a game of these packs: the regular deck and the specials in play.
 fn card_count(catalog: &dungeon_engine::Catalog) -> usize {
     let count = |special: bool| -> usize {
-        catalog.monsters.iter().filter(|m| m.special == special).map(|m| m.copies as usize).sum()
+        catalog
+            .monsters
+            .iter()
+            .filter(|m| m.special == special)
+            .map(|m| m.copies as usize)
+            .sum()
     };
     count(false) + count(true).min(catalog.specials_in_play as usize)
 }
@@ -132,7 +137,11 @@ fn card_count(catalog: &dungeon_engine::Catalog) -> usize {
 /// [`soak`] with other packs.
 fn soak_packs(packs: &[&str], players: u8, kinds: &[BotKind], games: u64, seed_base: u64) {
     let started = Instant::now();
-    let label = format!("{} bots, packs {}", kinds.iter().map(|k| k.id()).collect::<Vec<_>>().join("+"), packs.join("+"));
+    let label = format!(
+        "{} bots, packs {}",
+        kinds.iter().map(|k| k.id()).collect::<Vec<_>>().join("+"),
+        packs.join("+")
+    );
     let mut engine = dungeon_tests::engine(packs);
     let catalog = engine.catalog().clone();
     let cards = card_count(&catalog);
@@ -251,7 +260,10 @@ fn soak_packs(packs: &[&str], players: u8, kinds: &[BotKind], games: u64, seed_b
 
 /// Games per table size for the other pack sets.
 fn games_per_pack_set() -> u64 {
-    std::env::var("SOAK_PACK_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(2_000)
+    std::env::var("SOAK_PACK_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2_000)
 }
 
 /// Every pack set at 2, 3 and 4 players, random bots with a rules bot at one seat in
@@ -259,8 +271,25 @@ fn games_per_pack_set() -> u64 {
 fn soak_pack_set(packs: &[&str], seed: u64) {
     for players in 2..=4u8 {
         let base = seed + u64::from(players) * 100_000;
-        soak_packs(packs, players, &[BotKind::Random], games_per_pack_set(), base);
-        soak_packs(packs, players, &[BotKind::Rules, BotKind::Random, BotKind::Random, BotKind::Random], games_per_pack_set() / 4, base + 50_000);
+        soak_packs(
+            packs,
+            players,
+            &[BotKind::Random],
+            games_per_pack_set(),
+            base,
+        );
+        soak_packs(
+            packs,
+            players,
+            &[
+                BotKind::Rules,
+                BotKind::Random,
+                BotKind::Random,
+                BotKind::Random,
+            ],
+            games_per_pack_set() / 4,
+            base + 50_000,
+        );
     }
 }
 

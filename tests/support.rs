@@ -24,7 +24,8 @@ pub fn library() -> PackLibrary {
         .collect();
     paths.sort();
     for path in paths {
-        lib.load(&DiskFiles, &path.to_string_lossy()).unwrap_or_else(|d| panic!("{d}"));
+        lib.load(&DiskFiles, &path.to_string_lossy())
+            .unwrap_or_else(|d| panic!("{d}"));
     }
     lib
 }

@@ -42,6 +42,9 @@ pub fn run(library: &mut PackLibrary, args: CheckArgs) -> Result<ExitCode, Strin
                 }
             }
         }
+        if report.skipped_scenarios {
+            println!("scenarios not run: fix the errors above first");
+        }
         let errors = report.errors();
         println!(
             "{errors} errors, {} warnings; scenarios: {passed} passed, {scenario_failures} failed",

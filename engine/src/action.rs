@@ -50,6 +50,10 @@ impl Answer {
     }
 }
 
+/// Prompts every front end knows without a pack message: "use_tile" (use the tile against
+/// the monster?), "name_species", "choose_tile", "choose_player".
+pub const BUILTIN_PROMPTS: [&str; 4] = ["use_tile", "name_species", "choose_tile", "choose_player"];
+
 /// A question a hook (or the engine, for an optional tile) asks a player.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Question {
@@ -80,7 +84,12 @@ impl Question {
             .iter()
             .copied()
             .find(|o| o.label(catalog) == label)
-            .or_else(|| self.aliases.iter().find(|(alias, _)| alias == label).map(|(_, a)| *a))
+            .or_else(|| {
+                self.aliases
+                    .iter()
+                    .find(|(alias, _)| alias == label)
+                    .map(|(_, a)| *a)
+            })
     }
 }
 

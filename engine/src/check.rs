@@ -17,6 +17,8 @@ pub struct CheckReport {
     pub combinations: Vec<String>,
     pub diagnostics: Diagnostics,
     pub scenarios: Vec<ScenarioReport>,
+    /// The scenarios were not run because the pack has errors.
+    pub skipped_scenarios: bool,
 }
 
 impl CheckReport {
@@ -39,6 +41,13 @@ pub fn check_pack(library: &mut PackLibrary, path: &str) -> CheckReport {
         }
     };
     let id = pack.id().to_string();
+    // Scripts are checked on their own first, so their problems show even when the pack's
+    // cards do not load.
+    add_unique(
+        &mut report.diagnostics,
+        crate::script::check_pack_scripts(&pack),
+    );
+    let prompts = prompt_uses(&pack);
     let alternatives: Vec<String> = pack
         .file
         .pack
@@ -90,6 +99,14 @@ pub fn check_pack(library: &mut PackLibrary, path: &str) -> CheckReport {
     }
     if let Some(catalog) = &first_catalog {
         add_unique(&mut report.diagnostics, lint(catalog, &id));
+        add_unique(
+            &mut report.diagnostics,
+            unknown_prompts(catalog, &id, prompts),
+        );
+        if report.diagnostics.has_errors() {
+            report.skipped_scenarios = true;
+            return report;
+        }
         if let Some(folder) = catalog
             .packs
             .iter()
@@ -159,6 +176,61 @@ fn lint(catalog: &Catalog, pack: &str) -> Diagnostics {
                     m.info.id
                 ),
             ));
+        }
+    }
+    diags
+}
+
+/// Every `ctx.ask_*("prompt"` in the pack's scripts: (file, line, prompt).
+fn prompt_uses(pack: &crate::catalog::LoadedPack) -> Vec<(String, u32, String)> {
+    let mut uses = Vec::new();
+    for script in pack.scripts.values() {
+        for (i, line) in script.code.lines().enumerate() {
+            for call in ["ask_yes_no(", "ask_species(", "ask_tile(", "ask_seat("] {
+                let mut rest = line;
+                while let Some(at) = rest.find(call) {
+                    rest = &rest[at + call.len()..];
+                    let quoted = rest.trim_start();
+                    let Some(quote) = quoted.chars().next().filter(|c| *c == '"' || *c == '\'')
+                    else {
+                        continue;
+                    };
+                    if let Some(end) = quoted[1..].find(quote) {
+                        uses.push((
+                            script.path.clone(),
+                            i as u32 + 1,
+                            quoted[1..1 + end].to_string(),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    uses
+}
+
+/// Prompts that are neither the pack's `[messages]` nor built in: players would see the key.
+fn unknown_prompts(catalog: &Catalog, pack: &str, uses: Vec<(String, u32, String)>) -> Diagnostics {
+    let mut diags = Diagnostics::default();
+    let Some(pack_ix) = catalog.packs.iter().position(|p| p.id == pack) else {
+        return diags;
+    };
+    for (file, line, prompt) in uses {
+        let known = crate::action::BUILTIN_PROMPTS.contains(&prompt.as_str())
+            || catalog
+                .message(crate::ids::PackId(pack_ix as u16), &prompt)
+                .is_some();
+        if !known {
+            let mut d = Diagnostic::warning(
+                file,
+                format!(
+                    "prompt `{prompt}` is not in the pack's [messages] nor built in ({}): players would see `{}`",
+                    crate::action::BUILTIN_PROMPTS.join(", "),
+                    prompt.replace('_', " ")
+                ),
+            );
+            d.line = Some(line);
+            diags.push(d);
         }
     }
     diags

@@ -54,6 +54,10 @@ pub struct PlayArgs {
     /// Resume a saved game.
     #[arg(long, value_name = "FILE")]
     load: Option<String>,
+    /// The first round's adventurer (an id, see `dungeon cards`); by default the first
+    /// player chooses.
+    #[arg(long, value_name = "ID")]
+    adventurer: Option<String>,
 }
 
 /// Who sits where.
@@ -150,9 +154,14 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
             s
         }
         None => {
+            let first_adventurer = match &args.adventurer {
+                Some(id) => dungeon_engine::options::FirstAdventurer::Named(id.clone()),
+                None => dungeon_engine::options::FirstAdventurer::Choose,
+            };
             let options = GameOptions {
                 players: seats.len() as u8,
                 designer_variant: args.variant,
+                first_adventurer,
                 ..GameOptions::default()
             };
             let s = engine

@@ -32,12 +32,18 @@ pub fn status(text: &Text, seats: &Seats, view: &PlayerView) -> Vec<String> {
     );
     if let Some(a) = view.adventurer.filter(|_| in_round) {
         let def = text.catalog.adventurer(a);
-        let hp = def.hp
-            + view
-                .tiles
-                .iter()
-                .map(|&t| text.catalog.tile(t).hp)
-                .sum::<i32>();
+        // In the dungeon, the HP the runner has now; before, what they would enter with.
+        let hp = match (&view.run, view.phase) {
+            (Some(run), ViewPhase::Dungeon { .. }) => run.hp,
+            _ => {
+                def.hp
+                    + view
+                        .tiles
+                        .iter()
+                        .map(|&t| text.catalog.tile(t).hp)
+                        .sum::<i32>()
+            }
+        };
         out.push(text.t(
             "play.adventurer_line",
             &[

@@ -128,6 +128,8 @@ impl Builder {
     fn pack_info(&mut self, pack_id: PackId, pack: &LoadedPack) {
         let h = &pack.file.pack;
         self.check_id(pack, &h.id, "pack");
+        self.check_text(pack, &h.id, "the pack's name", &h.name);
+        self.check_text(pack, &h.id, "the pack's description", &h.description);
         if self.cat.packs.iter().any(|p| &p.id == h.id.get_ref()) {
             self.diags
                 .push(pack.error_at(&h.id, format!("pack `{}` is loaded twice", h.id.get_ref())));

@@ -496,11 +496,14 @@ fn with_aliases(catalog: &Catalog, state: &GameState, mut q: Question) -> Questi
     if q.options != [Answer::Yes, Answer::No] {
         return q;
     }
-    let Some(current) = state.run.current() else { return q };
+    let Some(current) = state.run.current() else {
+        return q;
+    };
     let asker = q.asker.id(catalog).to_string();
     q.aliases.push((asker.clone(), Answer::Yes));
     if let Some(species) = current.species {
-        q.aliases.push((catalog.species_def(species).id.clone(), Answer::Yes));
+        q.aliases
+            .push((catalog.species_def(species).id.clone(), Answer::Yes));
     }
     for &tile in &current.defeaters {
         let id = &catalog.tile(tile).info.id;

@@ -56,6 +56,8 @@ pub(crate) struct IdStrings {
     pub tiles: Vec<mlua::LuaString>,
     pub monsters: Vec<mlua::LuaString>,
     pub species: Vec<mlua::LuaString>,
+    /// Shared by every monster table: a misspelt field is an error that names it.
+    monster_meta: Table,
 }
 
 impl IdStrings {
@@ -69,6 +71,7 @@ impl IdStrings {
         t.raw_set("position", f.position)?;
         t.raw_set("defeated", f.is_defeated())?;
         t.raw_set("hp_at_reveal", f.hp_at_reveal)?;
+        t.set_metatable(Some(self.monster_meta.clone()))?;
         t.set_readonly(true);
         Ok(t)
     }
@@ -90,6 +93,11 @@ impl IdStrings {
                 .iter()
                 .map(|s| lua.create_string(&s.id))
                 .collect::<mlua::Result<_>>()?,
+            monster_meta: super::sandbox::strict_table(
+                lua,
+                "a monster has no field",
+                &["species", "strength"],
+            )?,
         })
     }
 }
@@ -538,6 +546,11 @@ pub(crate) fn build_ctx(
             },
         )?,
     )?;
+    ctx.set_metatable(Some(super::sandbox::strict_table(
+        lua,
+        "ctx has no function",
+        &[],
+    )?))?;
     Ok(ctx)
 }
 

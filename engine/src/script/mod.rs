@@ -13,7 +13,10 @@
 
 mod api;
 mod errors;
+mod load;
 mod sandbox;
+
+pub use load::check_pack_scripts;
 
 pub use sandbox::{DEFAULT_MEMORY_LIMIT, DEFAULT_STEP_BUDGET};
 
@@ -109,96 +112,21 @@ impl ScriptHost {
         let Some(script) = &info.script else {
             return Ok(None);
         };
-        let path = script.path.as_str();
         let pack = &self.catalog.pack_of(info.pack).id;
-        let readable = format!("{pack}:{}", path.rsplit('/').next().unwrap_or(path));
-        let chunk_name = if readable.len() < 120 {
-            readable
-        } else {
-            format!("script#{slot}")
-        };
-        let fail = |message: String, line: Option<u32>| {
-            let d = Diagnostic::error(path, format!("card `{}`: {message}", info.id));
-            match line {
-                Some(line) => d.at_line(&script.code, line),
-                None => d,
-            }
-        };
-        let lua_error = |e: mlua::Error| {
-            let (_, line, message) = errors::describe(&e, &chunk_name);
-            fail(format!("the script does not load: {message}"), line)
-        };
-        self.limits.steps_used.set(0);
-        let chunk = sandbox::compile(&self.lua, &chunk_name, &script.code).map_err(lua_error)?;
-        let value = chunk.call::<Value>(()).map_err(|e| {
-            let _ = self.lua.gc_collect();
-            lua_error(e)
-        })?;
-        let Value::Table(table) = value else {
-            return Err(fail(
-                format!(
-                    "the script must return a table of hooks, not {}",
-                    errors::a_type(value.type_name())
-                ),
-                None,
-            ));
-        };
-        let mut hooks = HookSet::default();
-        for pair in table.pairs::<Value, Value>() {
-            let (key, value) = pair.map_err(|e| fail(e.to_string(), None))?;
-            let name = match &key {
-                Value::String(s) => s.to_string_lossy(),
-                other => {
-                    return Err(fail(
-                        format!(
-                            "hook names are strings, found {}",
-                            errors::a_type(other.type_name())
-                        ),
-                        None,
-                    ));
-                }
-            };
-            let fits = |h: &HookName| {
-                if is_monster {
-                    h.for_monsters()
-                } else {
-                    h.for_tiles()
-                }
-            };
-            let Some(hook) = HookName::from_lua_name(&name) else {
-                let known: Vec<_> = HookName::ALL
-                    .iter()
-                    .filter(|h| fits(h))
-                    .map(|h| h.lua_name())
-                    .collect();
-                return Err(fail(
-                    format!("unknown hook `{name}` (known: {})", known.join(", ")),
-                    None,
-                ));
-            };
-            if !fits(&hook) {
-                let kind = if is_monster { "monsters" } else { "equipment" };
-                return Err(fail(
-                    format!("hook `{name}` is not available to {kind}"),
-                    None,
-                ));
-            }
-            if !matches!(value, Value::Function(_)) {
-                return Err(fail(
-                    format!(
-                        "hook `{name}` must be a function, not {}",
-                        errors::a_type(value.type_name())
-                    ),
-                    None,
-                ));
-            }
-            hooks.insert(hook);
-        }
+        let compiled = load::compile_card(
+            &self.lua,
+            &self.limits,
+            pack,
+            slot,
+            &info.id,
+            script,
+            is_monster,
+        )?;
         Ok(Some(CardScript {
-            path: path.to_string(),
-            chunk_name,
-            chunk,
-            hooks,
+            path: script.path.clone(),
+            chunk_name: compiled.chunk_name,
+            chunk: compiled.chunk,
+            hooks: compiled.hooks,
             instance: None,
         }))
     }

@@ -65,6 +65,11 @@ pub(crate) fn new_state(frame: SharedFrame, prelude: &str) -> mlua::Result<(Lua,
         })?,
     )?;
     let dungeon: Table = lua.load(prelude).set_name("=engine:prelude.lua").eval()?;
+    dungeon.set_metatable(Some(strict_table(
+        &lua,
+        "the helper library `dungeon` has no function",
+        &[],
+    )?))?;
     dungeon.set_readonly(true);
     globals.raw_set("dungeon", dungeon)?;
     // Reading a global that does not exist is a mistake worth a clear message: a typo, or
@@ -111,6 +116,28 @@ pub(crate) fn new_state(frame: SharedFrame, prelude: &str) -> mlua::Result<(Lua,
     lua.sandbox(true)?;
     lua.set_memory_limit(DEFAULT_MEMORY_LIMIT)?;
     Ok((lua, limits))
+}
+
+/// A read-only metatable whose `__index` turns a misspelt name into an error naming it,
+/// except for the `optional` fields, which read as nil.
+pub(crate) fn strict_table(
+    lua: &Lua,
+    what: &'static str,
+    optional: &'static [&'static str],
+) -> mlua::Result<Table> {
+    let meta = lua.create_table()?;
+    meta.raw_set(
+        "__index",
+        lua.create_function(move |_, (_, key): (Value, Value)| -> mlua::Result<Value> {
+            let key = key.to_string().unwrap_or_default();
+            if optional.contains(&key.as_str()) {
+                return Ok(Value::Nil);
+            }
+            Err(mlua::Error::runtime(format!("{what} `{key}`")))
+        })?,
+    )?;
+    meta.set_readonly(true);
+    Ok(meta)
 }
 
 /// Compiles one card script in an environment of its own: read-only, so a script can keep

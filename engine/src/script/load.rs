@@ -1,0 +1,161 @@
+//! Compiling a card's script and checking what it returns: a table of known hooks, each a
+//! function. Shared by the host and by `dungeon check`, which validates a pack's scripts
+//! even when the pack's cards do not load.
+
+use super::api::Frame;
+use super::errors;
+use super::sandbox::{self, Limits};
+use crate::catalog::{Diagnostic, Diagnostics, LoadedPack, ScriptSource};
+use crate::hooks::{HookName, HookSet};
+use mlua::{Function, Lua, Value};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+pub(crate) struct Compiled {
+    pub chunk_name: String,
+    pub chunk: Function,
+    pub hooks: HookSet,
+}
+
+/// Compiles `script` (of card `card` in `pack`, a monster or a tile) and runs it once.
+pub(crate) fn compile_card(
+    lua: &Lua,
+    limits: &Limits,
+    pack: &str,
+    slot: usize,
+    card: &str,
+    script: &ScriptSource,
+    is_monster: bool,
+) -> Result<Compiled, Diagnostic> {
+    let path = script.path.as_str();
+    let readable = format!("{pack}:{}", path.rsplit('/').next().unwrap_or(path));
+    let chunk_name = if readable.len() < 120 {
+        readable
+    } else {
+        format!("script#{slot}")
+    };
+    let fail = |message: String, line: Option<u32>| {
+        let d = Diagnostic::error(path, format!("card `{card}`: {message}"));
+        match line {
+            Some(line) => d.at_line(&script.code, line),
+            None => d,
+        }
+    };
+    let lua_error = |e: mlua::Error| {
+        let (_, line, message) = errors::describe(&e, &chunk_name);
+        fail(format!("the script does not load: {message}"), line)
+    };
+    limits.steps_used.set(0);
+    let chunk = sandbox::compile(lua, &chunk_name, &script.code).map_err(lua_error)?;
+    let value = chunk.call::<Value>(()).map_err(|e| {
+        let _ = lua.gc_collect();
+        lua_error(e)
+    })?;
+    let Value::Table(table) = value else {
+        let what = errors::a_type(value.type_name());
+        return Err(fail(
+            format!("the script must return a table of hooks, not {what}"),
+            None,
+        ));
+    };
+    let fits = |h: &HookName| {
+        if is_monster {
+            h.for_monsters()
+        } else {
+            h.for_tiles()
+        }
+    };
+    let mut hooks = HookSet::default();
+    for pair in table.pairs::<Value, Value>() {
+        let (key, value) = pair.map_err(|e| fail(e.to_string(), None))?;
+        let Value::String(name) = &key else {
+            let what = errors::a_type(key.type_name());
+            return Err(fail(format!("hook names are strings, found {what}"), None));
+        };
+        let name = name.to_string_lossy();
+        let line = key_line(&script.code, &name);
+        let Some(hook) = HookName::from_lua_name(&name) else {
+            let known: Vec<_> = HookName::ALL
+                .iter()
+                .filter(|h| fits(h))
+                .map(|h| h.lua_name())
+                .collect();
+            return Err(fail(
+                format!("unknown hook `{name}` (known: {})", known.join(", ")),
+                line,
+            ));
+        };
+        if !fits(&hook) {
+            let kind = if is_monster { "monsters" } else { "equipment" };
+            return Err(fail(
+                format!("hook `{name}` is not available to {kind}"),
+                line,
+            ));
+        }
+        if !matches!(value, Value::Function(_)) {
+            let what = errors::a_type(value.type_name());
+            return Err(fail(
+                format!("hook `{name}` must be a function, not {what}"),
+                line,
+            ));
+        }
+        hooks.insert(hook);
+    }
+    Ok(Compiled {
+        chunk_name,
+        chunk,
+        hooks,
+    })
+}
+
+/// The line where a script writes `name =` (a hook's key), if it does literally.
+fn key_line(code: &str, name: &str) -> Option<u32> {
+    code.lines()
+        .position(|l| {
+            let l = l.trim_start();
+            l.strip_prefix(name).is_some_and(|rest| {
+                rest.trim_start().starts_with('=') && !rest.trim_start().starts_with("==")
+            })
+        })
+        .map(|i| i as u32 + 1)
+}
+
+/// Compiles every script of a pack in a scratch sandbox, without needing its cards to
+/// load: `dungeon check` reports script problems even when ids are wrong elsewhere.
+pub fn check_pack_scripts(pack: &LoadedPack) -> Diagnostics {
+    let mut diags = Diagnostics::default();
+    let frame = Rc::new(RefCell::new(Frame::default()));
+    let (lua, limits) = match sandbox::new_state(frame, super::PRELUDE) {
+        Ok(state) => state,
+        Err(e) => {
+            diags.push(Diagnostic::error(
+                &pack.manifest_path,
+                format!("cannot start Lua: {e}"),
+            ));
+            return diags;
+        }
+    };
+    let tiles = pack
+        .file
+        .equipment
+        .iter()
+        .map(|t| (&t.id, &t.script, false));
+    let monsters = pack.file.monster.iter().map(|m| (&m.id, &m.script, true));
+    for (slot, (id, script, is_monster)) in tiles.chain(monsters).enumerate() {
+        let Some(source) = script.as_ref().and_then(|s| pack.scripts.get(s.get_ref())) else {
+            continue;
+        };
+        if let Err(d) = compile_card(
+            &lua,
+            &limits,
+            pack.id(),
+            slot,
+            id.get_ref(),
+            source,
+            is_monster,
+        ) {
+            diags.push(d);
+        }
+    }
+    diags
+}

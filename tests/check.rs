@@ -1,0 +1,146 @@
+//! `dungeon check`'s promises, on a pack a first-time author wrote from the guide alone
+//! (`tests/packs/cartography/`): a clean pack checks clean and its scenarios run; in a
+//! broken copy, problems that have nothing to do with each other are reported together,
+//! each with its file and line, and the scenarios wait until the errors are fixed.
+
+use dungeon_engine::check::{CheckReport, check_pack};
+use std::path::{Path, PathBuf};
+
+/// A copy of the fixture pack in a fresh folder, with `edits` (file, from, to) applied.
+fn copy_with(name: &str, edits: &[(&str, &str, &str)]) -> PathBuf {
+    let from = dungeon_tests::root().join("tests/packs/cartography");
+    let to = std::env::temp_dir().join(format!("dungeon-check-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&to);
+    copy_dir(&from, &to);
+    for (file, old, new) in edits {
+        let path = to.join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(old), "{file} has no `{old}`");
+        std::fs::write(&path, text.replacen(old, new, 1)).unwrap();
+    }
+    to
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_dir(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
+fn check(dir: &Path) -> CheckReport {
+    let mut library = dungeon_tests::library();
+    check_pack(
+        &mut library,
+        &dir.join("cartography.toml").to_string_lossy(),
+    )
+}
+
+#[test]
+fn the_authors_pack_checks_clean_and_its_scenarios_pass() {
+    let report = check(&dungeon_tests::root().join("tests/packs/cartography"));
+    assert_eq!(report.diagnostics.0, vec![], "{}", report.diagnostics);
+    assert_eq!(
+        report.combinations,
+        [
+            "base+cartography",
+            "sequel+cartography",
+            "base+cartography+sequel"
+        ]
+    );
+    assert_eq!(report.scenarios.len(), 7);
+    assert!(
+        report.scenarios.iter().all(|s| s.passed()),
+        "{:?}",
+        report
+            .scenarios
+            .iter()
+            .map(|s| &s.status)
+            .collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn a_bad_id_and_a_syntax_error_are_reported_together() {
+    let dir = copy_with(
+        "two",
+        &[
+            (
+                "cartography.toml",
+                "\"hooded_lantern\", \"lodestone\"",
+                "\"hooded_lanter\", \"lodestone\"",
+            ),
+            ("scripts/detour_map.lua", "ctx.lose_hp(2)", "ctx.lose_hp(2"),
+        ],
+    );
+    let report = check(&dir);
+    let errors: Vec<String> = report.diagnostics.errors().map(|d| d.to_string()).collect();
+    assert_eq!(errors.len(), 2, "{errors:#?}");
+    assert!(errors.iter().any(|e| e.contains("cartography.toml:22:49: error: adventurer `cartographer` carries unknown equipment `hooded_lanter`")), "{errors:#?}");
+    assert!(
+        errors.iter().any(|e| e.contains(
+            "scripts/detour_map.lua:8: error: card `detour_map`: the script does not load"
+        )),
+        "{errors:#?}"
+    );
+    assert!(
+        report.skipped_scenarios && report.scenarios.is_empty(),
+        "scenarios ran on a broken pack"
+    );
+}
+
+#[test]
+fn a_prompt_without_a_message_is_a_warning_at_its_line() {
+    let dir = copy_with(
+        "prompt",
+        &[(
+            "scripts/detour_map.lua",
+            "ask_yes_no(\"detour_map\")",
+            "ask_yes_no(\"detour_mapp\")",
+        )],
+    );
+    let report = check(&dir);
+    assert_eq!(report.errors(), 0, "{}", report.diagnostics);
+    let warning = report
+        .diagnostics
+        .0
+        .iter()
+        .find(|d| d.message.contains("detour_mapp"))
+        .expect("a warning about the prompt");
+    assert!(
+        warning.file.ends_with("scripts/detour_map.lua") && warning.line == Some(5),
+        "{warning}"
+    );
+}
+
+#[test]
+fn a_misspelt_ctx_function_fails_the_scenarios_that_reach_it_by_name() {
+    let dir = copy_with(
+        "recal",
+        &[(
+            "scripts/field_journal.lua",
+            "ctx.recall(\"species\") == nil",
+            "ctx.recal(\"species\") == nil",
+        )],
+    );
+    let report = check(&dir);
+    let failing: Vec<_> = report.scenarios.iter().filter(|s| !s.passed()).collect();
+    assert_eq!(
+        failing.len(),
+        2,
+        "only the field journal's scenarios reach the hook"
+    );
+    for s in failing {
+        let text = format!("{:?}", s.status);
+        assert!(
+            text.contains("field_journal.lua:5") && text.contains("ctx has no function `recal`"),
+            "{text}"
+        );
+    }
+}
