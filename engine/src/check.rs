@@ -97,31 +97,34 @@ pub fn check_pack(library: &mut PackLibrary, path: &str) -> CheckReport {
             first_catalog = Some(catalog);
         }
     }
-    if let Some(catalog) = &first_catalog {
-        add_unique(&mut report.diagnostics, lint(catalog, &id));
-        add_unique(
-            &mut report.diagnostics,
-            unknown_prompts(catalog, &id, prompts),
-        );
-        if report.diagnostics.has_errors() {
-            report.skipped_scenarios = true;
-            return report;
-        }
-        if let Some(folder) = catalog
-            .packs
-            .iter()
-            .find(|p| p.id == id)
-            .and_then(|p| p.scenarios.clone())
-        {
-            match collect_files(&[PathBuf::from(&folder)]) {
-                Ok(files) => {
-                    let mut runner = ScenarioRunner::new(library);
-                    report.scenarios = files.iter().map(|f| runner.run_path(f)).collect();
-                }
-                Err(e) => report
-                    .diagnostics
-                    .push(Diagnostic::error(path, format!("scenarios: {e}"))),
+    let Some(catalog) = &first_catalog else {
+        // Nothing loaded, so nothing to play the scenarios with.
+        report.skipped_scenarios = true;
+        return report;
+    };
+    add_unique(&mut report.diagnostics, lint(catalog, &id));
+    add_unique(
+        &mut report.diagnostics,
+        unknown_prompts(catalog, &id, prompts),
+    );
+    if report.diagnostics.has_errors() {
+        report.skipped_scenarios = true;
+        return report;
+    }
+    if let Some(folder) = catalog
+        .packs
+        .iter()
+        .find(|p| p.id == id)
+        .and_then(|p| p.scenarios.clone())
+    {
+        match collect_files(&[PathBuf::from(&folder)]) {
+            Ok(files) => {
+                let mut runner = ScenarioRunner::new(library);
+                report.scenarios = files.iter().map(|f| runner.run_path(f)).collect();
             }
+            Err(e) => report
+                .diagnostics
+                .push(Diagnostic::error(path, format!("scenarios: {e}"))),
         }
     }
     report
