@@ -173,3 +173,78 @@ fn unknown_packs_are_named() {
         "{err}"
     );
 }
+
+fn manifest_only(id: &str, header: &str) -> String {
+    format!(
+        r#"
+[pack]
+id = "{id}"
+version = "1.0.0"
+engine_api = 1
+languages = ["en"]
+name = {{ en = "{id}" }}
+{header}
+"#
+    )
+}
+
+fn ids(lib: &PackLibrary, wanted: &[&str]) -> Result<Vec<String>, String> {
+    lib.resolve(wanted)
+        .map(|packs| packs.iter().map(|p| p.id().to_string()).collect())
+        .map_err(|d| d.to_string())
+}
+
+#[test]
+fn requirements_load_first() {
+    let extra = manifest_only("extra", r#"requires = ["mini"]"#);
+    let (lib, loaded) = library(&[("mini.toml", MINI), ("extra.toml", &extra)]);
+    loaded.unwrap();
+    assert_eq!(ids(&lib, &["extra"]).unwrap(), ["mini", "extra"]);
+}
+
+#[test]
+fn requires_any_takes_the_one_asked_for_else_the_first() {
+    let other = MINI.replace(r#"id = "mini""#, r#"id = "other""#);
+    let exp = manifest_only("exp", r#"requires_any = ["mini", "other"]"#);
+    let (lib, loaded) = library(&[
+        ("mini.toml", MINI),
+        ("other.toml", &other),
+        ("exp.toml", &exp),
+    ]);
+    loaded.unwrap();
+    assert_eq!(ids(&lib, &["exp"]).unwrap(), ["mini", "exp"]);
+    assert_eq!(ids(&lib, &["exp", "other"]).unwrap(), ["other", "exp"]);
+    assert_eq!(ids(&lib, &["other", "exp"]).unwrap(), ["other", "exp"]);
+}
+
+#[test]
+fn conflicting_packs_cannot_be_played_together() {
+    let rival = manifest_only("rival", r#"conflicts = ["mini"]"#);
+    let (lib, _) = library(&[("mini.toml", MINI), ("rival.toml", &rival)]);
+    let err = ids(&lib, &["mini", "rival"]).unwrap_err();
+    assert!(
+        err.contains("rival.toml:8:14:")
+            && err.contains("cannot be played together with pack `mini`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_requirement_cycle_is_reported() {
+    let a = manifest_only("a", r#"requires = ["b"]"#);
+    let b = manifest_only("b", r#"requires = ["a"]"#);
+    let (lib, _) = library(&[("a.toml", &a), ("b.toml", &b)]);
+    let err = ids(&lib, &["a"]).unwrap_err();
+    assert!(err.contains("cycle: a -> b -> a"), "{err}");
+}
+
+#[test]
+fn an_unknown_requirement_points_at_the_manifest() {
+    let extra = manifest_only("extra", r#"requires = ["nowhere"]"#);
+    let (lib, _) = library(&[("extra.toml", &extra)]);
+    let err = ids(&lib, &["extra"]).unwrap_err();
+    assert!(
+        err.contains("extra.toml:8:13: error: unknown pack `nowhere`"),
+        "{err}"
+    );
+}
