@@ -91,6 +91,7 @@ fn setup(engine: &Engine, adventurer: &str, tiles: &[&str], dungeon: &[&str]) ->
         deck: vec![],
         damage_model: None,
         seed: 1,
+        card_by_card: false,
     }
 }
 
@@ -214,7 +215,7 @@ const ATTACKS: &[Attack] = &[
     attack("reach_setfenv", OnDamage, &["ogre"], Runtime, &["`setfenv` is not available"], Marked),
     attack("reach_debug", Defeats, &["ogre"], Runtime, &["`debug` is not available"], Marked),
     attack("reach_collectgarbage", AtEnd, &["imp"], Runtime, &["`collectgarbage` is not available"], Marked),
-    attack("reach_print", OnDefeat, &["imp"], Runtime, &["`print` is not available"], Marked),
+    attack("reach_print", AfterDefeat, &["imp"], Runtime, &["`print` is not available"], Marked),
     attack("write_global", BeforeEntering, &["ogre"], Runtime, &["readonly"], Marked),
     attack("randomseed", OnReveal, &["ogre"], Runtime, &["math.randomseed is not available"], Marked),
     attack("error_boom", OnDeath, &["wyrm"], Runtime, &["boom"], Marked),

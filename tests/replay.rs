@@ -55,7 +55,7 @@ fn record(engine: &mut Engine, options: GameOptions, seed: u64, kinds: &[BotKind
     while let Some(seat) = state.current_seat() {
         assert!(actions.len() < MAX_DECISIONS, "seed {seed}: game too long");
         let view = engine.view(&state, seat);
-        let action = bots[seat as usize].decide(engine.catalog(), &view);
+        let action = bots[seat as usize].decide(engine, &view);
         marks.push(events.len());
         engine
             .apply(&mut state, action, &mut events)
@@ -559,7 +559,7 @@ fn a_clone_plays_on_exactly_as_the_original() {
                             .expect("legal");
                         while let Some(seat) = other.current_seat() {
                             let view = engine.view(&other, seat);
-                            let action = bots[seat as usize].decide(engine.catalog(), &view);
+                            let action = bots[seat as usize].decide(&mut engine, &view);
                             engine
                                 .apply(&mut other, action, &mut scratch)
                                 .expect("legal");
@@ -621,7 +621,7 @@ fn known_to(state: &GameState, seat: Seat) -> BTreeSet<CardId> {
 fn check_views(engine: &Engine, state: &GameState, what: &str) -> usize {
     let n = state.num_players();
     for seat in 0..n {
-        let view = engine.view(state, seat);
+        let view = engine.view(state, seat).snapshot();
         let json = to_json!(view);
         let me = &state.players[seat as usize];
         // The card in hand: only its holder sees it.
@@ -676,7 +676,7 @@ fn check_views(engine: &Engine, state: &GameState, what: &str) -> usize {
                 hidden.push(card);
             }
         }
-        let masked_json = to_json!(engine.view(&masked, seat));
+        let masked_json = to_json!(engine.view(&masked, seat).snapshot());
         for &card in &hidden {
             let mark = sentinel(card).0.to_string();
             assert!(

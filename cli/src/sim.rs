@@ -156,7 +156,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
         width("sim.bot", 8).max(
             kinds
                 .iter()
-                .map(|k| bot_kind(lang, k.id()).chars().count())
+                .map(|k| bot_kind(lang, &k.id()).chars().count())
                 .max()
                 .unwrap_or(0),
         ),
@@ -174,7 +174,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
         println!(
             "{:<w_seat$} {:<w_bot$} {:>w_wins$} {:>w$.1}%",
             i,
-            bot_kind(lang, kinds[i].id()),
+            bot_kind(lang, &kinds[i].id()),
             s.wins,
             100.0 * s.wins as f64 / s.games.max(1) as f64,
             w = w_pct - 1

@@ -93,13 +93,18 @@ pub fn seat_name(lang: Lang, seat: usize, given: &str, bot: Option<&str>, humans
     }
 }
 
-/// A kind of bot (`rules`, `random`) as players read it; an unknown kind as it is.
+/// A kind of bot (`rules`, `random`, `ismcts:500`) as players read it; an unknown kind
+/// as it is.
 pub fn bot_kind(lang: Lang, id: &str) -> String {
-    let key = format!("seat.bot_{id}");
-    if table(Lang::En).contains_key(&key) {
-        tr(lang, &key, &[])
-    } else {
-        id.to_string()
+    let (kind, budget) = id.split_once(':').map_or((id, None), |(k, b)| (k, Some(b)));
+    let key = format!("seat.bot_{kind}");
+    if !table(Lang::En).contains_key(&key) {
+        return id.to_string();
+    }
+    let name = tr(lang, &key, &[]);
+    match budget {
+        Some(b) => format!("{name}:{b}"),
+        None => name,
     }
 }
 

@@ -11,7 +11,7 @@ use crate::hooks::{HookError, HookRunner};
 use crate::options::GameOptions;
 use crate::script::ScriptHost;
 use crate::state::GameState;
-use crate::view::PlayerView;
+use crate::view::View;
 use std::sync::Arc;
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -24,6 +24,8 @@ pub enum EngineError {
     Rule(String),
     #[error("cannot set up the game: {0}")]
     Setup(String),
+    #[error("the search went past its budget of {0} situations")]
+    Budget(usize),
     #[error(
         "this game was made with other packs (fingerprint {found:016x}, these packs are {expected:016x})"
     )]
@@ -148,8 +150,8 @@ impl<H: HookRunner> Engine<H> {
     }
 
     /// What `seat` may know of the game.
-    pub fn view(&self, state: &GameState, seat: crate::ids::Seat) -> PlayerView {
-        PlayerView::new(state, seat)
+    pub fn view<'s>(&self, state: &'s GameState, seat: crate::ids::Seat) -> View<'s> {
+        View::new(state, seat)
     }
 
     /// Starts a state that was built by hand (a scenario, a test) in the dungeon phase.
@@ -183,6 +185,65 @@ impl<H: HookRunner> Engine<H> {
             });
         }
         Ok(())
+    }
+}
+
+/// The engine as bots and searches use it: object-safe, whatever runs the hooks.
+pub trait Rules {
+    fn catalog(&self) -> &Arc<Catalog>;
+    fn legal_actions(&self, state: &GameState) -> Vec<Action>;
+    fn apply(
+        &mut self,
+        state: &mut GameState,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), EngineError>;
+    fn resume(&mut self, state: &mut GameState, events: &mut Vec<Event>)
+    -> Result<(), EngineError>;
+    fn dungeon(
+        &mut self,
+        setup: &game::DungeonSetup,
+        events: &mut Vec<Event>,
+    ) -> Result<GameState, EngineError>;
+    /// See [`HookRunner::set_analysis`]; turning it on starts from fresh script instances.
+    fn set_analysis(&mut self, on: bool);
+}
+
+impl<H: HookRunner> Rules for Engine<H> {
+    fn catalog(&self) -> &Arc<Catalog> {
+        Engine::catalog(self)
+    }
+    fn legal_actions(&self, state: &GameState) -> Vec<Action> {
+        Engine::legal_actions(self, state)
+    }
+    fn apply(
+        &mut self,
+        state: &mut GameState,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), EngineError> {
+        Engine::apply(self, state, action, events)
+    }
+    fn resume(
+        &mut self,
+        state: &mut GameState,
+        events: &mut Vec<Event>,
+    ) -> Result<(), EngineError> {
+        Engine::resume(self, state, events)
+    }
+    fn dungeon(
+        &mut self,
+        setup: &game::DungeonSetup,
+        events: &mut Vec<Event>,
+    ) -> Result<GameState, EngineError> {
+        Engine::dungeon(self, setup, events)
+    }
+    fn set_analysis(&mut self, on: bool) {
+        if on {
+            self.hooks.set_analysis(false);
+            self.hooks.begin();
+        }
+        self.hooks.set_analysis(on);
     }
 }
 

@@ -23,8 +23,10 @@ pub enum HookName {
     OnReveal,
     /// Tile: does this tile defeat the revealed monster? Returns a boolean. May not ask.
     Defeats,
-    /// Tile: a monster was just defeated (by this tile or another). May ask.
+    /// Tile: this tile just defeated the monster (among others, maybe). May ask.
     OnDefeat,
+    /// Tile: a monster was just defeated, by anything. May ask.
+    AfterDefeat,
     /// Tile: an undefeated monster is about to deal damage. May ask.
     BeforeDamage,
     /// Tile: replaces the damage the monster deals before reductions (Elven Harp).
@@ -38,12 +40,13 @@ pub enum HookName {
 }
 
 impl HookName {
-    pub const ALL: [HookName; 10] = [
+    pub const ALL: [HookName; 11] = [
         HookName::BeforeEntering,
         HookName::Identity,
         HookName::OnReveal,
         HookName::Defeats,
         HookName::OnDefeat,
+        HookName::AfterDefeat,
         HookName::BeforeDamage,
         HookName::BaseDamage,
         HookName::OnDamage,
@@ -59,6 +62,7 @@ impl HookName {
             HookName::OnReveal => "on_reveal",
             HookName::Defeats => "defeats",
             HookName::OnDefeat => "on_defeat",
+            HookName::AfterDefeat => "after_defeat",
             HookName::BeforeDamage => "before_damage",
             HookName::BaseDamage => "base_damage",
             HookName::OnDamage => "on_damage",
@@ -195,6 +199,11 @@ pub trait HookRunner {
     /// within one operation may share script-level state; calls in different operations
     /// must not, so that replaying the same operations gives the same game.
     fn begin(&mut self) {}
+
+    /// While on, [`HookRunner::begin`] keeps script-level state: an analysis (the odds
+    /// search) runs thousands of operations that are one question, and pays for fresh
+    /// script instances once. Real games never turn it on.
+    fn set_analysis(&mut self, _on: bool) {}
 
     /// Does this card define this hook? Cheap: called before every potential call.
     fn has_hook(&self, card: CardRef, hook: HookName) -> bool;

@@ -29,6 +29,8 @@ pub struct PlayerState {
     pub set_aside: SmallVec<[(CardId, TileId); 8]>,
     /// Cards this player put into the dungeon this round: they know these.
     pub added: CardList,
+    /// Special monsters this player drew, so knows to be in play.
+    pub known_specials: SmallVec<[MonsterId; 2]>,
 }
 
 impl PlayerState {
@@ -82,6 +84,8 @@ pub struct GameState {
     /// Only one dungeon is played (scenarios, odds): when the run ends the game is over,
     /// with nothing scored.
     pub single_dungeon: bool,
+    /// Special monsters every player has seen (revealed in a dungeon, or shown after one).
+    pub public_specials: SmallVec<[MonsterId; 2]>,
 }
 
 impl Default for GameState {
@@ -106,6 +110,7 @@ impl Default for GameState {
             last_runner: None,
             starter: 0,
             single_dungeon: false,
+            public_specials: SmallVec::new(),
         }
     }
 }
@@ -145,6 +150,22 @@ impl GameState {
                 drawn: Some(card),
             } => Some((turn, card)),
             _ => None,
+        }
+    }
+}
+
+impl GameState {
+    /// Notes that `seat` (or everyone, for `None`) has seen `monster`, if it is special.
+    pub(crate) fn saw(&mut self, seat: Option<Seat>, monster: MonsterId, special: bool) {
+        if !special {
+            return;
+        }
+        let list = match seat {
+            Some(s) => &mut self.players[s as usize].known_specials,
+            None => &mut self.public_specials,
+        };
+        if !list.contains(&monster) {
+            list.push(monster);
         }
     }
 }

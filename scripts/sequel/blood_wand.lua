@@ -1,6 +1,6 @@
 -- Blood Wand (reconstructed): gain 1 HP each time another tile defeats a monster.
 return {
-  on_defeat = function(ctx, m)
+  after_defeat = function(ctx, m)
     if dungeon.defeated_by_other_tile(ctx) then
       ctx.gain_hp(1)
     end

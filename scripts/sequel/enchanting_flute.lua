@@ -2,9 +2,7 @@
 -- lowers the damage of every later monster by 1.
 return {
   on_defeat = function(ctx, m)
-    if dungeon.defeated_by_self(ctx) then
-      ctx.remember("goblins", (ctx.recall("goblins") or 0) + 1)
-    end
+    ctx.remember("goblins", (ctx.recall("goblins") or 0) + 1)
   end,
   on_damage = function(ctx, m, damage)
     return math.max(0, damage - (ctx.recall("goblins") or 0))

@@ -183,9 +183,9 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
             }
             return Ok(ExitCode::SUCCESS);
         };
-        let view = engine.view(&state, seat);
+        let view = dungeon_engine::View::new(&state, seat);
         let action = match bots[seat as usize].as_mut() {
-            Some(bot) => bot.decide(&catalog, &view),
+            Some(bot) => bot.decide(&mut engine, &view),
             None => {
                 if humans.len() > 1 && last_human != Some(seat) {
                     if tty {
@@ -200,6 +200,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
                 }
                 last_human = Some(seat);
                 println!();
+                let view = view.snapshot();
                 for line in render::status(&text, &names, &view) {
                     println!("{line}");
                 }

@@ -1,17 +1,17 @@
 //! Bots. A bot decides from its seat's [`PlayerView`] only: the type of [`Bot::decide`]
 //! makes it impossible to peek at hidden cards.
 
-mod estimate;
+mod ismcts;
 mod random;
 mod rules;
 
-pub use estimate::{SurvivalEstimate, unseen_monsters};
+pub use ismcts::{Budget, DEFAULT_ITERATIONS, IsmctsBot};
 pub use random::RandomBot;
 pub use rules::RulesBot;
 
 use crate::action::Action;
-use crate::catalog::Catalog;
-use crate::view::PlayerView;
+use crate::engine::Rules;
+use crate::view::View;
 use std::fmt;
 use std::str::FromStr;
 
@@ -19,26 +19,39 @@ use std::str::FromStr;
 pub trait Bot {
     /// Short name for tables and logs.
     fn name(&self) -> &'static str;
-    /// One of the actions `view.decision` allows. Called only when the view has a decision.
-    fn decide(&mut self, catalog: &Catalog, view: &PlayerView) -> Action;
+    /// One of the actions `view.decision()` allows. Called only when the view has a
+    /// decision. `rules` is for thinking ahead (odds, simulations): the bot knows the game
+    /// only through `view`.
+    fn decide(&mut self, rules: &mut dyn Rules, view: &View) -> Action;
 }
 
 /// The bots `dungeon play` and `dungeon sim` know.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BotKind {
-    /// Picks uniformly among the legal actions.
+    /// Picks uniformly among the legal actions ("easy").
     Random,
-    /// Weighs its survival odds from what its seat knows.
+    /// Plays by the exact survival odds its seat can compute ("normal").
     Rules,
+    /// Searches with IS-MCTS for this many iterations ("hard": the default count).
+    Ismcts(u32),
+    /// IS-MCTS with a time budget per decision, in milliseconds (not reproducible).
+    IsmctsTimed(u32),
 }
 
 impl BotKind {
-    pub const ALL: [BotKind; 2] = [BotKind::Random, BotKind::Rules];
+    pub const ALL: [BotKind; 3] = [
+        BotKind::Random,
+        BotKind::Rules,
+        BotKind::Ismcts(DEFAULT_ITERATIONS as u32),
+    ];
 
-    pub fn id(self) -> &'static str {
+    pub fn id(self) -> String {
         match self {
-            BotKind::Random => "random",
-            BotKind::Rules => "rules",
+            BotKind::Random => "random".into(),
+            BotKind::Rules => "rules".into(),
+            BotKind::Ismcts(n) if n as usize == DEFAULT_ITERATIONS => "ismcts".into(),
+            BotKind::Ismcts(n) => format!("ismcts:{n}"),
+            BotKind::IsmctsTimed(ms) => format!("ismcts:{ms}ms"),
         }
     }
 
@@ -47,27 +60,61 @@ impl BotKind {
         match self {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Rules => Box::new(RulesBot::new(seed)),
+            BotKind::Ismcts(n) => Box::new(IsmctsBot::new(seed, Budget::Iterations(n as usize))),
+            BotKind::IsmctsTimed(ms) => Box::new(IsmctsBot::new(
+                seed,
+                Budget::Time(std::time::Duration::from_millis(ms as u64)),
+            )),
         }
     }
 }
 
 impl fmt::Display for BotKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
+        f.write_str(&self.id())
     }
 }
 
 impl FromStr for BotKind {
     type Err = String;
+    /// `random`, `rules`, `ismcts`, `ismcts:ITERATIONS`, `ismcts:MILLISms`, or the
+    /// difficulty levels `easy` (random), `normal` (rules) and `hard` (ismcts).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        BotKind::ALL
-            .into_iter()
-            .find(|k| k.id() == s)
-            .ok_or_else(|| {
-                let known: Vec<_> = BotKind::ALL.iter().map(|k| k.id()).collect();
-                format!("unknown bot `{s}` (known: {})", known.join(", "))
-            })
+        let bad = || {
+            format!(
+                "unknown bot `{s}` (known: random, rules, ismcts, ismcts:ITERATIONS, ismcts:MILLISms, easy, normal, hard)"
+            )
+        };
+        match s {
+            "random" | "easy" => Ok(BotKind::Random),
+            "rules" | "normal" => Ok(BotKind::Rules),
+            "ismcts" | "hard" => Ok(BotKind::Ismcts(DEFAULT_ITERATIONS as u32)),
+            _ => {
+                let n = s.strip_prefix("ismcts:").ok_or_else(bad)?;
+                match n.strip_suffix("ms") {
+                    Some(ms) => ms
+                        .parse()
+                        .ok()
+                        .filter(|&m| m > 0)
+                        .map(BotKind::IsmctsTimed)
+                        .ok_or_else(bad),
+                    None => n
+                        .parse()
+                        .ok()
+                        .filter(|&i| i > 0)
+                        .map(BotKind::Ismcts)
+                        .ok_or_else(bad),
+                }
+            }
+        }
     }
+}
+
+/// The legal actions of the view's decision (empty when there is none).
+pub fn legal(view: &View) -> Vec<Action> {
+    view.decision()
+        .map(|d| d.legal_actions())
+        .unwrap_or_default()
 }
 
 /// The seed of the bot at `seat` in the game with seed `game_seed`: different for every
@@ -77,12 +124,6 @@ pub fn seat_seed(game_seed: u64, seat: usize) -> u64 {
 }
 
 /// The legal actions of the view's decision (empty when there is none).
-pub fn legal(view: &PlayerView) -> Vec<Action> {
-    view.decision
-        .as_ref()
-        .map(|d| d.legal_actions())
-        .unwrap_or_default()
-}
 
 /// Why a bot game stopped early.
 #[derive(Debug, thiserror::Error)]
@@ -114,8 +155,8 @@ pub fn play_game<H: crate::hooks::HookRunner>(
         let Some(seat) = state.current_seat() else {
             return Ok(state);
         };
-        let view = engine.view(&state, seat);
-        let action = bots[seat as usize].decide(engine.catalog(), &view);
+        let view = crate::view::View::new(&state, seat);
+        let action = bots[seat as usize].decide(engine, &view);
         engine.apply(&mut state, action, events)?;
     }
     Err(PlayError::TooLong(MAX_DECISIONS))

@@ -2,8 +2,8 @@
 
 use super::{Bot, legal};
 use crate::action::Action;
-use crate::catalog::Catalog;
-use crate::view::PlayerView;
+use crate::engine::Rules;
+use crate::view::View;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
@@ -25,7 +25,7 @@ impl Bot for RandomBot {
         "random"
     }
 
-    fn decide(&mut self, _catalog: &Catalog, view: &PlayerView) -> Action {
+    fn decide(&mut self, _rules: &mut dyn Rules, view: &View) -> Action {
         *legal(view).choose(&mut self.rng).unwrap_or(&Action::Pass)
     }
 }

@@ -1,81 +1,133 @@
-//! A rules-aware bot: it estimates, from what its seat knows, how likely the runner is
-//! to survive, stays in the bidding while running looks good, hands the dungeon to others
-//! when it does not, and answers questions by the monsters still to come.
+//! The rules-aware bot: it plays by the exact survival odds its seat can compute. It stays
+//! in the bidding while running looks good for it, keeps a drawn monster out of the dungeon
+//! when giving up a tile costs it less, makes the dungeon worse for the others once it means
+//! to pass, answers questions with the best odds (the worst, when it answers for someone
+//! else's run), and picks the adventurer that fares best against an average dungeon.
 
-use super::estimate::{SurvivalEstimate, unseen_monsters};
 use super::{Bot, legal};
-use crate::action::{Action, Answer, DecisionKind};
-use crate::catalog::Catalog;
-use crate::dungeon::Fate;
+use crate::action::{Action, DecisionKind};
+use crate::engine::Rules;
 use crate::ids::{AdventurerId, MonsterId, TileId};
-use crate::view::PlayerView;
+use crate::odds::{self, Chances, Effort, OddsCache, OddsSearch, Plan};
+use crate::view::{View, ViewPhase};
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
+use std::collections::HashMap;
 
-const SAMPLES: usize = 64;
-/// Stay in the bidding while the estimated chance to survive is at least this.
-const STAY_IN: f64 = 0.55;
+/// Stay in the bidding while the odds of surviving are at least this...
+const STAY_IN: f64 = 0.5;
+/// ...or this, with one failure already (a second one eliminates).
+const STAY_IN_CAREFUL: f64 = 0.65;
+/// The dungeon an adventurer is judged against: this many cards from the whole deck.
+const TYPICAL_DUNGEON: usize = 5;
+/// Remembered odds are dropped past this many.
+const CACHE_LIMIT: usize = 200_000;
+/// Exact odds up to this many situations a decision; beyond, an estimate from this many
+/// sampled dungeons (the sequel's richer tiles can make exact odds take seconds).
+const EFFORT: Effort = Effort::Bounded {
+    states: 150,
+    samples: 32,
+};
 
 pub struct RulesBot {
     rng: ChaCha8Rng,
+    cache: OddsCache,
+}
+
+/// What an adventurer is worth against a typical dungeon depends only on the packs and the
+/// table, not on the game: every bot of a thread shares the figures.
+type AdventurerKey = (u64, AdventurerId, u8, u8, u8);
+
+thread_local! {
+    static ADVENTURER_ODDS: std::cell::RefCell<HashMap<AdventurerKey, f64>> = std::cell::RefCell::new(HashMap::new());
 }
 
 impl RulesBot {
     pub fn new(seed: u64) -> RulesBot {
         RulesBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
+            cache: OddsCache::new(),
         }
     }
 
-    fn survival(
+    fn odds(&mut self, rules: &mut dyn Rules, view: &View, plan: &Plan) -> f64 {
+        if self.cache.len() > CACHE_LIMIT {
+            self.cache.clear();
+        }
+        odds::from_view(rules, &mut self.cache, view, plan, EFFORT, &mut self.rng).unwrap_or(0.0)
+    }
+
+    fn stay_in(view: &View) -> f64 {
+        if view.failures(view.seat()) > 0 {
+            STAY_IN_CAREFUL
+        } else {
+            STAY_IN
+        }
+    }
+
+    /// The adventurer with the best odds against a typical dungeon, all tiles held.
+    fn choose_adventurer(
         &mut self,
-        catalog: &Catalog,
-        view: &PlayerView,
-        tiles: &[TileId],
-        extra: Option<MonsterId>,
-    ) -> f64 {
-        let Some(adventurer) = view.adventurer else {
-            return 0.0;
-        };
-        let pool = unseen_monsters(catalog, view);
-        let mut known = view.my_added.clone();
-        known.extend(extra);
-        let unknown = (view.dungeon_size as usize).saturating_sub(view.my_added.len());
-        SurvivalEstimate {
-            catalog,
-            base_hp: catalog.adventurer(adventurer).hp,
-            tiles,
-            known: &known,
-            unknown,
-            pool: &pool,
-        }
-        .probability(SAMPLES, &mut self.rng)
-    }
-
-    fn choose_adventurer(&mut self, catalog: &Catalog, options: &[AdventurerId]) -> AdventurerId {
-        // The adventurer with the best odds against an average dungeon of five cards.
-        let mut pool: Vec<MonsterId> = Vec::new();
-        for (i, m) in catalog
-            .monsters
-            .iter()
-            .enumerate()
-            .filter(|(_, m)| !m.special)
-        {
-            pool.extend(std::iter::repeat_n(MonsterId(i as u16), m.copies as usize));
-        }
+        rules: &mut dyn Rules,
+        view: &View,
+        options: &[AdventurerId],
+    ) -> AdventurerId {
+        let catalog = rules.catalog().clone();
         let mut best = (f64::MIN, options[0]);
         for &a in options {
-            let def = catalog.adventurer(a);
-            let p = SurvivalEstimate {
-                catalog,
-                base_hp: def.hp,
-                tiles: &def.tiles,
-                known: &[],
-                unknown: 5,
-                pool: &pool,
-            }
-            .probability(SAMPLES, &mut self.rng);
+            let key = (
+                catalog.fingerprint,
+                a,
+                view.players(),
+                view.successes(view.seat()),
+                view.damage_model() as u8,
+            );
+            let p = match ADVENTURER_ODDS.with(|m| m.borrow().get(&key).copied()) {
+                Some(p) => p,
+                None => {
+                    let def = catalog.adventurer(a);
+                    let all: Vec<MonsterId> = catalog.regular_deck().collect();
+                    let setup = crate::game::DungeonSetup {
+                        players: view.players(),
+                        runner: view.seat(),
+                        successes: view.successes(view.seat()),
+                        failures: view.failures(view.seat()),
+                        adventurer: a,
+                        tiles: def.tiles.clone(),
+                        // Placeholders: the search decides what each card is.
+                        dungeon: vec![all[0]; TYPICAL_DUNGEON],
+                        deck: vec![],
+                        damage_model: Some(view.damage_model()),
+                        seed: 0,
+                        card_by_card: true,
+                    };
+                    let chances = Chances::new(
+                        &catalog,
+                        TYPICAL_DUNGEON,
+                        &[],
+                        &all,
+                        view.specials_in_play(&catalog),
+                        &catalog.special_monsters().collect::<Vec<_>>(),
+                    );
+                    // A fresh cache and a generator seeded by the key: the figure must not
+                    // depend on what this thread computed before, or the same seed could
+                    // give a different game.
+                    let mut cache = OddsCache::new();
+                    let mut rng = ChaCha8Rng::seed_from_u64(catalog.fingerprint ^ u64::from(a.0));
+                    let p = match OddsSearch::new(rules, &mut cache)
+                        .with_budget(5_000)
+                        .entering(&setup, &chances)
+                    {
+                        Ok(o) => o.probability,
+                        Err(_) => {
+                            odds::estimate(rules, &setup, &chances, 200, &mut rng).unwrap_or(0.0)
+                        }
+                    };
+                    ADVENTURER_ODDS.with(|m| m.borrow_mut().insert(key, p));
+                    p
+                }
+            };
             if p > best.0 {
                 best = (p, a);
             }
@@ -83,69 +135,75 @@ impl RulesBot {
         best.1
     }
 
-    /// Keep the card out of the dungeon only if giving up a tile costs less than adding it.
-    fn place(&mut self, catalog: &Catalog, view: &PlayerView, set_aside: &[TileId]) -> Action {
-        let Some(card) = view.hand else {
-            return Action::AddToDungeon;
-        };
-        let with_card = self.survival(catalog, view, &view.tiles, Some(card));
-        let running_likely = self.survival(catalog, view, &view.tiles, None) >= STAY_IN;
-        if !running_likely {
-            // Someone else will probably run: make their dungeon harder.
-            return Action::AddToDungeon;
-        }
-        let mut best = (with_card, Action::AddToDungeon);
+    /// Keep the drawn monster out only if giving up a tile costs less than adding it; once
+    /// running looks bad, make the dungeon as bad as possible for whoever runs it.
+    fn place(&mut self, rules: &mut dyn Rules, view: &View, set_aside: &[TileId]) -> Action {
+        let mut options = vec![(
+            Action::AddToDungeon,
+            self.odds(
+                rules,
+                view,
+                &Plan {
+                    add_hand: true,
+                    ..Plan::default()
+                },
+            ),
+        )];
         for &tile in set_aside {
-            let rest: Vec<TileId> = view.tiles.iter().copied().filter(|&t| t != tile).collect();
-            let p = self.survival(catalog, view, &rest, None);
-            if p > best.0 + 0.05 {
-                best = (p, Action::SetAside(tile));
-            }
+            let rest: Vec<TileId> = view
+                .tiles()
+                .iter()
+                .copied()
+                .filter(|&t| t != tile)
+                .collect();
+            options.push((
+                Action::SetAside(tile),
+                self.odds(
+                    rules,
+                    view,
+                    &Plan {
+                        tiles: Some(rest),
+                        add_hand: false,
+                    },
+                ),
+            ));
         }
-        best.1
+        let best = options
+            .iter()
+            .cloned()
+            .fold((Action::AddToDungeon, f64::MIN), |a, b| {
+                if b.1 > a.1 { b } else { a }
+            });
+        if best.1 >= Self::stay_in(view) {
+            return best.0;
+        }
+        options
+            .into_iter()
+            .fold((Action::AddToDungeon, f64::MAX), |a, b| {
+                if b.1 < a.1 { b } else { a }
+            })
+            .0
     }
 
-    fn answer(&mut self, catalog: &Catalog, view: &PlayerView, options: &[Answer]) -> Answer {
-        let pool = unseen_monsters(catalog, view);
-        let threat = |m: MonsterId| catalog.monster(m).strength.unwrap_or(0).max(0);
-        let current = view
-            .run
-            .as_ref()
-            .and_then(|r| r.faced.last())
-            .filter(|f| f.fate == Fate::Facing);
-        let score = |a: &Answer| -> i64 {
-            match *a {
-                // Name the species that threatens most among the cards still unseen.
-                Answer::Species(s) => pool
-                    .iter()
-                    .chain(view.my_added.iter())
-                    .filter(|&&m| catalog.monster(m).species == Some(s))
-                    .map(|&m| threat(m) as i64)
-                    .sum(),
-                // Spend an optional tile on a monster that hurts more than an average card.
-                Answer::Yes => {
-                    let avg = if pool.is_empty() {
-                        0
-                    } else {
-                        pool.iter().map(|&m| threat(m) as i64).sum::<i64>() / pool.len() as i64
-                    };
-                    current
-                        .and_then(|f| f.strength)
-                        .map_or(0, |s| (s as i64 - avg).max(0) * 2 + 1)
-                }
-                Answer::No => 1,
-                // Give up the tile worth least: fewest HP.
-                Answer::Tile(t) => -(catalog.tile(t).hp as i64),
-                Answer::Seat(_) => 0,
+    /// A question in a dungeon: the runner wants the best odds, anyone else the worst.
+    fn answer(&mut self, rules: &mut dyn Rules, view: &View) -> Option<Action> {
+        let values =
+            odds::answers_from_view(rules, &mut self.cache, view, EFFORT, &mut self.rng).ok()?;
+        let runner = matches!(view.phase(), ViewPhase::Dungeon { runner } if runner == view.seat());
+        let pick = |a: &f64, b: &f64| {
+            if runner {
+                a.total_cmp(b)
+            } else {
+                b.total_cmp(a)
             }
         };
-        let best = options.iter().map(score).max().unwrap_or(0);
-        let top: Vec<Answer> = options
+        let top = values.iter().map(|(_, v)| *v).max_by(pick)?;
+        let best: Vec<Action> = values
             .iter()
-            .copied()
-            .filter(|a| score(a) == best)
+            .filter(|(_, v)| (*v - top).abs() < 1e-12)
+            .map(|(a, _)| *a)
             .collect();
-        *top.choose(&mut self.rng).unwrap_or(&options[0])
+        best.choose(&mut self.rng).copied()
     }
 }
 
@@ -154,30 +212,30 @@ impl Bot for RulesBot {
         "rules"
     }
 
-    fn decide(&mut self, catalog: &Catalog, view: &PlayerView) -> Action {
-        let Some(decision) = &view.decision else {
+    fn decide(&mut self, rules: &mut dyn Rules, view: &View) -> Action {
+        let Some(decision) = view.decision() else {
             return Action::Pass;
         };
         let action = match &decision.kind {
-            DecisionKind::ChooseAdventurer { options } => {
-                Action::ChooseAdventurer(self.choose_adventurer(catalog, options))
-            }
+            DecisionKind::ChooseAdventurer { options } => Some(Action::ChooseAdventurer(
+                self.choose_adventurer(rules, view, options),
+            )),
             DecisionKind::DrawOrPass => {
-                if self.survival(catalog, view, &view.tiles, None) >= STAY_IN {
+                let p = self.odds(rules, view, &Plan::default());
+                Some(if p >= Self::stay_in(view) {
                     Action::Draw
                 } else {
                     Action::Pass
-                }
+                })
             }
-            DecisionKind::PlaceCard { set_aside, .. } => self.place(catalog, view, set_aside),
-            DecisionKind::Question(q) => Action::Answer(self.answer(catalog, view, &q.options)),
+            DecisionKind::PlaceCard { set_aside, .. } => Some(self.place(rules, view, set_aside)),
+            DecisionKind::Question(_) => self.answer(rules, view),
         };
-        // Should a heuristic ever pick an illegal action, fall back to the first legal one.
+        // Should anything fail, fall back to a legal action.
         let legal = legal(view);
-        if legal.contains(&action) {
-            action
-        } else {
-            legal.first().copied().unwrap_or(action)
+        match action {
+            Some(a) if legal.contains(&a) => a,
+            _ => *legal.choose(&mut self.rng).unwrap_or(&Action::Pass),
         }
     }
 }

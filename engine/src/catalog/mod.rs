@@ -46,6 +46,23 @@ impl Default for DamageModel {
 }
 
 impl Catalog {
+    /// Every card of the regular monster deck (special monsters left out), each copy once,
+    /// in catalog order.
+    pub fn regular_deck(&self) -> impl Iterator<Item = MonsterId> + '_ {
+        self.monsters
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| !m.special)
+            .flat_map(|(i, m)| std::iter::repeat_n(MonsterId(i as u16), m.copies as usize))
+    }
+
+    /// The kinds of special monster the packs define (each may be dealt in with the deck).
+    pub fn special_monsters(&self) -> impl Iterator<Item = MonsterId> + '_ {
+        (0..self.monsters.len() as u16)
+            .map(MonsterId)
+            .filter(|&m| self.monster(m).special)
+    }
+
     pub fn monster(&self, id: MonsterId) -> &MonsterDef {
         &self.monsters[id.ix()]
     }

@@ -10,6 +10,7 @@ use crate::hooks::HookName;
 use crate::ids::*;
 use crate::state::GameState;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Effect {
@@ -26,8 +27,8 @@ pub enum Effect {
     SetHp(i32),
     /// Discard a tile the adventurer holds; its HP bonus goes with it.
     DiscardTile(TileId),
-    Remember(String, MemValue),
-    Forget(String),
+    Remember(Arc<str>, MemValue),
+    Forget(Arc<str>),
     /// The run is a success whatever the HP (only at the end).
     Succeed,
 }
@@ -60,7 +61,7 @@ impl Effect {
             }
             Effect::SetStrength(_) | Effect::SetSpecies(_) => hook == Identity,
             Effect::Defeat | Effect::ReplaceFromDeck => matches!(hook, OnReveal | BeforeDamage),
-            Effect::SkipNext => matches!(hook, OnReveal | OnDefeat | BeforeDamage),
+            Effect::SkipNext => matches!(hook, OnReveal | OnDefeat | AfterDefeat | BeforeDamage),
             Effect::Succeed => hook == AtEnd,
             Effect::GainHp(_) | Effect::LoseHp(_) | Effect::SetHp(_) | Effect::DiscardTile(_) => {
                 !matches!(hook, Identity | Defeats | BaseDamage | OnDamage)

@@ -14,6 +14,7 @@ use crate::ids::*;
 use crate::state::TileList;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
+use std::sync::Arc;
 
 /// One monster the runner faced, with its identity as revealed (after any changes).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,6 +61,7 @@ pub enum Stage {
     Reveal,
     Defeat,
     AfterDefeat { cursor: u8 },
+    ObserveDefeat { cursor: u8 },
     Offer { cursor: u8 },
     MonsterEffect,
     BeforeDamage { cursor: u8 },
@@ -75,13 +77,13 @@ pub enum Stage {
 pub enum MemValue {
     Bool(bool),
     Int(i64),
-    Text(String),
+    Text(Arc<str>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Memory {
     pub owner: CardRef,
-    pub key: String,
+    pub key: Arc<str>,
     pub value: MemValue,
 }
 
@@ -105,7 +107,7 @@ pub struct DungeonRun {
     pub base_hp: i32,
     /// Tiles held on entering, in order: hooks run in this order.
     pub order: TileList,
-    pub faced: Vec<Faced>,
+    pub faced: SmallVec<[Faced; 8]>,
     /// A card taken from the monster deck to replace the current one.
     pub incoming: Option<CardId>,
     /// Cards whose effect defeats the next monster revealed, oldest first.
@@ -116,10 +118,13 @@ pub struct DungeonRun {
     /// HP reached 0 or less and nothing revived the adventurer.
     pub died: bool,
     pub success_forced: bool,
-    pub memory: Vec<Memory>,
+    pub memory: SmallVec<[Memory; 4]>,
     pub pending: Option<PendingHook>,
     /// Set when the run is over.
     pub success: Option<bool>,
+    /// Pause before each reveal (the odds search assigns the next card then).
+    #[serde(default)]
+    pub card_by_card: bool,
 }
 
 impl Default for DungeonRun {
@@ -130,22 +135,28 @@ impl Default for DungeonRun {
             start_hp: 0,
             base_hp: 0,
             order: TileList::new(),
-            faced: Vec::new(),
+            faced: SmallVec::new(),
             incoming: None,
             skip_next: SmallVec::new(),
             stage: Stage::Done,
             hp_fell: false,
             died: false,
             success_forced: false,
-            memory: Vec::new(),
+            memory: SmallVec::new(),
             pending: None,
             success: None,
+            card_by_card: false,
         }
     }
 }
 
 impl DungeonRun {
     /// The monster being resolved.
+    /// Paused between two cards (card by card only): the next reveal is up to the caller.
+    pub fn paused(&self) -> bool {
+        self.card_by_card && self.stage == Stage::Reveal && self.success.is_none()
+    }
+
     pub fn current(&self) -> Option<&Faced> {
         self.faced
             .last()
@@ -162,7 +173,7 @@ impl DungeonRun {
     pub fn recall(&self, owner: CardRef, key: &str) -> Option<&MemValue> {
         self.memory
             .iter()
-            .find(|m| m.owner == owner && m.key == key)
+            .find(|m| m.owner == owner && &*m.key == key)
             .map(|m| &m.value)
     }
 

@@ -41,8 +41,8 @@ enum Called {
     Asked(Decision),
 }
 
-/// Runs the dungeon until a question needs an answer (returned) or the run is over
-/// (`None`; `state.run.success` is then set).
+/// Runs the dungeon until a question needs an answer (returned), the run is over (`None`;
+/// `state.run.success` is then set), or, card by card, before the next reveal (`None`).
 pub(crate) fn resolve<H: HookRunner>(
     catalog: &Catalog,
     hooks: &mut H,
@@ -67,10 +67,17 @@ pub(crate) fn resolve<H: HookRunner>(
             )?,
             Stage::Reveal => r.reveal()?,
             Stage::Defeat => r.defeat()?,
+            // The tiles that defeated it, then every tile that watches for defeats.
             Stage::AfterDefeat { cursor } => r.walk(
                 cursor,
                 HookName::OnDefeat,
                 |_, c| Stage::AfterDefeat { cursor: c },
+                Stage::ObserveDefeat { cursor: 0 },
+            )?,
+            Stage::ObserveDefeat { cursor } => r.walk(
+                cursor,
+                HookName::AfterDefeat,
+                |_, c| Stage::ObserveDefeat { cursor: c },
                 Stage::Death { cursor: 0 },
             )?,
             Stage::Offer { cursor } => r.offer(cursor)?,
@@ -110,6 +117,14 @@ pub(crate) fn resolve<H: HookRunner>(
             }
         };
         match flow {
+            // Card by card: stop before each reveal that follows entering or a card.
+            Flow::Go(Stage::Reveal)
+                if r.state.run.card_by_card
+                    && matches!(r.state.run.stage, Stage::Enter { .. } | Stage::Finish) =>
+            {
+                r.state.run.stage = Stage::Reveal;
+                return Ok(None);
+            }
             Flow::Go(stage) => r.state.run.stage = stage,
             Flow::Ask(decision) => return Ok(Some(decision)),
         }
@@ -179,6 +194,7 @@ impl<H: HookRunner> Resolver<'_, H> {
         }
         let f = current(self.state);
         let (strength, species) = (f.strength, f.species);
+        self.state.saw(None, monster, def.special);
         self.events.push(Event::Revealed {
             card,
             monster,
@@ -410,15 +426,22 @@ impl<H: HookRunner> Resolver<'_, H> {
         Ok(amount)
     }
 
+    /// The next held tile from `cursor` that defines `hook` (for `on_defeat`: among the
+    /// tiles that defeated the current monster, so the others cost no call).
     fn next_with_hook(&self, cursor: u8, hook: HookName) -> Option<(u8, TileId)> {
         let order = &self.state.run.order;
+        let defeaters = match (hook, self.state.run.faced.last()) {
+            (HookName::OnDefeat, Some(f)) => Some(&f.defeaters),
+            _ => None,
+        };
         (cursor as usize..order.len())
             .map(|i| (i as u8, order[i]))
             .find(|(_, t)| {
-                self.state.tiles.contains(t) && self.hooks.has_hook(CardRef::Tile(*t), hook)
+                self.state.tiles.contains(t)
+                    && defeaters.is_none_or(|d| d.contains(t))
+                    && self.hooks.has_hook(CardRef::Tile(*t), hook)
             })
     }
-
     /// Calls a hook with the answers recorded for it, then records its question or
     /// applies its effects.
     fn call(&mut self, card: CardRef, hook: HookName, damage: i32) -> Result<Called, EngineError> {

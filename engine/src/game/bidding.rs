@@ -62,6 +62,8 @@ pub(crate) fn apply_bidding(
         (Action::Pass, None) => pass(catalog, state, turn, false, events),
         (Action::Draw, None) => {
             if let Some(card) = state.deck.pop() {
+                let monster = state.monster_of(card);
+                state.saw(Some(turn), monster, catalog.monster(monster).special);
                 events.push(Event::Drew {
                     seat: turn,
                     card: Some(card),

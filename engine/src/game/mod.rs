@@ -60,8 +60,12 @@ pub(crate) fn advance<H: HookRunner>(
                     state.pending = Some(decision);
                     return Ok(());
                 }
+                None if state.run.paused() => {
+                    state.pending = None;
+                    return Ok(());
+                }
                 None if state.single_dungeon => state.phase = Phase::GameOver,
-                None => finish_round(state, events),
+                None => finish_round(catalog, state, events),
             },
             Phase::GameOver => {
                 state.pending = None;
@@ -72,7 +76,7 @@ pub(crate) fn advance<H: HookRunner>(
 }
 
 /// Scores the run, shows the set-aside monsters, and ends the game or readies the next round.
-fn finish_round(state: &mut GameState, events: &mut Vec<Event>) {
+fn finish_round(catalog: &Catalog, state: &mut GameState, events: &mut Vec<Event>) {
     let runner = state.run.runner;
     let hp = state.run.hp;
     let success = state.run.success == Some(true);
@@ -115,6 +119,14 @@ fn finish_round(state: &mut GameState, events: &mut Vec<Event>) {
                 .map(|&(c, t)| (c, state.cards[c.ix()], t))
                 .collect();
             events.push(Event::SetAsideShown { seat, cards });
+            let shown: Vec<_> = state.players[seat as usize]
+                .set_aside
+                .iter()
+                .map(|&(c, _)| state.cards[c.ix()])
+                .collect();
+            for m in shown {
+                state.saw(None, m, catalog.monster(m).special);
+            }
         }
     }
     state.last_runner = Some(runner);

@@ -184,6 +184,8 @@ pub struct DungeonSetup {
     pub deck: Vec<MonsterId>,
     pub damage_model: Option<crate::catalog::DamageModel>,
     pub seed: u64,
+    /// Pause before each reveal (see [`crate::dungeon::DungeonRun::card_by_card`]).
+    pub card_by_card: bool,
 }
 
 /// A state in which `setup.runner` has just entered the dungeon and that ends, with
@@ -233,5 +235,6 @@ pub(crate) fn dungeon_state(
         state.cards.push(m);
     }
     start_dungeon(catalog, &mut state, setup.runner, events);
+    state.run.card_by_card = setup.card_by_card;
     Ok(state)
 }

@@ -135,6 +135,7 @@ impl<'a> ScenarioRunner<'a> {
             deck: monsters(&file.deck)?,
             damage_model: file.options.damage_model,
             seed: file.seed,
+            card_by_card: false,
         };
         let mut events = Vec::new();
         let mut state = engine

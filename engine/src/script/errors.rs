@@ -2,8 +2,6 @@
 
 use crate::hooks::{HookError, HookErrorKind, HookName};
 
-/// Marker of the error `ctx.ask_*` raises to stop a hook that needs an answer.
-pub(crate) const QUESTION_MARKER: &str = "__dungeon_question_pending__";
 /// Marker of the error the interrupt raises when a hook runs out of steps.
 pub(crate) const BUDGET_MARKER: &str = "instruction budget exceeded";
 

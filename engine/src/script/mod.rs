@@ -46,6 +46,8 @@ struct CardScript {
     hooks: HookSet,
     /// The hooks made for operation `generation`, if any.
     instance: Option<(u64, Vec<(HookName, Function)>)>,
+    /// The `ctx` this card's hooks receive: its own `self`, then the shared functions.
+    ctx: Table,
 }
 
 pub struct ScriptHost {
@@ -59,6 +61,8 @@ pub struct ScriptHost {
     /// Tiles first, then monsters, by catalog index; `None` for cards without a script.
     cards: Vec<Option<CardScript>>,
     generation: u64,
+    /// See [`HookRunner::set_analysis`].
+    analysis: bool,
 }
 
 impl ScriptHost {
@@ -86,6 +90,7 @@ impl ScriptHost {
             ids,
             cards: Vec::new(),
             generation: 0,
+            analysis: false,
         };
         let mut diags = Diagnostics::default();
         let tiles = catalog.tiles.iter().map(|t| (&t.info, false));
@@ -122,12 +127,19 @@ impl ScriptHost {
             script,
             is_monster,
         )?;
+        let ctx = api::card_ctx(&self.lua, &self.ctx, &info.id).map_err(|e| {
+            Diagnostic::error(
+                &script.path,
+                format!("card `{}`: cannot set up its ctx: {e}", info.id),
+            )
+        })?;
         Ok(Some(CardScript {
             path: script.path.clone(),
             chunk_name: compiled.chunk_name,
             chunk: compiled.chunk,
             hooks: compiled.hooks,
             instance: None,
+            ctx,
         }))
     }
 
@@ -235,7 +247,14 @@ impl ScriptHost {
 }
 
 impl HookRunner for ScriptHost {
+    fn set_analysis(&mut self, on: bool) {
+        self.analysis = on;
+    }
+
     fn begin(&mut self) {
+        if self.analysis {
+            return;
+        }
         self.generation += 1;
         // Drop the last operation's closures, and whatever they held on to.
         for script in self.cards.iter_mut().flatten() {
@@ -270,20 +289,16 @@ impl HookRunner for ScriptHost {
             }
         };
         let monster = match state.run.faced.last().filter(|_| call.hook.has_monster()) {
-            Some(f) => self.ids.monster_table(&self.lua, f).map(Value::Table),
+            Some(f) => self.ids.monster_table(f).map(Value::Table),
             None => Ok(Value::Nil),
         };
-        let self_id = match call.card {
-            CardRef::Tile(t) => self.ids.tiles[t.ix()].clone(),
-            CardRef::Monster(m) => self.ids.monsters[m.ix()].clone(),
+        let ctx = match self.cards.get(self.slot(call.card)) {
+            Some(Some(script)) => script.ctx.clone(),
+            _ => self.ctx.clone(),
         };
-        self.ctx.set_readonly(false);
-        let set_self = self.ctx.raw_set("self", self_id);
-        self.ctx.set_readonly(true);
         {
             let mut f = self.frame.borrow_mut();
-            f.state = std::mem::take(state);
-            f.active = true;
+            f.lend(state);
             f.card = call.card;
             f.hook = call.hook;
             f.answers.clear();
@@ -294,13 +309,11 @@ impl HookRunner for ScriptHost {
             f.rng_backup = None;
         }
         self.limits.steps_used.set(0);
-        let result = set_self
-            .and(monster)
-            .and_then(|m| function.call::<Value>((self.ctx.clone(), m, call.damage)))
+        let result = monster
+            .and_then(|m| function.call::<Value>((ctx, m, call.damage)))
             .and_then(|v| self.check_memory().map(|()| v));
         let mut f = self.frame.borrow_mut();
-        f.active = false;
-        *state = std::mem::take(&mut f.state);
+        f.end_loan();
         let undo_draws = |state: &mut GameState, f: &mut Frame| {
             if let Some(rng) = f.rng_backup.take() {
                 state.rng = rng;

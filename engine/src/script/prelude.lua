@@ -90,7 +90,7 @@ end
 function dungeon.gain_strength_when_defeating()
   return {
     on_defeat = function(ctx, m)
-      if dungeon.defeated_by_self(ctx) and (m.strength or 0) > 0 then
+      if (m.strength or 0) > 0 then
         ctx.gain_hp(m.strength)
       end
     end,
@@ -101,9 +101,7 @@ end
 function dungeon.defeat_next_when_defeating()
   return {
     on_defeat = function(ctx, m)
-      if dungeon.defeated_by_self(ctx) then
-        ctx.defeat_next()
-      end
+      ctx.defeat_next()
     end,
   }
 end

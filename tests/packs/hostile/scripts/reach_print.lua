@@ -1,6 +1,6 @@
 -- Hostile: writing to the host's output.
 return {
-  on_defeat = function(ctx, m)
+  after_defeat = function(ctx, m)
     print("hello from a card") -- offending
   end,
 }

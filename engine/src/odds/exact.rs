@@ -1,0 +1,324 @@
+//! The exact search: memoized expectimax over the real engine, card by card.
+
+use super::{Chances, Odds};
+use crate::action::{Action, DecisionKind};
+use crate::catalog::{Catalog, Fnv};
+use crate::engine::{EngineError, Rules};
+use crate::event::Event;
+use crate::game::DungeonSetup;
+use crate::state::GameState;
+use std::collections::HashMap;
+
+/// Remembered results of earlier searches; keep one across searches about the same
+/// dungeon (a bot's decisions in one round) to reuse them.
+#[derive(Default)]
+pub struct OddsCache {
+    memo: HashMap<u64, f64>,
+}
+
+impl OddsCache {
+    pub fn new() -> OddsCache {
+        OddsCache::default()
+    }
+    pub fn len(&self) -> usize {
+        self.memo.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.memo.is_empty()
+    }
+    pub fn clear(&mut self) {
+        self.memo.clear();
+    }
+}
+
+/// An exact-odds search over an engine.
+pub struct OddsSearch<'a> {
+    engine: &'a mut dyn Rules,
+    cache: &'a mut OddsCache,
+    /// Some card's script can draw from the monster deck (Polymorph), so a step may
+    /// need redoing once per card the deck's top may be.
+    deck_draws: bool,
+    /// Give up past this many new situations ([`EngineError::Budget`]).
+    budget: Option<usize>,
+    start: usize,
+    /// Scratch space for each step's events.
+    events: Vec<Event>,
+}
+
+impl<'a> OddsSearch<'a> {
+    pub fn new(engine: &'a mut dyn Rules, cache: &'a mut OddsCache) -> OddsSearch<'a> {
+        let deck_draws = draws_from_deck(engine.catalog());
+        let start = cache.memo.len();
+        OddsSearch {
+            engine,
+            cache,
+            deck_draws,
+            budget: None,
+            start,
+            events: Vec::with_capacity(32),
+        }
+    }
+
+    /// Gives up (with [`EngineError::Budget`]) past `states` new situations.
+    pub fn with_budget(mut self, states: usize) -> Self {
+        self.budget = Some(states);
+        self
+    }
+
+    /// Odds for a runner entering the dungeon of `setup` (its `dungeon` only gives the size:
+    /// the cards are decided by `chances`).
+    pub fn entering(
+        &mut self,
+        setup: &DungeonSetup,
+        chances: &Chances,
+    ) -> Result<Odds, EngineError> {
+        let setup = DungeonSetup {
+            card_by_card: true,
+            ..setup.clone()
+        };
+        self.analysing(|search| {
+            let state = search.engine.dungeon(&setup, &mut Vec::new())?;
+            let probability = search.value(&state, chances)?;
+            Ok(Odds {
+                probability,
+                states: search.cache.memo.len(),
+            })
+        })
+    }
+
+    /// Odds from a run under way (card by card, paused or on a question).
+    pub fn from_state(&mut self, state: GameState, chances: &Chances) -> Result<Odds, EngineError> {
+        self.analysing(|search| {
+            let probability = search.value(&state, chances)?;
+            Ok(Odds {
+                probability,
+                states: search.cache.memo.len(),
+            })
+        })
+    }
+
+    /// The value of each option of the question `state` waits on.
+    pub fn options(
+        &mut self,
+        state: &GameState,
+        chances: &Chances,
+    ) -> Result<Vec<(Action, f64)>, EngineError> {
+        self.analysing(|search| {
+            let actions = search.engine.legal_actions(state);
+            let mut out = Vec::with_capacity(actions.len());
+            for action in actions {
+                let p = search.after(state.clone(), Some(action), chances)?;
+                out.push((action, p));
+            }
+            Ok(out)
+        })
+    }
+
+    /// Runs `f` with the engine in analysis mode (see [`Rules::set_analysis`]).
+    fn analysing<T>(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> Result<T, EngineError>,
+    ) -> Result<T, EngineError> {
+        self.engine.set_analysis(true);
+        let result = f(self);
+        self.engine.set_analysis(false);
+        result
+    }
+
+    fn value(&mut self, state: &GameState, chances: &Chances) -> Result<f64, EngineError> {
+        if state.is_over() {
+            return Ok(if state.run.success == Some(true) {
+                1.0
+            } else {
+                0.0
+            });
+        }
+        let key = fingerprint(self.engine.catalog(), state, chances);
+        if let Some(&v) = self.cache.memo.get(&key) {
+            return Ok(v);
+        }
+        if let Some(budget) = self
+            .budget
+            .filter(|&b| self.cache.memo.len() >= self.start + b)
+        {
+            return Err(EngineError::Budget(budget));
+        }
+        let v = match &state.pending {
+            Some(d) if matches!(d.kind, DecisionKind::Question(_)) => {
+                let mut best: f64 = 0.0;
+                for action in d.legal_actions() {
+                    best = best.max(self.after(state.clone(), Some(action), chances)?);
+                }
+                best
+            }
+            Some(_) => {
+                return Err(EngineError::Rule(
+                    "odds: the dungeon waits on something other than a question".into(),
+                ));
+            }
+            // No card left: on to the end of the dungeon.
+            None if state.run.paused() && state.dungeon.is_empty() => {
+                self.after(state.clone(), None, chances)?
+            }
+            None if state.run.paused() => {
+                let Some(&top) = state.dungeon.last() else {
+                    unreachable!("checked above")
+                };
+                let mut total = 0.0;
+                for (monster, p, next) in chances.next_card() {
+                    let mut s = state.clone();
+                    // The top of the pile is revealed next: it becomes this card.
+                    s.cards[top.ix()] = monster;
+                    total += p * self.after(s, None, &next)?;
+                }
+                total
+            }
+            None => {
+                return Err(EngineError::Rule(
+                    "odds: the dungeon is neither paused nor asking".into(),
+                ));
+            }
+        };
+        self.cache.memo.insert(key, v);
+        Ok(v)
+    }
+
+    /// The value after resuming (`None`) or answering; a card drawn from the monster deck
+    /// on the way (Polymorph) is a chance over the unseen pool too.
+    pub(super) fn after(
+        &mut self,
+        mut state: GameState,
+        action: Option<Action>,
+        chances: &Chances,
+    ) -> Result<f64, EngineError> {
+        // The state before the step is needed again only if the deck can be drawn from.
+        let before = (self.deck_draws && !state.deck.is_empty()).then(|| state.clone());
+        self.step(&mut state, action)?;
+        let replaced = self
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Replaced { .. }));
+        let Some(before) = before.filter(|_| replaced) else {
+            return self.value(&state, chances);
+        };
+        let top = *before.deck.last().expect("checked above");
+        let mut total = 0.0;
+        for (monster, p, next) in chances.pool_draws() {
+            let mut s = before.clone();
+            s.cards[top.ix()] = monster;
+            self.step(&mut s, action)?;
+            total += p * self.value(&s, &next)?;
+        }
+        Ok(total)
+    }
+
+    fn step(&mut self, state: &mut GameState, action: Option<Action>) -> Result<(), EngineError> {
+        self.events.clear();
+        match action {
+            None => self.engine.resume(state, &mut self.events),
+            Some(a) => self.engine.apply(state, a, &mut self.events),
+        }
+    }
+}
+
+/// Whether any card's script may draw from the monster deck (it names the ctx function,
+/// or the helper built on it).
+fn draws_from_deck(catalog: &Catalog) -> bool {
+    let scripts = catalog
+        .tiles
+        .iter()
+        .map(|t| &t.info)
+        .chain(catalog.monsters.iter().map(|m| &m.info));
+    scripts
+        .filter_map(|i| i.script.as_ref())
+        .any(|s| s.code.contains("replace_from_deck"))
+}
+
+/// What the rest of the run can depend on: the chances, and the run's state without the
+/// order of the cards faced (only their species count).
+pub(super) fn fingerprint(catalog: &Catalog, state: &GameState, chances: &Chances) -> u64 {
+    let _ = catalog;
+    let mut h = Fnv::new();
+    chances.hash_into(&mut h);
+    let run = &state.run;
+    let successes = state
+        .players
+        .get(run.runner as usize)
+        .map_or(0, |p| p.successes);
+    h.write(&[state.damage_model as u8, successes, state.num_players()]);
+    h.write(&state.adventurer.map_or(u16::MAX, |a| a.0).to_le_bytes());
+    h.write(&run.base_hp.to_le_bytes());
+    h.write(&run.hp.to_le_bytes());
+    h.write(&[
+        run.died as u8,
+        run.success_forced as u8,
+        run.hp_fell as u8,
+        state.deck.len() as u8,
+        state.dungeon.len() as u8,
+    ]);
+    for t in &state.tiles {
+        h.write(&t.0.to_le_bytes());
+    }
+    for s in &run.skip_next {
+        hash_card(&mut h, *s);
+    }
+    for m in &run.memory {
+        hash_card(&mut h, m.owner);
+        h.write(m.key.as_bytes());
+        match &m.value {
+            crate::dungeon::MemValue::Bool(b) => h.write(&[0, *b as u8]),
+            crate::dungeon::MemValue::Int(i) => h.write(&i.to_le_bytes()),
+            crate::dungeon::MemValue::Text(t) => h.write(t.as_bytes()),
+        }
+    }
+    let mut species: smallvec::SmallVec<[u16; 16]> = run
+        .monsters_faced()
+        .map(|f| f.species.map_or(u16::MAX, |s| s.0))
+        .collect();
+    species.sort_unstable();
+    for s in species {
+        h.write(&s.to_le_bytes());
+    }
+    h.write(&[stage_code(run.stage)]);
+    // Stopped on a card (a question about it): which card, and how it stands.
+    if let Some(f) = run.current() {
+        h.write(&f.monster.0.to_le_bytes());
+        h.write(&f.strength.unwrap_or(i32::MIN).to_le_bytes());
+        h.write(&f.species.map_or(u16::MAX, |s| s.0).to_le_bytes());
+        h.write(&[f.is_defeated() as u8, f.defeaters.len() as u8]);
+        for t in &f.defeaters {
+            h.write(&t.0.to_le_bytes());
+        }
+    }
+    if let Some(p) = &run.pending {
+        hash_card(&mut h, p.card);
+        h.write(&[p.hook as u8, p.answers.len() as u8]);
+    }
+    h.finish()
+}
+
+fn hash_card(h: &mut Fnv, card: crate::action::CardRef) {
+    match card {
+        crate::action::CardRef::Tile(t) => h.write(&[1, t.0 as u8, (t.0 >> 8) as u8]),
+        crate::action::CardRef::Monster(m) => h.write(&[2, m.0 as u8, (m.0 >> 8) as u8]),
+    }
+}
+
+fn stage_code(stage: crate::dungeon::Stage) -> u8 {
+    use crate::dungeon::Stage::*;
+    match stage {
+        Enter { cursor } => 10 + cursor,
+        Reveal => 1,
+        Defeat => 2,
+        AfterDefeat { cursor } => 40 + cursor,
+        ObserveDefeat { cursor } => 190 + cursor,
+        Offer { cursor } => 70 + cursor,
+        MonsterEffect => 3,
+        BeforeDamage { cursor } => 100 + cursor,
+        Damage => 4,
+        Death { cursor } => 130 + cursor,
+        Finish => 5,
+        End { cursor } => 160 + cursor,
+        Done => 6,
+    }
+}

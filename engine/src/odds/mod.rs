@@ -1,0 +1,142 @@
+//! Exact survival odds: the probability that the runner survives a dungeon, from what one
+//! player knows, with every unseen card equally likely to be anywhere it could be, and the
+//! runner making the best choice at every question on the way.
+//!
+//! The search plays the real engine card by card (hooks included): the dungeon holds
+//! placeholder cards whose identity is decided just before each reveal. The next card is a
+//! known one still inside, or an unknown one drawn from the unseen pool (unknown special
+//! monsters among them); at a question the best option counts. States are memoized on which
+//! cards remain and on what the run has become (HP, tiles, memory, the species faced), not
+//! on the order the cards came in: that is what keeps a 15-card dungeon fast.
+//!
+//! One assumption beyond the rules: what the rest of a run depends on is taken to be the
+//! cards still to come and the run's state, with the cards already faced counted by
+//! species, not by order. For every card of the boxes this is exact; a hook that reads the
+//! order of `ctx.faced()` (the example pack's Homunculus copies the previous monster) gets
+//! approximate odds.
+
+mod exact;
+mod sample;
+mod view;
+
+pub use exact::{OddsCache, OddsSearch};
+pub use sample::estimate;
+pub use view::{Effort, Plan, answers_from_view, from_view};
+
+use crate::catalog::{Catalog, Fnv};
+use crate::ids::*;
+
+/// What the cards still to come may be.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Chances {
+    /// Known cards still in the dungeon, per monster kind (catalog index).
+    pub known: Counts,
+    /// Unknown cards still in the dungeon.
+    pub unknown: u8,
+    /// The unseen cards the unknown ones are drawn from, per monster kind.
+    pub pool: Counts,
+    /// Unseen special monsters whose kind is not known...
+    pub unknown_specials: u8,
+    /// ...and the kinds they may be (catalog indices).
+    pub candidates: smallvec::SmallVec<[MonsterId; 8]>,
+}
+
+/// A count per monster kind, kept inline: chances are cloned at every branch.
+pub type Counts = smallvec::SmallVec<[u8; 24]>;
+
+impl Chances {
+    /// Chances for a dungeon of `size` holding `known` (among them), the rest drawn from
+    /// `pool` plus `unknown_specials` specials among `candidates`.
+    pub fn new(
+        catalog: &Catalog,
+        size: usize,
+        known: &[MonsterId],
+        pool: &[MonsterId],
+        unknown_specials: usize,
+        candidates: &[MonsterId],
+    ) -> Chances {
+        let mut c = Chances {
+            known: smallvec::smallvec![0; catalog.monsters.len()],
+            unknown: size.saturating_sub(known.len()) as u8,
+            pool: smallvec::smallvec![0; catalog.monsters.len()],
+            unknown_specials: unknown_specials as u8,
+            candidates: candidates.iter().copied().collect(),
+        };
+        for m in known {
+            c.known[m.ix()] += 1;
+        }
+        for m in pool {
+            c.pool[m.ix()] += 1;
+        }
+        c
+    }
+
+    pub(crate) fn pool_size(&self) -> u32 {
+        self.pool.iter().map(|&n| n as u32).sum::<u32>() + self.unknown_specials as u32
+    }
+
+    /// Each kind a card drawn from the unseen pool may be, with its probability and the
+    /// chances once it is drawn.
+    pub(crate) fn pool_draws(&self) -> Vec<(MonsterId, f64, Chances)> {
+        let total = self.pool_size() as f64;
+        let mut out = Vec::new();
+        if total == 0.0 {
+            return out;
+        }
+        for (k, &n) in self.pool.iter().enumerate().filter(|(_, n)| **n > 0) {
+            let mut next = self.clone();
+            next.pool[k] -= 1;
+            out.push((MonsterId(k as u16), n as f64 / total, next));
+        }
+        if self.unknown_specials > 0 && !self.candidates.is_empty() {
+            let each = self.unknown_specials as f64 / total / self.candidates.len() as f64;
+            for (i, &m) in self.candidates.iter().enumerate() {
+                let mut next = self.clone();
+                next.unknown_specials -= 1;
+                next.candidates.remove(i);
+                out.push((m, each, next));
+            }
+        }
+        out
+    }
+
+    /// Each kind the next dungeon card may be, with its probability and what remains.
+    pub(crate) fn next_card(&self) -> Vec<(MonsterId, f64, Chances)> {
+        let known: u32 = self.known.iter().map(|&n| n as u32).sum();
+        let total = (known + self.unknown as u32) as f64;
+        let mut out = Vec::new();
+        if total == 0.0 {
+            return out;
+        }
+        for (k, &n) in self.known.iter().enumerate().filter(|(_, n)| **n > 0) {
+            let mut next = self.clone();
+            next.known[k] -= 1;
+            out.push((MonsterId(k as u16), n as f64 / total, next));
+        }
+        if self.unknown > 0 {
+            let share = self.unknown as f64 / total;
+            for (m, p, mut next) in self.pool_draws() {
+                next.unknown -= 1;
+                out.push((m, share * p, next));
+            }
+        }
+        out
+    }
+
+    pub(crate) fn hash_into(&self, h: &mut Fnv) {
+        h.write(&self.known);
+        h.write(&[self.unknown, self.unknown_specials]);
+        h.write(&self.pool);
+        for m in &self.candidates {
+            h.write(&m.0.to_le_bytes());
+        }
+    }
+}
+
+/// The result of a search.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Odds {
+    pub probability: f64,
+    /// Distinct situations evaluated (a measure of the work).
+    pub states: usize,
+}
