@@ -592,15 +592,7 @@ fn cards_lists_every_base_adventurer_and_monster() {
 #[test]
 fn sim_prints_a_win_table() {
     let run = dungeon(
-        &[
-            "sim",
-            "-n",
-            "20",
-            "--players",
-            "3",
-            "--bots",
-            "random,rules",
-        ],
+        &["sim", "-n", "6", "--players", "3", "--bots", "rules,random"],
         "",
     );
     run.assert_no_panic();
@@ -610,18 +602,467 @@ fn sim_prints_a_win_table() {
         .iter()
         .position(|l| {
             let w: Vec<&str> = l.split_whitespace().collect();
-            w.starts_with(&["seat", "bot", "wins", "win", "%"])
+            w == ["bot", "games", "wins", "win", "%", "95%", "CI"]
         })
         .unwrap_or_else(|| panic!("no win table:\n{}", run.stdout));
     let mut wins = 0;
-    for (seat, bot) in ["random", "rules", "rules"].iter().enumerate() {
-        let row: Vec<&str> = lines[header + 1 + seat].split_whitespace().collect();
-        assert_eq!(row[0], seat.to_string(), "{}", run.stdout);
-        assert_eq!(row[1], *bot, "{}", run.stdout);
+    // A kind listed once plays one seat a game; the last one fills the other two.
+    for (i, (bot, games)) in [("rules", 6), ("random", 12)].iter().enumerate() {
+        let row: Vec<&str> = lines[header + 1 + i].split_whitespace().collect();
+        assert_eq!(row[0], *bot, "{}", run.stdout);
+        assert_eq!(row[1], games.to_string(), "{}", run.stdout);
         wins += row[2].parse::<u32>().unwrap();
-        assert!(row[3].ends_with('%'));
+        assert!(row[3].ends_with('%'), "{}", run.stdout);
+        let (low, high) = row[4].split_once('-').expect("an interval LOW-HIGH");
+        let rate: f64 = row[3].trim_end_matches('%').parse().unwrap();
+        assert!(low.parse::<f64>().unwrap() <= rate && rate <= high.parse().unwrap());
     }
-    assert_eq!(wins, 20, "every game has one winner:\n{}", run.stdout);
+    assert_eq!(wins, 6, "every game has one winner:\n{}", run.stdout);
+    for title in [
+        "Wins per seat at the table",
+        "Wins by turn order",
+        "Adventurers",
+        "Equipment given up during bidding",
+        "Monsters that ended failed runs",
+    ] {
+        assert!(run.stdout.contains(title), "no `{title}`:\n{}", run.stdout);
+    }
+    // Seat rows: players, seat, games, wins, rate, interval.
+    let seats = lines
+        .iter()
+        .position(|l| l.split_whitespace().take(2).eq(["players", "seat"]))
+        .unwrap_or_else(|| panic!("no seat table:\n{}", run.stdout));
+    for seat in 0..3 {
+        let row: Vec<&str> = lines[seats + 1 + seat].split_whitespace().collect();
+        assert_eq!(row[..3], ["3", &seat.to_string(), "6"], "{}", run.stdout);
+    }
+}
+
+/// `dungeon sim ARGS --json`, parsed.
+fn sim_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["sim", "--json"];
+    all.extend_from_slice(args);
+    let run = dungeon(&all, "");
+    run.assert_no_panic();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}:\n{}", run.stdout))
+}
+
+fn rows<'a>(report: &'a serde_json::Value, table: &str) -> &'a Vec<serde_json::Value> {
+    report["tables"][table]
+        .as_array()
+        .unwrap_or_else(|| panic!("no table `{table}`"))
+}
+
+fn num(row: &serde_json::Value, field: &str) -> u64 {
+    row[field]
+        .as_u64()
+        .unwrap_or_else(|| panic!("no `{field}` in {row}"))
+}
+
+/// Every rate of the report lies in its interval, and the interval in [0, 1].
+fn assert_rates_in_intervals(value: &serde_json::Value) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (key, rate) in map {
+                let Some(prefix) = key.strip_suffix("rate") else {
+                    assert_rates_in_intervals(rate);
+                    continue;
+                };
+                let rate = rate.as_f64().unwrap();
+                let low = map[&format!("{prefix}ci_low")].as_f64().unwrap();
+                let high = map[&format!("{prefix}ci_high")].as_f64().unwrap();
+                assert!(
+                    0.0 <= low && low <= rate && rate <= high && high <= 1.0,
+                    "{key}: {low} <= {rate} <= {high} in {value}"
+                );
+            }
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(assert_rates_in_intervals),
+        _ => {}
+    }
+}
+
+/// The report's tables agree with each other and with the `n` games played at each of
+/// the player counts `counts`, with the base box.
+fn assert_report_adds_up(report: &serde_json::Value, n: u64, counts: &[u64]) {
+    let games = n * counts.len() as u64;
+    assert_eq!(report["players"], serde_json::json!(counts));
+    assert_eq!(num(report, "games"), games);
+    assert_eq!(num(report, "completed"), games);
+    assert_eq!(report["errors"], serde_json::json!([]));
+    assert_rates_in_intervals(report);
+    // One winner a game: the wins of every win table add up to the games, and its games
+    // to the seats played.
+    let seat_games: u64 = counts.iter().map(|p| n * p).sum();
+    for table in ["bots", "player_counts", "seats", "turn_order", "bot_seats"] {
+        let rows = rows(report, table);
+        let wins: u64 = rows.iter().map(|r| num(r, "wins")).sum();
+        assert_eq!(wins, games, "{table}");
+        let played: u64 = rows.iter().map(|r| num(r, "games")).sum();
+        assert_eq!(played, seat_games, "{table}");
+    }
+    for &players in counts {
+        for table in ["seats", "turn_order"] {
+            let rows: Vec<_> = rows(report, table)
+                .iter()
+                .filter(|r| num(r, "players") == players)
+                .collect();
+            assert_eq!(rows.len() as u64, players, "{table}");
+            assert_eq!(rows.iter().map(|r| num(r, "wins")).sum::<u64>(), n);
+            assert!(rows.iter().all(|r| num(r, "games") == n), "{table}");
+        }
+    }
+    // Every game is decided in some round; every failed run has one killer.
+    let advs = rows(report, "adventurers");
+    assert_eq!(advs.len(), BASE_ADVENTURERS.len());
+    assert_eq!(advs.iter().map(|r| num(r, "decided")).sum::<u64>(), games);
+    let runs: u64 = advs.iter().map(|r| num(r, "runs")).sum();
+    let failed: u64 = runs - advs.iter().map(|r| num(r, "successes")).sum::<u64>();
+    let killers = rows(report, "killers");
+    assert_eq!(killers.iter().map(|r| num(r, "kills")).sum::<u64>(), failed);
+    assert!(killers.iter().all(|r| num(r, "failed_runs") == failed));
+    for (id, _) in BASE_MONSTERS {
+        assert!(killers.iter().any(|r| r["monster"] == id), "no {id}");
+    }
+    // Equipment: 24 (adventurer, tile) rows, each tile in play every round of its adventurer.
+    let equipment = rows(report, "equipment");
+    assert_eq!(equipment.len(), 24);
+    for e in equipment {
+        let adv = advs
+            .iter()
+            .find(|a| a["adventurer"] == e["adventurer"])
+            .unwrap();
+        assert!(num(e, "set_aside") <= num(e, "rounds"), "{e}");
+        assert!(num(e, "rounds") >= num(adv, "runs"), "{e}");
+    }
+    let share: f64 = equipment
+        .iter()
+        .map(|e| e["share_of_set_asides"].as_f64().unwrap())
+        .sum();
+    assert!((share - 1.0).abs() < 1e-9, "shares add up to {share}");
+}
+
+#[test]
+fn sim_json_adds_up() {
+    // Random bots are quick: enough games for every table to fill.
+    let report = sim_json(&[
+        "-n",
+        "150",
+        "--players",
+        "3,2",
+        "--bots",
+        "random",
+        "--seed",
+        "7",
+    ]);
+    assert_report_adds_up(&report, 150, &[2, 3]);
+    assert_eq!(num(&report, "seed"), 7);
+    assert_eq!(report["lineup"], serde_json::json!(["random"]));
+}
+
+#[test]
+fn sim_rotates_the_seats() {
+    // With an even number of two-player games, each bot plays each seat half the time;
+    // with three players (rules, random, random) and a multiple of 3, each seat a third.
+    let report = sim_json(&["-n", "6", "--players", "2,3", "--bots", "rules,random"]);
+    assert_report_adds_up(&report, 6, &[2, 3]);
+    for row in rows(&report, "bot_seats") {
+        let expected = match (num(row, "players"), row["bot"].as_str().unwrap()) {
+            (2, _) => 3,
+            (3, "rules") => 2,
+            (3, "random") => 4,
+            _ => panic!("unexpected row {row}"),
+        };
+        assert_eq!(num(row, "games"), expected, "{row}");
+    }
+    assert_eq!(rows(&report, "bot_seats").len(), 2 * 2 + 3 * 2);
+    // Bots in the order listed, each kind once.
+    let bots: Vec<&str> = rows(&report, "bots")
+        .iter()
+        .map(|r| r["bot"].as_str().unwrap())
+        .collect();
+    assert_eq!(bots, ["rules", "random"]);
+    assert_eq!(num(&rows(&report, "bots")[1], "games"), 6 + 12);
+}
+
+#[test]
+fn sim_gives_the_same_bytes_on_any_number_of_threads() {
+    let dir = temp_dir("sim-threads");
+    let run = |threads: &str, args: &[&str]| {
+        let plot = path_str(&dir.join(format!("{threads}.svg")));
+        let all = [&["sim", "--threads", threads, "--plot", &plot][..], args].concat();
+        let run = dungeon(&all, "");
+        run.assert_no_panic();
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        (run.stdout, std::fs::read(&plot).unwrap())
+    };
+    let cases: [&[&str]; 3] = [
+        &["-n", "8", "--bots", "rules,random", "--json"],
+        &[
+            "-n",
+            "200",
+            "--players",
+            "2,3,4",
+            "--bots",
+            "random",
+            "--seed",
+            "40",
+        ],
+        &[
+            "-n",
+            "100",
+            "--players",
+            "4",
+            "--bots",
+            "random",
+            "--csv",
+            "--variant",
+        ],
+    ];
+    for args in cases {
+        let one = run("1", args);
+        let two = run("2", args);
+        assert!(
+            one.0 == two.0,
+            "sim {args:?}: 1 thread\n{}\n2 threads\n{}",
+            one.0,
+            two.0
+        );
+        assert!(one.1 == two.1, "sim {args:?}: the plots differ");
+    }
+}
+
+#[test]
+fn sim_csv_has_a_header_and_one_row_per_key() {
+    let run = dungeon(&["sim", "-n", "10", "--bots", "rules,random", "--csv"], "");
+    run.assert_no_panic();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let mut lines = run.stdout.lines();
+    assert_eq!(
+        lines.next(),
+        Some("table,key,total,count,rate,ci_low,ci_high")
+    );
+    let mut keys = std::collections::BTreeSet::new();
+    for line in lines {
+        let cells: Vec<&str> = line.split(',').collect();
+        assert_eq!(cells.len(), 7, "{line}");
+        assert!(keys.insert((cells[0], cells[1])), "a second row for {line}");
+        let total: u64 = cells[2].parse().unwrap();
+        let count: u64 = cells[3].parse().unwrap();
+        let [rate, low, high] = [4, 5, 6].map(|i| cells[i].parse::<f64>().unwrap());
+        assert!(count <= total, "{line}");
+        assert!(
+            0.0 <= low && low <= rate && rate <= high && high <= 1.0,
+            "{line}"
+        );
+    }
+    for key in [
+        ("bots", "random"),
+        ("player_counts", "2p/random"),
+        ("seats", "2p/seat1"),
+        ("turn_order", "2p/turn0"),
+        ("bot_seats", "2p/seat0/random"),
+        ("adventurer_success", "warrior"),
+        ("adventurer_runner_won", "rogue"),
+        ("equipment_set_aside", "barbarian/torch"),
+        ("killers", "dragon"),
+    ] {
+        assert!(keys.contains(&key), "no row {key:?}:\n{}", run.stdout);
+    }
+}
+
+#[test]
+fn sim_plot_is_an_svg_with_one_error_bar_per_row() {
+    let dir = temp_dir("sim-plot");
+    let plot = path_str(&dir.join("wins.svg"));
+    let args = [
+        "sim",
+        "-n",
+        "100",
+        "--players",
+        "2,3",
+        "--bots",
+        "random",
+        "--json",
+    ];
+    let run = dungeon(&[&args[..], &["--plot", &plot]].concat(), "");
+    run.assert_no_panic();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let text = std::fs::read_to_string(&plot).unwrap();
+    let svg = roxmltree::Document::parse(&text).unwrap_or_else(|e| panic!("{e}:\n{text}"));
+    let root = svg.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    assert_eq!(
+        root.tag_name().namespace(),
+        Some("http://www.w3.org/2000/svg")
+    );
+    let count = |class: &str| {
+        svg.descendants()
+            .filter(|n| n.attribute("class") == Some(class))
+            .count()
+    };
+    // Panels: bots, player counts (two counts), seats, turn order, adventurers.
+    let plotted: usize = [
+        "bots",
+        "player_counts",
+        "seats",
+        "turn_order",
+        "adventurers",
+    ]
+    .iter()
+    .map(|t| rows(&report, t).len())
+    .sum();
+    assert_eq!(count("ci"), plotted);
+    assert_eq!(count("rate"), plotted);
+    assert_eq!(count("row"), plotted);
+    assert_eq!(count("panel"), 5);
+    assert_eq!(count("reference"), 5, "one 50% line a panel");
+    assert_eq!(count("grid"), 5 * 11, "gridlines every 10%");
+    let all_text: String = svg
+        .descendants()
+        .filter(|n| n.is_text())
+        .filter_map(|n| n.text())
+        .collect();
+    for expected in ["Warrior", "0%", "50%", "100%", "200 games", "packs base"] {
+        assert!(all_text.contains(expected), "no `{expected}` in the plot");
+    }
+}
+
+#[test]
+fn sim_reports_games_that_fail_with_their_seed() {
+    // A pack whose only adventurer carries a tile that fails on entering: a game errors
+    // unless a bidder gave that tile up first.
+    let dir = temp_dir("sim-errors");
+    std::fs::create_dir_all(dir.join("scripts")).unwrap();
+    let manifest = dir.join("boom.toml");
+    std::fs::write(
+        &manifest,
+        r#"[pack]
+id = "boom"
+version = "0.1.0"
+engine_api = 1
+languages = ["en"]
+scripts = "scripts"
+name = { en = "Boom" }
+
+[[monster]]
+id = "imp"
+strength = 1
+copies = 6
+name = { en = "Imp" }
+
+[[monster]]
+id = "ogre"
+strength = 4
+copies = 4
+name = { en = "Ogre" }
+
+[[adventurer]]
+id = "victim"
+hp = 3
+equipment = ["boom", "shield"]
+name = { en = "Victim" }
+
+[[equipment]]
+id = "shield"
+hp = 2
+name = { en = "Shield" }
+
+[[equipment]]
+id = "boom"
+script = "boom.lua"
+name = { en = "Boom" }
+"#,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("scripts/boom.lua"),
+        "return {\n  before_entering = function(ctx)\n    error(\"boom\")\n  end,\n}\n",
+    )
+    .unwrap();
+    let manifest = path_str(&manifest);
+    let args = [
+        "--pack",
+        &manifest,
+        "sim",
+        "--packs",
+        "boom",
+        "-n",
+        "10",
+        "--bots",
+        "rules,random",
+    ];
+    let run = dungeon(&args, "");
+    run.assert_no_panic();
+    assert_eq!(run.code, 1, "{}\n{}", run.stdout, run.stderr);
+    let failed: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .collect();
+    assert!(!failed.is_empty() && failed.len() < 10, "{}", run.stderr);
+    for line in &failed {
+        // "game I (seed S): ...", with S = 1 + I.
+        let (game, rest) = line["game ".len()..].split_once(" (seed ").unwrap();
+        let (seed, error) = rest.split_once("): ").unwrap();
+        assert_eq!(
+            seed.parse::<u64>().unwrap(),
+            game.parse::<u64>().unwrap() + 1
+        );
+        assert!(error.contains("boom"), "{line}");
+    }
+    assert!(
+        run.stdout
+            .contains(&format!("{} games stopped on an error", failed.len())),
+        "{}",
+        run.stdout
+    );
+    // The games that finished are still reported.
+    let report = sim_json_with(&[&args[..], &["--json"]].concat(), 1);
+    assert_eq!(
+        num(&report, "completed") + report["errors"].as_array().unwrap().len() as u64,
+        10
+    );
+}
+
+/// `dungeon ARGS` (with --json among them), expecting exit code `code`, parsed.
+fn sim_json_with(args: &[&str], code: i32) -> serde_json::Value {
+    let run = dungeon(args, "");
+    run.assert_no_panic();
+    assert_eq!(run.code, code, "{}", run.stderr);
+    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}:\n{}", run.stdout))
+}
+
+#[test]
+fn sim_refuses_bad_options_with_exit_code_2() {
+    let dir = temp_dir("sim-bad");
+    let unwritable = path_str(&dir.join("no-such-folder").join("plot.svg"));
+    for (args, message) in [
+        (vec!["--players", "5"], "--players must be 2 to 4, not 5"),
+        (vec!["--players", "2,1"], "--players must be 2 to 4, not 1"),
+        (vec!["--threads", "0"], "--threads must be at least 1"),
+        (vec!["-n", "0"], "-n must be at least 1"),
+        (vec!["--bots", "rules,rules,rules"], "--bots lists 3 bots"),
+        (
+            vec!["--adventurer", "nobody"],
+            "unknown adventurer `nobody`",
+        ),
+        (vec!["--plot", &unwritable], "cannot write the chart to"),
+        (vec!["--bots", "ismcts:0"], "unknown bot `ismcts:0`"),
+    ] {
+        let n: &[&str] = if args.contains(&"-n") {
+            &[]
+        } else {
+            &["-n", "2"]
+        };
+        let run = dungeon(&[&["sim"][..], n, &args].concat(), "");
+        run.assert_no_panic();
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(message), "{args:?}: {}", run.stderr);
+        assert!(run.stdout.is_empty(), "{args:?}: {}", run.stdout);
+    }
 }
 
 #[test]

@@ -1,0 +1,272 @@
+//! `dungeon sim`: a balance lab. Plays many bot games on every core and reports win rates
+//! with 95% Wilson intervals per bot, seat, turn order and player count; per adventurer,
+//! how runs go; which equipment bidders give up; which monsters end failed runs. As a
+//! table, JSON or CSV, and optionally an SVG chart. The same seed and options give the
+//! same bytes whatever the thread count.
+//!
+//! - `run.rs`: which games to play (seeds, seat rotation) and playing them in parallel;
+//! - `stats.rs`: the sums taken from each game's events, and the Wilson interval;
+//! - `report.rs`: the report as data (`--json`); `table.rs`, `csv.rs`, `plot.rs` show it.
+
+mod csv;
+mod plot;
+mod report;
+mod run;
+mod stats;
+mod table;
+
+use crate::packs;
+use crate::text::tr;
+use clap::{Args, ValueEnum};
+use dungeon_engine::GameOptions;
+use dungeon_engine::bot::BotKind;
+use dungeon_engine::catalog::{DamageModel, PackLibrary};
+use dungeon_engine::lang::Lang;
+use dungeon_engine::options::{FirstAdventurer, MAX_PLAYERS, MIN_PLAYERS};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+const HELP: &str = "\
+Games and seats:
+  Each player count in --players plays -n games: game i (counting over all counts) uses
+  seed + i, and its bots are seeded from that seed and their seat. Within a player count,
+  game j turns the bot list by j seats (seat s gets bot (s + j) mod players), so with -n a
+  multiple of the player count every bot sits at every seat equally often.
+
+What the tables mean (every rate with its 95% Wilson score interval):
+  bots           wins out of seat-games; a kind listed twice (rules,rules) is one row.
+  seats          wins per table seat; turn order: 0 is the game's first player, whom the
+                 engine draws at random, so seat differences should be noise.
+  adventurers    runs, run success rate, games decided in a round with it, and runner
+                 won: the share of its runs made by the player who went on to win.
+  equipment      per adventurer and tile: of the rounds played with that adventurer, the
+                 share in which a bidder set the tile aside (share %: its part of all
+                 set-asides).
+  monsters       of all failed runs, the share ended by each monster: the one being faced
+                 when HP fell to 0 for good (in the base box's model, not the last card).
+
+Exit status: 0; 1 if any game stopped on an error (each is listed on stderr with its
+seed); 2 for bad options.";
+
+#[derive(Args)]
+#[command(after_long_help = HELP)]
+pub struct SimArgs {
+    /// Games at each player count.
+    #[arg(long, short = 'n', default_value_t = 1000)]
+    games: u64,
+    /// Players per game, 2-4, or a comma-separated list (2,3,4): -n games at each count.
+    #[arg(long, value_delimiter = ',', default_value = "2")]
+    players: Vec<u8>,
+    /// Bots in seat order before rotation, comma-separated: random, rules, ismcts,
+    /// ismcts:ITERATIONS, ismcts:MILLISms (timed: not reproducible), easy, normal, hard.
+    /// The last one fills the remaining seats.
+    #[arg(long, default_value = "rules")]
+    bots: String,
+    /// Seed of the first game; game i uses seed + i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Packs, comma-separated.
+    #[arg(long, default_value = packs::DEFAULT_PACKS)]
+    packs: String,
+    /// The designer's variant (first bidding turn: the drawn card goes into the dungeon).
+    #[arg(long)]
+    variant: bool,
+    /// Damage model, instead of the packs': end-total (base box) or running (sequel).
+    #[arg(long, value_enum, value_name = "MODEL")]
+    damage_model: Option<DamageArg>,
+    /// The first round's adventurer: an id (see `dungeon cards`) or `random`; by default
+    /// the first player chooses.
+    #[arg(long, value_name = "ID|random")]
+    adventurer: Option<String>,
+    /// Special monsters shuffled into the deck, instead of the packs' number.
+    #[arg(long, value_name = "N")]
+    specials: Option<u8>,
+    /// Worker threads (default: every core). The results do not depend on it.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// Print the report as JSON instead of tables.
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+    /// Print every rate as CSV: table,key,total,count,rate,ci_low,ci_high.
+    #[arg(long)]
+    csv: bool,
+    /// Also draw the win rates and their intervals to this SVG file.
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
+    /// No progress bar and no timing on stderr.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum DamageArg {
+    EndTotal,
+    Running,
+}
+
+/// The bot for each of `seats` seats from a comma-separated list; the last one fills the
+/// remaining seats (`dungeon play` uses it too).
+pub fn parse_bots(list: &str, seats: u8) -> Result<Vec<BotKind>, String> {
+    let given = parse_lineup(list)?;
+    let last = *given.last().ok_or("--bots needs at least one bot")?;
+    Ok((0..seats as usize)
+        .map(|i| given.get(i).copied().unwrap_or(last))
+        .collect())
+}
+
+fn parse_lineup(list: &str) -> Result<Vec<BotKind>, String> {
+    list.split(',').map(|s| s.trim().parse()).collect()
+}
+
+pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode, String> {
+    let t = |key: &str, a: &[(&str, String)]| tr(lang, key, a);
+    // Options first, so a mistake costs no pack loading and no game.
+    if args.games == 0 {
+        return Err(t("sim.bad_games", &[]));
+    }
+    let mut counts = args.players.clone();
+    counts.sort_unstable();
+    counts.dedup();
+    if let Some(&bad) = counts
+        .iter()
+        .find(|p| !(MIN_PLAYERS..=MAX_PLAYERS).contains(p))
+    {
+        return Err(t("error.players", &[("players", bad.to_string())]));
+    }
+    let lineup = parse_lineup(&args.bots)?;
+    let most = *counts.last().ok_or_else(|| t("sim.bad_games", &[]))?;
+    if lineup.len() > most as usize {
+        let a = [
+            ("bots", lineup.len().to_string()),
+            ("players", most.to_string()),
+        ];
+        return Err(t("sim.too_many_bots", &a));
+    }
+    let threads = match args.threads {
+        Some(0) => return Err(t("sim.bad_threads", &[])),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    args.games
+        .checked_mul(counts.len() as u64)
+        .ok_or_else(|| t("sim.too_many_games", &[("games", args.games.to_string())]))?;
+
+    let catalog = packs::catalog(library, &args.packs).map_err(|d| d.to_string())?;
+    let first_adventurer = match args.adventurer.as_deref() {
+        None => FirstAdventurer::Choose,
+        Some("random") => FirstAdventurer::Random,
+        Some(id) if catalog.find_adventurer(id).is_some() => FirstAdventurer::Named(id.into()),
+        Some(id) => {
+            let known: Vec<&str> = catalog
+                .adventurers
+                .iter()
+                .map(|a| a.info.id.as_str())
+                .collect();
+            let a = [("id", id.to_string()), ("known", known.join(", "))];
+            return Err(t("sim.unknown_adventurer", &a));
+        }
+    };
+    // Made now, so an unwritable path is found before the games, not after.
+    let plot_file = match &args.plot {
+        Some(path) => Some(std::fs::File::create(path).map_err(|e| {
+            let a = [
+                ("path", path.display().to_string()),
+                ("error", e.to_string()),
+            ];
+            t("sim.plot_write", &a)
+        })?),
+        None => None,
+    };
+    for bot in &lineup {
+        if matches!(bot, BotKind::IsmctsTimed(_)) {
+            eprintln!("{}", t("sim.timed", &[("bot", bot.id())]));
+        }
+    }
+
+    let plan = run::Plan {
+        seed: args.seed,
+        per_count: args.games,
+        counts,
+        lineup,
+        options: GameOptions {
+            designer_variant: args.variant,
+            damage_model: args.damage_model.map(|d| match d {
+                DamageArg::EndTotal => DamageModel::EndTotal,
+                DamageArg::Running => DamageModel::Running,
+            }),
+            first_adventurer,
+            specials_in_play: args.specials,
+            ..GameOptions::default()
+        },
+    };
+    let progress = progress_bar(lang, plan.total(), args.quiet);
+    let started = Instant::now();
+    let tally = run::simulate(&catalog, &plan, threads, &progress)?;
+    progress.finish_and_clear();
+    let elapsed = started.elapsed();
+
+    let report = report::Report::new(&catalog, &plan, &tally);
+    for e in &report.errors {
+        let a = [
+            ("game", e.game.to_string()),
+            ("seed", e.seed.to_string()),
+            ("error", e.error.clone()),
+        ];
+        eprintln!("{}", t("sim.game_error", &a));
+    }
+    let names = table::Names {
+        lang,
+        catalog: &catalog,
+    };
+    if args.json {
+        let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+        println!("{json}");
+    } else if args.csv {
+        print!("{}", csv::render(&report));
+    } else {
+        print!("{}", table::render(&report, &names));
+    }
+    if let (Some(path), Some(mut file)) = (&args.plot, plot_file) {
+        use std::io::Write;
+        file.write_all(plot::render(&report, &names).as_bytes())
+            .map_err(|e| {
+                let a = [
+                    ("path", path.display().to_string()),
+                    ("error", e.to_string()),
+                ];
+                t("sim.plot_write", &a)
+            })?;
+    }
+    if !args.quiet {
+        let a = [
+            ("games", report.games.to_string()),
+            ("seconds", format!("{:.1}", elapsed.as_secs_f64())),
+            ("threads", threads.to_string()),
+        ];
+        eprintln!("{}", t("sim.done", &a));
+    }
+    Ok(if report.errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// A bar on stderr when it is a terminal; hidden otherwise (logs, pipes, tests).
+fn progress_bar(lang: Lang, total: u64, quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    let template = format!(
+        "{{bar:40}} {{pos}}/{{len}} {} {{per_sec}} ~{{eta}}",
+        tr(lang, "sim.progress", &[])
+    );
+    if let Ok(style) = ProgressStyle::with_template(&template) {
+        bar.set_style(style);
+    }
+    bar
+}

@@ -1,0 +1,278 @@
+//! `--plot FILE.svg`: the rates as dots with their 95% intervals as error bars, one panel
+//! per table, on a shared 0-100% axis with a 50% reference line. Hand-written SVG: a
+//! few dozen lines of shapes, no dependency, and the same bytes for the same report.
+
+use super::report::{Report, WinRow};
+use super::table::{Names, interval, pct};
+use std::fmt::Write;
+
+const WIDTH: f64 = 820.0;
+const LABEL_RIGHT: f64 = 250.0;
+const X0: f64 = 262.0;
+const X1: f64 = 662.0;
+const ROW: f64 = 20.0;
+const TOP: f64 = 104.0;
+
+/// One dot with its bar.
+struct Point {
+    label: String,
+    rate: f64,
+    low: f64,
+    high: f64,
+    total: u64,
+    /// The even share of wins (1/players), where one player count applies.
+    even: Option<f64>,
+}
+
+struct Panel {
+    title: String,
+    points: Vec<Point>,
+}
+
+fn win_points(
+    rows: &[WinRow],
+    one_count: Option<u8>,
+    label: impl Fn(&WinRow) -> String,
+) -> Vec<Point> {
+    rows.iter()
+        .map(|r| Point {
+            label: label(r),
+            rate: r.rate,
+            low: r.ci_low,
+            high: r.ci_high,
+            total: r.games,
+            even: r.players.or(one_count).map(|p| 1.0 / f64::from(p)),
+        })
+        .collect()
+}
+
+fn panels(report: &Report, names: &Names) -> Vec<Panel> {
+    let t = &report.tables;
+    let bot = |r: &WinRow| names.bot(r.bot.as_deref().unwrap_or_default());
+    let players = |r: &WinRow| r.players.unwrap_or(0).to_string();
+    // The bots table mixes player counts when there are several: no single even share.
+    let one_count = match report.players[..] {
+        [p] => Some(p),
+        _ => None,
+    };
+    let mut out = vec![Panel {
+        title: names.t("sim.title_bots", &[]),
+        points: win_points(&t.bots, one_count, bot),
+    }];
+    if report.players.len() > 1 {
+        out.push(Panel {
+            title: names.t("sim.title_player_counts", &[]),
+            points: win_points(&t.player_counts, None, |r| {
+                names.t(
+                    "sim.plot_count",
+                    &[("players", players(r)), ("bot", bot(r))],
+                )
+            }),
+        });
+    }
+    out.push(Panel {
+        title: names.t("sim.title_seats", &[]),
+        points: win_points(&t.seats, None, |r| {
+            let seat = r.seat.unwrap_or(0).to_string();
+            names.t("sim.plot_seat", &[("players", players(r)), ("seat", seat)])
+        }),
+    });
+    out.push(Panel {
+        title: names.t("sim.title_turn_order", &[]),
+        points: win_points(&t.turn_order, None, |r| {
+            let turn = r.position.unwrap_or(0).to_string();
+            names.t("sim.plot_turn", &[("players", players(r)), ("turn", turn)])
+        }),
+    });
+    out.push(Panel {
+        title: names.t("sim.plot_adventurers", &[]),
+        points: t
+            .adventurers
+            .iter()
+            .map(|a| Point {
+                label: names.adventurer(&a.adventurer),
+                rate: a.success_rate,
+                low: a.success_ci_low,
+                high: a.success_ci_high,
+                total: a.runs,
+                even: None,
+            })
+            .collect(),
+    });
+    out
+}
+
+/// Text made safe for XML: the five special characters escaped, control characters
+/// (not allowed in XML 1.0) dropped.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c if c.is_control() && !matches!(c, '\t' | '\n' | '\r') => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The x of a rate, to a hundredth of a pixel (short, stable numbers in the file).
+fn x(rate: f64) -> f64 {
+    ((X0 + rate.clamp(0.0, 1.0) * (X1 - X0)) * 100.0).round() / 100.0
+}
+
+pub fn render(report: &Report, names: &Names) -> String {
+    let panels = panels(report, names);
+    let height = TOP
+        + panels
+            .iter()
+            .map(|p| 48.0 + ROW * p.points.len() as f64)
+            .sum::<f64>()
+        + 16.0;
+    let title = names.t("sim.plot_title", &[]);
+    let mut s = String::new();
+    let _ = writeln!(s, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(s, "<title>{}</title>", escape(&title));
+    let _ = writeln!(
+        s,
+        r##"<rect width="{WIDTH}" height="{height}" fill="#ffffff"/>"##
+    );
+    let lines = [
+        (28.0, 18, "bold", title.clone()),
+        (50.0, 12, "normal", names.summary(report)),
+        (68.0, 12, "normal", names.setup(report)),
+        (86.0, 11, "normal", names.t("sim.plot_legend", &[])),
+    ];
+    for (y, size, weight, text) in lines {
+        let _ = writeln!(
+            s,
+            r#"<text x="16" y="{y}" font-size="{size}" font-weight="{weight}">{}</text>"#,
+            escape(&text)
+        );
+    }
+    let mut y = TOP;
+    for panel in &panels {
+        write_panel(&mut s, panel, y);
+        y += 48.0 + ROW * panel.points.len() as f64;
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+fn write_panel(s: &mut String, panel: &Panel, top: f64) {
+    let rows_top = top + 36.0;
+    let bottom = rows_top + ROW * panel.points.len() as f64;
+    let _ = writeln!(s, r#"<g class="panel">"#);
+    let _ = writeln!(
+        s,
+        r#"<text x="16" y="{}" font-size="13" font-weight="bold">{}</text>"#,
+        top + 14.0,
+        escape(&panel.title)
+    );
+    for (i, _) in panel.points.iter().enumerate().filter(|(i, _)| i % 2 == 0) {
+        let _ = writeln!(
+            s,
+            r##"<rect x="16" y="{}" width="{}" height="{ROW}" fill="#f4f6f8"/>"##,
+            rows_top + ROW * i as f64,
+            WIDTH - 32.0
+        );
+    }
+    // Gridlines and their labels every 10%.
+    for tenth in 0..=10 {
+        let gx = x(tenth as f64 / 10.0);
+        let colour = if tenth % 10 == 0 {
+            "#888888"
+        } else {
+            "#dddddd"
+        };
+        let _ = writeln!(
+            s,
+            r#"<line class="grid" x1="{gx}" y1="{}" x2="{gx}" y2="{bottom}" stroke="{colour}" stroke-width="1"/>"#,
+            rows_top - 4.0
+        );
+        let _ = writeln!(
+            s,
+            r##"<text x="{gx}" y="{}" font-size="10" fill="#555555" text-anchor="middle">{}%</text>"##,
+            rows_top - 8.0,
+            tenth * 10
+        );
+    }
+    let half = x(0.5);
+    let _ = writeln!(
+        s,
+        r##"<line class="reference" x1="{half}" y1="{}" x2="{half}" y2="{bottom}" stroke="#c0392b" stroke-width="1" stroke-dasharray="4 3"/>"##,
+        rows_top - 4.0
+    );
+    for (i, p) in panel.points.iter().enumerate() {
+        let cy = rows_top + ROW * i as f64 + ROW / 2.0;
+        let (lo, hi, dot) = (x(p.low), x(p.high), x(p.rate));
+        let _ = writeln!(s, r#"<g class="row">"#);
+        let _ = writeln!(
+            s,
+            r#"<text x="{LABEL_RIGHT}" y="{}" text-anchor="end">{}</text>"#,
+            cy + 4.0,
+            escape(&p.label)
+        );
+        if let Some(even) = p.even {
+            let ex = x(even);
+            let _ = writeln!(
+                s,
+                r##"<line class="even" x1="{ex}" y1="{}" x2="{ex}" y2="{}" stroke="#999999" stroke-width="3"/>"##,
+                cy - 7.0,
+                cy + 7.0
+            );
+        }
+        let _ = writeln!(
+            s,
+            r##"<line class="ci" x1="{lo}" y1="{cy}" x2="{hi}" y2="{cy}" stroke="#2c3e50" stroke-width="2"/>"##
+        );
+        for cap in [lo, hi] {
+            let _ = writeln!(
+                s,
+                r##"<line class="cap" x1="{cap}" y1="{}" x2="{cap}" y2="{}" stroke="#2c3e50" stroke-width="2"/>"##,
+                cy - 4.0,
+                cy + 4.0
+            );
+        }
+        let _ = writeln!(
+            s,
+            r##"<circle class="rate" cx="{dot}" cy="{cy}" r="4" fill="#2980b9"/>"##
+        );
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}" font-size="11" fill="#333333">{}</text>"##,
+            X1 + 10.0,
+            cy + 4.0,
+            escape(&format!(
+                "{} ({}) n={}",
+                pct(p.rate),
+                interval(p.low, p.high),
+                p.total
+            ))
+        );
+        let _ = writeln!(s, "</g>");
+    }
+    let _ = writeln!(s, "</g>");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_escaped_for_xml() {
+        assert_eq!(
+            escape(r#"<a & "b" 'c'>"#),
+            "&lt;a &amp; &quot;b&quot; &apos;c&apos;&gt;"
+        );
+        assert_eq!(escape("bell\u{7}"), "bell");
+    }
+}

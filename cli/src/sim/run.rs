@@ -1,0 +1,182 @@
+//! Playing the games on every core. Game `i` depends on the plan and `i` only (its seed,
+//! its player count, who sits where), and each thread sums into its own [`Tally`], so the
+//! totals are the same whatever the thread count or the order games finish in.
+
+use super::stats::{GameError, Tally};
+use dungeon_engine::bot::{BotKind, play_game, seat_seed};
+use dungeon_engine::catalog::Catalog;
+use dungeon_engine::{Engine, GameOptions};
+use indicatif::ProgressBar;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Which games to play.
+pub struct Plan {
+    pub seed: u64,
+    /// Games played at each player count.
+    pub per_count: u64,
+    /// Player counts, ascending; they are played one block after the other.
+    pub counts: Vec<u8>,
+    /// The bot list as given.
+    pub lineup: Vec<BotKind>,
+    /// Options of every game (`players` is set per game).
+    pub options: GameOptions,
+}
+
+/// One game of the plan.
+pub struct Game {
+    pub seed: u64,
+    /// The bot at each seat.
+    pub bots: Vec<BotKind>,
+}
+
+impl Plan {
+    pub fn total(&self) -> u64 {
+        self.per_count * self.counts.len() as u64
+    }
+
+    /// The bots of a `players`-seat game: the list, its last bot filling the empty seats.
+    pub fn table(&self, players: u8) -> Vec<BotKind> {
+        let last = *self
+            .lineup
+            .last()
+            .expect("the bot list is checked not empty");
+        (0..players as usize)
+            .map(|i| self.lineup.get(i).copied().unwrap_or(last))
+            .collect()
+    }
+
+    /// Game `i` uses seed + i. Within its player count's block, the table turns one seat
+    /// a game (game j seats bot (s + j) mod players at seat s), so over a multiple of the
+    /// player count every bot sits at every seat equally often.
+    pub fn game(&self, i: u64) -> Game {
+        let block = (i / self.per_count) as usize;
+        let j = i % self.per_count;
+        let table = self.table(self.counts[block]);
+        let players = table.len() as u64;
+        let bots = (0..players)
+            .map(|s| table[((s + j) % players) as usize])
+            .collect();
+        Game {
+            seed: self.seed.wrapping_add(i),
+            bots,
+        }
+    }
+}
+
+/// Plays every game of the plan on `threads` threads, each with its own engine (an
+/// engine owns a Lua state, which cannot be shared).
+pub fn simulate(
+    catalog: &Arc<Catalog>,
+    plan: &Plan,
+    threads: usize,
+    progress: &ProgressBar,
+) -> Result<Tally, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let next = AtomicU64::new(0);
+    let total = plan.total();
+    // One task per thread pulling game numbers from a shared counter: one engine per
+    // thread, and a slow game (a long search) holds up no other.
+    let tallies = pool.broadcast(|_| {
+        let mut engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
+        let mut tally = Tally::default();
+        let mut events = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= total {
+                return Ok::<Tally, String>(tally);
+            }
+            let game = plan.game(i);
+            let options = GameOptions {
+                players: game.bots.len() as u8,
+                ..plan.options.clone()
+            };
+            let mut bots: Vec<_> = game
+                .bots
+                .iter()
+                .enumerate()
+                .map(|(seat, k)| k.create(seat_seed(game.seed, seat)))
+                .collect();
+            events.clear();
+            // A panic in a rule or a bot is one game's error, not the end of the run.
+            let played = catch_unwind(AssertUnwindSafe(|| {
+                play_game(
+                    &mut engine,
+                    options,
+                    game.seed,
+                    &mut bots,
+                    &mut events,
+                    |_, _| Ok(()),
+                )
+            }));
+            let error = match played {
+                Ok(Ok(state)) => {
+                    tally.record(catalog, &game.bots, &state, &events);
+                    None
+                }
+                Ok(Err(e)) => Some(e.to_string()),
+                Err(panic) => {
+                    // The Lua state may be half-way through a call: start a fresh one.
+                    engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
+                    Some(panic_message(panic.as_ref()))
+                }
+            };
+            if let Some(error) = error {
+                tally.errors.push(GameError {
+                    game: i,
+                    seed: game.seed,
+                    error,
+                });
+            }
+            progress.inc(1);
+        }
+    });
+    let mut sum = Tally::default();
+    for t in tallies {
+        sum.merge(t?);
+    }
+    Ok(sum)
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    let text = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    format!("panic: {text}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(lineup: &[BotKind], counts: &[u8], per_count: u64) -> Plan {
+        Plan {
+            seed: 100,
+            per_count,
+            counts: counts.to_vec(),
+            lineup: lineup.to_vec(),
+            options: GameOptions::default(),
+        }
+    }
+
+    #[test]
+    fn seats_rotate_within_each_player_count() {
+        use BotKind::*;
+        let p = plan(&[Rules, Random], &[2, 3], 6);
+        assert_eq!(p.game(0).bots, [Rules, Random]);
+        assert_eq!(p.game(1).bots, [Random, Rules]);
+        assert_eq!(p.game(2).bots, [Rules, Random]);
+        // The three-player block starts unrotated; the last bot fills the third seat.
+        assert_eq!(p.game(6).bots, [Rules, Random, Random]);
+        assert_eq!(p.game(7).bots, [Random, Random, Rules]);
+        assert_eq!(p.game(8).bots, [Random, Rules, Random]);
+        assert_eq!(p.game(7).seed, 107);
+        assert_eq!(p.total(), 12);
+    }
+}

@@ -1,0 +1,266 @@
+//! What the simulator counts, and the report built from the counts.
+//!
+//! A [`Tally`] holds only sums keyed by ids, so tallies from any number of threads merge
+//! into the same totals in any order: the report does not depend on the thread count.
+
+use dungeon_engine::bot::BotKind;
+use dungeon_engine::catalog::Catalog;
+use dungeon_engine::event::Event;
+use dungeon_engine::ids::{AdventurerId, MonsterId, TileId};
+use dungeon_engine::state::GameState;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// z for a two-sided 95% interval.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// The 95% Wilson score interval of `hits` successes in `total` trials. Unlike the normal
+/// approximation it stays inside [0, 1] and is sound at 0 or `total` hits. No trials: [0, 1].
+pub fn wilson(hits: u64, total: u64) -> (f64, f64) {
+    if total == 0 {
+        return (0.0, 1.0);
+    }
+    let n = total as f64;
+    let p = hits as f64 / n;
+    let z2 = Z95 * Z95;
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
+    // At 0 or `total` hits the bound is exactly 0 or 1; rounding must not say otherwise.
+    let low = if hits == 0 { 0.0 } else { centre - half };
+    let high = if hits == total { 1.0 } else { centre + half };
+    (low.max(0.0), high.min(1.0))
+}
+
+/// `hits` out of `total`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Count {
+    pub total: u64,
+    pub hits: u64,
+}
+
+impl Count {
+    fn add(&mut self, hit: bool) {
+        self.total += 1;
+        self.hits += u64::from(hit);
+    }
+    fn merge(&mut self, other: Count) {
+        self.total += other.total;
+        self.hits += other.hits;
+    }
+    pub fn rate(self) -> f64 {
+        if self.total == 0 {
+            0.0
+        } else {
+            self.hits as f64 / self.total as f64
+        }
+    }
+    pub fn interval(self) -> (f64, f64) {
+        wilson(self.hits, self.total)
+    }
+}
+
+/// Where a player sat in one game: the key of the win counts every table is grouped from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SeatKey {
+    pub players: u8,
+    /// Seat at the table.
+    pub seat: u8,
+    /// Turn order: 0 for the game's first player (drawn at random by the engine).
+    pub position: u8,
+    pub bot: BotKind,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AdventurerTally {
+    /// Runs with this adventurer and how many succeeded.
+    pub runs: Count,
+    /// The same runs, and how many were made by the game's eventual winner.
+    pub runner_won: Count,
+    /// Games whose deciding round was played with this adventurer.
+    pub decided: u64,
+}
+
+/// A game that stopped on an error.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameError {
+    pub game: u64,
+    pub seed: u64,
+    pub error: String,
+}
+
+/// Sums over games.
+#[derive(Debug, Default)]
+pub struct Tally {
+    pub completed: u64,
+    /// Games that ended with no winner (should not happen; counted, not hidden).
+    pub no_winner: u64,
+    pub seats: BTreeMap<SeatKey, Count>,
+    pub adventurers: BTreeMap<AdventurerId, AdventurerTally>,
+    /// Per (adventurer, tile): rounds the tile was in play, and rounds it was set aside.
+    pub equipment: BTreeMap<(AdventurerId, TileId), Count>,
+    /// Failed runs, by the monster faced when HP fell for good (None: no monster did it).
+    pub killers: BTreeMap<Option<MonsterId>, u64>,
+    pub failed_runs: u64,
+    pub errors: Vec<GameError>,
+}
+
+/// The run being resolved, while reading a game's events.
+#[derive(Default)]
+struct RunTrace {
+    facing: Option<MonsterId>,
+    last_damage: Option<MonsterId>,
+    died_facing: Option<MonsterId>,
+}
+
+impl Tally {
+    /// Adds one finished game. `bots[s]` sat at seat `s`.
+    pub fn record(
+        &mut self,
+        catalog: &Catalog,
+        bots: &[BotKind],
+        state: &GameState,
+        events: &[Event],
+    ) {
+        self.completed += 1;
+        let players = bots.len() as u8;
+        let winner = state.winner;
+        if winner.is_none() {
+            self.no_winner += 1;
+        }
+        let first = events
+            .iter()
+            .find_map(|e| match e {
+                Event::GameStarted { first, .. } => Some(*first),
+                _ => None,
+            })
+            .unwrap_or(0);
+        for (seat, &bot) in bots.iter().enumerate() {
+            let seat = seat as u8;
+            let key = SeatKey {
+                players,
+                seat,
+                position: (seat + players - first % players) % players,
+                bot,
+            };
+            self.seats.entry(key).or_default().add(winner == Some(seat));
+        }
+
+        let mut adventurer = None;
+        let mut trace = RunTrace::default();
+        let mut runs = Vec::new();
+        for e in events {
+            match e {
+                Event::RoundStarted { adventurer: a, .. } => {
+                    adventurer = Some(*a);
+                    for &tile in &catalog.adventurer(*a).tiles {
+                        self.equipment.entry((*a, tile)).or_default().total += 1;
+                    }
+                }
+                Event::SetAside { tile, .. } => {
+                    if let Some(a) = adventurer {
+                        self.equipment.entry((a, *tile)).or_default().hits += 1;
+                    }
+                }
+                Event::Entered { .. } => trace = RunTrace::default(),
+                Event::Revealed { monster, .. } => trace.facing = Some(*monster),
+                Event::Damaged { .. } => trace.last_damage = trace.facing,
+                Event::Died { .. } => trace.died_facing = trace.facing,
+                Event::Success { seat, .. } => runs.push((adventurer, *seat, true)),
+                Event::Failure { seat, .. } => {
+                    runs.push((adventurer, *seat, false));
+                    self.failed_runs += 1;
+                    // In the base box's model every card is still revealed after death:
+                    // the killer is the monster faced when HP fell for good, not the last.
+                    let killer = trace.died_facing.or(trace.last_damage);
+                    *self.killers.entry(killer).or_default() += 1;
+                }
+                Event::Won { .. } => {
+                    if let Some(a) = adventurer {
+                        self.adventurers.entry(a).or_default().decided += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        for (a, seat, success) in runs {
+            let Some(a) = a else { continue };
+            let t = self.adventurers.entry(a).or_default();
+            t.runs.add(success);
+            t.runner_won.add(winner == Some(seat));
+        }
+    }
+
+    /// Adds another tally's sums (order does not matter).
+    pub fn merge(&mut self, other: Tally) {
+        self.completed += other.completed;
+        self.no_winner += other.no_winner;
+        for (k, v) in other.seats {
+            self.seats.entry(k).or_default().merge(v);
+        }
+        for (k, v) in other.adventurers {
+            let t = self.adventurers.entry(k).or_default();
+            t.runs.merge(v.runs);
+            t.runner_won.merge(v.runner_won);
+            t.decided += v.decided;
+        }
+        for (k, v) in other.equipment {
+            self.equipment.entry(k).or_default().merge(v);
+        }
+        for (k, v) in other.killers {
+            *self.killers.entry(k).or_default() += v;
+        }
+        self.failed_runs += other.failed_runs;
+        self.errors.extend(other.errors);
+    }
+
+    /// Win counts grouped by `key` over every seat-game, in key order.
+    pub fn wins_by<K: Ord>(&self, key: impl Fn(&SeatKey) -> K) -> BTreeMap<K, Count> {
+        let mut out = BTreeMap::new();
+        for (k, &v) in &self.seats {
+            out.entry(key(k)).or_insert_with(Count::default).merge(v);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: (f64, f64), b: (f64, f64)) -> bool {
+        (a.0 - b.0).abs() < 5e-5 && (a.1 - b.1).abs() < 5e-5
+    }
+
+    #[test]
+    fn wilson_matches_known_intervals() {
+        assert!(
+            close(wilson(50, 100), (0.4038, 0.5962)),
+            "{:?}",
+            wilson(50, 100)
+        );
+        assert!(close(wilson(0, 10), (0.0, 0.2775)), "{:?}", wilson(0, 10));
+        assert!(close(wilson(10, 10), (0.7225, 1.0)), "{:?}", wilson(10, 10));
+        // 1 of 10, as tabulated by Newcombe (1998): 0.0179 to 0.4042.
+        assert!(
+            close(wilson(1, 10), (0.0179, 0.4042)),
+            "{:?}",
+            wilson(1, 10)
+        );
+        assert_eq!(wilson(0, 0), (0.0, 1.0));
+    }
+
+    #[test]
+    fn wilson_brackets_the_rate_and_narrows_with_more_trials() {
+        for (k, n) in [(3, 7), (70, 100), (700, 1000), (1, 1)] {
+            let (lo, hi) = wilson(k, n);
+            let p = k as f64 / n as f64;
+            assert!(lo <= p && p <= hi, "{k}/{n}: {lo} {p} {hi}");
+        }
+        let w = |k, n| {
+            let (lo, hi) = wilson(k, n);
+            hi - lo
+        };
+        assert!(w(700, 1000) < w(70, 100));
+    }
+}

@@ -1,0 +1,302 @@
+//! The report as text tables for people, in the language chosen.
+
+use super::report::{Report, WinRow};
+use crate::text::{bot_kind, tr};
+use dungeon_engine::catalog::Catalog;
+use dungeon_engine::lang::Lang;
+use std::fmt::Write;
+
+/// Columns of text, each as wide as its widest cell.
+struct Table {
+    heads: Vec<String>,
+    /// Right-aligned (numbers) or left-aligned (names).
+    right: Vec<bool>,
+    rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    fn new(heads: Vec<String>, right: &[bool]) -> Table {
+        Table {
+            heads,
+            right: right.to_vec(),
+            rows: Vec::new(),
+        }
+    }
+
+    fn write(&self, out: &mut String) {
+        let width = |i: usize| {
+            self.rows
+                .iter()
+                .map(|r| r[i].chars().count())
+                .chain([self.heads[i].chars().count()])
+                .max()
+                .unwrap_or(0)
+        };
+        let widths: Vec<usize> = (0..self.heads.len()).map(width).collect();
+        for row in std::iter::once(&self.heads).chain(&self.rows) {
+            let cells: Vec<String> = row
+                .iter()
+                .enumerate()
+                .map(|(i, cell)| {
+                    let pad = " ".repeat(widths[i] - cell.chars().count());
+                    if self.right[i] {
+                        format!("{pad}{cell}")
+                    } else {
+                        format!("{cell}{pad}")
+                    }
+                })
+                .collect();
+            let _ = writeln!(out, "{}", cells.join("  ").trim_end());
+        }
+    }
+}
+
+pub fn pct(rate: f64) -> String {
+    format!("{:.1}%", 100.0 * rate)
+}
+
+pub fn interval(low: f64, high: f64) -> String {
+    format!("{:.1}-{:.1}", 100.0 * low, 100.0 * high)
+}
+
+/// Names in the language chosen, from ids of the report.
+pub struct Names<'a> {
+    pub lang: Lang,
+    pub catalog: &'a Catalog,
+}
+
+impl Names<'_> {
+    pub fn t(&self, key: &str, args: &[(&str, String)]) -> String {
+        tr(self.lang, key, args)
+    }
+    pub fn bot(&self, id: &str) -> String {
+        bot_kind(self.lang, id)
+    }
+    pub fn adventurer(&self, id: &str) -> String {
+        self.catalog
+            .find_adventurer(id)
+            .map_or(id.to_string(), |a| {
+                self.catalog.adventurer(a).info.name.get(self.lang).into()
+            })
+    }
+    pub fn tile(&self, id: &str) -> String {
+        self.catalog.find_tile(id).map_or(id.to_string(), |t| {
+            self.catalog.tile(t).info.name.get(self.lang).into()
+        })
+    }
+    pub fn monster(&self, id: Option<&str>) -> String {
+        match id.and_then(|m| self.catalog.find_monster(m)) {
+            Some(m) => self.catalog.monster(m).info.name.get(self.lang).into(),
+            None => self.t("sim.no_monster", &[]),
+        }
+    }
+    /// The lineup as given, in the language chosen.
+    pub fn lineup(&self, report: &Report) -> String {
+        let bots: Vec<String> = report.lineup.iter().map(|b| self.bot(b)).collect();
+        bots.join(",")
+    }
+    /// The first line of every output: what was simulated.
+    pub fn summary(&self, report: &Report) -> String {
+        let players: Vec<String> = report.players.iter().map(u8::to_string).collect();
+        self.t(
+            "sim.summary",
+            &[
+                ("games", report.games.to_string()),
+                ("players", players.join(",")),
+                ("packs", report.packs.join(",")),
+                ("bots", self.lineup(report)),
+            ],
+        )
+    }
+    /// The options that shaped the games.
+    pub fn setup(&self, report: &Report) -> String {
+        let o = &report.options;
+        let mut parts = vec![
+            self.t("sim.seed", &[("seed", report.seed.to_string())]),
+            self.t(&format!("sim.damage_{}", o.damage_model), &[]),
+        ];
+        if o.specials_in_play > 0 {
+            let n = o.specials_in_play.to_string();
+            parts.push(self.t("sim.specials", &[("specials", n)]));
+        }
+        if o.designer_variant {
+            parts.push(self.t("sim.variant", &[]));
+        }
+        match o.first_adventurer.as_str() {
+            "choose" => {}
+            "random" => parts.push(self.t("sim.first_random", &[])),
+            id => parts.push(self.t("sim.first_named", &[("adventurer", self.adventurer(id))])),
+        }
+        parts.join("; ")
+    }
+}
+
+pub fn render(report: &Report, names: &Names) -> String {
+    let t = |key: &str| names.t(key, &[]);
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", names.summary(report));
+    if report.players.len() > 1 {
+        let n = report.games_per_player_count.to_string();
+        let _ = writeln!(out, "{}", names.t("sim.split", &[("games", n)]));
+    }
+    let _ = writeln!(out, "{}", names.setup(report));
+    let _ = writeln!(out, "{}", t("sim.intervals"));
+    let tables = &report.tables;
+
+    let win_heads = |first: &[&str]| {
+        let mut heads: Vec<String> = first.iter().map(|k| t(k)).collect();
+        heads.extend(["sim.games", "sim.wins", "sim.win_pct", "sim.interval"].map(t));
+        let mut right = vec![false; first.len()];
+        right.extend([true; 4]);
+        Table::new(heads, &right)
+    };
+    let win_cells = |r: &WinRow| {
+        vec![
+            r.games.to_string(),
+            r.wins.to_string(),
+            pct(r.rate),
+            interval(r.ci_low, r.ci_high),
+        ]
+    };
+    let section = |out: &mut String, title: &str, table: Table| {
+        let _ = writeln!(out, "\n{}", t(title));
+        table.write(out);
+    };
+
+    let mut bots = win_heads(&["sim.bot"]);
+    for r in &tables.bots {
+        let mut row = vec![names.bot(r.bot.as_deref().unwrap_or_default())];
+        row.extend(win_cells(r));
+        bots.rows.push(row);
+    }
+    section(&mut out, "sim.title_bots", bots);
+
+    if report.players.len() > 1 {
+        let mut counts = win_heads(&["sim.players", "sim.bot"]);
+        for r in &tables.player_counts {
+            let mut row = vec![
+                r.players.unwrap_or(0).to_string(),
+                names.bot(r.bot.as_deref().unwrap_or_default()),
+            ];
+            row.extend(win_cells(r));
+            counts.rows.push(row);
+        }
+        section(&mut out, "sim.title_player_counts", counts);
+    }
+
+    for (title, column, rows) in [
+        ("sim.title_seats", "sim.seat", &tables.seats),
+        ("sim.title_turn_order", "sim.turn", &tables.turn_order),
+    ] {
+        let mut table = win_heads(&["sim.players", column]);
+        for r in rows {
+            let place = r.seat.or(r.position).unwrap_or(0);
+            let mut row = vec![r.players.unwrap_or(0).to_string(), place.to_string()];
+            row.extend(win_cells(r));
+            table.rows.push(row);
+        }
+        section(&mut out, title, table);
+    }
+
+    let mut advs = Table::new(
+        [
+            "sim.adventurer",
+            "sim.runs",
+            "sim.successes",
+            "sim.success_pct",
+            "sim.interval",
+            "sim.decided",
+            "sim.runner_won_pct",
+            "sim.interval",
+        ]
+        .map(t)
+        .to_vec(),
+        &[false, true, true, true, true, true, true, true],
+    );
+    for a in &tables.adventurers {
+        advs.rows.push(vec![
+            names.adventurer(&a.adventurer),
+            a.runs.to_string(),
+            a.successes.to_string(),
+            pct(a.success_rate),
+            interval(a.success_ci_low, a.success_ci_high),
+            a.decided.to_string(),
+            pct(a.runner_won_rate),
+            interval(a.runner_won_ci_low, a.runner_won_ci_high),
+        ]);
+    }
+    section(&mut out, "sim.title_adventurers", advs);
+    let _ = writeln!(out, "{}", t("sim.decided_note"));
+    let _ = writeln!(out, "{}", t("sim.runner_won_note"));
+
+    let mut equipment = Table::new(
+        [
+            "sim.adventurer",
+            "sim.equipment",
+            "sim.rounds",
+            "sim.set_aside",
+            "sim.set_aside_pct",
+            "sim.interval",
+            "sim.share_pct",
+        ]
+        .map(t)
+        .to_vec(),
+        &[false, false, true, true, true, true, true],
+    );
+    for e in &tables.equipment {
+        equipment.rows.push(vec![
+            names.adventurer(&e.adventurer),
+            names.tile(&e.tile),
+            e.rounds.to_string(),
+            e.set_aside.to_string(),
+            pct(e.rate),
+            interval(e.ci_low, e.ci_high),
+            pct(e.share_of_set_asides),
+        ]);
+    }
+    section(&mut out, "sim.title_equipment", equipment);
+    let _ = writeln!(out, "{}", t("sim.equipment_note"));
+
+    let mut killers = Table::new(
+        ["sim.monster", "sim.kills", "sim.kill_pct", "sim.interval"]
+            .map(t)
+            .to_vec(),
+        &[false, true, true, true],
+    );
+    let failed = tables.killers.first().map_or(0, |k| k.failed_runs);
+    for k in tables.killers.iter().filter(|k| k.kills > 0) {
+        killers.rows.push(vec![
+            names.monster(k.monster.as_deref()),
+            k.kills.to_string(),
+            pct(k.rate),
+            interval(k.ci_low, k.ci_high),
+        ]);
+    }
+    section(&mut out, "sim.title_killers", killers);
+    let failed = failed.to_string();
+    let _ = writeln!(
+        out,
+        "{}",
+        names.t("sim.killers_note", &[("failed", failed)])
+    );
+    let never: Vec<String> = tables
+        .killers
+        .iter()
+        .filter(|k| k.kills == 0)
+        .map(|k| names.monster(k.monster.as_deref()))
+        .collect();
+    if !never.is_empty() {
+        let a = [("monsters", never.join(", "))];
+        let _ = writeln!(out, "{}", names.t("sim.never_killed", &a));
+    }
+
+    if report.no_winner > 0 {
+        let n = report.no_winner.to_string();
+        let _ = writeln!(out, "\n{}", names.t("sim.no_winner", &[("games", n)]));
+    }
+    if !report.errors.is_empty() {
+        let n = report.errors.len().to_string();
+        let _ = writeln!(out, "\n{}", names.t("sim.errors", &[("errors", n)]));
+    }
+    out
+}
