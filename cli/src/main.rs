@@ -1,8 +1,9 @@
 //! `dungeon`: play *Welcome to the Dungeon* in the terminal, simulate bot games, list
-//! the cards of the packs, and run scenario files.
+//! the cards of the packs, run scenario files, and work out survival odds.
 
 mod cards;
 mod check;
+mod odds;
 mod packs;
 mod play;
 mod scenario;
@@ -41,6 +42,8 @@ enum Command {
     Scenario(scenario::ScenarioArgs),
     /// Check packs: every problem at once, then the pack's own scenarios.
     Check(check::CheckArgs),
+    /// The exact odds that a runner survives a dungeon, from what one player knows.
+    Odds(odds::OddsArgs),
 }
 
 fn main() -> ExitCode {
@@ -66,6 +69,7 @@ fn main() -> ExitCode {
         Command::Cards(args) => cards::run(&library, lang, args),
         Command::Scenario(args) => scenario::run(&library, args),
         Command::Check(args) => check::run(&mut library, args),
+        Command::Odds(args) => odds::run(&library, lang, args),
     };
     match result {
         Ok(code) => code,

@@ -1169,3 +1169,236 @@ name = { en = "Hero" }
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+// --- dungeon play: the odds key -----------------------------------------------------------
+
+/// Whether a line (or what follows a prompt) was printed by the `o` key.
+fn is_odds_line(line: &str) -> bool {
+    line.starts_with("Your odds of surviving")
+        || (line.starts_with("With the ") && line.ends_with('%'))
+        || line.starts_with("(an estimate")
+        || line.starts_with("Odds are about your own run")
+        || (line.starts_with("  ") && line.ends_with('%'))
+}
+
+/// The output of a game without what the `o` key added: each `o` prints the odds after
+/// the prompt, then the same prompt again.
+fn without_odds(out: &str) -> String {
+    out.lines()
+        .filter(|line| {
+            let shown = line.split_once("quit: ").map_or(*line, |(_, rest)| rest);
+            !is_odds_line(shown)
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn odds_key_leaves_the_game_unchanged() {
+    let plain = dungeon(
+        &[
+            "play",
+            "--seed",
+            "2",
+            "--delay",
+            "0",
+            "--adventurer",
+            "warrior",
+        ],
+        &"1\n".repeat(400),
+    );
+    let asked = dungeon(
+        &[
+            "play",
+            "--seed",
+            "2",
+            "--delay",
+            "0",
+            "--adventurer",
+            "warrior",
+        ],
+        &"o\n1\n".repeat(400),
+    );
+    asked.assert_no_panic();
+    assert_eq!(asked.code, 0, "{}", asked.stderr);
+    assert!(winner_line(&plain.stdout).is_some(), "{}", plain.stdout);
+    // Asked while bidding, at the Vorpal Sword's question in the player's own run, and
+    // where it means nothing (choosing the next adventurer).
+    for said in [
+        "Your odds of surviving the dungeon as it stands: ",
+        "Your odds of surviving, with each answer:",
+        "Odds are about your own run",
+        "Choose (1-8), o for your odds, s to save, q to quit: ",
+    ] {
+        assert!(
+            asked.stdout.contains(said),
+            "no `{said}` in:\n{}",
+            asked.stdout
+        );
+    }
+    assert_eq!(
+        without_odds(&asked.stdout),
+        without_odds(&plain.stdout),
+        "asking for the odds changed the game"
+    );
+}
+
+/// The lines the odds key printed last, up to the prompt shown again.
+fn last_odds(out: &str) -> Vec<String> {
+    let lines: Vec<&str> = out.lines().collect();
+    let start = lines
+        .iter()
+        .rposition(|l| l.contains("quit: Your odds"))
+        .unwrap_or_else(|| panic!("no odds in:\n{out}"));
+    let mut odds = vec![lines[start].split_once("quit: ").unwrap().1.to_string()];
+    odds.extend(
+        lines[start + 1..]
+            .iter()
+            .take_while(|l| is_odds_line(l))
+            .map(|l| l.to_string()),
+    );
+    odds
+}
+
+/// The id of a card named in English in the play output ("Holy Grail (+3)" is holy_grail).
+fn card_ids(names: &str) -> String {
+    names
+        .split(", ")
+        .map(|n| {
+            let n = n.split(" (").next().unwrap();
+            n.to_lowercase().replace(' ', "_")
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The value after `prefix` on the last line of the last decision block that has it.
+fn status_field<'o>(block: &'o [String], prefix: &str) -> Option<&'o str> {
+    block.iter().rev().find_map(|l| l.strip_prefix(prefix))
+}
+
+/// `dungeon odds` for what the last decision block of a game shows the player.
+fn odds_command_for(block: &[String]) -> Run {
+    let tiles = status_field(block, "Warrior (")
+        .and_then(|l| l.split_once("Equipment: "))
+        .map(|(_, t)| card_ids(t))
+        .expect("the adventurer line");
+    let sizes = status_field(block, "Dungeon: ").expect("the dungeon line");
+    // "13 cards. Deck: 0 cards."
+    let words: Vec<&str> = sizes.split(' ').collect();
+    let (size, deck) = (words[0].to_string(), words[3].to_string());
+    let known = status_field(block, "You added this round: ").map_or(String::new(), card_ids);
+    let seen = status_field(block, "You set aside: ").map_or(String::new(), card_ids);
+    let mut args = vec![
+        "odds",
+        "--adventurer",
+        "warrior",
+        "--tiles",
+        &tiles,
+        "--dungeon",
+        &size,
+        "--deck",
+        &deck,
+        "--known",
+        &known,
+    ];
+    if !seen.is_empty() {
+        args.extend(["--seen", &seen]);
+    }
+    let run = dungeon(&args, "");
+    run.assert_no_panic();
+    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+    run
+}
+
+#[test]
+fn odds_key_agrees_with_dungeon_odds() {
+    // Seed 1: two tiles given up, three unknown cards in the dungeon.
+    let game = dungeon(
+        &[
+            "play",
+            "--seed",
+            "1",
+            "--delay",
+            "0",
+            "--adventurer",
+            "warrior",
+        ],
+        "1\n2\n1\n2\no\nq\n",
+    );
+    assert_eq!(game.code, 0, "{}", game.stderr);
+    let shown = last_odds(&game.stdout);
+    assert_eq!(
+        shown,
+        ["Your odds of surviving the dungeon as it stands: 72.73%"],
+        "{}",
+        game.stdout
+    );
+    let odds = odds_command_for(&last_decision_block(&game.stdout));
+    assert!(
+        odds.stdout.contains("Chance of surviving: 72.73% (8/11)"),
+        "{}",
+        odds.stdout
+    );
+
+    // Seed 2: the Vorpal Sword's question on entering a dungeon of cards the player added.
+    let game = dungeon(
+        &[
+            "play",
+            "--seed",
+            "2",
+            "--delay",
+            "0",
+            "--adventurer",
+            "warrior",
+        ],
+        &format!("{}o\nq\n", "1\n".repeat(14)),
+    );
+    assert_eq!(game.code, 0, "{}", game.stderr);
+    let shown = last_odds(&game.stdout);
+    assert_eq!(shown[0], "Your odds of surviving, with each answer:");
+    let odds = odds_command_for(&last_decision_block(&game.stdout));
+    let options: Vec<&str> = odds
+        .stdout
+        .lines()
+        .skip_while(|l| !l.ends_with("With each answer:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    assert_eq!(options.len(), 8, "{}", odds.stdout);
+    assert_eq!(shown[1..], options, "{}", game.stdout);
+}
+
+#[test]
+fn odds_key_falls_back_to_an_estimate_and_says_so() {
+    // The sequel's rich tiles and special monsters: six cards are too many to count.
+    let game = dungeon(
+        &[
+            "play",
+            "--packs",
+            "sequel",
+            "--seed",
+            "3",
+            "--delay",
+            "0",
+            "--adventurer",
+            "ninja",
+        ],
+        &format!("{}o\nq\n", "o\n1\n".repeat(6)),
+    );
+    game.assert_no_panic();
+    assert_eq!(game.code, 0, "{}", game.stderr);
+    let shown = last_odds(&game.stdout);
+    assert_eq!(shown.len(), 2, "{}", game.stdout);
+    assert!(shown[0].starts_with("Your odds of surviving the dungeon as it stands: "));
+    assert_eq!(
+        shown[1],
+        "(an estimate from sampled dungeons: too many cases to count them all)"
+    );
+    // Smaller dungeons earlier in the round were counted exactly.
+    let exact = game
+        .stdout
+        .matches("Your odds of surviving the dungeon as it stands")
+        .count();
+    assert!(exact > 2, "{}", game.stdout);
+}

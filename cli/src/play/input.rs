@@ -8,6 +8,8 @@ pub enum Reply {
     Choice(usize),
     Save,
     Quit,
+    /// Show the player's own odds of surviving.
+    Odds,
     Invalid,
 }
 
@@ -28,7 +30,7 @@ impl Input {
         self.lines.next()
     }
 
-    /// Asks for a number from 1 to `max`, `s` or `q`.
+    /// Asks for a number from 1 to `max`, `s`, `q` or `o`.
     pub fn choice(&mut self, prompt: &str, max: usize) -> Reply {
         print!("{prompt}");
         let _ = std::io::stdout().flush();
@@ -44,6 +46,7 @@ fn parse(line: &str, max: usize) -> Reply {
     match line.trim().to_lowercase().as_str() {
         "s" | "save" => Reply::Save,
         "q" | "quit" | "exit" => Reply::Quit,
+        "o" | "odds" => Reply::Odds,
         other => match other.parse::<usize>() {
             Ok(n) if (1..=max).contains(&n) => Reply::Choice(n - 1),
             _ => Reply::Invalid,
@@ -64,6 +67,7 @@ mod tests {
         assert!(matches!(parse("-1", 3), Reply::Invalid));
         assert!(matches!(parse("S", 3), Reply::Save));
         assert!(matches!(parse("q", 3), Reply::Quit));
+        assert!(matches!(parse(" O ", 3), Reply::Odds));
         assert!(matches!(
             parse("99999999999999999999999", 3),
             Reply::Invalid

@@ -3,6 +3,7 @@
 //! prompt so nobody sees another's drawn card; events are then shown as public.
 
 mod input;
+mod odds;
 mod render;
 mod save;
 
@@ -209,19 +210,29 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
                 for (i, (_, line)) in options.iter().enumerate() {
                     println!("  {}) {line}", i + 1);
                 }
+                // The odds key is listed where it means something (see `odds::available`).
+                let (choose, bad_input) = if odds::available(&state, seat) {
+                    ("odds.choose", "odds.bad_input")
+                } else {
+                    ("play.choose", "play.bad_input")
+                };
+                let max = [("max", options.len().to_string())];
                 loop {
-                    let prompt = text.t("play.choose", &[("max", options.len().to_string())]);
-                    match input.choice(&prompt, options.len()) {
+                    match input.choice(&text.t(choose, &max), options.len()) {
                         Reply::Choice(i) => break options[i].0,
                         Reply::Save => save_game(&text, &args.save, &packs, seed, &seats, &state),
                         Reply::Quit => {
                             println!("{}", text.t("play.quit", &[]));
                             return Ok(ExitCode::SUCCESS);
                         }
-                        Reply::Invalid => println!(
-                            "{}",
-                            text.t("play.bad_input", &[("max", options.len().to_string())])
-                        ),
+                        Reply::Odds => {
+                            for line in
+                                odds::lines(&mut engine, &state, seat, &text, |s| names.name(s))
+                            {
+                                println!("{line}");
+                            }
+                        }
+                        Reply::Invalid => println!("{}", text.t(bad_input, &max)),
                     }
                 }
             }

@@ -21,10 +21,22 @@ mod view;
 
 pub use exact::{OddsCache, OddsSearch};
 pub use sample::estimate;
-pub use view::{Effort, Plan, answers_from_view, from_view};
+pub use view::{Effort, Plan, Report, answers_from_view, from_view, report_from_view};
 
 use crate::catalog::{Catalog, Fnv};
 use crate::ids::*;
+
+/// The card a [`crate::game::DungeonSetup`] for the search holds in every place (dungeon
+/// and deck) whose card the search decides: any regular monster, it is never revealed.
+pub fn placeholder(catalog: &Catalog) -> MonsterId {
+    MonsterId(
+        catalog
+            .monsters
+            .iter()
+            .position(|m| !m.special)
+            .unwrap_or(0) as u16,
+    )
+}
 
 /// What the cards still to come may be.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]

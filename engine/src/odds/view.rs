@@ -35,26 +35,32 @@ pub fn from_view(
     effort: Effort,
     rng: &mut rand_chacha::ChaCha8Rng,
 ) -> Result<f64, EngineError> {
+    Ok(entering(rules, cache, view, plan, effort, rng)?.probability)
+}
+
+/// [`from_view`], with how the figure was found.
+fn entering(
+    rules: &mut dyn Rules,
+    cache: &mut OddsCache,
+    view: &crate::view::View,
+    plan: &Plan,
+    effort: Effort,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> Result<Report, EngineError> {
     let catalog = rules.catalog().clone();
     let Some(adventurer) = view.adventurer() else {
-        return Ok(0.0);
+        return Ok(Report::exact(0.0, 0));
     };
     let unseen = view.unseen(&catalog);
     let mut known = view.my_added();
     let mut size = view.dungeon_size();
-    if plan.add_hand {
-        if let Some(m) = view.hand() {
-            known.push(m);
-            size += 1;
-        }
+    if plan.add_hand
+        && let Some(m) = view.hand()
+    {
+        known.push(m);
+        size += 1;
     }
-    let placeholder = MonsterId(
-        catalog
-            .monsters
-            .iter()
-            .position(|m| !m.special)
-            .unwrap_or(0) as u16,
-    );
+    let placeholder = super::placeholder(&catalog);
     let setup = DungeonSetup {
         players: view.players(),
         runner: view.seat(),
@@ -77,15 +83,21 @@ pub fn from_view(
         &unseen.special_candidates,
     );
     match effort {
-        Effort::Exact => Ok(OddsSearch::new(rules, cache)
-            .entering(&setup, &chances)?
-            .probability),
+        Effort::Exact => {
+            let odds = OddsSearch::new(rules, cache).entering(&setup, &chances)?;
+            Ok(Report::exact(odds.probability, odds.states))
+        }
         Effort::Bounded { states, samples } => match OddsSearch::new(rules, cache)
             .with_budget(states)
             .entering(&setup, &chances)
         {
-            Ok(odds) => Ok(odds.probability),
-            Err(EngineError::Budget(_)) => super::estimate(rules, &setup, &chances, samples, rng),
+            Ok(odds) => Ok(Report::exact(odds.probability, odds.states)),
+            Err(EngineError::Budget(_)) => Ok(Report {
+                probability: super::estimate(rules, &setup, &chances, samples, rng)?,
+                exact: false,
+                states,
+                options: Vec::new(),
+            }),
             Err(e) => Err(e),
         },
     }
@@ -100,6 +112,17 @@ pub fn answers_from_view(
     effort: Effort,
     rng: &mut rand_chacha::ChaCha8Rng,
 ) -> Result<Vec<(Action, f64)>, EngineError> {
+    Ok(answers(rules, cache, view, effort, rng)?.options)
+}
+
+/// [`answers_from_view`], with how the figures were found.
+fn answers(
+    rules: &mut dyn Rules,
+    cache: &mut OddsCache,
+    view: &crate::view::View,
+    effort: Effort,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> Result<Report, EngineError> {
     let catalog = rules.catalog().clone();
     // Any state this seat cannot tell from the real one: the cards still to come are
     // decided by the search anyway.
@@ -125,7 +148,8 @@ pub fn answers_from_view(
         search = search.with_budget(states);
     }
     match search.options(&state, &chances) {
-        Err(EngineError::Budget(_)) => {
+        Ok(options) => Ok(Report::with_options(options, true, cache.len())),
+        Err(EngineError::Budget(states)) => {
             // Too big to search: each option's value from sampled dungeons.
             let Effort::Bounded { samples, .. } = effort else {
                 unreachable!("no budget without a bound")
@@ -139,8 +163,71 @@ pub fn answers_from_view(
                     super::sample::estimate_from_state(rules, after, &chances, samples, rng)?,
                 ));
             }
-            Ok(out)
+            Ok(Report::with_options(out, false, states))
         }
-        other => other,
+        Err(e) => Err(e),
+    }
+}
+
+/// Odds worked out for a front end to show: the figures, and how they were found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// The probability of surviving: entering the dungeon as it stands, or, at a question,
+    /// answering it as well as possible.
+    pub probability: f64,
+    /// `false` when the exact search was too big and the figures are sampled estimates.
+    pub exact: bool,
+    /// Situations the exact search evaluated (its budget, when it gave up).
+    pub states: usize,
+    /// At a question of the seat's own run: each option with its odds.
+    pub options: Vec<(Action, f64)>,
+}
+
+impl Report {
+    fn exact(probability: f64, states: usize) -> Report {
+        Report {
+            probability,
+            exact: true,
+            states,
+            options: Vec::new(),
+        }
+    }
+
+    fn with_options(options: Vec<(Action, f64)>, exact: bool, states: usize) -> Report {
+        let probability = options.iter().map(|&(_, p)| p).fold(0.0, f64::max);
+        Report {
+            probability,
+            exact,
+            states,
+            options,
+        }
+    }
+}
+
+/// What `view`'s seat may work out about its own run, for a front end: at a question it
+/// must answer in its own dungeon, each option's odds ([`answers_from_view`]); otherwise
+/// its odds of surviving the dungeon as it stands, changed by `plan` ([`from_view`]).
+/// Unlike those, it says whether the figures are exact, and needs no cache or generator:
+/// a person asking twice gets the same answer, and the bots' caches are left alone.
+pub fn report_from_view(
+    rules: &mut dyn Rules,
+    view: &crate::view::View,
+    plan: &Plan,
+    effort: Effort,
+    seed: u64,
+) -> Result<Report, EngineError> {
+    use rand_chacha::rand_core::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut cache = OddsCache::new();
+    let own_question = matches!(
+        view.phase(),
+        crate::view::ViewPhase::Dungeon { runner } if runner == view.seat()
+    ) && view
+        .decision()
+        .is_some_and(|d| matches!(d.kind, crate::action::DecisionKind::Question(_)));
+    if own_question {
+        answers(rules, &mut cache, view, effort, &mut rng)
+    } else {
+        entering(rules, &mut cache, view, plan, effort, &mut rng)
     }
 }

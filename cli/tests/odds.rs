@@ -1,0 +1,742 @@
+//! `dungeon odds` against an independent count. For small hand-made situations, every way
+//! the unseen cards can fill the dungeon, in every order (and the monster deck's top card,
+//! and the kind of each unknown special monster), is dealt as a concrete dungeon and run
+//! through the real engine, the way a scenario file is: no card-by-card pauses, no
+//! placeholders, no memo. Each way is equally likely, so survival is a count, and the odds
+//! an exact fraction.
+//!
+//! The runner's choices are counted the way the rules allow them: a question is answered
+//! knowing only the cards revealed so far, so the dealt dungeons are grouped by what the
+//! runner has seen when asked, and each group takes its best answer (expectimax over the
+//! reveals). A question before the first reveal (the Vorpal Sword) thus takes the best
+//! answer on average over all dungeons, not the best for each dungeon.
+
+use dungeon_engine::action::{Action, Answer, DecisionKind};
+use dungeon_engine::catalog::{DamageModel, DiskFiles, PackLibrary};
+use dungeon_engine::ids::MonsterId;
+use dungeon_engine::{DungeonSetup, Engine, GameState};
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Arc;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("cli/ is in the repository")
+        .to_path_buf()
+}
+
+fn engine(packs: &[&str]) -> Engine {
+    let mut lib = PackLibrary::new();
+    for file in ["cards/base.toml", "cards/sequel.toml"] {
+        let path = root().join(file);
+        lib.load(&DiskFiles, &path.to_string_lossy())
+            .unwrap_or_else(|d| panic!("{d}"));
+    }
+    let (catalog, _) = lib.catalog(packs).unwrap_or_else(|d| panic!("{d}"));
+    Engine::new(Arc::new(catalog)).unwrap_or_else(|d| panic!("{d}"))
+}
+
+/// A situation, as `dungeon odds` takes it.
+#[derive(Clone, Default)]
+struct Case {
+    name: &'static str,
+    packs: &'static str,
+    adventurer: &'static str,
+    tiles: &'static [&'static str],
+    size: usize,
+    known: &'static [&'static str],
+    /// `None`: the default pool (the whole regular deck less `known`).
+    unseen: Option<&'static [&'static str]>,
+    unknown_specials: usize,
+    candidates: &'static [&'static str],
+    deck: usize,
+    successes: u8,
+    damage_model: Option<&'static str>,
+}
+
+impl Case {
+    fn args(&self) -> Vec<String> {
+        let mut args: Vec<String> = ["--lang", "en", "odds", "--json"].map(String::from).into();
+        let mut push = |flag: &str, value: String| {
+            args.push(flag.to_string());
+            args.push(value);
+        };
+        push("--packs", self.packs.to_string());
+        push("--adventurer", self.adventurer.to_string());
+        push("--tiles", self.tiles.join(","));
+        push("--dungeon", self.size.to_string());
+        push("--known", self.known.join(","));
+        if let Some(unseen) = self.unseen {
+            push("--unseen", unseen.join(","));
+        }
+        push("--unknown-specials", self.unknown_specials.to_string());
+        if !self.candidates.is_empty() {
+            push("--candidates", self.candidates.join(","));
+        }
+        push("--deck", self.deck.to_string());
+        push("--successes", self.successes.to_string());
+        if let Some(model) = self.damage_model {
+            push("--damage-model", model.to_string());
+        }
+        args
+    }
+}
+
+/// One concrete deal: the dungeon in reveal order and the deck, top first.
+type World = (Vec<MonsterId>, Vec<MonsterId>);
+
+/// What the runner has seen when asked: each monster revealed, with its place.
+type Seen = Vec<(MonsterId, u8)>;
+
+/// The deals stopped on one question: its options, and the deals with their ways.
+type Asked = (Vec<Answer>, Vec<(World, u64)>);
+
+/// Every deal with its number of ways (labelled cards: copies are told apart).
+fn worlds(engine: &Engine, case: &Case) -> BTreeMap<World, u64> {
+    let catalog = engine.catalog();
+    let id = |s: &str| {
+        catalog
+            .find_monster(s)
+            .unwrap_or_else(|| panic!("no monster {s}"))
+    };
+    let known: Vec<MonsterId> = case.known.iter().map(|s| id(s)).collect();
+    let regular: Vec<MonsterId> = match case.unseen {
+        Some(list) => list.iter().map(|s| id(s)).collect(),
+        None => {
+            let mut deck: Vec<MonsterId> = catalog.regular_deck().collect();
+            for k in &known {
+                let i = deck.iter().position(|m| m == k).expect("a copy to take");
+                deck.remove(i);
+            }
+            deck
+        }
+    };
+    let candidates: Vec<MonsterId> = case.candidates.iter().map(|s| id(s)).collect();
+    let mut out = BTreeMap::new();
+    // The unknown specials' kinds: every ordered choice of distinct candidates.
+    for kinds in arrangements(&candidates, case.unknown_specials) {
+        let pool: Vec<MonsterId> = regular.iter().copied().chain(kinds).collect();
+        let unknown = case.size - known.len();
+        for chosen in subsets(pool.len(), unknown) {
+            let mut dungeon: Vec<MonsterId> = known.clone();
+            dungeon.extend(chosen.iter().map(|&i| pool[i]));
+            let rest: Vec<MonsterId> = (0..pool.len())
+                .filter(|i| !chosen.contains(i))
+                .map(|i| pool[i])
+                .collect();
+            for order in arrangements(&dungeon, dungeon.len()) {
+                for deck in arrangements(&rest, case.deck) {
+                    *out.entry((order.clone(), deck)).or_insert(0) += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every ordered choice of `k` items of `items` (by position: equal items count apart).
+fn arrangements(items: &[MonsterId], k: usize) -> Vec<Vec<MonsterId>> {
+    if k == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for i in 0..items.len() {
+        let mut rest = items.to_vec();
+        let first = rest.remove(i);
+        for mut tail in arrangements(&rest, k - 1) {
+            tail.insert(0, first);
+            out.push(tail);
+        }
+    }
+    out
+}
+
+/// Every `k`-subset of `0..n`, as sorted indices.
+fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
+    fn walk(start: usize, n: usize, k: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if cur.len() == k {
+            out.push(cur.clone());
+            return;
+        }
+        for i in start..n {
+            cur.push(i);
+            walk(i + 1, n, k, cur, out);
+            cur.pop();
+        }
+    }
+    let mut out = Vec::new();
+    walk(0, n, k, &mut Vec::new(), &mut out);
+    out
+}
+
+struct Counter<'e> {
+    engine: &'e mut Engine,
+    setup: DungeonSetup,
+}
+
+impl Counter<'_> {
+    /// The dungeon `world` after the answers given so far.
+    fn play(&mut self, world: &World, answers: &[Answer]) -> GameState {
+        let setup = DungeonSetup {
+            dungeon: world.0.clone(),
+            deck: world.1.clone(),
+            ..self.setup.clone()
+        };
+        let mut state = self.engine.dungeon(&setup, &mut Vec::new()).unwrap();
+        for &a in answers {
+            self.engine
+                .apply(&mut state, Action::Answer(a), &mut Vec::new())
+                .unwrap_or_else(|e| panic!("{world:?} {answers:?}: {e}"));
+        }
+        state
+    }
+
+    /// Ways survived, out of these deals, answering `answers` and then each later
+    /// question as well as the runner can, knowing only the cards revealed.
+    fn survived(&mut self, deals: &[(World, u64)], answers: &[Answer]) -> u64 {
+        let mut total = 0;
+        // Deals stopped on a question, by what the runner knows when asked.
+        let mut asked: HashMap<Seen, Asked> = HashMap::new();
+        for (world, ways) in deals {
+            let state = self.play(world, answers);
+            match &state.pending {
+                None => {
+                    if state.run.success == Some(true) {
+                        total += ways;
+                    }
+                }
+                Some(d) => {
+                    let DecisionKind::Question(q) = &d.kind else {
+                        panic!("a dungeon waits on {:?}", d.kind)
+                    };
+                    let seen = state
+                        .run
+                        .faced
+                        .iter()
+                        .map(|f| (f.monster, f.position))
+                        .collect();
+                    let entry = asked
+                        .entry(seen)
+                        .or_insert_with(|| (q.options.clone(), Vec::new()));
+                    assert_eq!(entry.0, q.options, "one question for what the runner saw");
+                    entry.1.push((world.clone(), *ways));
+                }
+            }
+        }
+        for (options, group) in asked.into_values() {
+            total += options
+                .iter()
+                .map(|&o| {
+                    let mut next = answers.to_vec();
+                    next.push(o);
+                    self.survived(&group, &next)
+                })
+                .max()
+                .unwrap_or(0);
+        }
+        total
+    }
+}
+
+/// The count: the survival fraction (ways survived, ways in all) and, when the runner is
+/// asked something before the first reveal, each answer's fraction.
+struct Count {
+    survived: u64,
+    ways: u64,
+    first: Vec<(String, u64)>,
+}
+
+fn count(case: &Case) -> Count {
+    let packs: Vec<&str> = case.packs.split(',').collect();
+    let mut engine = engine(&packs);
+    let catalog = engine.catalog().clone();
+    let deals: Vec<(World, u64)> = worlds(&engine, case).into_iter().collect();
+    let ways = deals.iter().map(|(_, n)| n).sum();
+    let adventurer = catalog.find_adventurer(case.adventurer).unwrap();
+    let setup = DungeonSetup {
+        players: 2,
+        runner: 0,
+        successes: case.successes,
+        failures: 0,
+        adventurer,
+        tiles: case
+            .tiles
+            .iter()
+            .map(|t| catalog.find_tile(t).unwrap())
+            .collect(),
+        dungeon: Vec::new(),
+        deck: Vec::new(),
+        damage_model: case.damage_model.map(|m| match m {
+            "running" => DamageModel::Running,
+            _ => DamageModel::EndTotal,
+        }),
+        seed: 0,
+        card_by_card: false,
+    };
+    let mut counter = Counter {
+        engine: &mut engine,
+        setup,
+    };
+    let survived = counter.survived(&deals, &[]);
+    // A question before any card: the same for every deal.
+    let mut first = Vec::new();
+    let start = counter.play(&deals[0].0, &[]);
+    if let Some(DecisionKind::Question(q)) = start.pending.as_ref().map(|d| &d.kind)
+        && start.run.faced.is_empty()
+    {
+        for &o in &q.options {
+            first.push((o.label(&catalog), counter.survived(&deals, &[o])));
+        }
+    }
+    Count {
+        survived,
+        ways,
+        first,
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+fn reduced(a: u64, b: u64) -> String {
+    let g = gcd(a, b).max(1);
+    format!("{}/{}", a / g, b / g)
+}
+
+/// `dungeon odds --json` for the case.
+fn odds_json(case: &Case) -> serde_json::Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_dungeon"))
+        .args(case.args())
+        .current_dir(root())
+        .output()
+        .expect("the dungeon binary runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}: exit {:?}\n{stdout}{}",
+        case.name,
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{}: {e}\n{stdout}", case.name))
+}
+
+/// Checks the command against the count; returns the count's fraction.
+fn check(case: &Case) -> String {
+    let count = count(case);
+    let json = odds_json(case);
+    let expected = count.survived as f64 / count.ways as f64;
+    let got = json["probability"].as_f64().expect("a probability");
+    let fraction = reduced(count.survived, count.ways);
+    assert!(
+        (got - expected).abs() < 1e-9,
+        "{}: dungeon odds says {got}, the count {expected} ({fraction} over {} ways)",
+        case.name,
+        count.ways
+    );
+    if let Some(f) = json["fraction"].as_str() {
+        assert_eq!(f, fraction, "{}: fraction", case.name);
+    }
+    let options = json["question"]["options"].as_array();
+    if !count.first.is_empty() {
+        let options = options.unwrap_or_else(|| panic!("{}: no options in {json}", case.name));
+        assert_eq!(options.len(), count.first.len(), "{}", case.name);
+        for (label, survived) in &count.first {
+            let option = options
+                .iter()
+                .find(|o| o["answer"] == label.as_str())
+                .unwrap_or_else(|| panic!("{}: no option {label}", case.name));
+            let got = option["probability"].as_f64().unwrap();
+            let expected = *survived as f64 / count.ways as f64;
+            assert!(
+                (got - expected).abs() < 1e-9,
+                "{}: answer {label}: dungeon odds says {got}, the count {expected}",
+                case.name
+            );
+        }
+    }
+    fraction
+}
+
+const BASE: &str = "base";
+
+#[test]
+fn odds_plain_average_with_permanent_tiles() {
+    // Torch and Grail defeat all but the Golem and the Dragon: survive iff neither is
+    // drawn, C(5,3)/C(7,3).
+    let case = Case {
+        name: "warrior, torch and grail",
+        packs: BASE,
+        adventurer: "warrior",
+        tiles: &["torch", "holy_grail"],
+        size: 3,
+        unseen: Some(&[
+            "goblin", "skeleton", "orc", "vampire", "golem", "lich", "dragon",
+        ]),
+        ..Case::default()
+    };
+    assert_eq!(check(&case), "2/7");
+}
+
+#[test]
+fn odds_with_known_cards_inside() {
+    // The hammer takes the known Golem; the known Vampire deals 4 of the 8 HP, so any
+    // Vampire, Lich or Demon drawn kills: C(4,2)/C(6,2).
+    let case = Case {
+        name: "barbarian, known golem and vampire",
+        packs: BASE,
+        adventurer: "barbarian",
+        tiles: &["chainmail", "torch", "war_hammer"],
+        size: 4,
+        known: &["golem", "vampire"],
+        unseen: Some(&["goblin", "skeleton", "orc", "vampire", "golem", "lich"]),
+        ..Case::default()
+    };
+    assert_eq!(check(&case), "2/5");
+}
+
+#[test]
+fn odds_of_a_one_card_dungeon_from_the_whole_deck() {
+    // 6 HP: the 10 cards of strength 5 or less are survived.
+    let case = Case {
+        name: "rogue, one card",
+        packs: BASE,
+        adventurer: "rogue",
+        tiles: &["buckler"],
+        size: 1,
+        ..Case::default()
+    };
+    assert_eq!(check(&case), "10/13");
+}
+
+#[test]
+fn odds_certain_and_impossible() {
+    let certain = Case {
+        name: "warrior, certain",
+        packs: BASE,
+        adventurer: "warrior",
+        tiles: &["plate_armor", "knight_shield", "torch"],
+        size: 4,
+        unseen: Some(&["goblin", "goblin", "skeleton", "orc", "vampire", "golem"]),
+        ..Case::default()
+    };
+    assert_eq!(check(&certain), "1/1");
+    let impossible = Case {
+        name: "mage, no tiles",
+        packs: BASE,
+        adventurer: "mage",
+        tiles: &[],
+        size: 2,
+        unseen: Some(&["goblin", "goblin", "skeleton", "orc"]),
+        ..Case::default()
+    };
+    assert_eq!(check(&impossible), "0/1");
+}
+
+#[test]
+fn odds_with_a_question_before_entering() {
+    // The Vorpal Sword names a species before any card: the best species on average.
+    let case = Case {
+        name: "warrior, vorpal sword",
+        packs: BASE,
+        adventurer: "warrior",
+        tiles: &["vorpal_sword", "knight_shield"],
+        size: 3,
+        unseen: Some(&["goblin", "orc", "vampire", "golem", "golem", "dragon"]),
+        ..Case::default()
+    };
+    check(&case);
+    // With a known Dragon, naming anything else loses.
+    let known = Case {
+        name: "warrior, vorpal sword, known dragon",
+        known: &["dragon"],
+        unseen: Some(&["goblin", "skeleton", "orc", "vampire", "golem", "golem"]),
+        ..case
+    };
+    assert_eq!(check(&known), "4/15");
+}
+
+#[test]
+fn odds_with_choices_on_reveal() {
+    // The Vorpal Axe is offered at each reveal until used: the runner decides knowing
+    // only the cards revealed so far.
+    let axe = Case {
+        name: "barbarian, vorpal axe",
+        packs: BASE,
+        adventurer: "barbarian",
+        tiles: &["vorpal_axe", "leather_shield"],
+        size: 4,
+        unseen: Some(&[
+            "goblin", "skeleton", "orc", "orc", "vampire", "golem", "dragon",
+        ]),
+        ..Case::default()
+    };
+    check(&axe);
+    // The same, HP counted card by card, with a Healing Potion.
+    let running = Case {
+        name: "barbarian, axe and potion, running damage",
+        tiles: &["vorpal_axe", "healing_potion"],
+        damage_model: Some("running"),
+        ..axe
+    };
+    check(&running);
+}
+
+#[test]
+fn odds_with_polymorph_drawing_from_the_deck() {
+    // Polymorph swaps a revealed monster for the deck's top card, itself unseen.
+    let case = Case {
+        name: "mage, polymorph",
+        packs: BASE,
+        adventurer: "mage",
+        tiles: &["polymorph", "wall_of_fire"],
+        size: 3,
+        unseen: Some(&["goblin", "skeleton", "orc", "vampire", "golem", "dragon"]),
+        deck: 1,
+        ..Case::default()
+    };
+    check(&case);
+}
+
+#[test]
+fn odds_with_end_of_dungeon_and_next_card_effects() {
+    // Omnipotence wins when no two monsters share a species; the Pact takes the Demon and
+    // the card after it.
+    let case = Case {
+        name: "mage, omnipotence and pact",
+        packs: BASE,
+        adventurer: "mage",
+        tiles: &["omnipotence", "demonic_pact", "bracelet_of_protection"],
+        size: 3,
+        known: &["demon"],
+        unseen: Some(&["goblin", "goblin", "orc", "vampire", "vampire", "dragon"]),
+        ..Case::default()
+    };
+    check(&case);
+}
+
+#[test]
+fn odds_with_an_unknown_special_monster() {
+    // The sequel: one unseen special of unknown kind. The Count is strength 8 for a runner
+    // with a success, the Mimic as strong as the tiles left, the Shapeshifter its place.
+    let case = Case {
+        name: "princess, unknown special",
+        packs: "sequel",
+        adventurer: "princess",
+        tiles: &["mr_charm"],
+        size: 3,
+        unseen: Some(&["goblin", "orc", "golem"]),
+        unknown_specials: 1,
+        candidates: &["fairy", "mimic", "the_count", "shapeshifter"],
+        successes: 1,
+        ..Case::default()
+    };
+    check(&case);
+}
+
+// --- What the command says about wrong situations -----------------------------------------
+
+fn odds_run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_dungeon"))
+        .args(["--lang", "en", "odds"])
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the dungeon binary runs");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    );
+    assert!(
+        !stderr.contains("panicked") && out.status.code() != Some(101),
+        "{args:?} panicked:\n{stderr}"
+    );
+    (out.status.code().unwrap_or(-1), stdout, stderr)
+}
+
+#[test]
+fn odds_rejects_wrong_situations_with_a_clear_message() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--adventurer", "warior", "--dungeon", "3"],
+            "unknown adventurer `warior` (known: warrior, barbarian, mage, rogue). Did you mean warrior?",
+        ),
+        (
+            &[
+                "--adventurer",
+                "warrior",
+                "--dungeon",
+                "3",
+                "--known",
+                "gobln",
+            ],
+            "unknown monster `gobln`",
+        ),
+        (
+            &[
+                "--adventurer",
+                "warrior",
+                "--dungeon",
+                "3",
+                "--tiles",
+                "torch,vorpal",
+            ],
+            "Did you mean vorpal_sword, vorpal_dagger, vorpal_axe?",
+        ),
+        (
+            &["--adventurer", "warrior", "--dungeon", "16"],
+            "a dungeon of 16 cards is too big: it holds at most 15",
+        ),
+        (
+            &[
+                "--adventurer",
+                "warrior",
+                "--dungeon",
+                "3",
+                "--unseen",
+                "goblin,orc",
+            ],
+            "the dungeon needs 3 unknown cards, but only 2 cards are unseen",
+        ),
+        (
+            // 13 cards, 3 of them seen: a dungeon of 11 cannot be filled.
+            &[
+                "--adventurer",
+                "warrior",
+                "--dungeon",
+                "11",
+                "--seen",
+                "orc,orc,lich",
+            ],
+            "the dungeon needs 11 unknown cards, but only 10 cards are unseen",
+        ),
+        (
+            &[
+                "--adventurer",
+                "warrior",
+                "--dungeon",
+                "4",
+                "--known",
+                "dragon,dragon",
+            ],
+            "`dragon` is named 2 times as known or seen, but the game has 1",
+        ),
+        (
+            &[
+                "--adventurer",
+                "warrior",
+                "--dungeon",
+                "1",
+                "--known",
+                "orc,orc",
+            ],
+            "2 known monsters do not fit in a dungeon of 1 cards",
+        ),
+        (
+            &[
+                "--adventurer",
+                "warrior",
+                "--dungeon",
+                "3",
+                "--damage-model",
+                "x",
+            ],
+            "unknown damage model `x`",
+        ),
+        (&["--dungeon", "3"], "no adventurer"),
+        (
+            &[
+                "--adventurer",
+                "warrior",
+                "--dungeon",
+                "3",
+                "--players",
+                "7",
+            ],
+            "--players must be 2 to 4, not 7",
+        ),
+    ];
+    for (args, says) in cases {
+        let (code, stdout, stderr) = odds_run(args);
+        assert_eq!(code, 2, "{args:?}: {stdout}{stderr}");
+        assert!(stderr.contains(says), "{args:?}: no `{says}` in {stderr}");
+        assert!(stdout.is_empty(), "{args:?}: {stdout}");
+    }
+}
+
+#[test]
+fn odds_reads_a_situation_file_and_reports_its_mistakes() {
+    let dir = std::env::temp_dir().join(format!("dungeon-odds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    // The first case of this file's count, written as a file: the same 2/7.
+    let good = file(
+        "good.toml",
+        "adventurer = \"warrior\"\nequipment = [\"torch\", \"holy_grail\"]\ndungeon = 3\n\
+         unseen = [\"goblin\", \"skeleton\", \"orc\", \"vampire\", \"golem\", \"lich\", \"dragon\"]\n",
+    );
+    let (code, stdout, stderr) = odds_run(&["--file", &good]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("Chance of surviving: 28.57% (2/7)"),
+        "{stdout}"
+    );
+    // An option overrides the file's field: two cards, C(5,2)/C(7,2).
+    let (_, stdout, _) = odds_run(&["--file", &good, "--dungeon", "2"]);
+    assert!(stdout.contains("(10/21)"), "{stdout}");
+
+    let typo = file(
+        "typo.toml",
+        "adventurer = \"warrior\"\ndungeon = 3\nknwon = [\"orc\"]\n",
+    );
+    let (code, _, stderr) = odds_run(&["--file", &typo]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains(&format!("{typo}:3:1: error: unknown field `knwon`")),
+        "{stderr}"
+    );
+    let broken = file("broken.toml", "adventurer = \"warrior\"\ndungeon = [3\n");
+    let (code, _, stderr) = odds_run(&["--file", &broken]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains(&format!("{broken}:2:")), "{stderr}");
+    assert!(stderr.contains("2 | dungeon = [3"), "{stderr}");
+    let missing = dir.join("missing.toml").to_string_lossy().into_owned();
+    let (code, _, stderr) = odds_run(&["--file", &missing]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains(&missing), "{stderr}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn odds_in_spanish_and_french() {
+    let args = [
+        "odds",
+        "--adventurer",
+        "warrior",
+        "--tiles",
+        "torch,holy_grail",
+        "--dungeon",
+        "3",
+        "--unseen",
+        "goblin,skeleton,orc,vampire,golem,lich,dragon",
+    ];
+    for (lang, says) in [
+        ("es", "Probabilidad de sobrevivir: 28,57 % (2/7)"),
+        ("fr", "Chances de survie : 28,57 % (2/7)"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_dungeon"))
+            .args(["--lang", lang])
+            .args(args)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(stdout.contains(says), "{lang}: {stdout}");
+    }
+}
