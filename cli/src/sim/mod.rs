@@ -103,6 +103,8 @@ pub struct SimArgs {
 
 #[derive(Clone, Copy, ValueEnum)]
 enum DamageArg {
+    // Also spelled as the packs and the JSON report do.
+    #[value(alias = "end_total")]
     EndTotal,
     Running,
 }
