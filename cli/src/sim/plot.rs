@@ -6,7 +6,7 @@ use super::report::{Report, WinRow};
 use super::table::{Names, interval, pct};
 use std::fmt::Write;
 
-const WIDTH: f64 = 820.0;
+const WIDTH: f64 = 860.0;
 const LABEL_RIGHT: f64 = 250.0;
 const X0: f64 = 262.0;
 const X1: f64 = 662.0;
