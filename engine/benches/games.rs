@@ -1,37 +1,58 @@
-//! Full random-bot games per second with the base pack: `cargo bench -p dungeon-engine`.
+//! The engine's speed, in one run: `cargo bench -p dungeon-engine --bench games`.
 //!
-//! Figures are only meaningful as ratios within one run (the machines are noisy), so the
-//! same games are also played with a hook runner that runs no script at all: the gap is
-//! what the Lua hooks cost.
+//! - `random games/…`: whole games with random bots, in games per second (criterion's
+//!   `elem/s`), for the base pack and base + sequel at 2 and 4 players; one line runs the
+//!   base games with no scripts at all (not the same games: no card effect applies).
+//! - `dungeon/…`: one fixed base-box dungeon whose resolution calls many Lua hooks, run
+//!   through the Lua host and through [`NativeHooks`], the same cards' hooks written in Rust
+//!   for this benchmark only. The bench first checks that both give the same events and
+//!   final state, so the ratio of the two lines is what the Lua path costs.
+//! - `ismcts/…`: IS-MCTS decisions at fixed positions, in search iterations per second, and
+//!   one `hard` decision (the default budget) whose time is what a player waits for.
+//!
+//! The machines are noisy: compare figures of one run with each other, not across runs.
+//! On 2026-11-22 (2 shared cores) the Lua dungeon took 4.8x to 5.8x the native one; with
+//! the script chunks kept across operations (as in analysis mode) 4.0x, so about a third
+//! of the Lua path is re-running each card's chunk for every engine operation.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use dungeon_engine::bot::{BotKind, play_game};
+use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
+use dungeon_engine::action::{Answer, CardRef, DecisionKind, Question};
+use dungeon_engine::bot::{BotKind, play_game, seat_seed};
 use dungeon_engine::catalog::{DiskFiles, PackLibrary};
-use dungeon_engine::hooks::{HookRunner, NoHooks};
+use dungeon_engine::dungeon::{Effect, MemValue};
+use dungeon_engine::hooks::NoHooks;
+use dungeon_engine::hooks::{HookCall, HookError, HookName, HookOutcome, HookRunner, HookValue};
 use dungeon_engine::options::FirstAdventurer;
-use dungeon_engine::{Catalog, Engine, GameOptions};
+use dungeon_engine::state::GameState;
+use dungeon_engine::{
+    Action, Catalog, DungeonSetup, Engine, Event, GameOptions, View, script::ScriptHost,
+};
 use std::hint::black_box;
 use std::sync::Arc;
+use std::time::Duration;
 
-fn base() -> Arc<Catalog> {
+/// The catalog of these packs, from the repository's files.
+fn catalog(packs: &[&str]) -> Arc<Catalog> {
     let mut lib = PackLibrary::new();
-    lib.load(
-        &DiskFiles,
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../cards/base.toml"),
-    )
-    .expect("base pack");
-    Arc::new(lib.catalog(&["base"]).expect("catalog").0)
+    for pack in packs {
+        let path = format!("{}/../cards/{pack}.toml", env!("CARGO_MANIFEST_DIR"));
+        lib.load(&DiskFiles, &path).expect("pack loads");
+    }
+    Arc::new(lib.catalog(packs).expect("catalog").0)
 }
 
-fn games<H: HookRunner>(engine: &mut Engine<H>, players: u8, seed: &mut u64) -> usize {
+// --- Random games --------------------------------------------------------------------
+
+/// One whole game with random bots; `seed` moves on so each iteration is a new game.
+fn random_game<H: HookRunner>(engine: &mut Engine<H>, players: u8, seed: &mut u64) -> usize {
     *seed += 1;
     let options = GameOptions {
         players,
         first_adventurer: FirstAdventurer::Choose,
         ..GameOptions::default()
     };
-    let mut bots: Vec<_> = (0..players)
-        .map(|i| BotKind::Random.create(*seed * 7 + i as u64))
+    let mut bots: Vec<_> = (0..players as usize)
+        .map(|seat| BotKind::Random.create(seat_seed(*seed, seat)))
         .collect();
     let mut events = Vec::new();
     let state = play_game(
@@ -47,24 +68,392 @@ fn games<H: HookRunner>(engine: &mut Engine<H>, players: u8, seed: &mut u64) -> 
     events.len()
 }
 
-fn bench(c: &mut Criterion) {
-    let catalog = base();
-    let mut group = c.benchmark_group("random games, base pack");
+fn bench_games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("random games");
     group.throughput(Throughput::Elements(1));
-    for players in [2u8, 4] {
-        let mut lua = Engine::new(catalog.clone()).expect("engine");
-        let mut seed = 0;
-        group.bench_function(format!("{players} players, Lua hooks"), |b| {
-            b.iter(|| games(&mut lua, players, &mut seed))
-        });
-        let mut native = Engine::with_hooks(catalog.clone(), NoHooks);
-        let mut seed = 0;
-        group.bench_function(format!("{players} players, no scripts (baseline)"), |b| {
-            b.iter(|| games(&mut native, players, &mut seed))
-        });
+    group.measurement_time(Duration::from_secs(5));
+    group.warm_up_time(Duration::from_secs(1));
+    for packs in [&["base"][..], &["base", "sequel"]] {
+        let catalog = catalog(packs);
+        for players in [2u8, 4] {
+            let mut engine = Engine::new(catalog.clone()).expect("engine");
+            let mut seed = 0;
+            group.bench_function(format!("{}, {players} players", packs.join("+")), |b| {
+                b.iter(|| random_game(&mut engine, players, &mut seed))
+            });
+        }
     }
+    let mut bare = Engine::with_hooks(catalog(&["base"]), NoHooks);
+    let mut seed = 0;
+    group.bench_function("base, 2 players, no scripts", |b| {
+        b.iter(|| random_game(&mut bare, 2, &mut seed))
+    });
     group.finish();
 }
 
-criterion_group!(benches, bench);
+// --- One dungeon: Lua hooks against native ones --------------------------------------
+
+/// A Warrior with six scripted base-box tiles (hook order as listed) facing eight
+/// monsters, so that every one of those scripts acts: the Vorpal Sword asks for a species
+/// (golem) and defeats on each reveal, the Ring of Power gains HP, Polymorph asks and
+/// swaps the Orc for the deck's Skeleton, the Demonic Pact takes the Dragon after the
+/// Demon, the Healing Potion revives after the Lich, and Omnipotence turns the final death
+/// into a success (no species twice).
+const TILES: [&str; 6] = [
+    "vorpal_sword",
+    "ring_of_power",
+    "demonic_pact",
+    "polymorph",
+    "healing_potion",
+    "omnipotence",
+];
+const DUNGEON: [&str; 8] = [
+    "goblin", "orc", "demon", "dragon", "golem", "vampire", "lich", "orc",
+];
+const DECK: [&str; 1] = ["skeleton"];
+const NAMED_SPECIES: &str = "golem";
+
+fn dungeon_setup(catalog: &Catalog) -> DungeonSetup {
+    let monster = |id: &str| catalog.find_monster(id).expect("base monster");
+    DungeonSetup {
+        players: 2,
+        runner: 0,
+        successes: 0,
+        failures: 0,
+        adventurer: catalog.find_adventurer("warrior").expect("warrior"),
+        tiles: TILES
+            .map(|t| catalog.find_tile(t).expect("base tile"))
+            .to_vec(),
+        dungeon: DUNGEON.map(monster).to_vec(),
+        deck: DECK.map(monster).to_vec(),
+        damage_model: None,
+        seed: 1,
+        card_by_card: false,
+    }
+}
+
+/// Resolves the dungeon, naming the golem and saying yes to every yes/no question.
+fn run_dungeon<H: HookRunner>(
+    engine: &mut Engine<H>,
+    setup: &DungeonSetup,
+    events: &mut Vec<Event>,
+) -> GameState {
+    events.clear();
+    let named = engine.catalog().find_species(NAMED_SPECIES).expect("golem");
+    let mut state = engine.dungeon(setup, events).expect("dungeon");
+    while let Some(decision) = &state.pending {
+        let DecisionKind::Question(q) = &decision.kind else {
+            panic!("a single dungeon asks only questions, not {decision:?}");
+        };
+        let answer = if q.options.contains(&Answer::Species(named)) {
+            Answer::Species(named)
+        } else {
+            q.options[0]
+        };
+        engine
+            .apply(&mut state, Action::Answer(answer), events)
+            .expect("answer");
+    }
+    state
+}
+
+/// Which of the six scripts a tile has.
+#[derive(Copy, Clone, Debug, PartialEq)]
+enum Script {
+    VorpalSword,
+    RingOfPower,
+    DemonicPact,
+    Polymorph,
+    HealingPotion,
+    Omnipotence,
+}
+
+/// The scripts of [`TILES`] (`scripts/base/*.lua` with the `dungeon.*` helpers they call,
+/// `engine/src/script/prelude.lua`) in plain Rust: same questions, same effects in the
+/// same order, same return values.
+struct NativeHooks {
+    catalog: Arc<Catalog>,
+    /// The script of each tile, by tile index.
+    scripts: Vec<Option<Script>>,
+    /// Species ids as remembered texts, made once (the Lua host makes a string per call).
+    species_text: Vec<Arc<str>>,
+    /// Hook calls so far, for the report.
+    calls: usize,
+}
+
+impl NativeHooks {
+    fn new(catalog: Arc<Catalog>) -> NativeHooks {
+        let mut scripts = vec![None; catalog.tiles.len()];
+        for (id, script) in TILES.into_iter().zip([
+            Script::VorpalSword,
+            Script::RingOfPower,
+            Script::DemonicPact,
+            Script::Polymorph,
+            Script::HealingPotion,
+            Script::Omnipotence,
+        ]) {
+            scripts[catalog.find_tile(id).expect("base tile").ix()] = Some(script);
+        }
+        let species_text = catalog
+            .species
+            .iter()
+            .map(|s| Arc::from(s.id.as_str()))
+            .collect();
+        NativeHooks {
+            catalog,
+            scripts,
+            species_text,
+            calls: 0,
+        }
+    }
+
+    fn script(&self, card: CardRef) -> Option<Script> {
+        match card {
+            CardRef::Tile(t) => self.scripts[t.ix()],
+            CardRef::Monster(_) => None,
+        }
+    }
+
+    fn hooks(script: Script) -> &'static [HookName] {
+        match script {
+            Script::VorpalSword => &[HookName::BeforeEntering, HookName::Defeats],
+            Script::RingOfPower | Script::DemonicPact => &[HookName::OnDefeat],
+            Script::Polymorph => &[HookName::OnReveal],
+            Script::HealingPotion => &[HookName::OnDeath],
+            Script::Omnipotence => &[HookName::AtEnd],
+        }
+    }
+}
+
+impl HookRunner for NativeHooks {
+    fn has_hook(&self, card: CardRef, hook: HookName) -> bool {
+        self.script(card)
+            .is_some_and(|s| Self::hooks(s).contains(&hook))
+    }
+
+    fn call(
+        &mut self,
+        state: &mut GameState,
+        call: HookCall<'_>,
+    ) -> Result<HookOutcome, HookError> {
+        self.calls += 1;
+        let CardRef::Tile(me) = call.card else {
+            unreachable!("no monster has a script here")
+        };
+        let done = |effects: Vec<Effect>| HookOutcome::Done {
+            effects,
+            value: HookValue::Nothing,
+        };
+        let ask = |prompt: &str, options: Vec<Answer>| {
+            HookOutcome::Asked(Question {
+                seat: state.run.runner,
+                asker: call.card,
+                prompt: prompt.into(),
+                options,
+                aliases: Vec::new(),
+            })
+        };
+        let m = state.run.faced.last();
+        // `dungeon.threatens(m)`.
+        let threatens = m.is_some_and(|m| !m.is_defeated() && m.strength.unwrap_or(0) > 0);
+        let script = self.script(call.card).expect("has_hook said so");
+        Ok(match (script, call.hook) {
+            (Script::VorpalSword, HookName::BeforeEntering) => match call.answers.first() {
+                Some(&Answer::Species(s)) => done(vec![Effect::Remember(
+                    "species".into(),
+                    MemValue::Text(self.species_text[s.ix()].clone()),
+                )]),
+                _ => ask(
+                    "name_species",
+                    self.catalog.species_ids().map(Answer::Species).collect(),
+                ),
+            },
+            (Script::VorpalSword, HookName::Defeats) => {
+                let named = match state.run.recall(CardRef::Tile(me), "species") {
+                    Some(MemValue::Text(t)) => Some(t),
+                    _ => None,
+                };
+                let species = m.and_then(|m| m.species);
+                let hit = species.is_some_and(|s| named == Some(&self.species_text[s.ix()]));
+                HookOutcome::Done {
+                    effects: Vec::new(),
+                    value: HookValue::Bool(hit),
+                }
+            }
+            (Script::RingOfPower, HookName::OnDefeat) => {
+                let strength = m.and_then(|m| m.strength).unwrap_or(0);
+                done(if strength > 0 {
+                    vec![Effect::GainHp(strength)]
+                } else {
+                    Vec::new()
+                })
+            }
+            (Script::DemonicPact, HookName::OnDefeat) => done(vec![Effect::SkipNext]),
+            (Script::Polymorph, HookName::OnReveal) => {
+                if !state.deck.is_empty() && threatens {
+                    match call.answers.first() {
+                        Some(Answer::Yes) => {
+                            done(vec![Effect::ReplaceFromDeck, Effect::DiscardTile(me)])
+                        }
+                        Some(_) => done(Vec::new()),
+                        None => ask("use_tile", vec![Answer::Yes, Answer::No]),
+                    }
+                } else {
+                    done(Vec::new())
+                }
+            }
+            (Script::HealingPotion, HookName::OnDeath) => done(vec![
+                Effect::SetHp(state.run.base_hp),
+                Effect::DiscardTile(me),
+            ]),
+            (Script::Omnipotence, HookName::AtEnd) => {
+                let mut seen = Vec::new();
+                let differ = state
+                    .run
+                    .monsters_faced()
+                    .filter_map(|f| f.species)
+                    .all(|s| {
+                        let new = !seen.contains(&s);
+                        seen.push(s);
+                        new
+                    });
+                done(if differ {
+                    vec![Effect::Succeed]
+                } else {
+                    Vec::new()
+                })
+            }
+            (_, hook) => unreachable!("{hook} is not a hook of {script:?}"),
+        })
+    }
+}
+
+/// The baseline is honest only if it is the same dungeon: same hooks defined, same events,
+/// same final state. Also checks that the dungeon does what [`TILES`] says.
+fn check_native_matches_lua(
+    lua: &mut Engine<ScriptHost>,
+    native: &mut Engine<NativeHooks>,
+    setup: &DungeonSetup,
+) {
+    for &id in &TILES {
+        let tile = CardRef::Tile(lua.catalog().find_tile(id).expect("tile"));
+        let defined: Vec<_> = lua.hooks_mut().hooks_of(tile).iter().collect();
+        let native_defined: Vec<_> = HookName::ALL
+            .into_iter()
+            .filter(|&h| native.hooks_mut().has_hook(tile, h))
+            .collect();
+        assert_eq!(defined, native_defined, "hooks of {id}");
+    }
+    let (mut lua_events, mut native_events) = (Vec::new(), Vec::new());
+    let lua_state = run_dungeon(lua, setup, &mut lua_events);
+    let calls = native.hooks_mut().calls;
+    let native_state = run_dungeon(native, setup, &mut native_events);
+    let calls = native.hooks_mut().calls - calls;
+    assert_eq!(lua_events, native_events, "events of the two paths");
+    assert_eq!(lua_state, native_state, "final states of the two paths");
+    let count = |f: fn(&Event) -> bool| lua_events.iter().filter(|e| f(e)).count();
+    assert_eq!(count(|e| matches!(e, Event::Answered { .. })), 2);
+    assert_eq!(count(|e| matches!(e, Event::Replaced { .. })), 1);
+    assert_eq!(count(|e| matches!(e, Event::Revived { .. })), 1);
+    assert_eq!(count(|e| matches!(e, Event::SuccessForced { .. })), 1);
+    assert_eq!(lua_state.run.success, Some(true));
+    eprintln!(
+        "dungeon: {} events, {calls} hook calls, identical through Lua and native hooks",
+        lua_events.len()
+    );
+}
+
+fn bench_dungeon(c: &mut Criterion) {
+    let catalog = catalog(&["base"]);
+    let setup = dungeon_setup(&catalog);
+    let mut lua = Engine::new(catalog.clone()).expect("engine");
+    let mut native = Engine::with_hooks(catalog.clone(), NativeHooks::new(catalog.clone()));
+    check_native_matches_lua(&mut lua, &mut native, &setup);
+    let mut group = c.benchmark_group("dungeon");
+    group.throughput(Throughput::Elements(1));
+    group.measurement_time(Duration::from_secs(5));
+    group.warm_up_time(Duration::from_secs(1));
+    let mut events = Vec::new();
+    group.bench_function("Lua hooks", |b| {
+        b.iter(|| run_dungeon(&mut lua, &setup, &mut events).run.hp)
+    });
+    group.bench_function("native hooks (baseline)", |b| {
+        b.iter(|| run_dungeon(&mut native, &setup, &mut events).run.hp)
+    });
+    group.finish();
+}
+
+// --- IS-MCTS -------------------------------------------------------------------------
+
+/// Iterations of the fixed-budget searches: enough for a steady rate, few enough to keep
+/// the bench short.
+const SEARCH_ITERATIONS: u32 = 200;
+
+/// The first position of a random-bot game (2 players, base pack) where `wanted` holds,
+/// trying seeds in order until a game has one.
+fn position(engine: &mut Engine<ScriptHost>, wanted: impl Fn(&GameState) -> bool) -> GameState {
+    for seed in 0.. {
+        let mut bots: Vec<_> = (0..2)
+            .map(|seat| BotKind::Random.create(seat_seed(seed, seat)))
+            .collect();
+        let mut events = Vec::new();
+        let mut state = engine
+            .new_game(GameOptions::default(), seed, &mut events)
+            .expect("game");
+        while let Some(seat) = state.current_seat() {
+            if wanted(&state) {
+                return state;
+            }
+            let action = bots[seat as usize].decide(engine, &View::new(&state, seat));
+            engine
+                .apply(&mut state, action, &mut events)
+                .expect("legal");
+        }
+    }
+    unreachable!("seeds never run out")
+}
+
+fn bench_ismcts(c: &mut Criterion) {
+    let mut engine = Engine::new(catalog(&["base"])).expect("engine");
+    let first_bid = position(&mut engine, |s| {
+        matches!(
+            s.pending.as_ref().map(|d| &d.kind),
+            Some(DecisionKind::DrawOrPass)
+        )
+    });
+    // Mid-round: a drawn card to place, with three cards already in the dungeon.
+    let mid_round = position(&mut engine, |s| {
+        s.dungeon.len() >= 3
+            && matches!(
+                s.pending.as_ref().map(|d| &d.kind),
+                Some(DecisionKind::PlaceCard { .. })
+            )
+    });
+    let hard: BotKind = "hard".parse().expect("a bot kind");
+    let mut group = c.benchmark_group("ismcts");
+    group.sampling_mode(SamplingMode::Flat);
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(5));
+    group.warm_up_time(Duration::from_secs(1));
+    let mut decide = |kind: BotKind, state: &GameState| {
+        let seat = state.current_seat().expect("a decision");
+        kind.create(11).decide(&mut engine, &View::new(state, seat))
+    };
+    group.throughput(Throughput::Elements(SEARCH_ITERATIONS.into()));
+    for (name, state) in [("first bid", &first_bid), ("mid-round", &mid_round)] {
+        group.bench_function(format!("{name}, {SEARCH_ITERATIONS} iterations"), |b| {
+            b.iter(|| decide(BotKind::Ismcts(SEARCH_ITERATIONS), state))
+        });
+    }
+    let BotKind::Ismcts(n) = hard else {
+        panic!("hard is a fixed-budget IS-MCTS bot")
+    };
+    group.throughput(Throughput::Elements(n.into()));
+    group.bench_function(format!("hard ({n} iterations), mid-round"), |b| {
+        b.iter(|| decide(hard, &mid_round))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_games, bench_dungeon, bench_ismcts);
 criterion_main!(benches);
