@@ -2,28 +2,41 @@
 //! Whitehouse, 2012). Each iteration samples a full state the bot cannot tell from the
 //! real one ([`View::determinize`]), walks the tree by UCB1 among the actions that sample
 //! allows (counting, for each child, how often it was available), adds one node, plays the
-//! game out with a quick policy, and credits each node with the result for the player who
-//! chose its action. The most visited action at the root is played.
+//! round out, and credits each node with the result for the player who chose its action.
+//! The most visited action at the root is played.
+//!
+//! Two choices make it strong enough to beat the rules bot within a second:
+//! - playouts are played much as the rules bot would play ([`playout`]), each seat from
+//!   its own view of the sampled state, not by random moves;
+//! - a playout stops when the round ends, and the position is scored by
+//!   [`outlook::chances`]: each player's chance to win the game from the successes and
+//!   failures on the table. The decisions of a round change little beyond that round, and
+//!   playing whole games would drown their effect in the noise of later rounds.
 
-use super::{Bot, legal};
+mod outlook;
+mod playout;
+
+use super::{Bot, RulesBot, legal};
 use crate::action::{Action, DecisionKind};
-use crate::catalog::Catalog;
 use crate::engine::Rules;
 use crate::ids::Seat;
-use crate::state::{GameState, Phase};
+use crate::state::GameState;
 use crate::view::View;
-use rand::RngExt;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use std::time::{Duration, Instant};
 
-/// Iterations when nothing else is said.
+/// Iterations when nothing else is said ("hard").
 pub const DEFAULT_ITERATIONS: usize = 1_000;
+/// How sure the search must be (in standard errors of the difference of two means) to
+/// play against the rules bot's advice. Searches are noisy: differences smaller than
+/// their own noise lost more games than they won.
+const CONFIDENCE: f64 = 2.0;
 /// UCB1's exploration constant.
 const EXPLORATION: f64 = 0.7;
-/// Playouts stop after this many decisions (a safety net; games end long before).
-const PLAYOUT_LIMIT: usize = 2_000;
+/// Playouts stop after this many decisions (a safety net; rounds end long before).
+const PLAYOUT_LIMIT: usize = 500;
 
 /// How long the bot thinks.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -43,13 +56,34 @@ struct Node {
     visits: u32,
     /// How often this node's action was available when its parent was visited.
     available: u32,
-    /// Sum of results (1 a win, 0 a loss) for `player`.
+    /// Sum of results (each the chance to win the game, 0 to 1) for `player`, and of
+    /// their squares (for the spread of the mean).
     reward: f64,
+    reward_sq: f64,
+}
+
+impl Node {
+    fn new(action: Option<Action>, player: Seat, parent: usize) -> Node {
+        Node {
+            action,
+            player,
+            parent,
+            children: Vec::new(),
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+            reward_sq: 0.0,
+        }
+    }
 }
 
 pub struct IsmctsBot {
     rng: ChaCha8Rng,
     budget: Budget,
+    /// Plays every seat in the playouts.
+    playout: playout::PlayoutPolicy,
+    /// Its choice stands unless the search clearly finds better.
+    advisor: RulesBot,
 }
 
 impl IsmctsBot {
@@ -57,106 +91,82 @@ impl IsmctsBot {
         IsmctsBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
             budget,
+            playout: playout::PlayoutPolicy::new(seed ^ 0x9e37_79b9_7f4a_7c15),
+            advisor: RulesBot::new(seed ^ 0x5851_f42d_4c95_7f2d),
         }
     }
 
-    /// Runs the search from `view`; returns the root's children as (action, visits, mean).
-    pub fn search(&mut self, rules: &mut dyn Rules, view: &View) -> Vec<(Action, u32, f64)> {
+    /// Runs the search from `view`; returns what it learnt of each action at the root.
+    pub fn search(&mut self, rules: &mut dyn Rules, view: &View) -> Vec<ActionStats> {
         let catalog = rules.catalog().clone();
-        let me = view.seat();
-        let mut tree = vec![Node {
-            action: None,
-            player: me,
-            parent: usize::MAX,
-            children: Vec::new(),
-            visits: 0,
-            available: 0,
-            reward: 0.0,
-        }];
+        let mut tree = vec![Node::new(None, view.seat(), usize::MAX)];
         let started = Instant::now();
-        let mut iteration = 0usize;
-        loop {
+        let mut actions = Vec::new();
+        let mut events = Vec::new();
+        for iteration in 0.. {
             match self.budget {
                 Budget::Iterations(n) if iteration >= n => break,
                 Budget::Time(t) if iteration > 0 && started.elapsed() >= t => break,
                 _ => {}
             }
-            iteration += 1;
             let mut state = view.determinize(&catalog, &mut self.rng);
+            let round = state.round;
             let mut node = 0usize;
-            // Selection and expansion.
-            loop {
-                let Some(mover) = state.current_seat() else {
+            // Selection and expansion, within the round.
+            while let Some(mover) = state.current_seat().filter(|_| state.round == round) {
+                // Questions below the root are left to the playout's knowing answer: in the
+                // tree, exploring every option of every seat's questions would blur the
+                // values of the bidding choices above them.
+                if node != 0 && is_question(&state) {
                     break;
-                };
-                let actions = rules.legal_actions(&state);
+                }
+                actions.clear();
+                actions.extend(rules.legal_actions(&state));
+                let children = &tree[node].children;
                 let untried: Vec<Action> = actions
                     .iter()
                     .copied()
-                    .filter(|a| {
-                        !tree[node]
-                            .children
-                            .iter()
-                            .any(|&c| tree[c].action == Some(*a))
-                    })
+                    .filter(|a| !children.iter().any(|&c| tree[c].action == Some(*a)))
                     .collect();
-                if let Some(&action) = untried.choose(&mut self.rng) {
-                    let child = tree.len();
-                    tree.push(Node {
-                        action: Some(action),
-                        player: mover,
-                        parent: node,
-                        children: Vec::new(),
-                        visits: 0,
-                        available: 0,
-                        reward: 0.0,
-                    });
-                    tree[node].children.push(child);
-                    for i in 0..tree[node].children.len() {
-                        let c = tree[node].children[i];
-                        if tree[c].action.is_some_and(|a| actions.contains(&a)) {
-                            tree[c].available += 1;
-                        }
-                    }
-                    if rules.apply(&mut state, action, &mut Vec::new()).is_err() {
-                        break;
-                    }
-                    node = child;
-                    break;
-                }
-                let mut best = (f64::MIN, usize::MAX);
+                // Every child this sample allows was available at this visit.
                 for i in 0..tree[node].children.len() {
                     let c = tree[node].children[i];
-                    let Some(a) = tree[c].action else { continue };
-                    if !actions.contains(&a) {
-                        continue;
-                    }
-                    tree[c].available += 1;
-                    let n = tree[c].visits.max(1) as f64;
-                    let score = tree[c].reward / n
-                        + EXPLORATION * ((tree[c].available.max(1) as f64).ln() / n).sqrt();
-                    if score > best.0 {
-                        best = (score, c);
+                    if tree[c].action.is_some_and(|a| actions.contains(&a)) {
+                        tree[c].available += 1;
                     }
                 }
-                if best.1 == usize::MAX {
+                let (child, expanded) = match untried.choose(&mut self.rng) {
+                    Some(&action) => {
+                        let child = tree.len();
+                        let mut new = Node::new(Some(action), mover, node);
+                        new.available = 1;
+                        tree.push(new);
+                        tree[node].children.push(child);
+                        (child, true)
+                    }
+                    None => match best_child(&tree, node, &actions) {
+                        Some(c) => (c, false),
+                        None => break,
+                    },
+                };
+                let action = tree[child].action.expect("children have actions");
+                events.clear();
+                if rules.apply(&mut state, action, &mut events).is_err() {
                     break;
                 }
-                let action = tree[best.1].action.expect("children have actions");
-                if rules.apply(&mut state, action, &mut Vec::new()).is_err() {
+                node = child;
+                if expanded {
                     break;
                 }
-                node = best.1;
             }
-            // Simulation.
-            let winner = playout(rules, &catalog, &mut state, &mut self.rng);
+            let value = self.playout(rules, &mut state, round);
             // Backpropagation.
             let mut n = node;
             while n != usize::MAX {
                 tree[n].visits += 1;
-                if winner == Some(tree[n].player) {
-                    tree[n].reward += 1.0;
-                }
+                let v = value[tree[n].player as usize];
+                tree[n].reward += v;
+                tree[n].reward_sq += v * v;
                 n = tree[n].parent;
             }
         }
@@ -164,14 +174,63 @@ impl IsmctsBot {
             .children
             .iter()
             .filter_map(|&c| {
-                Some((
-                    tree[c].action?,
-                    tree[c].visits,
-                    tree[c].reward / tree[c].visits.max(1) as f64,
-                ))
+                let n = &tree[c];
+                let visits = n.visits.max(1) as f64;
+                let mean = n.reward / visits;
+                Some(ActionStats {
+                    action: n.action?,
+                    visits: n.visits,
+                    mean,
+                    variance: (n.reward_sq / visits - mean * mean).max(0.0),
+                })
             })
             .collect()
     }
+
+    /// Plays the rest of the round with the playout bot, each seat from its own view; each
+    /// player's chance to win the game from there.
+    fn playout(&mut self, rules: &mut dyn Rules, state: &mut GameState, round: u32) -> [f64; 4] {
+        let mut events = Vec::new();
+        for _ in 0..PLAYOUT_LIMIT {
+            if state.current_seat().is_none() {
+                break;
+            }
+            if state.round != round {
+                break;
+            }
+            let action = self.playout.decide(rules, state);
+            events.clear();
+            if rules.apply(state, action, &mut events).is_err() {
+                break;
+            }
+        }
+        outlook::chances(state)
+    }
+}
+
+fn is_question(state: &GameState) -> bool {
+    matches!(
+        state.pending.as_ref().map(|d| &d.kind),
+        Some(DecisionKind::Question(_) | DecisionKind::ChooseAdventurer { .. })
+    )
+}
+
+/// The child with the best UCB1 score among the actions `actions` allows.
+fn best_child(tree: &[Node], node: usize, actions: &[Action]) -> Option<usize> {
+    let mut best = (f64::MIN, None);
+    for &c in &tree[node].children {
+        let child = &tree[c];
+        if !child.action.is_some_and(|a| actions.contains(&a)) {
+            continue;
+        }
+        let n = child.visits.max(1) as f64;
+        let score =
+            child.reward / n + EXPLORATION * ((child.available.max(1) as f64).ln() / n).sqrt();
+        if score > best.0 {
+            best = (score, Some(c));
+        }
+    }
+    best.1
 }
 
 impl Bot for IsmctsBot {
@@ -179,108 +238,44 @@ impl Bot for IsmctsBot {
         "ismcts"
     }
 
+    /// The most visited action, if the search is confident it beats the rules bot's choice.
     fn decide(&mut self, rules: &mut dyn Rules, view: &View) -> Action {
         let legal = legal(view);
         if legal.len() <= 1 {
             return legal.first().copied().unwrap_or(Action::Pass);
         }
+        let advice = self.advisor.decide(rules, view);
         let stats = self.search(rules, view);
-        stats
+        let Some(best) = stats
             .iter()
-            .filter(|(a, _, _)| legal.contains(a))
-            .max_by(|x, y| x.1.cmp(&y.1).then(x.2.total_cmp(&y.2)))
-            .map(|(a, _, _)| *a)
-            .unwrap_or(legal[0])
+            .filter(|s| legal.contains(&s.action))
+            .max_by(|x, y| x.visits.cmp(&y.visits).then(x.mean.total_cmp(&y.mean)))
+        else {
+            return advice;
+        };
+        match stats.iter().find(|s| s.action == advice) {
+            Some(a) if best.action != advice && !best.clearly_beats(a) => advice,
+            _ => best.action,
+        }
     }
 }
 
-/// Plays the game to its end with [`quick_policy`]; the winner, if any.
-fn playout(
-    rules: &mut dyn Rules,
-    catalog: &Catalog,
-    state: &mut GameState,
-    rng: &mut ChaCha8Rng,
-) -> Option<Seat> {
-    let mut events = Vec::new();
-    for _ in 0..PLAYOUT_LIMIT {
-        if state.current_seat().is_none() {
-            break;
-        }
-        let action = quick_policy(catalog, state, rng);
-        events.clear();
-        if rules.apply(state, action, &mut events).is_err() {
-            return None;
-        }
-    }
-    state.winner
+/// What the search learnt of one action at the root.
+#[derive(Clone, Debug)]
+pub struct ActionStats {
+    pub action: Action,
+    pub visits: u32,
+    /// The mean result (the chance to win the game) and its variance over the visits.
+    pub mean: f64,
+    pub variance: f64,
 }
 
-/// A fast, plausible player for playouts. It sees the sampled state, but plays only on
-/// what its seat could know: the dungeon's size against the HP the tiles give, by data
-/// rules alone.
-fn quick_policy(catalog: &Catalog, state: &GameState, rng: &mut ChaCha8Rng) -> Action {
-    let Some(decision) = &state.pending else {
-        return Action::Pass;
-    };
-    let actions = decision.legal_actions();
-    match &decision.kind {
-        DecisionKind::DrawOrPass => {
-            // Draw while the expected damage of the dungeon plus one card stays below the HP.
-            let (hp, per_card) = outlook(catalog, state);
-            let expected = per_card * (state.dungeon.len() as f64 + 1.0);
-            let draw = expected + rng.random_range(-2.0..2.0) < hp as f64;
-            if draw { Action::Draw } else { Action::Pass }
-        }
-        DecisionKind::PlaceCard { card, set_aside } => {
-            // A monster the tiles defeat goes in; otherwise, often, it goes aside with the
-            // tile that gives the least.
-            let m = catalog.monster(state.monster_of(*card));
-            let hp = state.run.hp;
-            let beaten = state.tiles.iter().any(|&t| {
-                catalog
-                    .tile(t)
-                    .defeats
-                    .iter()
-                    .any(|r| r.matches(m.species, m.strength, hp))
-            });
-            if beaten || set_aside.is_empty() || rng.random_bool(0.6) {
-                Action::AddToDungeon
-            } else {
-                let least = set_aside
-                    .iter()
-                    .min_by_key(|&&t| catalog.tile(t).hp + 3 * catalog.tile(t).defeats.len() as i32)
-                    .copied();
-                least.map_or(Action::AddToDungeon, Action::SetAside)
-            }
-        }
-        _ => *actions.choose(rng).unwrap_or(&Action::Pass),
+impl ActionStats {
+    /// This action's mean is above `other`'s by more than [`CONFIDENCE`] standard errors.
+    fn clearly_beats(&self, other: &ActionStats) -> bool {
+        let error = (self.variance / self.visits.max(1) as f64
+            + other.variance / other.visits.max(1) as f64)
+            .sqrt();
+        self.mean - other.mean > CONFIDENCE * error
     }
-}
-
-/// The HP the adventurer would enter with, and the average damage of a card of the game's
-/// deck against the tiles held (data rules only).
-fn outlook(catalog: &Catalog, state: &GameState) -> (i32, f64) {
-    let Some(adventurer) = state.adventurer else {
-        return (0, 0.0);
-    };
-    let hp = catalog.adventurer(adventurer).hp
-        + state.tiles.iter().map(|&t| catalog.tile(t).hp).sum::<i32>();
-    if !matches!(state.phase, Phase::Bidding { .. }) {
-        return (hp, 0.0);
-    }
-    let mut total = 0.0;
-    for &m in &state.cards {
-        let def = catalog.monster(m);
-        let beaten = state.tiles.iter().any(|&t| {
-            catalog
-                .tile(t)
-                .defeats
-                .iter()
-                .any(|r| r.matches(def.species, def.strength, hp))
-        });
-        if !beaten {
-            total += def.strength.unwrap_or(0).max(0) as f64;
-        }
-    }
-    (hp, total / state.cards.len().max(1) as f64)
 }

@@ -4,8 +4,9 @@
 mod ismcts;
 mod random;
 mod rules;
+mod typical;
 
-pub use ismcts::{Budget, DEFAULT_ITERATIONS, IsmctsBot};
+pub use ismcts::{ActionStats, Budget, DEFAULT_ITERATIONS, IsmctsBot};
 pub use random::RandomBot;
 pub use rules::RulesBot;
 
@@ -32,7 +33,8 @@ pub enum BotKind {
     Random,
     /// Plays by the exact survival odds its seat can compute ("normal").
     Rules,
-    /// Searches with IS-MCTS for this many iterations ("hard": the default count).
+    /// Searches with IS-MCTS for this many iterations ("hard": the default count); plays
+    /// the rules bot's choice unless the search is confident it found better.
     Ismcts(u32),
     /// IS-MCTS with a time budget per decision, in milliseconds (not reproducible).
     IsmctsTimed(u32),
@@ -122,8 +124,6 @@ pub fn legal(view: &View) -> Vec<Action> {
 pub fn seat_seed(game_seed: u64, seat: usize) -> u64 {
     game_seed.wrapping_mul(31).wrapping_add(seat as u64)
 }
-
-/// The legal actions of the view's decision (empty when there is none).
 
 /// Why a bot game stopped early.
 #[derive(Debug, thiserror::Error)]

@@ -7,13 +7,12 @@
 use super::{Bot, legal};
 use crate::action::{Action, DecisionKind};
 use crate::engine::Rules;
-use crate::ids::{AdventurerId, MonsterId, TileId};
-use crate::odds::{self, Chances, Effort, OddsCache, OddsSearch, Plan};
+use crate::ids::{AdventurerId, TileId};
+use crate::odds::{self, Effort, OddsCache, Plan};
 use crate::view::{View, ViewPhase};
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-use std::collections::HashMap;
 
 /// Stay in the bidding while the odds of surviving are at least this...
 const STAY_IN: f64 = 0.5;
@@ -33,21 +32,20 @@ const EFFORT: Effort = Effort::Bounded {
 pub struct RulesBot {
     rng: ChaCha8Rng,
     cache: OddsCache,
-}
-
-/// What an adventurer is worth against a typical dungeon depends only on the packs and the
-/// table, not on the game: every bot of a thread shares the figures.
-type AdventurerKey = (u64, AdventurerId, u8, u8, u8);
-
-thread_local! {
-    static ADVENTURER_ODDS: std::cell::RefCell<HashMap<AdventurerKey, f64>> = std::cell::RefCell::new(HashMap::new());
+    effort: Effort,
 }
 
 impl RulesBot {
     pub fn new(seed: u64) -> RulesBot {
+        RulesBot::with_effort(seed, EFFORT)
+    }
+
+    /// A rules bot that works this hard for its odds (IS-MCTS playouts use a cheap one).
+    pub fn with_effort(seed: u64, effort: Effort) -> RulesBot {
         RulesBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
             cache: OddsCache::new(),
+            effort,
         }
     }
 
@@ -55,10 +53,19 @@ impl RulesBot {
         if self.cache.len() > CACHE_LIMIT {
             self.cache.clear();
         }
-        odds::from_view(rules, &mut self.cache, view, plan, EFFORT, &mut self.rng).unwrap_or(0.0)
+        odds::from_view(
+            rules,
+            &mut self.cache,
+            view,
+            plan,
+            self.effort,
+            &mut self.rng,
+        )
+        .unwrap_or(0.0)
     }
 
-    fn stay_in(view: &View) -> f64 {
+    /// The odds at which this bot stays in the bidding.
+    pub(crate) fn stay_in(view: &View) -> f64 {
         if view.failures(view.seat()) > 0 {
             STAY_IN_CAREFUL
         } else {
@@ -76,58 +83,21 @@ impl RulesBot {
         let catalog = rules.catalog().clone();
         let mut best = (f64::MIN, options[0]);
         for &a in options {
-            let key = (
-                catalog.fingerprint,
-                a,
-                view.players(),
-                view.successes(view.seat()),
-                view.damage_model() as u8,
+            let p = super::typical::odds(
+                rules,
+                &super::typical::Situation {
+                    players: view.players(),
+                    runner: view.seat(),
+                    successes: view.successes(view.seat()),
+                    failures: view.failures(view.seat()),
+                    adventurer: a,
+                    tiles: catalog.adventurer(a).tiles.clone(),
+                    size: TYPICAL_DUNGEON,
+                    damage_model: view.damage_model(),
+                    specials_in_play: view.specials_in_play(&catalog),
+                },
+                super::typical::CAREFUL,
             );
-            let p = match ADVENTURER_ODDS.with(|m| m.borrow().get(&key).copied()) {
-                Some(p) => p,
-                None => {
-                    let def = catalog.adventurer(a);
-                    let all: Vec<MonsterId> = catalog.regular_deck().collect();
-                    let setup = crate::game::DungeonSetup {
-                        players: view.players(),
-                        runner: view.seat(),
-                        successes: view.successes(view.seat()),
-                        failures: view.failures(view.seat()),
-                        adventurer: a,
-                        tiles: def.tiles.clone(),
-                        // Placeholders: the search decides what each card is.
-                        dungeon: vec![all[0]; TYPICAL_DUNGEON],
-                        deck: vec![],
-                        damage_model: Some(view.damage_model()),
-                        seed: 0,
-                        card_by_card: true,
-                    };
-                    let chances = Chances::new(
-                        &catalog,
-                        TYPICAL_DUNGEON,
-                        &[],
-                        &all,
-                        view.specials_in_play(&catalog),
-                        &catalog.special_monsters().collect::<Vec<_>>(),
-                    );
-                    // A fresh cache and a generator seeded by the key: the figure must not
-                    // depend on what this thread computed before, or the same seed could
-                    // give a different game.
-                    let mut cache = OddsCache::new();
-                    let mut rng = ChaCha8Rng::seed_from_u64(catalog.fingerprint ^ u64::from(a.0));
-                    let p = match OddsSearch::new(rules, &mut cache)
-                        .with_budget(5_000)
-                        .entering(&setup, &chances)
-                    {
-                        Ok(o) => o.probability,
-                        Err(_) => {
-                            odds::estimate(rules, &setup, &chances, 200, &mut rng).unwrap_or(0.0)
-                        }
-                    };
-                    ADVENTURER_ODDS.with(|m| m.borrow_mut().insert(key, p));
-                    p
-                }
-            };
             if p > best.0 {
                 best = (p, a);
             }
@@ -188,7 +158,8 @@ impl RulesBot {
     /// A question in a dungeon: the runner wants the best odds, anyone else the worst.
     fn answer(&mut self, rules: &mut dyn Rules, view: &View) -> Option<Action> {
         let values =
-            odds::answers_from_view(rules, &mut self.cache, view, EFFORT, &mut self.rng).ok()?;
+            odds::answers_from_view(rules, &mut self.cache, view, self.effort, &mut self.rng)
+                .ok()?;
         let runner = matches!(view.phase(), ViewPhase::Dungeon { runner } if runner == view.seat());
         let pick = |a: &f64, b: &f64| {
             if runner {
