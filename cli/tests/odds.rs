@@ -740,3 +740,37 @@ fn odds_in_spanish_and_french() {
         assert!(stdout.contains(says), "{lang}: {stdout}");
     }
 }
+
+#[test]
+fn odds_count_the_worst_answer_of_another_player() {
+    // Daddy's Sword's species is named by another player, who wants the run to fail: the
+    // chance is that of the worst answer for the runner, not the best.
+    let (code, out, err) = odds_run(&[
+        "--packs",
+        "sequel",
+        "--adventurer",
+        "princess",
+        "--tiles",
+        "daddys_sword,mr_charm,chaperon",
+        "--dungeon",
+        "2",
+        "--unseen",
+        "goblin,golem,lich,demon,orc",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let answers: Vec<f64> = v["question"]["options"]
+        .as_array()
+        .expect("the sword's question")
+        .iter()
+        .map(|o| o["probability"].as_f64().unwrap())
+        .collect();
+    let worst = answers.iter().copied().fold(f64::MAX, f64::min);
+    let best = answers.iter().copied().fold(f64::MIN, f64::max);
+    assert!(best - worst > 0.05, "{answers:?}");
+    assert!(
+        (v["probability"].as_f64().unwrap() - worst).abs() < 1e-12,
+        "{out}"
+    );
+}

@@ -144,10 +144,18 @@ impl<'a> OddsSearch<'a> {
             return Err(EngineError::Budget(budget));
         }
         let v = match &state.pending {
+            // The runner answers for the best odds; another player (Daddy's Sword's
+            // chooser) for the worst.
             Some(d) if matches!(d.kind, DecisionKind::Question(_)) => {
-                let mut best: f64 = 0.0;
+                let runner_answers = d.seat == state.run.runner;
+                let mut best: f64 = if runner_answers { 0.0 } else { 1.0 };
                 for action in d.legal_actions() {
-                    best = best.max(self.after(state.clone(), Some(action), chances)?);
+                    let v = self.after(state.clone(), Some(action), chances)?;
+                    best = if runner_answers {
+                        best.max(v)
+                    } else {
+                        best.min(v)
+                    };
                 }
                 best
             }

@@ -1,6 +1,7 @@
 //! Exact survival odds: the probability that the runner survives a dungeon, from what one
 //! player knows, with every unseen card equally likely to be anywhere it could be, and the
-//! runner making the best choice at every question on the way.
+//! runner making the best choice at every question on the way (and any other player who
+//! answers a question about the run, such as Daddy's Sword's chooser, the worst one).
 //!
 //! The search plays the real engine card by card (hooks included): the dungeon holds
 //! placeholder cards whose identity is decided just before each reveal. The next card is a

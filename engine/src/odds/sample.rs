@@ -123,12 +123,14 @@ fn outcome(
                 if let Some(&known) = memo.get(&key) {
                     return Ok(known);
                 }
-                let mut survives = false;
+                // The runner takes an option it survives; another player one it does not.
+                let runner_answers = d.seat == state.run.runner;
+                let mut survives = !runner_answers;
                 for action in d.legal_actions() {
                     let mut next = state.clone();
                     rules.apply(&mut next, action, &mut Vec::new())?;
-                    if outcome(rules, next, empty, memo)? {
-                        survives = true;
+                    if outcome(rules, next, empty, memo)? == runner_answers {
+                        survives = runner_answers;
                         break;
                     }
                 }
