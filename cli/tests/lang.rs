@@ -618,7 +618,7 @@ fn sim_in_spanish_and_french_shows_no_english() {
                 lang,
                 "sim",
                 "-n",
-                "10",
+                "2",
                 "--players",
                 "3",
                 "--bots",
