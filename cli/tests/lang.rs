@@ -396,6 +396,9 @@ fn full_game(lang: &str, seed: &str, packs: &str, humans: &str) -> Run {
             humans,
             "--packs",
             packs,
+            // The language is the point, not the play: random bots keep twenty games quick.
+            "--bots",
+            "random",
         ],
         &[],
         &ones,
