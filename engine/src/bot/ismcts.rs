@@ -117,7 +117,7 @@ impl IsmctsBot {
                 // Questions below the root are left to the playout's knowing answer: in the
                 // tree, exploring every option of every seat's questions would blur the
                 // values of the bidding choices above them.
-                if node != 0 && is_question(&state) {
+                if node != 0 && left_to_playout(&state) {
                     break;
                 }
                 actions.clear();
@@ -208,7 +208,8 @@ impl IsmctsBot {
     }
 }
 
-fn is_question(state: &GameState) -> bool {
+/// Questions and the choice of adventurer: decided by the playout policy below the root.
+fn left_to_playout(state: &GameState) -> bool {
     matches!(
         state.pending.as_ref().map(|d| &d.kind),
         Some(DecisionKind::Question(_) | DecisionKind::ChooseAdventurer { .. })

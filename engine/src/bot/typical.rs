@@ -51,7 +51,9 @@ pub(crate) struct Situation {
 }
 
 thread_local! {
-    static MEMO: RefCell<HashMap<(u64, Situation, Work), f64>> = RefCell::new(HashMap::new());
+    /// Per (catalog fingerprint, work), the figures by situation: looked up by reference,
+    /// so a playout's lookup allocates nothing.
+    static MEMO: RefCell<HashMap<(u64, Work), HashMap<Situation, f64>>> = RefCell::new(HashMap::new());
 }
 
 /// The chance to survive `situation`, every card drawn from the whole deck.
@@ -60,8 +62,8 @@ pub(crate) fn odds(rules: &mut dyn Rules, situation: &Situation, work: Work) -> 
         return 1.0;
     }
     let catalog = rules.catalog().clone();
-    let key = (catalog.fingerprint, situation.clone(), work);
-    if let Some(p) = MEMO.with(|m| m.borrow().get(&key).copied()) {
+    let table = (catalog.fingerprint, work);
+    if let Some(p) = MEMO.with(|m| m.borrow().get(&table)?.get(situation).copied()) {
         return p;
     }
     let all: Vec<MonsterId> = catalog.regular_deck().collect();
@@ -110,10 +112,10 @@ pub(crate) fn odds(rules: &mut dyn Rules, situation: &Situation, work: Work) -> 
     };
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
-        if m.len() > MEMO_LIMIT {
+        if m.values().map(HashMap::len).sum::<usize>() > MEMO_LIMIT {
             m.clear();
         }
-        m.insert(key, p);
+        m.entry(table).or_default().insert(situation.clone(), p);
     });
     p
 }

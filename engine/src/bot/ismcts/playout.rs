@@ -47,7 +47,7 @@ impl PlayoutPolicy {
         let Some(decision) = view.decision() else {
             return Action::Pass;
         };
-        match &decision.kind {
+        let action = match &decision.kind {
             DecisionKind::DrawOrPass => {
                 let Some(adventurer) = view.adventurer() else {
                     return Action::Pass;
@@ -79,8 +79,8 @@ impl PlayoutPolicy {
             DecisionKind::ChooseAdventurer { .. } | DecisionKind::Question(_) => {
                 self.adventurers.decide(rules, view)
             }
-        }
-        .legal_or_first(view)
+        };
+        legal_or_first(action, view)
     }
 }
 
@@ -118,18 +118,12 @@ fn knowing_answer(rules: &mut dyn Rules, state: &GameState, seat: Seat) -> Actio
     options.first().copied().unwrap_or(Action::Pass)
 }
 
-trait LegalOrFirst {
-    fn legal_or_first(self, view: &View) -> Action;
-}
-
-impl LegalOrFirst for Action {
-    /// This action if the decision allows it, else its first legal action.
-    fn legal_or_first(self, view: &View) -> Action {
-        let legal = legal(view);
-        if legal.contains(&self) {
-            self
-        } else {
-            legal.first().copied().unwrap_or(Action::Pass)
-        }
+/// `action` if the view's decision allows it, else its first legal action.
+fn legal_or_first(action: Action, view: &View) -> Action {
+    let legal = legal(view);
+    if legal.contains(&action) {
+        action
+    } else {
+        legal.first().copied().unwrap_or(Action::Pass)
     }
 }
