@@ -5,32 +5,15 @@
 
 use crate::action::{Action, Decision, DecisionKind};
 use crate::catalog::{Catalog, Diagnostics};
+pub use crate::error::EngineError;
 use crate::event::Event;
 use crate::game;
-use crate::hooks::{HookError, HookRunner};
+use crate::hooks::HookRunner;
 use crate::options::GameOptions;
 use crate::script::ScriptHost;
 use crate::state::GameState;
 use crate::view::View;
 use std::sync::Arc;
-
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum EngineError {
-    #[error("{action:?} is not a legal action now (waiting for: {pending})")]
-    IllegalAction { action: Action, pending: String },
-    #[error(transparent)]
-    Hook(#[from] HookError),
-    #[error("rule error: {0}")]
-    Rule(String),
-    #[error("cannot set up the game: {0}")]
-    Setup(String),
-    #[error("the search went past its budget of {0} situations")]
-    Budget(usize),
-    #[error(
-        "this game was made with other packs (fingerprint {found:016x}, these packs are {expected:016x})"
-    )]
-    WrongCatalog { expected: u64, found: u64 },
-}
 
 /// A catalog and the hook runner for its scripts.
 pub struct Engine<H: HookRunner = ScriptHost> {

@@ -154,4 +154,14 @@ pub struct PackInfo {
     pub conflicts: Vec<String>,
     /// The pack's own scenario folder, as a path usable with the pack's file source.
     pub scenarios: Option<String>,
+    /// Every file that defines the pack (its manifest, then its scripts by name), with
+    /// the SHA-256 of each: a game record names them, so a changed file is caught.
+    pub files: Vec<FileHash>,
+}
+
+/// One file of a pack and the SHA-256 of its bytes (lowercase hex).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileHash {
+    pub path: String,
+    pub sha256: String,
 }

@@ -160,6 +160,7 @@ impl Builder {
             scenarios: h.scenarios.as_ref().map(|d| {
                 super::files::join(super::files::parent(&pack.manifest_path), d.get_ref())
             }),
+            files: pack_files(pack),
         });
         for (key, text) in &pack.file.messages {
             for lang in &pack.file.pack.languages {
@@ -515,11 +516,15 @@ impl Builder {
                 "these packs define no adventurer",
             ));
         }
+        // The rules version and the prelude are part of what a game depends on, as much as
+        // the packs' own files.
         let mut hash = Fnv::new();
-        for p in packs {
-            hash.write(p.manifest_text.as_bytes());
-            for s in p.scripts.values() {
-                hash.write(s.code.as_bytes());
+        hash.write(&crate::version::RULES_VERSION.to_le_bytes());
+        hash.write(crate::version::prelude_hash().as_bytes());
+        for p in &self.cat.packs {
+            hash.write(p.id.as_bytes());
+            for f in &p.files {
+                hash.write(f.sha256.as_bytes());
             }
         }
         self.cat.fingerprint = hash.finish();
@@ -528,6 +533,17 @@ impl Builder {
         }
         Ok((self.cat, self.diags))
     }
+}
+
+/// The manifest and each script of a pack, with their hashes.
+fn pack_files(pack: &LoadedPack) -> Vec<FileHash> {
+    let hash = |path: &str, text: &str| FileHash {
+        path: path.to_string(),
+        sha256: crate::version::sha256_hex(text.as_bytes()),
+    };
+    std::iter::once(hash(&pack.manifest_path, &pack.manifest_text))
+        .chain(pack.scripts.values().map(|s| hash(&s.path, &s.code)))
+        .collect()
 }
 
 fn same_script(a: &CardInfo, b: &CardInfo) -> bool {

@@ -5,6 +5,7 @@
 mod defs;
 mod diag;
 mod files;
+pub mod limits;
 mod merge;
 mod read;
 mod schema;

@@ -1,74 +1,14 @@
-//! Effects a hook returns, and how the engine applies them. Hooks only describe; this
-//! module is the one place that changes the run because of a card's rule.
+//! How the engine applies the effects a hook returns. Hooks only describe (see
+//! [`crate::effect`]); this module is the one place that changes the run because of a
+//! card's rule.
 
-use super::{Fate, MemValue, Memory};
+use super::{Fate, Memory};
 use crate::action::CardRef;
 use crate::catalog::Catalog;
-use crate::engine::EngineError;
+use crate::effect::Effect;
+use crate::error::EngineError;
 use crate::event::{DefeatCause, Event};
-use crate::hooks::HookName;
-use crate::ids::*;
 use crate::state::GameState;
-use serde::{Deserialize, Serialize};
-use std::sync::Arc;
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Effect {
-    /// The monster being resolved is defeated (credited to the hook's card).
-    Defeat,
-    /// The next monster revealed is defeated too.
-    SkipNext,
-    SetStrength(Option<i32>),
-    SetSpecies(Option<SpeciesId>),
-    /// Discard the monster being resolved and face the top card of the monster deck.
-    ReplaceFromDeck,
-    GainHp(i32),
-    LoseHp(i32),
-    SetHp(i32),
-    /// Discard a tile the adventurer holds; its HP bonus goes with it.
-    DiscardTile(TileId),
-    Remember(Arc<str>, MemValue),
-    Forget(Arc<str>),
-    /// The run is a success whatever the HP (only at the end).
-    Succeed,
-}
-
-impl Effect {
-    /// The ctx function that produces this effect, for messages.
-    pub fn api_name(&self) -> &'static str {
-        match self {
-            Effect::Defeat => "defeat",
-            Effect::SkipNext => "defeat_next",
-            Effect::SetStrength(_) => "set_strength",
-            Effect::SetSpecies(_) => "set_species",
-            Effect::ReplaceFromDeck => "replace_from_deck",
-            Effect::GainHp(_) => "gain_hp",
-            Effect::LoseHp(_) => "lose_hp",
-            Effect::SetHp(_) => "set_hp",
-            Effect::DiscardTile(_) => "discard",
-            Effect::Remember(..) => "remember",
-            Effect::Forget(_) => "forget",
-            Effect::Succeed => "succeed",
-        }
-    }
-
-    /// May a hook of this kind have this effect?
-    pub fn allowed_in(&self, hook: HookName) -> bool {
-        use HookName::*;
-        match self {
-            Effect::Remember(..) | Effect::Forget(_) => {
-                !matches!(hook, Defeats | BaseDamage | OnDamage)
-            }
-            Effect::SetStrength(_) | Effect::SetSpecies(_) => hook == Identity,
-            Effect::Defeat | Effect::ReplaceFromDeck => matches!(hook, OnReveal | BeforeDamage),
-            Effect::SkipNext => matches!(hook, OnReveal | OnDefeat | AfterDefeat | BeforeDamage),
-            Effect::Succeed => hook == AtEnd,
-            Effect::GainHp(_) | Effect::LoseHp(_) | Effect::SetHp(_) | Effect::DiscardTile(_) => {
-                !matches!(hook, Identity | Defeats | BaseDamage | OnDamage)
-            }
-        }
-    }
-}
 
 /// Applies `effects` of `source`'s hook to the run, emitting events.
 pub(crate) fn apply_effects(

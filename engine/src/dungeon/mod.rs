@@ -4,12 +4,12 @@
 mod effects;
 mod resolve;
 
-pub use effects::Effect;
+pub use crate::effect::{Effect, MemValue};
 pub(crate) use resolve::resolve;
 
 use crate::action::{Answer, CardRef, Question};
 use crate::event::DefeatCause;
-use crate::hooks::HookName;
+use crate::hook_name::HookName;
 use crate::ids::*;
 use crate::state::TileList;
 use serde::{Deserialize, Serialize};
@@ -70,14 +70,6 @@ pub enum Stage {
     Finish,
     End { cursor: u8 },
     Done,
-}
-
-/// A value a hook remembers for the rest of the run (`ctx.remember`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum MemValue {
-    Bool(bool),
-    Int(i64),
-    Text(Arc<str>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

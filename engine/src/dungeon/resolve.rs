@@ -17,13 +17,15 @@
 //! records a cursor first, so a question pauses the machine and the answer resumes it
 //! exactly there, re-running only that hook with its answers.
 
-use super::effects::{Effect, apply_effects, defeat_current};
+use super::effects::{apply_effects, defeat_current};
 use super::{Faced, Fate, PendingHook, Stage};
 use crate::action::{Answer, CardRef, Decision, DecisionKind, Question};
 use crate::catalog::{Catalog, DamageModel};
-use crate::engine::EngineError;
+use crate::effect::Effect;
+use crate::error::EngineError;
 use crate::event::{DefeatCause, Event};
-use crate::hooks::{HookCall, HookName, HookOutcome, HookRunner, HookValue};
+use crate::hook_name::HookName;
+use crate::hooks::{HookCall, HookOutcome, HookRunner, HookValue};
 use crate::ids::TileId;
 use crate::state::{GameState, TileList};
 

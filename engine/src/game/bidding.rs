@@ -4,7 +4,7 @@
 use super::setup::start_dungeon;
 use crate::action::{Action, Decision, DecisionKind};
 use crate::catalog::Catalog;
-use crate::engine::EngineError;
+use crate::error::EngineError;
 use crate::event::Event;
 use crate::hooks::HookRunner;
 use crate::ids::*;

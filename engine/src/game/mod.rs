@@ -11,7 +11,7 @@ pub(crate) use setup::{dungeon_state, new_game, start_round};
 
 use crate::action::{Decision, DecisionKind};
 use crate::catalog::Catalog;
-use crate::engine::EngineError;
+use crate::error::EngineError;
 use crate::event::Event;
 use crate::hooks::HookRunner;
 use crate::options::{FAILURES_TO_LOSE, SUCCESSES_TO_WIN};

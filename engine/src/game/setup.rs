@@ -2,7 +2,7 @@
 
 use crate::catalog::Catalog;
 use crate::dungeon::{DungeonRun, Stage};
-use crate::engine::EngineError;
+use crate::error::EngineError;
 use crate::event::Event;
 use crate::ids::*;
 use crate::options::{FirstAdventurer, GameOptions, MAX_PLAYERS, MIN_PLAYERS};

@@ -3,7 +3,8 @@
 use super::{Chances, Odds};
 use crate::action::{Action, DecisionKind};
 use crate::catalog::{Catalog, Fnv};
-use crate::engine::{EngineError, Rules};
+use crate::engine::Rules;
+use crate::error::EngineError;
 use crate::event::Event;
 use crate::game::DungeonSetup;
 use crate::state::GameState;

@@ -7,7 +7,8 @@
 use super::Chances;
 use super::exact::fingerprint;
 use crate::action::DecisionKind;
-use crate::engine::{EngineError, Rules};
+use crate::engine::Rules;
+use crate::error::EngineError;
 use crate::game::DungeonSetup;
 use crate::ids::MonsterId;
 use crate::state::GameState;

@@ -2,7 +2,8 @@
 
 use super::{Chances, OddsCache, OddsSearch};
 use crate::action::Action;
-use crate::engine::{EngineError, Rules};
+use crate::engine::Rules;
+use crate::error::EngineError;
 use crate::game::DungeonSetup;
 use crate::ids::*;
 

@@ -5,8 +5,9 @@
 
 use crate::action::{Answer, CardRef, Question};
 use crate::catalog::Catalog;
-use crate::dungeon::{Effect, Faced, MemValue};
-use crate::hooks::HookName;
+use crate::dungeon::Faced;
+use crate::effect::{Effect, MemValue};
+use crate::hook_name::HookName;
 use crate::ids::*;
 use crate::state::GameState;
 use mlua::{Function, Lua, Table, Value};

@@ -1,6 +1,7 @@
 //! Turning Lua errors into messages that name the pack, card, hook, file and line.
 
-use crate::hooks::{HookError, HookErrorKind, HookName};
+use crate::error::{HookError, HookErrorKind};
+use crate::hook_name::HookName;
 
 /// Marker of the error the interrupt raises when a hook runs out of steps.
 pub(crate) const BUDGET_MARKER: &str = "instruction budget exceeded";

@@ -6,7 +6,7 @@ use super::api::Frame;
 use super::errors;
 use super::sandbox::{self, Limits};
 use crate::catalog::{Diagnostic, Diagnostics, LoadedPack, ScriptSource};
-use crate::hooks::{HookName, HookSet};
+use crate::hook_name::{HookName, HookSet};
 use mlua::{Function, Lua, Value};
 use std::cell::RefCell;
 use std::rc::Rc;

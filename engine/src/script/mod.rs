@@ -33,7 +33,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 /// The engine's helper library, visible to every script as `dungeon`.
-pub const PRELUDE: &str = include_str!("prelude.lua");
+pub use crate::version::PRELUDE;
 
 /// A card's compiled script and its hooks for the current operation.
 struct CardScript {

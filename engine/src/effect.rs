@@ -1,0 +1,77 @@
+//! Effects: what a hook asks the engine to do (`ctx.defeat()`, `ctx.gain_hp(n)`...), as
+//! plain data. Hooks only describe; `dungeon/effects.rs` applies them.
+
+use crate::hook_name::HookName;
+use crate::ids::*;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// HP never leaves `-HP_LIMIT..=HP_LIMIT`: a script asking for a change beyond it fails,
+/// so no HP arithmetic can overflow whatever numbers a pack or a script gives.
+pub const HP_LIMIT: i32 = 10_000;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Effect {
+    /// The monster being resolved is defeated (credited to the hook's card).
+    Defeat,
+    /// The next monster revealed is defeated too.
+    SkipNext,
+    SetStrength(Option<i32>),
+    SetSpecies(Option<SpeciesId>),
+    /// Discard the monster being resolved and face the top card of the monster deck.
+    ReplaceFromDeck,
+    GainHp(i32),
+    LoseHp(i32),
+    SetHp(i32),
+    /// Discard a tile the adventurer holds; its HP bonus goes with it.
+    DiscardTile(TileId),
+    Remember(Arc<str>, MemValue),
+    Forget(Arc<str>),
+    /// The run is a success whatever the HP (only at the end).
+    Succeed,
+}
+
+impl Effect {
+    /// The ctx function that produces this effect, for messages.
+    pub fn api_name(&self) -> &'static str {
+        match self {
+            Effect::Defeat => "defeat",
+            Effect::SkipNext => "defeat_next",
+            Effect::SetStrength(_) => "set_strength",
+            Effect::SetSpecies(_) => "set_species",
+            Effect::ReplaceFromDeck => "replace_from_deck",
+            Effect::GainHp(_) => "gain_hp",
+            Effect::LoseHp(_) => "lose_hp",
+            Effect::SetHp(_) => "set_hp",
+            Effect::DiscardTile(_) => "discard",
+            Effect::Remember(..) => "remember",
+            Effect::Forget(_) => "forget",
+            Effect::Succeed => "succeed",
+        }
+    }
+
+    /// May a hook of this kind have this effect?
+    pub fn allowed_in(&self, hook: HookName) -> bool {
+        use HookName::*;
+        match self {
+            Effect::Remember(..) | Effect::Forget(_) => {
+                !matches!(hook, Defeats | BaseDamage | OnDamage)
+            }
+            Effect::SetStrength(_) | Effect::SetSpecies(_) => hook == Identity,
+            Effect::Defeat | Effect::ReplaceFromDeck => matches!(hook, OnReveal | BeforeDamage),
+            Effect::SkipNext => matches!(hook, OnReveal | OnDefeat | AfterDefeat | BeforeDamage),
+            Effect::Succeed => hook == AtEnd,
+            Effect::GainHp(_) | Effect::LoseHp(_) | Effect::SetHp(_) | Effect::DiscardTile(_) => {
+                !matches!(hook, Identity | Defeats | BaseDamage | OnDamage)
+            }
+        }
+    }
+}
+
+/// A value a hook remembers for the rest of the run (`ctx.remember`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MemValue {
+    Bool(bool),
+    Int(i64),
+    Text(Arc<str>),
+}

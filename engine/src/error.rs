@@ -1,0 +1,61 @@
+//! The engine's errors: what a failed operation reports. Below the rules (`game/`,
+//! `dungeon/`) and the façade (`engine.rs`), which all return them.
+
+use crate::action::Action;
+use crate::hook_name::HookName;
+use std::fmt;
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum EngineError {
+    #[error("{action:?} is not a legal action now (waiting for: {pending})")]
+    IllegalAction { action: Action, pending: String },
+    #[error(transparent)]
+    Hook(#[from] HookError),
+    #[error("rule error: {0}")]
+    Rule(String),
+    #[error("cannot set up the game: {0}")]
+    Setup(String),
+    #[error("the search went past its budget of {0} situations")]
+    Budget(usize),
+    #[error(
+        "this game was made with other packs (fingerprint {found:016x}, these packs are {expected:016x})"
+    )]
+    WrongCatalog { expected: u64, found: u64 },
+}
+
+/// What went wrong in a hook.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HookErrorKind {
+    /// A Lua error (including calling the API wrongly).
+    Runtime,
+    /// The hook ran past its instruction budget (an endless loop?).
+    Budget,
+    /// The hook ran past the memory limit.
+    Memory,
+}
+
+/// A hook failed. Names the pack, card, hook, file and line so an author can find it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct HookError {
+    pub pack: String,
+    pub card: String,
+    pub hook: HookName,
+    pub file: String,
+    pub line: Option<u32>,
+    pub kind: HookErrorKind,
+    pub message: String,
+}
+
+impl fmt::Display for HookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+        }
+        write!(
+            f,
+            ": hook `{}` of card `{}` (pack `{}`) failed: {}",
+            self.hook, self.card, self.pack, self.message
+        )
+    }
+}
