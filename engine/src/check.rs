@@ -3,7 +3,9 @@
 //! likely a mistake, and run its own scenarios. Every problem is collected, none stops
 //! the others.
 
-use crate::catalog::{Catalog, Diagnostic, Diagnostics, DiskFiles, PackLibrary, parent, read_pack};
+use crate::catalog::{
+    Catalog, Diagnostic, Diagnostics, DiskFiles, LoadedPack, PackLibrary, parent, read_pack,
+};
 use crate::engine::Engine;
 use crate::scenario::{ScenarioReport, ScenarioRunner, collect_files_within};
 use std::collections::HashSet;
@@ -75,6 +77,8 @@ pub fn check_pack_in(library: &mut PackLibrary, root: Option<&str>, path: &str) 
     // cards do not load.
     found.add(crate::script::check_pack_scripts(&pack));
     let prompts = prompt_uses(&pack);
+    let facts = PackFacts::of(&pack);
+    let scenario_files = scenario_files(&pack);
     let alternatives: Vec<String> = pack
         .file
         .pack
@@ -121,35 +125,75 @@ pub fn check_pack_in(library: &mut PackLibrary, root: Option<&str>, path: &str) 
         first_catalog.get_or_insert(catalog);
     }
     if let Some(catalog) = &first_catalog {
-        found.add(lint(catalog, &id));
+        found.add(lint(catalog, &id, &facts));
         found.add(unknown_prompts(catalog, &id, prompts));
     }
+    let files = match scenario_files {
+        Ok(files) => files,
+        Err(d) => {
+            found.add(Diagnostics(vec![d]));
+            Vec::new()
+        }
+    };
     report.diagnostics = found.all;
-    let folder = first_catalog.as_ref().and_then(|catalog| {
-        let info = catalog.packs.iter().find(|p| p.id == id)?;
-        info.scenarios.clone()
-    });
     if report.diagnostics.has_errors() || first_catalog.is_none() {
         report.skipped_scenarios = true;
         return report;
     }
-    if let Some(folder) = folder {
-        let root = if root.is_empty() { "." } else { root.as_str() };
-        match collect_files_within(&[PathBuf::from(&folder)], Some(Path::new(root))) {
-            Ok(files) => {
-                let mut runner = ScenarioRunner::new(library);
-                report.scenarios = files.iter().map(|f| runner.run_path(f)).collect();
-            }
-            Err(e) => report
-                .diagnostics
-                .push(Diagnostic::error(path, format!("scenarios: {e}"))),
-        }
-    }
+    let mut runner = ScenarioRunner::new(library);
+    report.scenarios = files.iter().map(|f| runner.run_path(f)).collect();
     report
 }
 
+/// The pack's scenario files (none without a `scenarios` folder), or why they cannot be
+/// searched, pointing at the manifest's `scenarios` entry.
+fn scenario_files(pack: &LoadedPack) -> Result<Vec<PathBuf>, Diagnostic> {
+    let (Some(folder), Some(entry)) = (&pack.scenarios, &pack.file.pack.scenarios) else {
+        return Ok(Vec::new());
+    };
+    let root = if pack.root.is_empty() {
+        "."
+    } else {
+        pack.root.as_str()
+    };
+    collect_files_within(&[PathBuf::from(folder)], Some(Path::new(root)))
+        .map_err(|e| pack.error_at(entry, format!("scenarios: {e}")))
+}
+
+/// What the lint must know of a pack beyond its catalog, so that a mistake already
+/// reported does not also make a card look unused or idle.
+struct PackFacts {
+    /// Cards whose entry names a script (read or not).
+    scripted: HashSet<String>,
+    /// Tiles named by adventurers left out for a mistake.
+    carried: HashSet<String>,
+}
+
+impl PackFacts {
+    fn of(pack: &LoadedPack) -> PackFacts {
+        let file = &pack.file;
+        let scripted = (file
+            .equipment
+            .iter()
+            .filter(|t| t.script.is_some())
+            .map(|t| &t.id))
+        .chain(
+            file.monster
+                .iter()
+                .filter(|m| m.script.is_some())
+                .map(|m| &m.id),
+        )
+        .map(|id| id.get_ref().clone())
+        .collect();
+        let carried = (pack.broken.carried.iter())
+            .flat_map(|(_, list)| list.iter().map(|t| t.get_ref().clone()))
+            .collect();
+        PackFacts { scripted, carried }
+    }
+}
+
 /// Legal but probably not meant: reported as warnings.
-fn lint(catalog: &Catalog, pack: &str) -> Diagnostics {
+fn lint(catalog: &Catalog, pack: &str, facts: &PackFacts) -> Diagnostics {
     let mut diags = Diagnostics::default();
     let Some(pack_ix) = catalog.packs.iter().position(|p| p.id == pack) else {
         return diags;
@@ -164,7 +208,11 @@ fn lint(catalog: &Catalog, pack: &str) -> Diagnostics {
         .adventurers
         .iter()
         .flat_map(|a| a.tiles.iter().map(|&t| catalog.tile(t).info.id.as_str()))
+        .chain(facts.carried.iter().map(String::as_str))
         .collect();
+    let scripted = |info: &crate::catalog::CardInfo| {
+        info.script.is_some() || facts.scripted.contains(&info.id)
+    };
     for tile in catalog.tiles.iter().filter(|t| mine(&t.info)) {
         if !carried.contains(tile.info.id.as_str()) {
             diags.push(at(
@@ -172,7 +220,7 @@ fn lint(catalog: &Catalog, pack: &str) -> Diagnostics {
                 format!("equipment `{}` is carried by no adventurer", tile.info.id),
             ));
         }
-        if tile.hp == 0 && tile.defeats.is_empty() && tile.info.script.is_none() {
+        if tile.hp == 0 && tile.defeats.is_empty() && !scripted(&tile.info) {
             diags.push(at(
                 &tile.info,
                 format!(
@@ -189,7 +237,7 @@ fn lint(catalog: &Catalog, pack: &str) -> Diagnostics {
         }
     }
     for m in catalog.monsters.iter().filter(|m| mine(&m.info)) {
-        if m.strength.is_none() && m.info.script.is_none() {
+        if m.strength.is_none() && !scripted(&m.info) {
             diags.push(at(
                 &m.info,
                 format!(
@@ -203,7 +251,7 @@ fn lint(catalog: &Catalog, pack: &str) -> Diagnostics {
 }
 
 /// Every `ctx.ask_*("prompt"` in the pack's scripts: (file, line, prompt).
-fn prompt_uses(pack: &crate::catalog::LoadedPack) -> Vec<(String, u32, String)> {
+fn prompt_uses(pack: &LoadedPack) -> Vec<(String, u32, String)> {
     let mut uses = Vec::new();
     for script in pack.scripts.values() {
         for (i, line) in script.code.lines().enumerate() {

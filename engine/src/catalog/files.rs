@@ -191,7 +191,7 @@ pub fn within_or_at(root: &str, path: &str) -> bool {
 pub fn check_relative(path: &str) -> Result<(), String> {
     use super::limits::MAX_PATH_CHARS;
     if path.is_empty() {
-        return Err("the path is empty".into());
+        return Err("is empty".into());
     }
     if path.chars().count() > MAX_PATH_CHARS {
         return Err(format!(
@@ -199,12 +199,12 @@ pub fn check_relative(path: &str) -> Result<(), String> {
         ));
     }
     if path.chars().any(char::is_control) {
-        return Err("the path holds control characters".into());
+        return Err("holds control characters".into());
     }
     let bytes = path.as_bytes();
     let drive = bytes.len() >= 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':';
     if path.starts_with('/') || path.starts_with('\\') || drive || path.starts_with('~') {
-        return Err("the path must be relative to the pack's file".into());
+        return Err("is not a relative path".into());
     }
     Ok(())
 }

@@ -146,7 +146,7 @@ pub(super) fn insert<T: Card, I: Index>(
     let Table { list, index, packs } = table;
     let Some(old) = index.get(id.get_ref()).copied() else {
         if list.len() >= MAX_CARDS_PER_KIND {
-            if r.full.insert(T::KIND) {
+            if !r.broken.capped.contains(T::KIND) && r.full.insert(T::KIND) {
                 r.diags.push(pack.error_at(
                     id,
                     format!(

@@ -306,32 +306,7 @@ impl Builder {
                 self.r.broken.adventurers.insert(a.id.get_ref().clone());
                 continue;
             }
-            let mut tiles = Vec::new();
-            let mut held = HashSet::new();
-            for t in &a.equipment {
-                let message = match self.cat.tile_index.get(t.get_ref()) {
-                    Some(&id) if held.insert(id) => {
-                        tiles.push(id);
-                        continue;
-                    }
-                    Some(_) => format!(
-                        "`{}` lists equipment `{}` twice",
-                        a.id.get_ref(),
-                        t.get_ref()
-                    ),
-                    None if self.r.broken.tiles.contains(t.get_ref()) => continue,
-                    None => {
-                        let known = self.cat.tiles.iter().map(|t| t.info.id.as_str());
-                        let hint = self.r.suggest(t.get_ref(), known);
-                        format!(
-                            "adventurer `{}` carries unknown equipment `{}`{hint}",
-                            a.id.get_ref(),
-                            t.get_ref()
-                        )
-                    }
-                };
-                self.r.diags.push(pack.error_at(t, message));
-            }
+            let tiles = self.equipment(pack, a.id.get_ref(), &a.equipment);
             let info = self.info(
                 pack_ix,
                 pack,
@@ -349,6 +324,41 @@ impl Builder {
             let table = Table::adventurers;
             insert(&mut self.r, table(&mut self.cat), pack_ix, pack, &a.id, def);
         }
+        // Adventurers left out for a mistake: their tiles are still looked up.
+        for (id, list) in &pack.broken.carried {
+            self.equipment(pack, id, list);
+        }
+    }
+
+    /// The tiles an adventurer's `equipment` names; each unknown or repeated one reported.
+    fn equipment(
+        &mut self,
+        pack: &LoadedPack,
+        owner: &str,
+        list: &[Spanned<String>],
+    ) -> Vec<TileId> {
+        let mut tiles = Vec::new();
+        let mut held = HashSet::new();
+        for t in list {
+            let message = match self.cat.tile_index.get(t.get_ref()) {
+                Some(&id) if held.insert(id) => {
+                    tiles.push(id);
+                    continue;
+                }
+                Some(_) => format!("`{owner}` lists equipment `{}` twice", t.get_ref()),
+                None if self.r.broken.tiles.contains(t.get_ref()) => continue,
+                None => {
+                    let known = self.cat.tiles.iter().map(|t| t.info.id.as_str());
+                    let hint = self.r.suggest(t.get_ref(), known);
+                    format!(
+                        "adventurer `{owner}` carries unknown equipment `{}`{hint}",
+                        t.get_ref()
+                    )
+                }
+            };
+            self.r.diags.push(pack.error_at(t, message));
+        }
+        tiles
     }
 
     fn finish(mut self, packs: &[&LoadedPack]) -> (Catalog, Diagnostics) {

@@ -314,3 +314,5 @@ impl Fnv {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_hostile;

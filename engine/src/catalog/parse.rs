@@ -26,6 +26,12 @@ pub struct BrokenIds {
     pub adventurers: HashSet<String>,
     /// Species a broken monster would have defined.
     pub species: HashSet<String>,
+    /// Sections (`monster`, `equipment`, `adventurer`) that had more entries than a pack
+    /// may define (already reported: the catalog's own cap is not reported again).
+    pub capped: HashSet<&'static str>,
+    /// The equipment lists of adventurers left out, by adventurer id: still checked for
+    /// unknown tiles, and their tiles count as carried.
+    pub carried: Vec<(String, Vec<Spanned<String>>)>,
 }
 
 impl BrokenIds {
@@ -34,6 +40,7 @@ impl BrokenIds {
         self.tiles.extend(other.tiles.iter().cloned());
         self.adventurers.extend(other.adventurers.iter().cloned());
         self.species.extend(other.species.iter().cloned());
+        self.capped.extend(other.capped.iter().copied());
     }
 }
 
@@ -340,6 +347,7 @@ impl Reader<'_> {
         for (i, item) in items.into_iter().enumerate() {
             let id = raw_str(&item, "id").map(str::to_string);
             if i == MAX_CARDS_PER_KIND {
+                self.broken.capped.insert(section);
                 self.error(
                     item.span().start,
                     format!(
@@ -353,6 +361,10 @@ impl Reader<'_> {
                 None => format!("[[{section}]] entry {}", i + 1),
             };
             let species = raw_str(&item, "species").map(str::to_string);
+            let carried = match (kind, item.get_ref()) {
+                (Kind::Adventurer, DeValue::Table(t)) => t.get("equipment").cloned(),
+                _ => None,
+            };
             let entry = if i < MAX_CARDS_PER_KIND {
                 match self.entry::<T>(&what, item, lists, &|_| None) {
                     (Some(entry), true) => Some(entry),
@@ -363,7 +375,15 @@ impl Reader<'_> {
             };
             match entry {
                 Some(entry) => out.push(entry),
-                None => self.mark_broken(kind, id, species),
+                None => {
+                    let list = carried.map(ValueDeserializer::from);
+                    let list = list.and_then(|l| Vec::<Spanned<String>>::deserialize(l).ok());
+                    if let (Some(id), Some(mut list)) = (&id, list) {
+                        list.truncate(MAX_TILES_PER_ADVENTURER);
+                        self.broken.carried.push((id.clone(), list));
+                    }
+                    self.mark_broken(kind, id, species)
+                }
             }
         }
         out

@@ -130,6 +130,10 @@ pub fn read_pack(
         .and_then(|dir| folders.folder(dir, "scenario", &mut diags));
     pack.scripts = scripts;
     pack.scenarios = scenarios;
+    // The manifest's problems in the order of its lines; the scripts' after them.
+    diags
+        .0
+        .sort_by_key(|d| (d.file != pack.manifest_path, d.line, d.column));
     (Some(pack), diags)
 }
 
@@ -163,7 +167,13 @@ impl Folders<'_> {
         diags: &mut Diagnostics,
     ) -> Option<String> {
         if let Err(why) = check_relative(rel.get_ref()) {
-            diags.push(self.pack.error_at(rel, format!("{what}: {why}")));
+            let message = format!(
+                "{what} `{}` {why}: a pack's paths are relative to its manifest and stay \
+                 inside its folder `{}`",
+                rel.get_ref(),
+                shown_folder(&self.pack.root)
+            );
+            diags.push(self.pack.error_at(rel, message));
             return None;
         }
         Some(join(parent(&self.pack.manifest_path), rel.get_ref()))

@@ -90,7 +90,15 @@ impl Search {
                 self.folder(&path, inside, depth + 1)?;
                 continue;
             }
-            if path.extension().is_none_or(|e| e != "toml") {
+            let toml = path.extension().is_some_and(|e| e == "toml");
+            if kind.is_symlink() && fs::metadata(&path).is_ok_and(|m| m.is_dir()) {
+                return Err(format!(
+                    "{}: a symbolic link to a folder; scenario folders are searched \
+                     without following links",
+                    path.display()
+                ));
+            }
+            if !toml {
                 continue;
             }
             if kind.is_symlink() {
@@ -114,12 +122,6 @@ impl Search {
         let shown = path.display();
         let meta = fs::metadata(path)
             .map_err(|_| format!("{shown}: a symbolic link that leads nowhere, or loops"))?;
-        if meta.is_dir() {
-            return Err(format!(
-                "{shown}: a symbolic link to a folder; scenario folders are searched \
-                 without following links"
-            ));
-        }
         let real = fs::canonicalize(path).map_err(|e| format!("{shown}: {e}"))?;
         if !real.starts_with(inside) {
             return Err(format!(
