@@ -10,7 +10,7 @@ use super::parse::BrokenIds;
 use super::read::LoadedPack;
 use super::suggest::did_you_mean;
 use crate::ids::*;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use toml::Spanned;
 
 /// What building has found so far, apart from the catalog itself.
@@ -25,14 +25,18 @@ pub(super) struct Report {
     pub suggestions_left: usize,
 }
 
-impl Report {
-    pub fn suggest<'c>(&mut self, word: &str, known: impl IntoIterator<Item = &'c str>) -> String {
-        if self.suggestions_left == 0 {
-            return String::new();
-        }
-        self.suggestions_left -= 1;
-        did_you_mean(word, known)
+/// "; did you mean ...?" for `word` among `known`, while `left` (suggestions still to
+/// compute, each a pass over the ids) lasts.
+pub(super) fn suggest<'c>(
+    left: &mut usize,
+    word: &str,
+    known: impl IntoIterator<Item = &'c str>,
+) -> String {
+    if *left == 0 {
+        return String::new();
     }
+    *left -= 1;
+    did_you_mean(word, known)
 }
 
 /// The card kinds as [`insert`] handles them.
@@ -42,7 +46,7 @@ pub(super) trait Card {
     fn info_mut(&mut self) -> &mut CardInfo;
     /// Same rules (everything but names and texts, which combine).
     fn same_rules(&self, other: &Self) -> bool;
-    fn broken(broken: &mut BrokenIds) -> &mut HashSet<String>;
+    fn broken(broken: &mut BrokenIds) -> &mut BTreeSet<String>;
 }
 
 pub(super) trait Index: Copy {
@@ -80,7 +84,7 @@ macro_rules! card {
                 let ($a, $b) = (self, other);
                 $same
             }
-            fn broken(broken: &mut BrokenIds) -> &mut HashSet<String> {
+            fn broken(broken: &mut BrokenIds) -> &mut BTreeSet<String> {
                 &mut broken.$broken
             }
         }

@@ -5,7 +5,7 @@
 
 use super::defs::*;
 use super::diag::{Diagnostic, Diagnostics};
-use super::intern::{Report, Table, insert};
+use super::intern::{Report, Table, insert, suggest};
 use super::limits::MAX_DECK_CARDS;
 use super::parse::BrokenIds;
 use super::read::LoadedPack;
@@ -240,9 +240,8 @@ impl Builder {
                     } else {
                         String::new()
                     };
-                    let hint = self
-                        .r
-                        .suggest(s.get_ref(), all.iter().map(|s| s.id.as_str()));
+                    let ids = all.iter().map(|s| s.id.as_str());
+                    let hint = suggest(&mut self.r.suggestions_left, s.get_ref(), ids);
                     self.r.diags.push(pack.error_at(
                         s,
                         format!(
@@ -348,8 +347,11 @@ impl Builder {
                 Some(_) => format!("`{owner}` lists equipment `{}` twice", t.get_ref()),
                 None if self.r.broken.tiles.contains(t.get_ref()) => continue,
                 None => {
+                    // Tiles left out for a mistake are what the author most likely meant.
+                    let broken = self.r.broken.tiles.iter().map(String::as_str);
                     let known = self.cat.tiles.iter().map(|t| t.info.id.as_str());
-                    let hint = self.r.suggest(t.get_ref(), known);
+                    let known: Vec<&str> = known.chain(broken).collect();
+                    let hint = suggest(&mut self.r.suggestions_left, t.get_ref(), known);
                     format!(
                         "adventurer `{owner}` carries unknown equipment `{}`{hint}",
                         t.get_ref()

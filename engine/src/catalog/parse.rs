@@ -14,21 +14,21 @@ use crate::lang::LocalText;
 use crate::printable::truncate;
 use serde::de::DeserializeOwned;
 use std::borrow::Cow;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue, ValueDeserializer};
 
 /// Ids of entries that were left out, by kind: references to them are not "unknown".
 #[derive(Debug, Default)]
 pub struct BrokenIds {
-    pub monsters: HashSet<String>,
-    pub tiles: HashSet<String>,
-    pub adventurers: HashSet<String>,
+    pub monsters: BTreeSet<String>,
+    pub tiles: BTreeSet<String>,
+    pub adventurers: BTreeSet<String>,
     /// Species a broken monster would have defined.
-    pub species: HashSet<String>,
+    pub species: BTreeSet<String>,
     /// Sections (`monster`, `equipment`, `adventurer`) that had more entries than a pack
     /// may define (already reported: the catalog's own cap is not reported again).
-    pub capped: HashSet<&'static str>,
+    pub capped: BTreeSet<&'static str>,
     /// The equipment lists of adventurers left out, by adventurer id: still checked for
     /// unknown tiles, and their tiles count as carried.
     pub carried: Vec<(String, Vec<Spanned<String>>)>,
