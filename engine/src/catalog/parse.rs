@@ -96,7 +96,13 @@ pub fn parse_manifest(path: &str, text: &str, lines: &LineIndex) -> Result<Parse
         match &**key.get_ref() {
             "pack" => {
                 let fill = |field: &str| header_placeholder(path, field);
-                header = r.entry::<PackHeader>("[pack]", value, &[], &fill).0;
+                let lists = [
+                    ("languages", MAX_LANGUAGES),
+                    ("requires", MAX_PACK_REFS),
+                    ("requires_any", MAX_PACK_REFS),
+                    ("conflicts", MAX_PACK_REFS),
+                ];
+                header = r.entry::<PackHeader>("[pack]", value, &lists, &fill).0;
             }
             "rules" => {
                 file.rules = r
@@ -232,7 +238,7 @@ impl Reader<'_> {
             clean &= self.prune_defeats(what, rules);
         }
         for &(list, max) in lists {
-            clean &= self.check_list(what, &table, list, max);
+            clean &= self.check_list(what, &mut table, list, max);
         }
         let mut removed: Vec<String> = Vec::new();
         for _ in 0..=2 * fields.len() + table.len() {
@@ -311,8 +317,14 @@ impl Reader<'_> {
     }
 
     /// Reports a list `key` of `table` longer than `max`, at its first extra item.
-    fn check_list(&mut self, what: &str, table: &DeTable<'_>, key: &str, max: usize) -> bool {
-        let Some(DeValue::Array(items)) = table.get(key).map(Spanned::get_ref) else {
+    /// Reports a list `key` of `table` longer than `max`, at its first extra item, and
+    /// keeps only its first `max` items (so nothing after costs more than its bound).
+    fn check_list(&mut self, what: &str, table: &mut DeTable<'_>, key: &str, max: usize) -> bool {
+        let Some(value) = table.get_mut(key) else {
+            return true;
+        };
+        let span = value.span();
+        let DeValue::Array(items) = value.get_mut() else {
             return true;
         };
         if items.len() <= max {
@@ -323,6 +335,8 @@ impl Reader<'_> {
             items[max].span().start,
             format!("{what}: `{key}` lists {n} entries; at most {max}"),
         );
+        let kept = items.iter().take(max).cloned().collect();
+        *value = Spanned::new(span, DeValue::Array(kept));
         false
     }
 

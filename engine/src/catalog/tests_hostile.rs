@@ -663,3 +663,43 @@ fn a_hundred_thousand_warnings_load_in_linear_time() {
             .all(|d| d.source_line.as_ref().is_none_or(|l| l.len() < 200))
     );
 }
+
+/// A hundred thousand declared languages are cut to the limit, so checking the
+/// translations of a thousand tiles stays linear (untruncated: 200 million warnings).
+#[test]
+fn a_long_list_in_the_header_is_cut_to_its_limit() {
+    let languages: Vec<String> = (0..100_000).map(|i| format!("\"l{i}\"")).collect();
+    let tiles: Vec<String> = (0..1000)
+        .map(|i| format!("{{id=\"t{i}\",hp=1,name={{en=\"T\"}},text={{en=\"+1\"}}}}"))
+        .collect();
+    let text = format!("equipment = [{}]\n{HEADER}", tiles.join(",")).replace(
+        "languages = [\"en\"]",
+        &format!("languages = [\"en\", {}]", languages.join(", ")),
+    ) + CARDS
+        .split("[[equipment]]")
+        .next()
+        .unwrap()
+        .replace("[\"stick\"]", "[\"t0\"]")
+        .as_str();
+    let diags = all_problems(&text);
+    let errors = error_list(&diags);
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert!(
+        has(
+            &errors,
+            "[pack]: `languages` lists 100001 entries; at most 16"
+        ),
+        "{errors:#?}"
+    );
+    let untranslated = diags
+        .0
+        .iter()
+        .filter(|d| d.message.contains("translation"))
+        .count();
+    // A name and a text for each tile; a name for the rat, the hero and the pack.
+    assert_eq!(
+        untranslated,
+        (1000 * 2 + 3) * 15,
+        "15 languages kept beyond English"
+    );
+}
