@@ -83,7 +83,7 @@ pub fn parse_manifest(path: &str, text: &str, lines: &LineIndex) -> Result<Parse
         };
         r.diags.push(d.at_index(lines, text, found.offset));
     }
-    let mut header = None;
+    let (mut header, mut saw_pack) = (None, false);
     let mut file = PackFile {
         pack: placeholder_header(path),
         rules: RulesSection::default(),
@@ -95,6 +95,7 @@ pub fn parse_manifest(path: &str, text: &str, lines: &LineIndex) -> Result<Parse
     for (key, value) in doc.into_inner() {
         match &**key.get_ref() {
             "pack" => {
+                saw_pack = true;
                 let fill = |field: &str| header_placeholder(path, field);
                 let lists = [
                     ("languages", MAX_LANGUAGES),
@@ -125,11 +126,12 @@ pub fn parse_manifest(path: &str, text: &str, lines: &LineIndex) -> Result<Parse
     }
     match header {
         Some(h) => file.pack = h,
-        None if !r.diags.has_errors() => r.error(
+        // A `[pack]` that is not a table was reported already.
+        None if saw_pack => {}
+        None => r.error(
             0,
             "the file has no [pack] table: a pack starts with `[pack]`, its id and name",
         ),
-        None => {}
     }
     let mut diags = r.diags;
     diags.0.sort_by_key(|d| (d.line, d.column));

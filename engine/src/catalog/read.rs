@@ -85,9 +85,16 @@ pub fn read_pack(
     };
     let text = match files.read(root, manifest_path, MAX_MANIFEST_BYTES) {
         Ok(text) => text,
-        Err(e @ (ReadError::Outside | ReadError::LeadsOutside)) => {
+        Err(ReadError::Outside) => {
             return fail(format!(
-                "cannot read pack file: {e} `{}` (given for it)",
+                "cannot read pack file: it is not inside the folder `{}` given for the pack",
+                shown_folder(root)
+            ));
+        }
+        Err(ReadError::LeadsOutside) => {
+            return fail(format!(
+                "cannot read pack file: a symbolic link on its path loops, or leads outside \
+                 the folder `{}` given for the pack",
                 shown_folder(root)
             ));
         }

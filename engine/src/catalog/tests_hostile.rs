@@ -703,3 +703,27 @@ fn a_long_list_in_the_header_is_cut_to_its_limit() {
         "15 languages kept beyond English"
     );
 }
+
+#[test]
+fn a_manifest_without_its_pack_table_is_told_so_with_its_other_mistakes() {
+    let text = CARDS.replace("strength = 1", "strength = 100");
+    let errors = error_list(&all_problems(&text));
+    assert!(
+        has(&errors, "1:1 the file has no [pack] table"),
+        "{errors:#?}"
+    );
+    assert!(
+        has(
+            &errors,
+            "`strength`: must be a whole number from 0 to 99, not 100"
+        ),
+        "{errors:#?}"
+    );
+    let mut files = MemoryFiles::new();
+    files.insert("packs/mini.toml", format!("{HEADER}{CARDS}"));
+    let (_, diags) = read_pack(&files, "elsewhere", "packs/mini.toml");
+    assert_eq!(
+        diags.to_string(),
+        "packs/mini.toml: error: cannot read pack file: it is not inside the folder `elsewhere` given for the pack"
+    );
+}
