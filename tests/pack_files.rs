@@ -44,6 +44,15 @@ impl Drop for Scratch {
     }
 }
 
+/// Makes a named pipe (which a reader would wait on forever).
+fn mkfifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
 /// A pack whose one tile's script is `script`; the line of that field is 19.
 fn manifest(script: &str) -> String {
     format!(
@@ -241,11 +250,7 @@ fn only_regular_files_within_their_limits_are_read() {
     let scratch = Scratch::new("special");
     let manifest = scratch.manifest();
     let fifo = scratch.pack().join("scripts/fifo.lua");
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap();
-    assert!(made.success());
+    mkfifo(&fifo);
     std::fs::create_dir_all(scratch.pack().join("scripts/folder.lua")).unwrap();
     scratch.write(
         "pack/scripts/huge.lua",
@@ -269,13 +274,7 @@ fn only_regular_files_within_their_limits_are_read() {
     }
     // The manifest itself: a pipe, or too large.
     let pipe = scratch.0.join("pipe.toml");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&pipe)
-            .status()
-            .unwrap()
-            .success()
-    );
+    mkfifo(&pipe);
     let report = check_pack(&mut dungeon_tests::library(), &pipe.to_string_lossy());
     assert_eq!(
         report.diagnostics.to_string(),
@@ -351,7 +350,7 @@ fn scenario_folders_are_searched_without_following_links() {
         "again: a symbolic link to a folder",
     );
     let loop_dir = scratch.pack().join("scenarios");
-    let err = collect_files(&[loop_dir.clone()]).unwrap_err();
+    let err = collect_files(std::slice::from_ref(&loop_dir)).unwrap_err();
     assert!(err.contains("a symbolic link to a folder"), "{err}");
     std::fs::remove_file(loop_dir.join("again")).unwrap();
     // A scenario file that is a link out.
@@ -366,6 +365,21 @@ fn scenario_folders_are_searched_without_following_links() {
     );
     assert_nothing_outside_quoted(&report);
     std::fs::remove_file(loop_dir.join("secret.toml")).unwrap();
+    // A pipe among the scenarios, and one given on the command line.
+    let pipe = loop_dir.join("pipe.toml");
+    mkfifo(&pipe);
+    assert_one_error_at(
+        &check(&scratch),
+        &manifest,
+        SCENARIOS_LINE,
+        "pipe.toml: not a regular file",
+    );
+    let err = collect_files(std::slice::from_ref(&pipe)).unwrap_err();
+    assert!(
+        err.ends_with("pipe.toml: not a regular file or folder"),
+        "{err}"
+    );
+    std::fs::remove_file(&pipe).unwrap();
     // Too deep.
     let deep: String = (0..=limits::MAX_SCENARIO_DEPTH)
         .map(|i| format!("d{i}/"))

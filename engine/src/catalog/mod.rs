@@ -316,3 +316,5 @@ impl Fnv {
 mod tests;
 #[cfg(test)]
 mod tests_hostile;
+#[cfg(test)]
+mod tests_scale;

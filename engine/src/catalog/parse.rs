@@ -12,6 +12,7 @@ use super::schema::*;
 use super::suggest::did_you_mean;
 use crate::lang::LocalText;
 use crate::printable::truncate;
+use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
@@ -178,8 +179,6 @@ fn header_placeholder(path: &str, field: &str) -> Option<DeValue<'static>> {
 
 const ENGINE_API_TEXT: &str = "1";
 const _: () = assert!(super::read::ENGINE_API == 1, "update ENGINE_API_TEXT");
-
-use serde::Deserialize;
 
 #[derive(Copy, Clone)]
 enum Kind {
