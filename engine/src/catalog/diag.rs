@@ -249,6 +249,60 @@ impl Diagnostics {
     }
 }
 
+/// Diagnostics gathered with a bound on memory: at most
+/// [`MAX_DIAGNOSTICS_LISTED`](super::limits::MAX_DIAGNOSTICS_LISTED) of each severity are
+/// kept; the rest are counted, and [`Sink::finish`] adds one line saying how many.
+#[derive(Debug, Default)]
+pub struct Sink {
+    kept: Vec<Diagnostic>,
+    /// Errors and warnings kept.
+    listed: [usize; 2],
+    /// Dropped errors and warnings, and the file of the first one dropped.
+    dropped: [usize; 2],
+    dropped_file: Option<String>,
+}
+
+impl Sink {
+    pub fn push(&mut self, d: Diagnostic) {
+        use super::limits::MAX_DIAGNOSTICS_LISTED;
+        let kind = usize::from(!d.is_error());
+        if self.listed[kind] >= MAX_DIAGNOSTICS_LISTED {
+            self.dropped[kind] += 1;
+            self.dropped_file.get_or_insert_with(|| d.file.clone());
+        } else {
+            self.kept.push(d);
+            self.listed[kind] += 1;
+        }
+    }
+
+    pub fn extend(&mut self, from: impl IntoIterator<Item = Diagnostic>) {
+        for d in from {
+            self.push(d);
+        }
+    }
+
+    /// What was kept, then a line for each severity with diagnostics left out.
+    pub fn finish(self) -> Diagnostics {
+        let mut all = Diagnostics(self.kept);
+        let file = self.dropped_file.unwrap_or_default();
+        if self.dropped[0] > 0 {
+            let n = self.dropped[0];
+            all.push(Diagnostic::error(
+                &file,
+                format!("{n} more errors, not listed"),
+            ));
+        }
+        if self.dropped[1] > 0 {
+            let n = self.dropped[1];
+            all.push(Diagnostic::warning(
+                &file,
+                format!("{n} more warnings, not listed"),
+            ));
+        }
+        all
+    }
+}
+
 impl fmt::Display for Diagnostics {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, d) in self.0.iter().enumerate() {
@@ -296,6 +350,21 @@ mod tests {
             "HERE"
         );
         assert_eq!(d.column, Some(501));
+    }
+
+    #[test]
+    fn a_sink_keeps_a_bounded_number_of_each_severity() {
+        use super::super::limits::MAX_DIAGNOSTICS_LISTED as MAX;
+        let mut sink = Sink::default();
+        sink.extend((0..MAX + 5).map(|_| Diagnostic::warning("w.toml", "w")));
+        sink.extend((0..3).map(|_| Diagnostic::error("e.toml", "e")));
+        let all = sink.finish();
+        assert_eq!(all.0.len(), MAX + 3 + 1);
+        assert_eq!(all.errors().count(), 3);
+        assert_eq!(
+            all.0.last().unwrap().to_string(),
+            "w.toml: warning: 5 more warnings, not listed"
+        );
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use super::Catalog;
 use super::defs::*;
-use super::diag::Diagnostic;
+use super::diag::Sink;
 use super::limits::MAX_CARDS_PER_KIND;
 use super::parse::BrokenIds;
 use super::read::LoadedPack;
@@ -15,7 +15,7 @@ use toml::Spanned;
 
 /// What building has found so far, apart from the catalog itself.
 pub(super) struct Report {
-    pub diags: Vec<Diagnostic>,
+    pub diags: Sink,
     pub broken: BrokenIds,
     /// Per pack, the ids it redefines on purpose.
     pub replaces: Vec<HashSet<String>>,

@@ -14,6 +14,10 @@ pub const MAX_PACK_SCRIPT_BYTES: u64 = 16 * 1024 * 1024;
 /// The largest scenario file read, in bytes.
 pub const MAX_SCENARIO_BYTES: u64 = 1024 * 1024;
 
+/// Problems of each severity listed for one pack file or one set of packs; the rest are
+/// counted (a 4 MiB manifest could otherwise hold a million mistakes).
+pub const MAX_DIAGNOSTICS_LISTED: usize = 100_000;
+
 /// Scenario folders: how deep a search goes, how many files it returns, and how many
 /// folder entries it looks at in all.
 pub const MAX_SCENARIO_DEPTH: usize = 16;

@@ -4,7 +4,7 @@
 //! to something left out is not reported again.
 
 use super::defs::*;
-use super::diag::{Diagnostic, Diagnostics};
+use super::diag::{Diagnostic, Diagnostics, Sink};
 use super::intern::{Report, Table, insert, suggest};
 use super::limits::MAX_DECK_CARDS;
 use super::parse::BrokenIds;
@@ -23,10 +23,7 @@ pub fn build_catalog(packs: &[&LoadedPack]) -> (Catalog, Diagnostics) {
     let mut b = Builder {
         cat: Catalog::default(),
         r: Report {
-            diags: packs
-                .iter()
-                .flat_map(|p| p.warnings.0.iter().cloned())
-                .collect(),
+            diags: Sink::default(),
             broken: BrokenIds::default(),
             replaces: packs
                 .iter()
@@ -45,6 +42,7 @@ pub fn build_catalog(packs: &[&LoadedPack]) -> (Catalog, Diagnostics) {
     };
     for pack in packs {
         b.r.broken.extend(&pack.broken);
+        b.r.diags.extend(pack.warnings.0.iter().cloned());
     }
     for (ix, pack) in packs.iter().enumerate() {
         b.pack_info(PackId(ix as u16), pack);
@@ -416,7 +414,7 @@ impl Builder {
             }
         }
         self.cat.fingerprint = hash.finish();
-        (self.cat, Diagnostics(self.r.diags))
+        (self.cat, self.r.diags.finish())
     }
 
     /// The deck at setup (every regular copy, and `specials_in_play` special monsters)

@@ -5,7 +5,7 @@
 //! of range value is reported, the entry left out, and its id remembered as *broken* so
 //! that what refers to it is not reported again.
 
-use super::diag::{Diagnostic, Diagnostics, LineIndex};
+use super::diag::{Diagnostic, Diagnostics, LineIndex, Sink};
 use super::limits::*;
 use super::scan::scan_strings;
 use super::schema::*;
@@ -74,7 +74,7 @@ pub fn parse_manifest(path: &str, text: &str, lines: &LineIndex) -> Result<Parse
         path,
         text,
         lines,
-        diags: Diagnostics::default(),
+        diags: Sink::default(),
         broken: BrokenIds::default(),
     };
     for found in scan_strings(doc.get_ref()) {
@@ -134,8 +134,10 @@ pub fn parse_manifest(path: &str, text: &str, lines: &LineIndex) -> Result<Parse
             "the file has no [pack] table: a pack starts with `[pack]`, its id and name",
         ),
     }
-    let mut diags = r.diags;
-    diags.0.sort_by_key(|d| (d.line, d.column));
+    let mut diags = r.diags.finish();
+    diags
+        .0
+        .sort_by_key(|d| (d.line.is_none(), d.line, d.column));
     Ok(Parsed {
         file,
         broken: r.broken,
@@ -201,7 +203,7 @@ struct Reader<'a> {
     path: &'a str,
     text: &'a str,
     lines: &'a LineIndex,
-    diags: Diagnostics,
+    diags: Sink,
     broken: BrokenIds,
 }
 

@@ -138,9 +138,14 @@ pub fn read_pack(
     pack.scripts = scripts;
     pack.scenarios = scenarios;
     // The manifest's problems in the order of its lines; the scripts' after them.
-    diags
-        .0
-        .sort_by_key(|d| (d.file != pack.manifest_path, d.line, d.column));
+    diags.0.sort_by_key(|d| {
+        (
+            d.file != pack.manifest_path,
+            d.line.is_none(),
+            d.line,
+            d.column,
+        )
+    });
     (Some(pack), diags)
 }
 

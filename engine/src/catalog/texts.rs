@@ -1,7 +1,7 @@
 //! Checks on the text of a pack as the catalog takes it in: ids, translations, and the
 //! escaping of control characters, so no front end can print a pack's text raw.
 
-use super::diag::Diagnostic;
+use super::diag::{Diagnostic, Sink};
 use super::limits::MAX_ID_CHARS;
 use super::read::LoadedPack;
 use crate::lang::{Lang, LocalText};
@@ -39,7 +39,7 @@ pub fn check_translations(
     id: &Spanned<String>,
     field: &str,
     text: &LocalText,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Sink,
 ) {
     if text.is_empty() {
         return;
