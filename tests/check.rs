@@ -144,3 +144,79 @@ fn a_misspelt_ctx_function_fails_the_scenarios_that_reach_it_by_name() {
         );
     }
 }
+
+/// The review's new author: a misspelt field, an unknown hook and an unknown tile used to
+/// take three runs to find (the first stopped the reading). Now one run reports all three,
+/// each at its file, line and column, with the name that was probably meant; nothing else
+/// is an error, and nothing is reported twice.
+#[test]
+fn a_new_authors_three_mistakes_are_reported_in_one_run() {
+    let dir = copy_with(
+        "three",
+        &[
+            (
+                "cartography.toml",
+                "parity = \"odd\", strength_max = 3",
+                "parity = \"odd\", strenght_max = 3",
+            ),
+            (
+                "scripts/detour_map.lua",
+                "on_reveal = function",
+                "on_reveall = function",
+            ),
+            (
+                "cartography.toml",
+                "\"hooded_lantern\", \"lodestone\"",
+                "\"hooded_lanter\", \"lodestone\"",
+            ),
+        ],
+    );
+    let report = check(&dir);
+    let errors: Vec<String> = report.diagnostics.errors().map(|d| d.to_string()).collect();
+    assert_eq!(errors.len(), 3, "{errors:#?}");
+    for wanted in [
+        "cartography.toml:40:29: error: equipment `hooded_lantern`, defeats rule: unknown field `strenght_max`; did you mean `strength_max`?",
+        "scripts/detour_map.lua:4: error: card `detour_map`: unknown hook `on_reveall`",
+        "cartography.toml:22:49: error: adventurer `cartographer` carries unknown equipment `hooded_lanter`; did you mean `hooded_lantern`?",
+    ] {
+        assert!(
+            errors.iter().any(|e| e.contains(wanted)),
+            "no `{wanted}` in {errors:#?}"
+        );
+    }
+    let all = report.diagnostics.0.len();
+    let unique: std::collections::HashSet<_> = report.diagnostics.0.iter().collect();
+    assert_eq!(all, unique.len(), "{}", report.diagnostics);
+    assert!(report.skipped_scenarios);
+}
+
+/// An entry with a wrong value is left out, and what refers to it is not reported again:
+/// the adventurer carrying a tile whose entry is broken gets no "unknown equipment", and
+/// the lint does not call a tile idle because its script could not be read.
+#[test]
+fn a_broken_entry_does_not_cascade() {
+    let dir = copy_with(
+        "cascade",
+        &[
+            ("cartography.toml", "hp = 4", "hp = \"four\""),
+            (
+                "cartography.toml",
+                "script = \"field_journal.lua\"",
+                "script = \"missing.lua\"",
+            ),
+        ],
+    );
+    let report = check(&dir);
+    let errors: Vec<String> = report.diagnostics.errors().map(|d| d.to_string()).collect();
+    assert_eq!(errors.len(), 2, "{errors:#?}");
+    assert!(errors[0].contains("cartography.toml:27:6: error: equipment `oilskin_coat`: `hp`: invalid type: string \"four\""), "{errors:#?}");
+    assert!(
+        errors[1].contains("cartography.toml:53:10: error: cannot read script"),
+        "{errors:#?}"
+    );
+    let shown = report.diagnostics.to_string();
+    assert!(
+        !shown.contains("does nothing") && !shown.contains("carried by no adventurer"),
+        "{shown}"
+    );
+}

@@ -13,7 +13,8 @@ pub fn root() -> PathBuf {
         .to_path_buf()
 }
 
-/// Every pack under `cards/` and `cards/examples/`.
+/// Every pack under `cards/` and `cards/examples/`, rooted at the repository (their
+/// scripts and scenarios sit beside `cards/`).
 pub fn library() -> PackLibrary {
     let mut lib = PackLibrary::new();
     let mut paths: Vec<PathBuf> = ["cards", "cards/examples"]
@@ -23,8 +24,9 @@ pub fn library() -> PackLibrary {
         .filter(|p| p.extension().is_some_and(|e| e == "toml"))
         .collect();
     paths.sort();
+    let root = root();
     for path in paths {
-        lib.load(&DiskFiles, &path.to_string_lossy())
+        lib.load_in(&DiskFiles, &root.to_string_lossy(), &path.to_string_lossy())
             .unwrap_or_else(|d| panic!("{d}"));
     }
     lib

@@ -1,10 +1,13 @@
-//! `dungeon cards`: the packs and their cards, with their text.
+//! `dungeon cards`: the packs and their cards, with their text. The catalog holds pack
+//! text with control characters escaped already; it is escaped again here, so this
+//! listing stays safe for a terminal whatever the catalog holds.
 
 use crate::packs;
 use crate::text::Text;
 use clap::Args;
 use dungeon_engine::catalog::{DefeatRule, PackLibrary};
 use dungeon_engine::lang::Lang;
+use dungeon_engine::printable::escape_controls;
 use std::process::ExitCode;
 
 #[derive(Args)]
@@ -29,12 +32,12 @@ pub fn run(library: &PackLibrary, lang: Lang, args: CardsArgs) -> Result<ExitCod
     for (pi, pack) in catalog.packs.iter().enumerate() {
         println!(
             "== {} ({} {}) ==",
-            pack.name.get(lang),
-            pack.id,
-            pack.version
+            shown(pack.name.get(lang)),
+            shown(&pack.id),
+            shown(&pack.version)
         );
         if !pack.description.is_empty() {
-            println!("{}", pack.description.get(lang));
+            println!("{}", shown(pack.description.get(lang)));
         }
         println!();
         for a in catalog
@@ -44,8 +47,8 @@ pub fn run(library: &PackLibrary, lang: Lang, args: CardsArgs) -> Result<ExitCod
         {
             println!(
                 "{} [{}] — {}{}",
-                a.info.name.get(lang),
-                a.info.id,
+                shown(a.info.name.get(lang)),
+                shown(&a.info.id),
                 text.t("cards.hp", &[("hp", a.hp.to_string())]),
                 reconstructed(a.info.reconstructed)
             );
@@ -63,12 +66,16 @@ pub fn run(library: &PackLibrary, lang: Lang, args: CardsArgs) -> Result<ExitCod
                 } else {
                     format!(" ({})", tags.join(", "))
                 };
-                let name = format!("{} [{}]{tags}", tile.info.name.get(lang), tile.info.id);
+                let name = format!(
+                    "{} [{}]{tags}",
+                    shown(tile.info.name.get(lang)),
+                    shown(&tile.info.id)
+                );
                 let line = text.t(
                     "cards.tile",
                     &[
                         ("tile", name),
-                        ("text", tile.info.text.get(lang).to_string()),
+                        ("text", shown(tile.info.text.get(lang)).into_owned()),
                     ],
                 );
                 println!("  - {line}{}", reconstructed(tile.info.reconstructed));
@@ -97,7 +104,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: CardsArgs) -> Result<ExitCod
                             .iter()
                             .any(|r| rule_defeats(r, m.species, m.strength))
                     })
-                    .map(|t| t.info.name.get(lang).to_string())
+                    .map(|t| shown(t.info.name.get(lang)).into_owned())
                     .collect();
                 let by = if defeated_by.is_empty() {
                     String::new()
@@ -107,18 +114,23 @@ pub fn run(library: &PackLibrary, lang: Lang, args: CardsArgs) -> Result<ExitCod
                 };
                 println!(
                     "  {strength:>2}  {} [{}] x{}{special}{by}",
-                    m.info.name.get(lang),
-                    m.info.id,
+                    shown(m.info.name.get(lang)),
+                    shown(&m.info.id),
                     m.copies
                 );
                 if !m.info.text.is_empty() {
-                    println!("      {}", m.info.text.get(lang));
+                    println!("      {}", shown(m.info.text.get(lang)));
                 }
             }
             println!();
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Pack text as printed: control characters escaped.
+fn shown(s: &str) -> std::borrow::Cow<'_, str> {
+    escape_controls(s)
 }
 
 /// Does a data rule defeat a monster with this printed identity, whatever the HP?

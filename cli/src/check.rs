@@ -1,8 +1,13 @@
 //! `dungeon check PATH...`: every problem of a pack at once, then its own scenarios.
+//! What a pack wrote (its id, scenario paths, failures quoting its files) is shown with
+//! control characters escaped.
 
+use crate::text::tr;
 use clap::Args;
 use dungeon_engine::catalog::PackLibrary;
-use dungeon_engine::check::check_pack;
+use dungeon_engine::check::check_pack_in;
+use dungeon_engine::lang::Lang;
+use dungeon_engine::printable::{escape_controls, escape_line};
 use dungeon_engine::scenario::Status;
 use std::process::ExitCode;
 
@@ -13,43 +18,57 @@ pub struct CheckArgs {
     paths: Vec<String>,
 }
 
-pub fn run(library: &mut PackLibrary, args: CheckArgs) -> Result<ExitCode, String> {
+/// Checks each pack; `root` is `--pack-root` (default: each manifest's own folder).
+pub fn run(
+    library: &mut PackLibrary,
+    lang: Lang,
+    root: Option<&str>,
+    args: CheckArgs,
+) -> Result<ExitCode, String> {
+    let line = |s: &str| escape_line(s).into_owned();
     let mut failed = false;
     for path in &args.paths {
-        let report = check_pack(library, path);
+        let report = check_pack_in(library, root, path);
         let name = report.pack.clone().unwrap_or_else(|| path.clone());
-        println!("== {name} ({path})");
+        let header = [("pack", line(&name)), ("path", line(path))];
+        println!("{}", tr(lang, "check.header", &header));
         if !report.combinations.is_empty() {
-            println!("loaded as: {}", report.combinations.join(", "));
+            let sets = line(&report.combinations.join(", "));
+            println!("{}", tr(lang, "check.loaded_as", &[("sets", sets)]));
         }
         for d in &report.diagnostics.0 {
             println!("{d}");
         }
         let (mut passed, mut scenario_failures) = (0, 0);
         for s in &report.scenarios {
+            let path = ("path", line(&s.path));
             match &s.status {
                 Status::Passed => passed += 1,
                 Status::Failed(problems) => {
                     scenario_failures += 1;
-                    println!("{}: error: scenario failed", s.path);
+                    println!("{}", tr(lang, "check.scenario_failed", &[path]));
                     for p in problems {
-                        println!("  - {p}");
+                        println!("  - {}", line(p));
                     }
                 }
                 Status::Error(message) => {
                     scenario_failures += 1;
-                    println!("{}: error: scenario could not run: {message}", s.path);
+                    let message = ("message", escape_controls(message).into_owned());
+                    println!("{}", tr(lang, "check.scenario_error", &[path, message]));
                 }
             }
         }
         if report.skipped_scenarios {
-            println!("scenarios not run: fix the errors above first");
+            println!("{}", tr(lang, "check.skipped", &[]));
         }
         let errors = report.errors();
-        println!(
-            "{errors} errors, {} warnings; scenarios: {passed} passed, {scenario_failures} failed",
-            report.warnings()
-        );
+        let counts = [
+            ("errors", errors.to_string()),
+            ("warnings", report.warnings().to_string()),
+            ("passed", passed.to_string()),
+            ("failed", scenario_failures.to_string()),
+        ];
+        println!("{}", tr(lang, "check.summary", &counts));
         failed |= errors > 0;
     }
     Ok(if failed {

@@ -23,6 +23,10 @@ struct Cli {
     /// Load a pack from a TOML file (repeatable); it overrides a built-in pack with the same id.
     #[arg(long = "pack", global = true, value_name = "PATH")]
     pack: Vec<String>,
+    /// The folder every file of a --pack or `check` pack must lie in (its scripts and
+    /// scenarios included); default: each manifest's own folder.
+    #[arg(long = "pack-root", global = true, value_name = "DIR")]
+    pack_root: Option<String>,
     /// Language for card names and text: en, es or fr.
     #[arg(long, global = true, value_name = "LANG")]
     lang: Option<String>,
@@ -56,7 +60,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut library = match packs::library(&cli.pack) {
+    let root = cli.pack_root.as_deref();
+    let mut library = match packs::library(&cli.pack, root) {
         Ok(lib) => lib,
         Err(diags) => {
             eprintln!("{diags}");
@@ -68,7 +73,7 @@ fn main() -> ExitCode {
         Command::Sim(args) => sim::run(&library, lang, args),
         Command::Cards(args) => cards::run(&library, lang, args),
         Command::Scenario(args) => scenario::run(&library, args),
-        Command::Check(args) => check::run(&mut library, args),
+        Command::Check(args) => check::run(&mut library, lang, root, args),
         Command::Odds(args) => odds::run(&library, lang, args),
     };
     match result {

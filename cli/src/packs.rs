@@ -1,5 +1,9 @@
 //! The packs the command line knows: the ones built into the binary, plus any given with
 //! `--pack PATH` (which override a built-in pack of the same id).
+//!
+//! A pack's files must lie in its folder: for a `--pack`, the manifest's own folder, or
+//! the one `--pack-root DIR` gives; the built-in packs are rooted at the embedded tree
+//! (this repository's layout: `cards/`, `scripts/`).
 
 use dungeon_engine::catalog::{Catalog, Diagnostics, DiskFiles, MemoryFiles, PackLibrary};
 use std::sync::Arc;
@@ -32,8 +36,9 @@ fn is_builtin_pack(path: &str) -> bool {
     name.ends_with(".toml") && !name.contains('/')
 }
 
-/// Every built-in pack and the packs at `extra` paths.
-pub fn library(extra: &[String]) -> Result<PackLibrary, Diagnostics> {
+/// Every built-in pack and the packs at `extra` paths, whose files lie in `root` (`None`:
+/// each in its manifest's folder).
+pub fn library(extra: &[String], root: Option<&str>) -> Result<PackLibrary, Diagnostics> {
     let mut lib = PackLibrary::new();
     let files = builtin_files();
     let builtin: Vec<String> = files
@@ -42,10 +47,13 @@ pub fn library(extra: &[String]) -> Result<PackLibrary, Diagnostics> {
         .map(str::to_string)
         .collect();
     for path in builtin {
-        lib.load(&files, &path)?;
+        lib.load_in(&files, "", &path)?;
     }
     for path in extra {
-        lib.load(&DiskFiles, path)?;
+        match root {
+            Some(root) => lib.load_in(&DiskFiles, root, path)?,
+            None => lib.load(&DiskFiles, path)?,
+        };
     }
     Ok(lib)
 }

@@ -1402,3 +1402,164 @@ fn odds_key_falls_back_to_an_estimate_and_says_so() {
         .count();
     assert!(exact > 2, "{}", game.stdout);
 }
+
+// --- dungeon check, --pack and --pack-root with hostile packs ----------------------------
+
+/// Whether `s` holds a character a terminal would act on (line feeds aside).
+fn has_terminal_controls(s: &str) -> bool {
+    dungeon_engine::printable::has_controls(&s.replace('\t', " "))
+}
+
+/// A pack whose every text tries to take over the terminal: clear the screen, set the
+/// window title, ring, recolour with a C1 CSI, reverse the text, and overwrite the line
+/// with a fake "every check passed".
+const TERMINAL_ATTACK: &str = r#"[pack]
+id = "noisy"
+version = "1.0\u001B[2J\u001B[H"
+engine_api = 1
+languages = ["en"]
+requires = ["base"]
+name = { en = "Noisy\u001B]0;pwned\u0007" }
+description = { en = "\u009B31mred\u202Edesrever" }
+
+[[adventurer]]
+id = "shouter"
+hp = 3
+equipment = ["bell"]
+name = { en = "Shouter\u0007\u0007" }
+text = { en = "x\r0 errors, 0 warnings; every check passed" }
+
+[[equipment]]
+id = "bell"
+hp = 1
+name = { en = "Bell\u001B[8m hidden" }
+text = { en = "+1 HP.\u001B[0m" }
+"#;
+
+#[test]
+fn check_and_cards_show_a_packs_text_escaped() {
+    let dir = temp_dir("noisy");
+    let path = dir.join("noisy.toml");
+    // TOML lets C1 controls and bidi overrides stand raw in strings and quoted keys: the
+    // source lines and messages that quote them must escape them too.
+    let raw = "\n[[monster]]\nid = \"imp\"\nstrength = 1\nname = { en = \"Imp\u{9b}2J\u{202e}pmi\" }\n\"lurk\u{9b}s\" = 1\n";
+    std::fs::write(&path, format!("{TERMINAL_ATTACK}{raw}")).unwrap();
+    let path = path_str(&path);
+    let run = dungeon(&["check", &path], "");
+    run.assert_no_panic();
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(!has_terminal_controls(&run.stdout), "{:?}", run.stdout);
+    assert!(
+        run.stdout.contains(&format!(
+            "{path}:27:1: error: monster `imp`: unknown field `lurk\\u{{9b}}s`"
+        )),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("26 | name = { en = \"Imp\\u{9b}2J\\u{202e}pmi\" }"),
+        "{}",
+        run.stdout
+    );
+    for line in [3, 7, 8, 14, 15, 20, 21, 26] {
+        let at = format!("{path}:{line}:");
+        assert!(
+            run.stdout
+                .lines()
+                .any(|l| l.starts_with(&at) && l.contains("warning: text with control characters")),
+            "no warning at {at}:\n{}",
+            run.stdout
+        );
+    }
+    assert!(
+        run.stdout.contains("(`x\\r0 errors, 0 warnings; every"),
+        "{}",
+        run.stdout
+    );
+    // Without the unknown key, the pack loads; `dungeon cards` lists its text escaped.
+    let clean = raw.replace("\"lurk\u{9b}s\" = 1\n", "");
+    std::fs::write(&path, format!("{TERMINAL_ATTACK}{clean}")).unwrap();
+    let run = dungeon(&["--pack", &path, "cards", "--packs", "noisy"], "");
+    run.assert_no_panic();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!has_terminal_controls(&run.stdout), "{:?}", run.stdout);
+    assert!(!has_terminal_controls(&run.stderr), "{:?}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("Noisy\\x1b]0;pwned\\x07 (noisy 1.0\\x1b[2J\\x1b[H)"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("Bell\\x1b[8m hidden [bell]"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("Imp\\u{9b}2J\\u{202e}pmi [imp]"),
+        "{}",
+        run.stdout
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn check_reports_every_path_out_of_the_folder_and_quotes_nothing_from_outside() {
+    let path = "tests/packs/hostile_files/escape/escape.toml";
+    let run = dungeon(&["check", path], "");
+    run.assert_no_panic();
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        run.stdout.starts_with(&format!("== escape ({path})")),
+        "{}",
+        run.stdout
+    );
+    for line in [11, 23, 29, 35, 41, 47] {
+        assert!(
+            run.stdout.contains(&format!("{path}:{line}:")),
+            "no line {line}:\n{}",
+            run.stdout
+        );
+    }
+    assert!(!run.stdout.contains("root:"), "{}", run.stdout);
+    assert!(run.stdout.contains("6 errors"), "{}", run.stdout);
+}
+
+#[test]
+fn only_pack_root_widens_a_packs_folder() {
+    // The repository's own packs keep their scripts beside `cards/`.
+    let run = dungeon(
+        &["--pack", "cards/base.toml", "cards", "--packs", "base"],
+        "",
+    );
+    run.assert_no_panic();
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(
+        run.stderr.contains("cards/base.toml:10:11: error: the script folder `../scripts/base` is outside the pack's folder `cards`")
+            && run.stderr.contains("--pack-root"),
+        "{}",
+        run.stderr
+    );
+    let run = dungeon(
+        &[
+            "--pack-root",
+            ".",
+            "--pack",
+            "cards/base.toml",
+            "cards",
+            "--packs",
+            "base",
+        ],
+        "",
+    );
+    run.assert_no_panic();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("[warrior]"), "{}", run.stdout);
+    let run = dungeon(
+        &["--pack-root", ".", "check", "cards/examples/alchemy.toml"],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(run.stdout.contains("0 errors"), "{}", run.stdout);
+}

@@ -31,8 +31,12 @@ fn engine(packs: &[&str]) -> Engine {
     let mut lib = PackLibrary::new();
     for file in ["cards/base.toml", "cards/sequel.toml"] {
         let path = root().join(file);
-        lib.load(&DiskFiles, &path.to_string_lossy())
-            .unwrap_or_else(|d| panic!("{d}"));
+        lib.load_in(
+            &DiskFiles,
+            &root().to_string_lossy(),
+            &path.to_string_lossy(),
+        )
+        .unwrap_or_else(|d| panic!("{d}"));
     }
     let (catalog, _) = lib.catalog(packs).unwrap_or_else(|d| panic!("{d}"));
     Engine::new(Arc::new(catalog)).unwrap_or_else(|d| panic!("{d}"))

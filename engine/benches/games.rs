@@ -38,7 +38,8 @@ fn catalog(packs: &[&str]) -> Arc<Catalog> {
     let mut lib = PackLibrary::new();
     for pack in packs {
         let path = format!("{}/../cards/{pack}.toml", env!("CARGO_MANIFEST_DIR"));
-        lib.load(&DiskFiles, &path).expect("pack loads");
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+        lib.load_in(&DiskFiles, root, &path).expect("pack loads");
     }
     Arc::new(lib.catalog(packs).expect("catalog").0)
 }

@@ -3,10 +3,14 @@
 //! likely a mistake, and run its own scenarios. Every problem is collected, none stops
 //! the others.
 
-use crate::catalog::{Catalog, Diagnostic, Diagnostics, DiskFiles, PackLibrary, read_pack};
+use crate::catalog::{
+    Catalog, Diagnostic, Diagnostics, DiskFiles, LoadedPack, PackLibrary, parent, read_pack,
+};
 use crate::engine::Engine;
-use crate::scenario::{ScenarioReport, ScenarioRunner, collect_files};
-use std::path::PathBuf;
+use crate::scenario::{ScenarioReport, ScenarioRunner, collect_files_within};
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// What `dungeon check` found.
 #[derive(Default)]
@@ -30,24 +34,51 @@ impl CheckReport {
     }
 }
 
-/// Checks the pack whose manifest is at `path`, against the packs `library` knows.
-pub fn check_pack(library: &mut PackLibrary, path: &str) -> CheckReport {
-    let mut report = CheckReport::default();
-    let pack = match read_pack(&DiskFiles, path) {
-        Ok(pack) => pack,
-        Err(diags) => {
-            report.diagnostics = diags;
-            return report;
+/// Diagnostics gathered once each (the same problem shows in every combination built).
+#[derive(Default)]
+struct Found {
+    seen: HashSet<Diagnostic>,
+    all: Diagnostics,
+}
+
+impl Found {
+    fn add(&mut self, from: Diagnostics) {
+        for d in from.0 {
+            if self.seen.insert(d.clone()) {
+                self.all.push(d);
+            }
         }
+    }
+}
+
+/// Checks the pack whose manifest is at `path`, against the packs `library` knows; the
+/// pack's files must lie in the manifest's folder.
+pub fn check_pack(library: &mut PackLibrary, path: &str) -> CheckReport {
+    check_pack_in(library, None, path)
+}
+
+/// Checks the pack whose manifest is at `path`, whose files must lie in folder `root`
+/// (`None`: the manifest's own folder). Every stage runs, whatever the earlier ones
+/// found: reading (only a TOML syntax error stops it), the scripts, the catalog with each
+/// pack set, the lint, the prompts; the scenarios then run if there is no error.
+pub fn check_pack_in(library: &mut PackLibrary, root: Option<&str>, path: &str) -> CheckReport {
+    let mut report = CheckReport::default();
+    let mut found = Found::default();
+    let root = root.unwrap_or(parent(path)).to_string();
+    let (pack, diags) = read_pack(&DiskFiles, &root, path);
+    found.add(diags);
+    let Some(pack) = pack else {
+        report.diagnostics = found.all;
+        report.skipped_scenarios = true;
+        return report;
     };
     let id = pack.id().to_string();
     // Scripts are checked on their own first, so their problems show even when the pack's
     // cards do not load.
-    add_unique(
-        &mut report.diagnostics,
-        crate::script::check_pack_scripts(&pack),
-    );
+    found.add(crate::script::check_pack_scripts(&pack));
     let prompts = prompt_uses(&pack);
+    let facts = PackFacts::of(&pack);
+    let scenario_files = scenario_files(&pack);
     let alternatives: Vec<String> = pack
         .file
         .pack
@@ -56,10 +87,7 @@ pub fn check_pack(library: &mut PackLibrary, path: &str) -> CheckReport {
         .map(|a| a.get_ref().clone())
         .collect();
     report.pack = Some(id.clone());
-    if let Err(diags) = library.load(&DiskFiles, path) {
-        report.diagnostics = diags;
-        return report;
-    }
+    library.add(pack);
     // The pack with its requirements; and with each pack it may be played with instead.
     let mut sets: Vec<Vec<String>> = vec![vec![id.clone()]];
     sets.extend(
@@ -78,60 +106,94 @@ pub fn check_pack(library: &mut PackLibrary, path: &str) -> CheckReport {
     let mut first_catalog = None;
     for set in &sets {
         let ids: Vec<&str> = set.iter().map(String::as_str).collect();
-        let (catalog, warnings) = match library.catalog(&ids) {
+        let (catalog, diags) = match library.catalog_with_errors(&ids) {
             Ok(built) => built,
             Err(diags) => {
-                add_unique(&mut report.diagnostics, diags);
+                found.add(diags);
                 continue;
             }
         };
-        let packs = catalog.pack_list();
-        report.combinations.push(packs.replace(',', "+"));
-        add_unique(&mut report.diagnostics, warnings);
-        let catalog = std::sync::Arc::new(catalog);
-        match Engine::new(catalog.clone()) {
-            Ok(_) => {}
-            Err(diags) => add_unique(&mut report.diagnostics, diags),
-        }
-        if first_catalog.is_none() {
-            first_catalog = Some(catalog);
-        }
+        report
+            .combinations
+            .push(catalog.pack_list().replace(',', "+"));
+        let clean = !diags.has_errors();
+        found.add(diags);
+        let catalog = Arc::new(catalog);
+        // Only a catalog without errors goes to the engine (which compiles the scripts again).
+        let engine_problems = clean.then(|| Engine::new(catalog.clone()).err());
+        found.add(engine_problems.flatten().unwrap_or_default());
+        first_catalog.get_or_insert(catalog);
     }
-    let Some(catalog) = &first_catalog else {
-        // Nothing loaded, so nothing to play the scenarios with.
-        report.skipped_scenarios = true;
-        return report;
+    if let Some(catalog) = &first_catalog {
+        found.add(lint(catalog, &id, &facts));
+        found.add(unknown_prompts(catalog, &id, prompts));
+    }
+    let files = match scenario_files {
+        Ok(files) => files,
+        Err(d) => {
+            found.add(Diagnostics(vec![d]));
+            Vec::new()
+        }
     };
-    add_unique(&mut report.diagnostics, lint(catalog, &id));
-    add_unique(
-        &mut report.diagnostics,
-        unknown_prompts(catalog, &id, prompts),
-    );
-    if report.diagnostics.has_errors() {
+    report.diagnostics = found.all;
+    if report.diagnostics.has_errors() || first_catalog.is_none() {
         report.skipped_scenarios = true;
         return report;
     }
-    if let Some(folder) = catalog
-        .packs
-        .iter()
-        .find(|p| p.id == id)
-        .and_then(|p| p.scenarios.clone())
-    {
-        match collect_files(&[PathBuf::from(&folder)]) {
-            Ok(files) => {
-                let mut runner = ScenarioRunner::new(library);
-                report.scenarios = files.iter().map(|f| runner.run_path(f)).collect();
-            }
-            Err(e) => report
-                .diagnostics
-                .push(Diagnostic::error(path, format!("scenarios: {e}"))),
-        }
-    }
+    let mut runner = ScenarioRunner::new(library);
+    report.scenarios = files.iter().map(|f| runner.run_path(f)).collect();
     report
 }
 
+/// The pack's scenario files (none without a `scenarios` folder), or why they cannot be
+/// searched, pointing at the manifest's `scenarios` entry.
+fn scenario_files(pack: &LoadedPack) -> Result<Vec<PathBuf>, Diagnostic> {
+    let (Some(folder), Some(entry)) = (&pack.scenarios, &pack.file.pack.scenarios) else {
+        return Ok(Vec::new());
+    };
+    let root = if pack.root.is_empty() {
+        "."
+    } else {
+        pack.root.as_str()
+    };
+    collect_files_within(&[PathBuf::from(folder)], Some(Path::new(root)))
+        .map_err(|e| pack.error_at(entry, format!("scenarios: {e}")))
+}
+
+/// What the lint must know of a pack beyond its catalog, so that a mistake already
+/// reported does not also make a card look unused or idle.
+struct PackFacts {
+    /// Cards whose entry names a script (read or not).
+    scripted: HashSet<String>,
+    /// Tiles named by adventurers left out for a mistake.
+    carried: HashSet<String>,
+}
+
+impl PackFacts {
+    fn of(pack: &LoadedPack) -> PackFacts {
+        let file = &pack.file;
+        let scripted = (file
+            .equipment
+            .iter()
+            .filter(|t| t.script.is_some())
+            .map(|t| &t.id))
+        .chain(
+            file.monster
+                .iter()
+                .filter(|m| m.script.is_some())
+                .map(|m| &m.id),
+        )
+        .map(|id| id.get_ref().clone())
+        .collect();
+        let carried = (pack.broken.carried.iter())
+            .flat_map(|(_, list)| list.iter().map(|t| t.get_ref().clone()))
+            .collect();
+        PackFacts { scripted, carried }
+    }
+}
+
 /// Legal but probably not meant: reported as warnings.
-fn lint(catalog: &Catalog, pack: &str) -> Diagnostics {
+fn lint(catalog: &Catalog, pack: &str, facts: &PackFacts) -> Diagnostics {
     let mut diags = Diagnostics::default();
     let Some(pack_ix) = catalog.packs.iter().position(|p| p.id == pack) else {
         return diags;
@@ -142,19 +204,23 @@ fn lint(catalog: &Catalog, pack: &str) -> Diagnostics {
         d.line = Some(info.defined_at.1);
         d
     };
+    let carried: HashSet<&str> = catalog
+        .adventurers
+        .iter()
+        .flat_map(|a| a.tiles.iter().map(|&t| catalog.tile(t).info.id.as_str()))
+        .chain(facts.carried.iter().map(String::as_str))
+        .collect();
+    let scripted = |info: &crate::catalog::CardInfo| {
+        info.script.is_some() || facts.scripted.contains(&info.id)
+    };
     for tile in catalog.tiles.iter().filter(|t| mine(&t.info)) {
-        let carried = catalog.adventurers.iter().any(|a| {
-            a.tiles
-                .iter()
-                .any(|&t| catalog.tile(t).info.id == tile.info.id)
-        });
-        if !carried {
+        if !carried.contains(tile.info.id.as_str()) {
             diags.push(at(
                 &tile.info,
                 format!("equipment `{}` is carried by no adventurer", tile.info.id),
             ));
         }
-        if tile.hp == 0 && tile.defeats.is_empty() && tile.info.script.is_none() {
+        if tile.hp == 0 && tile.defeats.is_empty() && !scripted(&tile.info) {
             diags.push(at(
                 &tile.info,
                 format!(
@@ -171,7 +237,7 @@ fn lint(catalog: &Catalog, pack: &str) -> Diagnostics {
         }
     }
     for m in catalog.monsters.iter().filter(|m| mine(&m.info)) {
-        if m.strength.is_none() && m.info.script.is_none() {
+        if m.strength.is_none() && !scripted(&m.info) {
             diags.push(at(
                 &m.info,
                 format!(
@@ -185,7 +251,7 @@ fn lint(catalog: &Catalog, pack: &str) -> Diagnostics {
 }
 
 /// Every `ctx.ask_*("prompt"` in the pack's scripts: (file, line, prompt).
-fn prompt_uses(pack: &crate::catalog::LoadedPack) -> Vec<(String, u32, String)> {
+fn prompt_uses(pack: &LoadedPack) -> Vec<(String, u32, String)> {
     let mut uses = Vec::new();
     for script in pack.scripts.values() {
         for (i, line) in script.code.lines().enumerate() {
@@ -237,13 +303,4 @@ fn unknown_prompts(catalog: &Catalog, pack: &str, uses: Vec<(String, u32, String
         }
     }
     diags
-}
-
-/// Adds diagnostics not already reported (the same problem shows in every combination).
-fn add_unique(into: &mut Diagnostics, from: Diagnostics) {
-    for d in from.0 {
-        if !into.0.contains(&d) {
-            into.push(d);
-        }
-    }
 }

@@ -1,101 +1,75 @@
 //! Merging read packs into one [`Catalog`]: interning ids, resolving references,
 //! and applying the rule that one id in two packs is one card when both agree.
+//! Every problem is collected; what is wrong is left out of the catalog, and what refers
+//! to something left out is not reported again.
 
 use super::defs::*;
-use super::diag::{Diagnostic, Diagnostics};
+use super::diag::{Diagnostic, Diagnostics, Sink};
+use super::intern::{Report, Table, insert, suggest};
+use super::limits::MAX_DECK_CARDS;
+use super::parse::BrokenIds;
 use super::read::LoadedPack;
-use super::schema::{DefeatEntry, SpeciesField};
+use super::schema::{DefeatEntry, OneOrMany, SpeciesField};
+use super::texts::{check_id, check_translations, printable, printable_str, valid_id};
 use super::{Catalog, Fnv};
 use crate::ids::*;
 use crate::lang::{Lang, LocalText};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use toml::Spanned;
 
-/// Builds a catalog from packs in load order. Returns warnings on success.
-pub fn build_catalog(packs: &[&LoadedPack]) -> Result<(Catalog, Diagnostics), Diagnostics> {
-    let mut b = Builder::default();
+/// Builds a catalog from packs in load order, with every problem found, errors included
+/// (the catalog then leaves out what is wrong: it is for finding more problems only).
+pub fn build_catalog(packs: &[&LoadedPack]) -> (Catalog, Diagnostics) {
+    let mut b = Builder {
+        cat: Catalog::default(),
+        r: Report {
+            diags: Sink::default(),
+            broken: BrokenIds::default(),
+            replaces: packs
+                .iter()
+                .map(|p| {
+                    p.file
+                        .pack
+                        .replaces
+                        .iter()
+                        .map(|r| r.get_ref().clone())
+                        .collect()
+                })
+                .collect(),
+            full: HashSet::new(),
+            suggestions_left: 64,
+        },
+    };
+    for pack in packs {
+        b.r.broken.extend(&pack.broken);
+        b.r.diags.extend(pack.warnings.0.iter().cloned());
+    }
     for (ix, pack) in packs.iter().enumerate() {
         b.pack_info(PackId(ix as u16), pack);
     }
     for (ix, pack) in packs.iter().enumerate() {
-        b.monsters(PackId(ix as u16), pack);
+        b.monsters(ix, pack);
     }
     for (ix, pack) in packs.iter().enumerate() {
-        b.tiles(PackId(ix as u16), pack);
+        b.tiles(ix, pack);
     }
     for (ix, pack) in packs.iter().enumerate() {
-        b.adventurers(PackId(ix as u16), pack);
+        b.adventurers(ix, pack);
     }
     b.finish(packs)
 }
 
-#[derive(Default)]
 struct Builder {
     cat: Catalog,
-    diags: Diagnostics,
-}
-
-fn valid_id(id: &str) -> bool {
-    !id.is_empty()
-        && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-        && id.starts_with(|c: char| c.is_ascii_lowercase())
+    r: Report,
 }
 
 impl Builder {
-    fn check_id(&mut self, pack: &LoadedPack, id: &Spanned<String>, what: &str) -> bool {
-        if valid_id(id.get_ref()) {
-            return true;
-        }
-        self.diags.push(pack.error_at(
-            id,
-            format!(
-                "{what} id `{}` must be lowercase snake_case (a-z, 0-9, _)",
-                id.get_ref()
-            ),
-        ));
-        false
-    }
-
-    fn check_text(
-        &mut self,
-        pack: &LoadedPack,
-        id: &Spanned<String>,
-        field: &str,
-        text: &LocalText,
-    ) {
-        if text.is_empty() {
-            return;
-        }
-        for lang in &pack.file.pack.languages {
-            if !text.0.contains_key(lang.get_ref()) {
-                self.diags.push(pack.warning_at(
-                    id,
-                    format!(
-                        "`{}`: {field} has no `{}` translation",
-                        id.get_ref(),
-                        lang.get_ref()
-                    ),
-                ));
-            }
-        }
-        for code in text.0.keys() {
-            if Lang::from_code(code).is_none() {
-                self.diags.push(pack.warning_at(
-                    id,
-                    format!(
-                        "`{}`: {field} has text in `{code}`, which the engine cannot show yet",
-                        id.get_ref()
-                    ),
-                ));
-            }
-        }
-    }
-
+    /// The fields every card kind shares, with its texts checked and made printable.
+    #[allow(clippy::too_many_arguments)]
     fn info(
         &mut self,
-        pack_id: PackId,
+        pack_ix: usize,
         pack: &LoadedPack,
         id: &Spanned<String>,
         name: &LocalText,
@@ -104,39 +78,45 @@ impl Builder {
         reconstructed: bool,
     ) -> CardInfo {
         if !name.has(Lang::En) {
-            self.diags.push(pack.error_at(
+            self.r.diags.push(pack.error_at(
                 id,
                 format!("`{}` needs an English name (name.en)", id.get_ref()),
             ));
         }
-        self.check_text(pack, id, "name", name);
-        self.check_text(pack, id, "text", text);
-        let line = super::diag::locate(&pack.manifest_text, id.span().start).0;
+        check_translations(pack, id, "name", name, &mut self.r.diags);
+        check_translations(pack, id, "text", text, &mut self.r.diags);
         CardInfo {
             id: id.get_ref().clone(),
-            pack: pack_id,
-            name: name.clone(),
-            text: text.clone(),
+            pack: PackId(pack_ix as u16),
+            name: printable(name),
+            text: printable(text),
             script: script
                 .as_ref()
                 .and_then(|s| pack.scripts.get(s.get_ref()).cloned()),
             reconstructed,
-            defined_at: (pack.manifest_path.clone(), line),
+            defined_at: (pack.manifest_path.clone(), pack.line_of(id.span().start)),
         }
     }
 
     fn pack_info(&mut self, pack_id: PackId, pack: &LoadedPack) {
         let h = &pack.file.pack;
-        self.check_id(pack, &h.id, "pack");
-        self.check_text(pack, &h.id, "the pack's name", &h.name);
-        self.check_text(pack, &h.id, "the pack's description", &h.description);
+        self.r.diags.extend(check_id(pack, &h.id, "pack"));
+        check_translations(pack, &h.id, "the pack's name", &h.name, &mut self.r.diags);
+        let description = &h.description;
+        check_translations(
+            pack,
+            &h.id,
+            "the pack's description",
+            description,
+            &mut self.r.diags,
+        );
         if self.cat.packs.iter().any(|p| &p.id == h.id.get_ref()) {
-            self.diags
-                .push(pack.error_at(&h.id, format!("pack `{}` is loaded twice", h.id.get_ref())));
+            let message = format!("pack `{}` is loaded twice", h.id.get_ref());
+            self.r.diags.push(pack.error_at(&h.id, message));
         }
         for lang in &h.languages {
             if Lang::from_code(lang.get_ref()).is_none() {
-                self.diags.push(pack.warning_at(
+                self.r.diags.push(pack.warning_at(
                     lang,
                     format!(
                         "language `{}` is not one the engine can show",
@@ -145,21 +125,27 @@ impl Builder {
                 ));
             }
         }
+        let ids = |list: &[Spanned<String>]| -> Vec<String> {
+            list.iter().map(|r| printable_str(r.get_ref())).collect()
+        };
         self.cat.packs.push(PackInfo {
-            id: h.id.get_ref().clone(),
-            name: h.name.clone(),
-            description: h.description.clone(),
-            version: h.version.clone(),
-            languages: h.languages.iter().map(|l| l.get_ref().clone()).collect(),
+            id: printable_str(h.id.get_ref()),
+            name: printable(&h.name),
+            description: printable(&h.description),
+            version: printable_str(&h.version),
+            languages: ids(&h.languages),
             manifest_path: pack.manifest_path.clone(),
             damage_model: pack.file.rules.damage_model,
-            specials_in_play: pack.file.rules.specials_in_play,
-            requires: h.requires.iter().map(|r| r.get_ref().clone()).collect(),
-            requires_any: h.requires_any.iter().map(|r| r.get_ref().clone()).collect(),
-            conflicts: h.conflicts.iter().map(|r| r.get_ref().clone()).collect(),
-            scenarios: h.scenarios.as_ref().map(|d| {
-                super::files::join(super::files::parent(&pack.manifest_path), d.get_ref())
-            }),
+            specials_in_play: pack
+                .file
+                .rules
+                .specials_in_play
+                .as_ref()
+                .map(|s| s.get_ref().get() as u8),
+            requires: ids(&h.requires),
+            requires_any: ids(&h.requires_any),
+            conflicts: ids(&h.conflicts),
+            scenarios: pack.scenarios.clone(),
             files: pack_files(pack),
         });
         for (key, text) in &pack.file.messages {
@@ -167,12 +153,12 @@ impl Builder {
                 if !text.get_ref().0.contains_key(lang.get_ref()) {
                     let message =
                         format!("message `{key}` has no `{}` translation", lang.get_ref());
-                    self.diags.push(pack.warning_at(text, message));
+                    self.r.diags.push(pack.warning_at(text, message));
                 }
             }
             self.cat
                 .messages
-                .insert((pack_id, key.clone()), text.get_ref().clone());
+                .insert((pack_id, key.clone()), printable(text.get_ref()));
         }
     }
 
@@ -183,35 +169,37 @@ impl Builder {
         let s = SpeciesId(self.cat.species.len() as u16);
         self.cat.species.push(SpeciesDef {
             id: id.to_string(),
-            name: name.clone(),
+            name: printable(name),
         });
         self.cat.species_index.insert(id.to_string(), s);
         s
     }
 
-    fn monsters(&mut self, pack_id: PackId, pack: &LoadedPack) {
+    fn monsters(&mut self, pack_ix: usize, pack: &LoadedPack) {
         for m in &pack.file.monster {
-            if !self.check_id(pack, &m.id, "monster") {
+            let id = m.id.get_ref();
+            if let Some(d) = check_id(pack, &m.id, "monster") {
+                self.r.diags.push(d);
+                self.r.broken.monsters.insert(id.clone());
+                self.r.broken.species.insert(id.clone());
                 continue;
             }
-            if m.copies == 0 {
-                self.diags.push(pack.error_at(
-                    &m.id,
-                    format!("monster `{}` needs at least 1 copy", m.id.get_ref()),
-                ));
-            }
-            let species = match m.species.as_ref().map(|s| s.get_ref().clone()) {
-                None | Some(SpeciesField::Flag(true)) => {
-                    Some(self.species_named(m.id.get_ref(), &m.name))
-                }
-                Some(SpeciesField::Flag(false)) => None,
-                Some(SpeciesField::Named(name)) => {
-                    let fallback = LocalText::single(Lang::En, &name);
-                    Some(self.species_named(&name, &fallback))
+            let species = match m.species.as_ref().map(|s| (s, s.get_ref())) {
+                None | Some((_, SpeciesField::Flag(true))) => Some(self.species_named(id, &m.name)),
+                Some((_, SpeciesField::Flag(false))) => None,
+                Some((at, SpeciesField::Named(name))) => {
+                    if valid_id(name) {
+                        Some(self.species_named(name, &LocalText::single(Lang::En, name)))
+                    } else {
+                        let named = Spanned::new(at.span(), name.clone());
+                        self.r.diags.extend(check_id(pack, &named, "species"));
+                        self.r.broken.species.insert(name.clone());
+                        None
+                    }
                 }
             };
             let info = self.info(
-                pack_id,
+                pack_ix,
                 pack,
                 &m.id,
                 &m.name,
@@ -221,92 +209,14 @@ impl Builder {
             );
             let def = MonsterDef {
                 info,
-                strength: m.strength,
-                copies: m.copies,
+                strength: m.strength.map(|s| s.get()),
+                copies: m.copies.get() as u8,
                 species,
                 special: m.special,
             };
-            self.insert_monster(pack, &m.id, def);
+            let table = Table::monsters;
+            insert(&mut self.r, table(&mut self.cat), pack_ix, pack, &m.id, def);
         }
-    }
-
-    fn insert_monster(&mut self, pack: &LoadedPack, id: &Spanned<String>, def: MonsterDef) {
-        match self.cat.monster_index.get(id.get_ref()).copied() {
-            None => {
-                self.cat.monster_index.insert(
-                    id.get_ref().clone(),
-                    MonsterId(self.cat.monsters.len() as u16),
-                );
-                self.cat.monsters.push(def);
-            }
-            Some(old) => {
-                let prev = &self.cat.monsters[old.ix()];
-                let same = prev.strength == def.strength
-                    && prev.copies == def.copies
-                    && prev.species == def.species
-                    && prev.special == def.special
-                    && same_script(&prev.info, &def.info);
-                let prev_info = prev.info.clone();
-                if let Some(merged) =
-                    self.merge_same(pack, id, same, &prev_info, &def.info, "monster")
-                {
-                    self.cat.monsters[old.ix()].info = merged;
-                } else if self.replaces(pack, id) {
-                    self.cat.monsters[old.ix()] = def;
-                }
-            }
-        }
-    }
-
-    /// When two packs define one id: the merged info if they agree, else reports.
-    fn merge_same(
-        &mut self,
-        pack: &LoadedPack,
-        id: &Spanned<String>,
-        same: bool,
-        prev: &CardInfo,
-        new: &CardInfo,
-        what: &str,
-    ) -> Option<CardInfo> {
-        if same {
-            // Agreeing definitions are one card; translations from both packs combine.
-            let mut info = prev.clone();
-            for (lang, text) in &new.name.0 {
-                info.name
-                    .0
-                    .entry(lang.clone())
-                    .or_insert_with(|| text.clone());
-            }
-            for (lang, text) in &new.text.0 {
-                info.text
-                    .0
-                    .entry(lang.clone())
-                    .or_insert_with(|| text.clone());
-            }
-            return Some(info);
-        }
-        if !self.replaces(pack, id) {
-            let other = &self.cat.packs[prev.pack.ix()].id;
-            self.diags.push(pack.error_at(
-                id,
-                format!(
-                    "{what} `{}` is also defined by pack `{other}` ({}:{}) with different rules; \
-                     list it in [pack] replaces to redefine it on purpose",
-                    id.get_ref(),
-                    prev.defined_at.0,
-                    prev.defined_at.1
-                ),
-            ));
-        }
-        None
-    }
-
-    fn replaces(&self, pack: &LoadedPack, id: &Spanned<String>) -> bool {
-        pack.file
-            .pack
-            .replaces
-            .iter()
-            .any(|r| r.get_ref() == id.get_ref())
     }
 
     fn defeat_rule(
@@ -319,15 +229,23 @@ impl Builder {
         for s in &entry.species {
             match self.cat.species_index.get(s.get_ref()) {
                 Some(&id) => species.push(id),
+                None if self.r.broken.species.contains(s.get_ref()) => {}
                 None => {
-                    let known: Vec<&str> = self.cat.species.iter().map(|s| s.id.as_str()).collect();
-                    self.diags.push(pack.error_at(
+                    let all = &self.cat.species;
+                    let known = if all.len() <= 30 {
+                        let ids: Vec<&str> = all.iter().map(|s| s.id.as_str()).collect();
+                        format!(" (known: {})", ids.join(", "))
+                    } else {
+                        String::new()
+                    };
+                    let ids = all.iter().map(|s| s.id.as_str());
+                    let hint = suggest(&mut self.r.suggestions_left, s.get_ref(), ids);
+                    self.r.diags.push(pack.error_at(
                         s,
                         format!(
-                            "`{}` defeats unknown species `{}` (known: {})",
+                            "`{}` defeats unknown species `{}`{known}{hint}",
                             owner.get_ref(),
                             s.get_ref(),
-                            known.join(", ")
                         ),
                     ));
                 }
@@ -335,29 +253,31 @@ impl Builder {
         }
         DefeatRule {
             species,
-            strength_min: entry.strength_min,
-            strength_max: entry.strength_max,
-            strength_in: entry.strength_in.clone(),
+            strength_min: entry.strength_min.map(|s| s.get()),
+            strength_max: entry.strength_max.map(|s| s.get()),
+            strength_in: entry.strength_in.iter().map(|s| s.get()).collect(),
             parity: entry.parity,
-            hp_below: entry.hp_below,
+            hp_below: entry.hp_below.map(|h| h.get()),
         }
     }
 
-    fn tiles(&mut self, pack_id: PackId, pack: &LoadedPack) {
+    fn tiles(&mut self, pack_ix: usize, pack: &LoadedPack) {
         for t in &pack.file.equipment {
-            if !self.check_id(pack, &t.id, "equipment") {
+            if let Some(d) = check_id(pack, &t.id, "equipment") {
+                self.r.diags.push(d);
+                self.r.broken.tiles.insert(t.id.get_ref().clone());
                 continue;
             }
             let entries: Vec<&DefeatEntry> = match &t.defeats {
-                super::schema::OneOrMany::One(e) => vec![e],
-                super::schema::OneOrMany::Many(v) => v.iter().collect(),
+                OneOrMany::One(e) => vec![e],
+                OneOrMany::Many(v) => v.iter().collect(),
             };
             let defeats = entries
                 .into_iter()
                 .map(|e| self.defeat_rule(pack, &t.id, e))
                 .collect();
             let info = self.info(
-                pack_id,
+                pack_ix,
                 pack,
                 &t.id,
                 &t.name,
@@ -367,75 +287,25 @@ impl Builder {
             );
             let def = TileDef {
                 info,
-                hp: t.hp,
+                hp: t.hp.get(),
                 once: t.once,
                 defeats,
             };
-            match self.cat.tile_index.get(t.id.get_ref()).copied() {
-                None => {
-                    self.cat
-                        .tile_index
-                        .insert(t.id.get_ref().clone(), TileId(self.cat.tiles.len() as u16));
-                    self.cat.tiles.push(def);
-                }
-                Some(old) => {
-                    let prev = &self.cat.tiles[old.ix()];
-                    let same = prev.hp == def.hp
-                        && prev.once == def.once
-                        && prev.defeats == def.defeats
-                        && same_script(&prev.info, &def.info);
-                    if let Some(merged) = self.merge_same(
-                        pack,
-                        &t.id,
-                        same,
-                        &prev.info.clone(),
-                        &def.info,
-                        "equipment",
-                    ) {
-                        self.cat.tiles[old.ix()].info = merged;
-                    } else if self.replaces(pack, &t.id) {
-                        self.cat.tiles[old.ix()] = def;
-                    }
-                }
-            }
+            let table = Table::tiles;
+            insert(&mut self.r, table(&mut self.cat), pack_ix, pack, &t.id, def);
         }
     }
 
-    fn adventurers(&mut self, pack_id: PackId, pack: &LoadedPack) {
+    fn adventurers(&mut self, pack_ix: usize, pack: &LoadedPack) {
         for a in &pack.file.adventurer {
-            if !self.check_id(pack, &a.id, "adventurer") {
+            if let Some(d) = check_id(pack, &a.id, "adventurer") {
+                self.r.diags.push(d);
+                self.r.broken.adventurers.insert(a.id.get_ref().clone());
                 continue;
             }
-            if a.hp <= 0 {
-                self.diags.push(pack.error_at(
-                    &a.id,
-                    format!("adventurer `{}` needs positive hp", a.id.get_ref()),
-                ));
-            }
-            let mut tiles = Vec::new();
-            for t in &a.equipment {
-                match self.cat.tile_index.get(t.get_ref()) {
-                    Some(&id) if tiles.contains(&id) => self.diags.push(pack.error_at(
-                        t,
-                        format!(
-                            "`{}` lists equipment `{}` twice",
-                            a.id.get_ref(),
-                            t.get_ref()
-                        ),
-                    )),
-                    Some(&id) => tiles.push(id),
-                    None => self.diags.push(pack.error_at(
-                        t,
-                        format!(
-                            "adventurer `{}` carries unknown equipment `{}`",
-                            a.id.get_ref(),
-                            t.get_ref()
-                        ),
-                    )),
-                }
-            }
+            let tiles = self.equipment(pack, a.id.get_ref(), &a.equipment);
             let info = self.info(
-                pack_id,
+                pack_ix,
                 pack,
                 &a.id,
                 &a.name,
@@ -445,38 +315,53 @@ impl Builder {
             );
             let def = AdventurerDef {
                 info,
-                hp: a.hp,
+                hp: a.hp.get(),
                 tiles,
             };
-            match self.cat.adventurer_index.get(a.id.get_ref()).copied() {
-                None => {
-                    self.cat.adventurer_index.insert(
-                        a.id.get_ref().clone(),
-                        AdventurerId(self.cat.adventurers.len() as u16),
-                    );
-                    self.cat.adventurers.push(def);
-                }
-                Some(old) => {
-                    let prev = &self.cat.adventurers[old.ix()];
-                    let same = prev.hp == def.hp && prev.tiles == def.tiles;
-                    if let Some(merged) = self.merge_same(
-                        pack,
-                        &a.id,
-                        same,
-                        &prev.info.clone(),
-                        &def.info,
-                        "adventurer",
-                    ) {
-                        self.cat.adventurers[old.ix()].info = merged;
-                    } else if self.replaces(pack, &a.id) {
-                        self.cat.adventurers[old.ix()] = def;
-                    }
-                }
-            }
+            let table = Table::adventurers;
+            insert(&mut self.r, table(&mut self.cat), pack_ix, pack, &a.id, def);
+        }
+        // Adventurers left out for a mistake: their tiles are still looked up.
+        for (id, list) in &pack.broken.carried {
+            self.equipment(pack, id, list);
         }
     }
 
-    fn finish(mut self, packs: &[&LoadedPack]) -> Result<(Catalog, Diagnostics), Diagnostics> {
+    /// The tiles an adventurer's `equipment` names; each unknown or repeated one reported.
+    fn equipment(
+        &mut self,
+        pack: &LoadedPack,
+        owner: &str,
+        list: &[Spanned<String>],
+    ) -> Vec<TileId> {
+        let mut tiles = Vec::new();
+        let mut held = HashSet::new();
+        for t in list {
+            let message = match self.cat.tile_index.get(t.get_ref()) {
+                Some(&id) if held.insert(id) => {
+                    tiles.push(id);
+                    continue;
+                }
+                Some(_) => format!("`{owner}` lists equipment `{}` twice", t.get_ref()),
+                None if self.r.broken.tiles.contains(t.get_ref()) => continue,
+                None => {
+                    // Tiles left out for a mistake are what the author most likely meant.
+                    let broken = self.r.broken.tiles.iter().map(String::as_str);
+                    let known = self.cat.tiles.iter().map(|t| t.info.id.as_str());
+                    let known: Vec<&str> = known.chain(broken).collect();
+                    let hint = suggest(&mut self.r.suggestions_left, t.get_ref(), known);
+                    format!(
+                        "adventurer `{owner}` carries unknown equipment `{}`{hint}",
+                        t.get_ref()
+                    )
+                }
+            };
+            self.r.diags.push(pack.error_at(t, message));
+        }
+        tiles
+    }
+
+    fn finish(mut self, packs: &[&LoadedPack]) -> (Catalog, Diagnostics) {
         let mut by_strength = BTreeMap::new();
         for m in self.cat.monsters.iter().filter(|m| !m.special) {
             if let (Some(strength), Some(species)) = (m.strength, m.species) {
@@ -504,17 +389,18 @@ impl Builder {
             .filter_map(|p| p.specials_in_play)
             .max()
             .unwrap_or(0);
-        if self.cat.monsters.iter().all(|m| m.special) {
-            self.diags.push(Diagnostic::error(
-                packs.first().map_or("", |p| p.manifest_path.as_str()),
+        self.check_deck(packs);
+        let first = packs.first().map_or("", |p| p.manifest_path.as_str());
+        if self.cat.monsters.iter().all(|m| m.special) && self.r.broken.monsters.is_empty() {
+            self.r.diags.push(Diagnostic::error(
+                first,
                 "these packs define no regular monster: a game needs a monster deck",
             ));
         }
-        if self.cat.adventurers.is_empty() {
-            self.diags.push(Diagnostic::error(
-                packs.first().map_or("", |p| p.manifest_path.as_str()),
-                "these packs define no adventurer",
-            ));
+        if self.cat.adventurers.is_empty() && self.r.broken.adventurers.is_empty() {
+            self.r
+                .diags
+                .push(Diagnostic::error(first, "these packs define no adventurer"));
         }
         // The rules version and the prelude are part of what a game depends on, as much as
         // the packs' own files.
@@ -528,10 +414,46 @@ impl Builder {
             }
         }
         self.cat.fingerprint = hash.finish();
-        if self.diags.has_errors() {
-            return Err(self.diags);
+        (self.cat, self.r.diags.finish())
+    }
+
+    /// The deck at setup (every regular copy, and `specials_in_play` special monsters)
+    /// fits a game's card ids, and there are as many special monsters as are dealt in.
+    fn check_deck(&mut self, packs: &[&LoadedPack]) {
+        let specials = self.cat.monsters.iter().filter(|m| m.special).count();
+        for pack in packs {
+            let Some(wanted) = &pack.file.rules.specials_in_play else {
+                continue;
+            };
+            let n = wanted.get_ref().get() as usize;
+            if n > specials {
+                self.r.diags.push(pack.error_at(
+                    wanted,
+                    format!(
+                        "specials_in_play is {n}, but the packs in play define {specials} \
+                         special monsters"
+                    ),
+                ));
+            }
         }
-        Ok((self.cat, self.diags))
+        let dealt = self.cat.specials_in_play as usize;
+        let mut total = dealt;
+        for m in self.cat.monsters.iter().filter(|m| !m.special) {
+            total += m.copies as usize;
+            if total > MAX_DECK_CARDS {
+                let mut d = Diagnostic::error(
+                    &m.info.defined_at.0,
+                    format!(
+                        "the monster deck at setup would pass {MAX_DECK_CARDS} cards (with \
+                         `{}`, counting every copy and the {dealt} special monsters dealt in)",
+                        m.info.id
+                    ),
+                );
+                d.line = Some(m.info.defined_at.1);
+                self.r.diags.push(d);
+                return;
+            }
+        }
     }
 }
 
@@ -544,8 +466,4 @@ fn pack_files(pack: &LoadedPack) -> Vec<FileHash> {
     std::iter::once(hash(&pack.manifest_path, &pack.manifest_text))
         .chain(pack.scripts.values().map(|s| hash(&s.path, &s.code)))
         .collect()
-}
-
-fn same_script(a: &CardInfo, b: &CardInfo) -> bool {
-    a.script.as_ref().map(|s| &s.code) == b.script.as_ref().map(|s| &s.code)
 }

@@ -5,15 +5,25 @@
 mod defs;
 mod diag;
 mod files;
+mod intern;
 pub mod limits;
 mod merge;
+mod parse;
 mod read;
+mod scan;
 mod schema;
+mod suggest;
+mod texts;
 
 pub use defs::*;
-pub use diag::{Diagnostic, Diagnostics, Severity, locate};
-pub use files::{DiskFiles, FileSource, MemoryFiles, join, normalize, parent};
+pub use diag::{Diagnostic, Diagnostics, LineIndex, Severity, Spot, locate};
+pub use files::{
+    DiskFiles, FileSource, MemoryFiles, ReadError, join, normalize, parent, read_regular_file,
+    within,
+};
+pub use parse::BrokenIds;
 pub use read::{ENGINE_API, LoadedPack, read_pack};
+pub use suggest::{closest, did_you_mean};
 
 use crate::ids::*;
 use crate::lang::LocalText;
@@ -127,17 +137,41 @@ impl PackLibrary {
         PackLibrary::default()
     }
 
-    /// Reads a pack and adds it. A pack with the same id as one already known replaces it,
-    /// so `--pack` can override a built-in pack while it is being edited.
+    /// Reads a pack whose files all lie in its manifest's folder, and adds it. A pack with
+    /// the same id as one already known replaces it, so `--pack` can override a built-in
+    /// pack while it is being edited. Read warnings come back with its catalogs.
     pub fn load(
         &mut self,
         files: &dyn FileSource,
         manifest_path: &str,
     ) -> Result<&LoadedPack, Diagnostics> {
-        let pack = read_pack(files, manifest_path)?;
+        self.load_in(files, parent(manifest_path), manifest_path)
+    }
+
+    /// Reads a pack whose files all lie in folder `root` (which holds the manifest), and
+    /// adds it: for packs laid out like this repository's, whose scripts sit beside their
+    /// `cards` folder. Only the caller widens a pack's folder this way, never the pack.
+    pub fn load_in(
+        &mut self,
+        files: &dyn FileSource,
+        root: &str,
+        manifest_path: &str,
+    ) -> Result<&LoadedPack, Diagnostics> {
+        match read_pack(files, root, manifest_path) {
+            (Some(mut pack), diags) if !diags.has_errors() => {
+                pack.warnings = diags;
+                Ok(self.add(pack))
+            }
+            (_, diags) => Err(diags),
+        }
+    }
+
+    /// Adds a pack read with [`read_pack`], even one with errors (`dungeon check` builds
+    /// it to find the rest of its problems). It replaces a known pack with its id.
+    pub fn add(&mut self, pack: LoadedPack) -> &LoadedPack {
         self.packs.retain(|p| p.id() != pack.id());
         self.packs.push(pack);
-        Ok(self.packs.last().expect("just pushed"))
+        self.packs.last().expect("just pushed")
     }
 
     pub fn get(&self, id: &str) -> Option<&LoadedPack> {
@@ -186,8 +220,19 @@ impl PackLibrary {
 
     /// A catalog of `ids` and what they require. Returns warnings on success.
     pub fn catalog(&self, ids: &[&str]) -> Result<(Catalog, Diagnostics), Diagnostics> {
+        let (catalog, diags) = self.catalog_with_errors(ids)?;
+        if diags.has_errors() {
+            return Err(diags);
+        }
+        Ok((catalog, diags))
+    }
+
+    /// A catalog of `ids` and every problem found building it, errors included: the
+    /// catalog leaves out what is wrong, and is for finding more problems (`dungeon
+    /// check`'s lint), never for playing. `Err` when the packs cannot be resolved.
+    pub fn catalog_with_errors(&self, ids: &[&str]) -> Result<(Catalog, Diagnostics), Diagnostics> {
         let packs = self.resolve(ids)?;
-        merge::build_catalog(&packs)
+        Ok(merge::build_catalog(&packs))
     }
 }
 
@@ -269,3 +314,7 @@ impl Fnv {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_hostile;
+#[cfg(test)]
+mod tests_scale;

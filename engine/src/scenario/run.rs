@@ -6,7 +6,7 @@ use crate::catalog::{Diagnostic, PackLibrary};
 use crate::engine::Engine;
 use crate::game::DungeonSetup;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,7 +51,7 @@ impl<'a> ScenarioRunner<'a> {
     /// Reads and runs one scenario file.
     pub fn run_path(&mut self, path: &Path) -> ScenarioReport {
         let shown = path.display().to_string();
-        match std::fs::read_to_string(path) {
+        match super::files::read_scenario(path) {
             Ok(text) => self.run_text(&shown, &text),
             Err(e) => report(&shown, None, Status::Error(format!("cannot read: {e}"))),
         }
@@ -230,33 +230,4 @@ fn report(path: &str, name: Option<String>, status: Status) -> ScenarioReport {
 fn unknown<'s>(what: &str, id: &str, known: impl Iterator<Item = &'s String>) -> String {
     let known: Vec<&str> = known.map(String::as_str).collect();
     format!("unknown {what} `{id}` (known: {})", known.join(", "))
-}
-
-/// Scenario files under `paths` (files as given, folders searched for `*.toml`), sorted.
-pub fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    let mut files = Vec::new();
-    for path in paths {
-        if path.is_dir() {
-            walk(path, &mut files).map_err(|e| format!("{}: {e}", path.display()))?;
-        } else if path.is_file() {
-            files.push(path.clone());
-        } else {
-            return Err(format!("{}: no such file or folder", path.display()));
-        }
-    }
-    files.sort();
-    files.dedup();
-    Ok(files)
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else if path.extension().is_some_and(|e| e == "toml") {
-            out.push(path);
-        }
-    }
-    Ok(())
 }
