@@ -1,7 +1,9 @@
-//! `dungeon scenario PATH...`: one line per scenario, then a summary line.
+//! `dungeon scenario PATH...`: one line per scenario, then a summary line. Scenario files
+//! are input from anyone: every text taken from them is printed escaped.
 
 use clap::Args;
 use dungeon_engine::catalog::PackLibrary;
+use dungeon_engine::printable::escape_line;
 use dungeon_engine::scenario::{ScenarioRunner, Status, collect_files};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -23,36 +25,37 @@ pub fn run(library: &PackLibrary, args: ScenarioArgs) -> Result<ExitCode, String
     for file in &files {
         let report = runner.run_path(file);
         for w in &report.warnings {
-            eprintln!("warning: {w}");
+            eprintln!("warning: {}", escape_line(&w.to_string()));
         }
         let title = report
             .name
             .as_deref()
-            .map(|n| format!(" ({n})"))
+            .map(|n| format!(" ({})", escape_line(n)))
             .unwrap_or_default();
+        let path = escape_line(&report.path);
         match &report.status {
             Status::Passed => {
                 passed += 1;
-                println!("ok     {}{title}", report.path);
+                println!("ok     {path}{title}");
             }
             Status::Failed(problems) => {
                 failed += 1;
-                println!("FAILED {}{title}", report.path);
+                println!("FAILED {path}{title}");
                 for p in problems {
-                    println!("       - {p}");
+                    println!("       - {}", escape_line(&p.to_string()));
                 }
             }
             Status::Error(message) => {
                 failed += 1;
-                println!("ERROR  {}{title}", report.path);
+                println!("ERROR  {path}{title}");
                 for line in message.lines() {
-                    println!("       {line}");
+                    println!("       {}", escape_line(line));
                 }
             }
         }
         if args.verbose && !report.passed() {
             for line in &report.trace {
-                println!("         | {line}");
+                println!("         | {}", escape_line(&line.to_string()));
             }
         }
     }
