@@ -133,7 +133,7 @@ fn soak_packs(packs: &[&str], players: u8, kinds: &[BotKind], games: u64, seed_b
             options: varied_options(players, i),
             bots: kinds.to_vec(),
         };
-        let game = play_audited(&mut engine, &facts, &spec, &mut events);
+        let game = play_audited(&mut engine, &facts, &spec, &mut events, &mut 0);
         for p in &game.problems {
             let where_ = format!(
                 "{players} players, {label}, seed {} (game {i}: {}), after decision {}",

@@ -60,12 +60,15 @@ pub fn problem_kind(message: &str) -> String {
 /// Plays `spec` with `engine`, the audit checking the game after every decision. The
 /// game goes on after problems it can still be followed through (one of each kind is
 /// kept) and stops at the first that makes the rest meaningless, or at an engine error.
-/// `events` is cleared first and holds the game's events afterwards.
+/// `events` is cleared first and holds the game's events afterwards; `decisions` counts
+/// the decisions taken as the game goes, so a caller that catches a panic knows where
+/// the game stopped.
 pub fn play_audited<H: HookRunner>(
     engine: &mut Engine<H>,
     facts: &Arc<AuditFacts>,
     spec: &GameSpec,
     events: &mut Vec<Event>,
+    decisions: &mut usize,
 ) -> AuditedGame {
     let players = spec.options.players;
     let mut bots: Vec<_> = (0..usize::from(players))
@@ -80,7 +83,8 @@ pub fn play_audited<H: HookRunner>(
     let mut audit = Audit::new(facts.clone(), players);
     let mut game = AuditedGame::default();
     let mut found = Vec::new();
-    let mut decision = 0usize;
+    *decisions = 0;
+    let mut checks = 0usize;
     events.clear();
     let result = play_game(
         engine,
@@ -89,25 +93,23 @@ pub fn play_audited<H: HookRunner>(
         &mut bots,
         events,
         |state, events| {
+            // Checked at the start, then after each decision.
+            *decisions = checks;
             found.clear();
             let fatal = audit.check_collect(state, events, &mut found);
             for message in found.drain(..) {
-                add(&mut game.problems, decision, message);
+                add(&mut game.problems, checks, message);
             }
-            decision += 1;
+            checks += 1;
             fatal
         },
     );
     match result {
         Ok(state) => game.end = Some(state),
         Err(PlayError::Check { decision, message }) => add(&mut game.problems, decision, message),
-        Err(e) => add(
-            &mut game.problems,
-            decision.saturating_sub(1),
-            format!("play: {e}"),
-        ),
+        Err(e) => add(&mut game.problems, *decisions, format!("play: {e}")),
     }
-    game.decisions = decision.saturating_sub(1);
+    game.decisions = *decisions;
     game.runs = audit.runs;
     game.forced_successes = audit.forced_successes;
     game
