@@ -7,21 +7,14 @@ use crate::error::EngineError;
 use crate::event::Event;
 use crate::ids::*;
 use crate::options::{
-    FAILURES_TO_LOSE, FirstAdventurer, GameOptions, MAX_PLAYERS, MIN_PLAYERS, SUCCESSES_TO_WIN,
+    FAILURES_TO_LOSE, FirstAdventurer, GameOptions, MAX_CARDS, MAX_KINDS, MAX_PLAYERS, MAX_TILES,
+    MIN_PLAYERS, SUCCESSES_TO_WIN,
 };
 use crate::state::{CardList, GameState, Phase, PlayerState};
 use rand::RngExt;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-
-/// The most equipment tiles a runner takes into a dungeon: the stage cursors are `u8`.
-pub const MAX_TILES: usize = u8::MAX as usize;
-/// The most monster cards in one game: card ids are `u8`.
-pub const MAX_CARDS: usize = u8::MAX as usize;
-/// The most cards of one kind (monsters, tiles, adventurers) the packs may define: ids
-/// are `u16`.
-pub const MAX_KINDS: usize = u16::MAX as usize;
 
 /// A new game: the monster deck (with the special monsters drawn for this game), the
 /// first player drawn at random, and the first adventurer per the options. Packs loaded
