@@ -4,5 +4,5 @@
 mod format;
 mod run;
 
-pub use format::{AnswerLabel, Expect, Outcome, ScenarioFile, ScenarioOptions};
+pub use format::{AnswerLabel, Expect, MAX_ANSWERS, Outcome, ScenarioFile, ScenarioOptions};
 pub use run::{ScenarioReport, ScenarioRunner, Status, collect_files};
