@@ -1,6 +1,8 @@
 //! Shared helpers for the cross-crate tests: the repository's packs, loaded from disk, and
 //! the games the soak and replay tests play (the audit they run is `dungeon_engine::audit`).
 
+pub mod fuzz_support;
+
 use dungeon_engine::Engine;
 use dungeon_engine::catalog::{Catalog, DiskFiles, PackLibrary};
 use std::path::PathBuf;

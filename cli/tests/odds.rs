@@ -923,3 +923,30 @@ fn odds_refuses_a_pool_larger_than_a_game() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Found by fuzzing: a certain run's chances, summed in floating point, came to
+/// 1.0000000000000002, and `--json` printed that (and a percent of 100.00000000000003).
+#[test]
+fn odds_of_a_certain_run_are_exactly_one() {
+    let (code, out, err) = odds_run(&[
+        "--packs",
+        "mandom",
+        "--adventurer",
+        "mandom_hero",
+        "--dungeon",
+        "2",
+        "--known",
+        "lich",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["probability"].as_f64(), Some(1.0), "{out}");
+    assert_eq!(v["percent"].as_f64(), Some(100.0), "{out}");
+    for option in v["question"]["options"]
+        .as_array()
+        .expect("the sword's question")
+    {
+        assert_eq!(option["probability"].as_f64(), Some(1.0), "{out}");
+    }
+}
