@@ -7,18 +7,19 @@
 //! - `cards.rs`: the cards dealt against the packs, and each card in one place;
 //! - `run.rs`: a dungeon run from its events (HP, damage against strength, revivals,
 //!   outcome);
-//! - this file: the counters, who is asked to decide, the tiles during the bidding, and
-//!   the end of the game (elimination exactly at the second failure, the game over at the
-//!   first second success);
+//! - `table.rs`: who is asked to decide, and the tiles during the bidding;
+//! - this file: the events read in order, the counters, and the end of the game
+//!   (elimination exactly at the second failure, the game over at the first second
+//!   success);
 //! - `play.rs`: a bot game played under the audit, each problem with its decision.
 
 mod cards;
 mod play;
 mod run;
+mod table;
 
 pub use play::{AuditedGame, GameSpec, Problem, play_audited, problem_kind};
 
-use crate::action::DecisionKind;
 use crate::catalog::Catalog;
 use crate::event::Event;
 use crate::hooks::{HookName, HookRunner};
@@ -160,10 +161,10 @@ impl Audit {
         } else if !self.won.is_empty() {
             return Err("win: a Won event but the game is not over".into());
         }
-        if let Err(e) = self.check_pending(state) {
+        if let Err(e) = table::check_pending(state) {
             problems.push(e);
         }
-        if let Err(e) = self.check_tiles(state) {
+        if let Err(e) = table::check_tiles(&self.facts, state) {
             problems.push(e);
         }
         Ok(())
@@ -424,92 +425,6 @@ impl Audit {
         Ok(())
     }
 
-    /// Who is asked, and that there is something to do.
-    fn check_pending(&self, state: &GameState) -> Result<(), String> {
-        let Some(decision) = &state.pending else {
-            if !state.is_over() {
-                return Err("pending: nothing pending but the game is not over".into());
-            }
-            return Ok(());
-        };
-        if state.is_over() {
-            return Err(format!("pending: {decision:?} after the game is over"));
-        }
-        if decision.legal_actions().is_empty() {
-            return Err(format!("pending: no legal action for {decision:?}"));
-        }
-        let seat = decision.seat;
-        let Some(player) = state.players.get(usize::from(seat)) else {
-            return Err(format!("pending: seat {seat} is not at the table"));
-        };
-        let is_question = matches!(decision.kind, DecisionKind::Question(_));
-        if player.eliminated && !is_question {
-            return Err(format!(
-                "pending: eliminated seat {seat} is asked {} (phase {:?})",
-                kind_name(&decision.kind),
-                state.phase
-            ));
-        }
-        match (&decision.kind, &state.phase) {
-            (DecisionKind::ChooseAdventurer { .. }, Phase::ChooseAdventurer) => {}
-            (DecisionKind::DrawOrPass, Phase::Bidding { turn, drawn: None })
-            | (
-                DecisionKind::PlaceCard { .. },
-                Phase::Bidding {
-                    turn,
-                    drawn: Some(_),
-                },
-            ) if *turn == seat => {
-                if !player.in_bidding() {
-                    return Err(format!("pending: seat {seat} bids after passing"));
-                }
-                if let DecisionKind::PlaceCard { card, set_aside } = &decision.kind {
-                    if state.drawn() != Some((seat, *card)) {
-                        return Err(format!("pending: placing {card:?}, not the drawn card"));
-                    }
-                    if set_aside.as_slice() != state.tiles.as_slice() {
-                        return Err("pending: set-aside options are not the tiles left".into());
-                    }
-                }
-            }
-            (DecisionKind::Question(q), Phase::Dungeon) if q.seat == seat => {}
-            (kind, phase) => {
-                return Err(format!(
-                    "pending: {} for seat {seat} in phase {phase:?}",
-                    kind_name(kind)
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    /// During the bidding, the adventurer's tiles are either still with it or set aside.
-    fn check_tiles(&self, state: &GameState) -> Result<(), String> {
-        if !matches!(state.phase, Phase::Bidding { .. }) {
-            return Ok(());
-        }
-        let adventurer = state
-            .adventurer
-            .filter(|a| a.ix() < self.facts.catalog.adventurers.len())
-            .ok_or("tiles: bidding with no adventurer")?;
-        let mut held: Vec<_> = state.tiles.to_vec();
-        held.extend(
-            state
-                .players
-                .iter()
-                .flat_map(|p| p.set_aside.iter().map(|&(_, t)| t)),
-        );
-        held.sort();
-        let mut all = self.facts.catalog.adventurer(adventurer).tiles.clone();
-        all.sort();
-        if held != all {
-            return Err(format!(
-                "tiles: {held:?} held or set aside, the adventurer has {all:?}"
-            ));
-        }
-        Ok(())
-    }
-
     fn check_game_over(&self, state: &GameState) -> Result<(), String> {
         let [winner] = self.won[..] else {
             return Err(format!("win: {} Won events at the end", self.won.len()));
@@ -538,14 +453,5 @@ impl Audit {
             ));
         }
         Ok(())
-    }
-}
-
-fn kind_name(kind: &DecisionKind) -> &'static str {
-    match kind {
-        DecisionKind::ChooseAdventurer { .. } => "to choose an adventurer",
-        DecisionKind::DrawOrPass => "to draw or pass",
-        DecisionKind::PlaceCard { .. } => "to place a card",
-        DecisionKind::Question(_) => "a question",
     }
 }

@@ -1,5 +1,22 @@
 //! One dungeon run, read from its events alone: the HP story, each monster's fate, the
 //! damage it deals against its strength, revivals, and the outcome the run deserves.
+//!
+//! Damage against strength, as it holds for every pack (a script may change damage, so
+//! only what no script can change is checked):
+//! - a monster that sets no identity of its own (no `identity` hook) is revealed with
+//!   the strength and species its pack prints;
+//! - a monster with no strength never deals damage (the damage hooks are asked only
+//!   about a strength);
+//! - while no tile held defines `base_damage` or `on_damage`, a monster that is neither
+//!   defeated nor replaced deals exactly its strength, and must deal it (if above 0);
+//! - with such a tile, any amount above 0: the tile's script decides (the Elven Harp
+//!   lowers it, the Sleeping Draught raises it), and HP stays within `HP_LIMIT`;
+//! - a monster deals damage at most once, only while it is being faced, never after it
+//!   was defeated or replaced; a defeat is credited to a tile the runner took in.
+//!
+//! Revived HP: the `Revived` event's HP is the HP the events add up to, above 0, and the
+//! credited tile's own effect is the one that brought HP back above 0 (not an earlier
+//! card's).
 
 use super::AuditFacts;
 use crate::action::CardRef;
