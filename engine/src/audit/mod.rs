@@ -20,6 +20,7 @@ mod table;
 
 pub use play::{AuditedGame, GameSpec, Problem, play_audited, problem_kind};
 
+use crate::action::CardRef;
 use crate::catalog::Catalog;
 use crate::event::Event;
 use crate::hooks::{HookName, HookRunner};
@@ -42,16 +43,14 @@ pub struct AuditFacts {
 impl AuditFacts {
     /// The facts of `catalog`, whose scripts `hooks` runs.
     pub fn new(catalog: Arc<Catalog>, hooks: &dyn HookRunner) -> AuditFacts {
-        let tiles = (0..catalog.tiles.len()).map(|i| {
-            let tile = crate::action::CardRef::Tile(TileId(i as u16));
+        // Ids past u16 cannot be in a game (`new_game` refuses such a catalog): none.
+        let ids = |n: usize| (0..n).map_while(|i| u16::try_from(i).ok());
+        let tiles = ids(catalog.tiles.len()).map(|i| {
+            let tile = CardRef::Tile(TileId(i));
             hooks.has_hook(tile, HookName::BaseDamage) || hooks.has_hook(tile, HookName::OnDamage)
         });
-        let monsters = (0..catalog.monsters.len()).map(|i| {
-            hooks.has_hook(
-                crate::action::CardRef::Monster(MonsterId(i as u16)),
-                HookName::Identity,
-            )
-        });
+        let monsters = ids(catalog.monsters.len())
+            .map(|i| hooks.has_hook(CardRef::Monster(MonsterId(i)), HookName::Identity));
         AuditFacts {
             damage_hooks: tiles.collect(),
             identity_hooks: monsters.collect(),
@@ -296,6 +295,7 @@ impl Audit {
                 self.eliminated[usize::from(seat)] = true;
                 let mut standing = (0..self.eliminated.len()).filter(|&s| !self.eliminated[s]);
                 self.awaited = match (standing.next(), standing.next()) {
+                    // A seat of the table: below its u8 count.
                     (Some(last), None) => Some(Awaited::Win(last as Seat)),
                     _ => None,
                 };
