@@ -27,12 +27,11 @@ fn game(engine: &mut Engine, players: u8, seed: u64) -> (Vec<Event>, GameState) 
     (events, end)
 }
 
+/// Something a game's events must show.
+type Wanted<'a> = &'a dyn Fn(&[Event]) -> bool;
+
 /// The first game (by seed) whose events satisfy every predicate.
-fn find_game(
-    engine: &mut Engine,
-    players: u8,
-    wanted: &[&dyn Fn(&[Event]) -> bool],
-) -> (Vec<Event>, GameState) {
+fn find_game(engine: &mut Engine, players: u8, wanted: &[Wanted]) -> (Vec<Event>, GameState) {
     (0..5_000)
         .map(|seed| game(engine, players, seed))
         .find(|(events, _)| wanted.iter().all(|w| w(events)))

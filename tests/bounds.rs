@@ -232,7 +232,8 @@ fn new_game_error(edit: impl Fn(&mut Catalog)) -> String {
 
 #[test]
 fn hand_built_catalogs_out_of_bounds_are_refused() {
-    let cases: Vec<(Box<dyn Fn(&mut Catalog)>, &str)> = vec![
+    type Edit = Box<dyn Fn(&mut Catalog)>;
+    let cases: Vec<(Edit, &str)> = vec![
         (
             Box::new(|c| c.monsters.iter_mut().for_each(|m| m.copies = u8::MAX)),
             "monster cards: at most 255 fit in a game",
@@ -281,7 +282,8 @@ fn invariants_refuse_crafted_counters_and_places() {
     let catalog = engine.catalog().clone();
     dungeon_engine::invariants::check(&catalog, &state).expect("a real state passes");
     let regular = catalog.find_monster("goblin").unwrap();
-    let cases: Vec<(&str, Box<dyn Fn(&mut GameState)>)> = vec![
+    type Edit = Box<dyn Fn(&mut GameState)>;
+    let cases: Vec<(&str, Edit)> = vec![
         ("5 successes", Box::new(|s| s.players[1].successes = 5)),
         ("3 failures", Box::new(|s| s.players[1].failures = 3)),
         (

@@ -157,10 +157,13 @@ fn any_situation(ids: &Ids) -> BoxedStrategy<Situation> {
         .boxed()
 }
 
+/// A catalog and its engine, or why the packs could not make one.
+type Made = Result<(Arc<Catalog>, Engine), String>;
+
 /// The catalog and an engine for each pack list, made once.
 struct Engines {
     library: PackLibrary,
-    made: HashMap<Vec<String>, Result<(Arc<Catalog>, Engine), String>>,
+    made: HashMap<Vec<String>, Made>,
 }
 
 impl Engines {

@@ -90,7 +90,7 @@ impl Plan {
         let options = GameOptions {
             players,
             designer_variant: k % 2 == 1,
-            first_adventurer: if (k / 2) % 2 == 0 {
+            first_adventurer: if (k / 2).is_multiple_of(2) {
                 FirstAdventurer::Random
             } else {
                 FirstAdventurer::Choose
@@ -109,7 +109,7 @@ impl Plan {
         let seed = self.seed.wrapping_add(i);
         let mut bots = vec![BotKind::Random; usize::from(players)];
         let draw = mixed(seed);
-        if self.rules_every > 0 && draw % self.rules_every == 0 {
+        if self.rules_every > 0 && draw.is_multiple_of(self.rules_every) {
             bots[((draw >> 32) % u64::from(players)) as usize] = BotKind::Rules;
         }
         Game {

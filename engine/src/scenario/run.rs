@@ -210,10 +210,10 @@ impl<'a> ScenarioRunner<'a> {
                 .to_lowercase(),
             );
         }
-        if let Some(hp) = file.expect.hp {
-            if hp != run.hp {
-                problems.push(format!("expected hp {hp}, got {}", run.hp));
-            }
+        if let Some(hp) = file.expect.hp
+            && hp != run.hp
+        {
+            problems.push(format!("expected hp {hp}, got {}", run.hp));
         }
         if let Some(expected) = &file.expect.defeated {
             let got: Vec<&str> = run
