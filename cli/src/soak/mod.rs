@@ -19,8 +19,8 @@ use dungeon_engine::{Engine, Event};
 use plan::{Mix, Plan};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 #[derive(Args)]
@@ -156,16 +156,14 @@ pub fn run(
     eprintln!("{}", t("soak.start", &a));
     let started = Instant::now();
     let totals = Totals::default();
-    let failures = Mutex::new(Vec::new());
     let finished = AtomicBool::new(false);
-    let printer = |f: &Failure| print_failure(lang, &plan, f, &replay);
     std::thread::scope(|scope| {
         if !args.quiet {
             scope.spawn(|| progress(lang, args.games, &totals, &finished, started));
         }
+        // Each failure is printed once found (one `println!`, so whole), and not kept.
         let result = play_all(&plan, &facts, args.games, threads, &totals, |f| {
-            printer(&f);
-            failures.lock().unwrap_or_else(|e| e.into_inner()).push(f);
+            print_failure(lang, &plan, &f, &replay)
         });
         finished.store(true, Ordering::Relaxed);
         result
