@@ -116,6 +116,16 @@ fn the_audit_catches_tampering() {
         same(
             "hp:",
             edit(&events, |e| match e {
+                Event::Damaged { hp, .. } => {
+                    *hp += 1;
+                    true
+                }
+                _ => false,
+            }),
+        ),
+        same(
+            "hp:",
+            edit(&events, |e| match e {
                 Event::HpChanged { delta, .. } => {
                     *delta += 1;
                     true
