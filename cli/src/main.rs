@@ -1,5 +1,6 @@
 //! `dungeon`: play *Welcome to the Dungeon* in the terminal, simulate bot games, list
-//! the cards of the packs, run scenario files, and work out survival odds.
+//! the cards of the packs, run scenario files, work out survival odds, and soak the
+//! engine with audited games.
 
 mod cards;
 mod check;
@@ -8,6 +9,7 @@ mod packs;
 mod play;
 mod scenario;
 mod sim;
+mod soak;
 mod text;
 
 use clap::{Parser, Subcommand};
@@ -48,6 +50,8 @@ enum Command {
     Check(check::CheckArgs),
     /// The exact odds that a runner survives a dungeon, from what one player knows.
     Odds(odds::OddsArgs),
+    /// Play many bot games over every pack mix, each checked after every decision.
+    Soak(soak::SoakArgs),
 }
 
 fn main() -> ExitCode {
@@ -75,6 +79,7 @@ fn main() -> ExitCode {
         Command::Scenario(args) => scenario::run(&library, args),
         Command::Check(args) => check::run(&mut library, lang, root, args),
         Command::Odds(args) => odds::run(&library, lang, args),
+        Command::Soak(args) => soak::run(&library, lang, args, &cli.pack),
     };
     match result {
         Ok(code) => code,

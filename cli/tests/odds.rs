@@ -778,3 +778,179 @@ fn odds_count_the_worst_answer_of_another_player() {
         "{out}"
     );
 }
+
+/// Every count `dungeon odds` takes is checked before it reaches the search's `u8` counts:
+/// named too often, too many in all, past a number's type, listed twice. Each is a
+/// message and exit status 2, never a panic (the first case panicked on overflow).
+#[test]
+fn odds_refuses_counts_that_do_not_fit() {
+    let goblins_256 = vec!["goblin"; 256].join(",");
+    let many_tiles = vec!["torch"; 300].join(",");
+    let warrior = ["--adventurer", "warrior"];
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["--dungeon", "1", "--unseen", &goblins_256],
+            "`goblin` is named 256 times among the known and unseen cards, but the game has 2",
+        ),
+        (
+            vec![
+                "--dungeon",
+                "2",
+                "--known",
+                "dragon",
+                "--unseen",
+                "dragon,orc",
+            ],
+            "`dragon` is named 2 times among the known and unseen cards, but the game has 1",
+        ),
+        (
+            vec!["--dungeon", "1", "--tiles", "torch,torch"],
+            "`torch` is listed twice in the tiles",
+        ),
+        (
+            vec!["--dungeon", "1", "--tiles", &many_tiles],
+            "`torch` is listed twice in the tiles",
+        ),
+        (
+            vec!["--dungeon", "99999999999999999999999"],
+            "invalid value '99999999999999999999999' for '--dungeon <N>'",
+        ),
+        (
+            vec!["--dungeon", "2", "--successes", "256"],
+            "--successes <N>",
+        ),
+        (
+            vec!["--dungeon", "2", "--successes", "255"],
+            "the runner has 255 successes",
+        ),
+        (
+            vec!["--dungeon", "2", "--failures", "2"],
+            "the runner has 2 failures",
+        ),
+        (
+            vec!["--dungeon", "2", "--players", "255"],
+            "--players must be 2 to 4, not 255",
+        ),
+        (
+            vec!["--dungeon", "2", "--deck", "18446744073709551615"],
+            "a deck of 18446744073709551615 cards does not fit",
+        ),
+    ];
+    for (args, says) in cases {
+        let args: Vec<&str> = warrior.iter().copied().chain(args).collect();
+        let (code, stdout, stderr) = odds_run(&args);
+        assert_eq!(code, 2, "{args:?}: {stdout}{stderr}");
+        assert!(stderr.contains(says), "{args:?}: no `{says}` in {stderr}");
+    }
+    // The sequel's unknown special monsters, past the kinds there are.
+    let (code, _, stderr) = odds_run(&[
+        "--packs",
+        "sequel",
+        "--adventurer",
+        "princess",
+        "--dungeon",
+        "2",
+        "--unknown-specials",
+        "256",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("256 special monsters of unknown kind, but only 6 kinds"),
+        "{stderr}"
+    );
+    // A candidate named twice counts once: the same odds as naming it once.
+    let odds = |candidates: &str| {
+        let (code, out, err) = odds_run(&[
+            "--packs",
+            "sequel",
+            "--adventurer",
+            "princess",
+            "--dungeon",
+            "1",
+            "--unseen",
+            "goblin,orc",
+            "--unknown-specials",
+            "1",
+            "--candidates",
+            candidates,
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        (v["probability"].as_f64().unwrap(), v["candidates"].clone())
+    };
+    assert_eq!(odds("the_count,mimic,the_count"), odds("the_count,mimic"));
+}
+
+/// A pack (loaded with --pack) whose deck holds more cards than a game can: the default
+/// unseen pool is refused, not counted in a `u8`.
+#[test]
+fn odds_refuses_a_pool_larger_than_a_game() {
+    let dir = std::env::temp_dir().join(format!("dungeon-odds-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let monsters: String = (0..3)
+        .map(|i| {
+            format!(
+                "[[monster]]\nid = \"rat{i}\"\nstrength = 1\ncopies = 99\nname = {{ en = \"Rat\" }}\n\n"
+            )
+        })
+        .collect();
+    let pack = dir.join("rats.toml");
+    std::fs::write(
+        &pack,
+        format!(
+            "[pack]\nid = \"rats\"\nversion = \"0.1.0\"\nengine_api = 1\nlanguages = [\"en\"]\n\
+             name = {{ en = \"Rats\" }}\ndescription = {{ en = \"Many rats.\" }}\n\n{monsters}\
+             [[adventurer]]\nid = \"ratcatcher\"\nhp = 3\nequipment = []\nname = {{ en = \"Ratcatcher\" }}\n"
+        ),
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_dungeon"))
+        .args(["--lang", "en", "--pack"])
+        .arg(&pack)
+        .args([
+            "odds",
+            "--packs",
+            "rats",
+            "--adventurer",
+            "ratcatcher",
+            "--dungeon",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("297 cards named in all (known, unseen and unknown special monsters): a game holds at most 255"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Found by fuzzing: a certain run's chances, summed in floating point, came to
+/// 1.0000000000000002, and `--json` printed that (and a percent of 100.00000000000003).
+#[test]
+fn odds_of_a_certain_run_are_exactly_one() {
+    let (code, out, err) = odds_run(&[
+        "--packs",
+        "mandom",
+        "--adventurer",
+        "mandom_hero",
+        "--dungeon",
+        "2",
+        "--known",
+        "lich",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["probability"].as_f64(), Some(1.0), "{out}");
+    assert_eq!(v["percent"].as_f64(), Some(100.0), "{out}");
+    for option in v["question"]["options"]
+        .as_array()
+        .expect("the sword's question")
+    {
+        assert_eq!(option["probability"].as_f64(), Some(1.0), "{out}");
+    }
+}

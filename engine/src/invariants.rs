@@ -3,6 +3,8 @@
 
 use crate::catalog::Catalog;
 use crate::dungeon::Stage;
+use crate::effect::HP_LIMIT;
+use crate::options::{FAILURES_TO_LOSE, SUCCESSES_TO_WIN};
 use crate::state::{GameState, Phase};
 
 /// Every monster card is in exactly one place, indices are in range, and the phase and
@@ -68,6 +70,8 @@ pub fn check(catalog: &Catalog, state: &GameState) -> Result<(), String> {
     if !(2..=4).contains(&state.players.len()) {
         return Err(format!("{} players at the table", state.players.len()));
     }
+    check_players(catalog, state)?;
+    check_tiles(catalog, state)?;
     let seat_ok = |s: u8| (s as usize) < state.players.len();
     if !seat_ok(state.starter)
         || !state.last_runner.is_none_or(seat_ok)
@@ -75,12 +79,21 @@ pub fn check(catalog: &Catalog, state: &GameState) -> Result<(), String> {
     {
         return Err("a seat (starter, last runner or winner) is not at the table".into());
     }
-    if state.phase == Phase::GameOver && !state.single_dungeon && state.winner.is_none() {
-        return Err("the game is over without a winner".into());
+    if !state.single_dungeon && state.winner.is_some() != (state.phase == Phase::GameOver) {
+        return Err(format!(
+            "winner {:?} in phase {:?}: a game has a winner exactly when it is over",
+            state.winner, state.phase
+        ));
     }
     match state.phase {
         Phase::Bidding { turn, .. } if turn as usize >= state.players.len() => {
             return Err("bidding turn out of range".into());
+        }
+        Phase::Bidding { turn, .. } if !state.players[turn as usize].in_bidding() => {
+            return Err(format!("seat {turn} bids, but has passed or is out"));
+        }
+        Phase::Bidding { .. } if state.players.iter().filter(|p| p.in_bidding()).count() < 2 => {
+            return Err("fewer than two players bidding: the last one should be running".into());
         }
         Phase::Bidding { .. } | Phase::Dungeon if state.adventurer.is_none() => {
             return Err("a round without an adventurer".into());
@@ -100,11 +113,76 @@ pub fn check(catalog: &Catalog, state: &GameState) -> Result<(), String> {
             if run.faced.iter().any(|f| f.card.ix() >= n) {
                 return Err("a faced card out of range".into());
             }
+            if !(-HP_LIMIT..=HP_LIMIT).contains(&run.hp) {
+                return Err(format!("the runner has {} HP: beyond {HP_LIMIT}", run.hp));
+            }
         }
         _ => {}
     }
     if state.phase != Phase::GameOver && state.pending.is_none() {
         return Err("the game is not over but nothing is pending".into());
+    }
+    Ok(())
+}
+
+/// Every player's counters within the rules: at most two successes and two failures, out
+/// exactly at the second failure, and the special monsters they know are special
+/// monsters of the packs.
+fn check_players(catalog: &Catalog, state: &GameState) -> Result<(), String> {
+    let special =
+        |m: &crate::ids::MonsterId| catalog.monsters.get(m.ix()).is_some_and(|def| def.special);
+    for (seat, p) in state.players.iter().enumerate() {
+        if p.successes > SUCCESSES_TO_WIN || p.failures > FAILURES_TO_LOSE {
+            return Err(format!(
+                "seat {seat} has {} successes and {} failures: the game ends at {SUCCESSES_TO_WIN} and {FAILURES_TO_LOSE}",
+                p.successes, p.failures
+            ));
+        }
+        if !state.single_dungeon && p.eliminated != (p.failures == FAILURES_TO_LOSE) {
+            return Err(format!(
+                "seat {seat} has {} failures but eliminated is {}",
+                p.failures, p.eliminated
+            ));
+        }
+        if !p.known_specials.iter().all(special) {
+            return Err(format!(
+                "seat {seat} knows of a special monster the packs lack"
+            ));
+        }
+    }
+    if !state.public_specials.iter().all(special) {
+        return Err("a special monster seen by all is not one of the packs'".into());
+    }
+    let winner = state.winner.and_then(|w| state.players.get(w as usize));
+    if winner.is_some_and(|p| p.eliminated) {
+        return Err("the winner is out of the game".into());
+    }
+    Ok(())
+}
+
+/// Each tile in one place (with the adventurer, or set aside), and in a game, one of the
+/// round's adventurer's (a single dungeon may take any tiles in).
+fn check_tiles(catalog: &Catalog, state: &GameState) -> Result<(), String> {
+    let mut all: Vec<crate::ids::TileId> = state.tiles.to_vec();
+    all.extend(
+        state
+            .players
+            .iter()
+            .flat_map(|p| p.set_aside.iter().map(|&(_, t)| t)),
+    );
+    all.sort();
+    if let Some(w) = all.windows(2).find(|w| w[0] == w[1]) {
+        return Err(format!("tile #{} is in two places", w[0].0));
+    }
+    if let (Some(a), false) = (state.adventurer, state.single_dungeon) {
+        let own = &catalog.adventurer(a).tiles;
+        if let Some(t) = all.iter().find(|t| !own.contains(t)) {
+            return Err(format!(
+                "tile #{} is not one of {}'s",
+                t.0,
+                catalog.adventurer(a).info.id
+            ));
+        }
     }
     Ok(())
 }

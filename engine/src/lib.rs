@@ -11,9 +11,11 @@
 //! Layers, bottom up: `catalog` (packs to definitions), `state` + `action` + `event`
 //! (plain data), `game` (setup and bidding) and `dungeon` (the runner's trip, the only
 //! place hooks run), `hooks` (the boundary to scripts) and `script` (Luau), then
-//! `engine` (the façade), `view`, `scenario` (test files) and `bot`.
+//! `engine` (the façade), `view`, `scenario` (test files), `bot` and `audit` (a whole
+//! game checked after every decision, for soaks).
 
 pub mod action;
+pub mod audit;
 pub mod bot;
 pub mod catalog;
 pub mod check;

@@ -49,3 +49,13 @@ pub const MAX_PLAYERS: u8 = 4;
 /// Success cards needed to win; failures that eliminate.
 pub const SUCCESSES_TO_WIN: u8 = 2;
 pub const FAILURES_TO_LOSE: u8 = 2;
+
+/// The engine's own bounds on a game, whatever the packs (a loaded pack stays far inside
+/// them: see `catalog::limits`); past them a setup is refused, never wrapped round.
+/// Monster cards in one game: card ids are `u8`.
+pub const MAX_CARDS: usize = u8::MAX as usize;
+/// Equipment tiles a runner takes into a dungeon: the stage cursors are `u8`.
+pub const MAX_TILES: usize = u8::MAX as usize;
+/// Cards of one kind (monsters, tiles, adventurers, species) the packs may define: ids
+/// are `u16`.
+pub const MAX_KINDS: usize = u16::MAX as usize;

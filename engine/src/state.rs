@@ -125,8 +125,10 @@ impl GameState {
         self.phase == Phase::GameOver
     }
 
+    /// Seats at the table (saturating: a hand-made state with more seats than a `Seat`
+    /// can name is refused by `invariants`, never wrapped).
     pub fn num_players(&self) -> u8 {
-        self.players.len() as u8
+        u8::try_from(self.players.len()).unwrap_or(u8::MAX)
     }
 
     /// The monster a card is.
@@ -136,10 +138,10 @@ impl GameState {
 
     /// Seats still in the game, clockwise from `from` (included).
     pub fn seats_from(&self, from: Seat) -> impl Iterator<Item = Seat> + '_ {
-        let n = self.num_players();
+        let n = usize::from(self.num_players());
         (0..n)
-            .map(move |i| (from + i) % n)
-            .filter(|&s| !self.players[s as usize].eliminated)
+            .map(move |i| ((usize::from(from) + i) % n) as Seat)
+            .filter(|&s| !self.players[usize::from(s)].eliminated)
     }
 
     /// The card in the bidder's hand, if any.

@@ -4,6 +4,8 @@
 //! The search is the engine's (`odds::OddsSearch`); this module reads the situation and
 //! shows the answer, in words or as JSON.
 
+#[cfg(test)]
+mod fuzz;
 mod situation;
 
 use crate::packs;
@@ -115,7 +117,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: OddsArgs) -> Result<ExitCode
     let text = Text::new(lang, &catalog);
     let resolved = situation::resolve(&text, &situation)?;
     let mut engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
-    let answer = search(&mut engine, &resolved).map_err(|e| e.to_string())?;
+    let answer = search(&mut engine, &resolved, None).map_err(|e| e.to_string())?;
     if args.json {
         println!("{}", json(&text, &resolved, &answer));
     } else {
@@ -168,11 +170,17 @@ fn situation_from(lang: Lang, args: &OddsArgs) -> Result<Situation, String> {
     })
 }
 
-/// The exact search, and the odds of each option of a question asked before the first card.
-fn search(engine: &mut Engine, r: &Resolved) -> Result<Answer, dungeon_engine::EngineError> {
+/// The exact search, and the odds of each option of a question asked before the first card;
+/// with a budget, an error past that many situations.
+fn search(
+    engine: &mut Engine,
+    r: &Resolved,
+    budget: Option<usize>,
+) -> Result<Answer, dungeon_engine::EngineError> {
     let chances = r.chances(engine.catalog());
     let mut cache = OddsCache::new();
-    let odds = OddsSearch::new(engine, &mut cache).entering(&r.setup, &chances)?;
+    let odds =
+        with_budget(OddsSearch::new(engine, &mut cache), budget).entering(&r.setup, &chances)?;
     // The state the search starts from, to see whether it opens on a question.
     engine.set_analysis(true);
     let start = engine.dungeon(&r.setup, &mut Vec::new());
@@ -180,16 +188,32 @@ fn search(engine: &mut Engine, r: &Resolved) -> Result<Answer, dungeon_engine::E
     let start = start?;
     let question = match start.pending.as_ref().map(|d| &d.kind) {
         Some(DecisionKind::Question(q)) => {
-            let options = OddsSearch::new(engine, &mut cache).options(&start, &chances)?;
+            let options = with_budget(OddsSearch::new(engine, &mut cache), budget)
+                .options(&start, &chances)?;
+            let options = options.into_iter().map(|(a, p)| (a, unit(p))).collect();
             Some((q.clone(), options))
         }
         _ => None,
     };
     Ok(Answer {
-        probability: odds.probability,
+        probability: unit(odds.probability),
         states: odds.states,
         question,
     })
+}
+
+/// A probability summed in floating point, back in [0, 1]: a certain run's terms can add
+/// up to 1.0000000000000002 (found by fuzzing: `--json` printed it, and a percent of
+/// 100.00000000000003).
+fn unit(p: f64) -> f64 {
+    p.clamp(0.0, 1.0)
+}
+
+fn with_budget(search: OddsSearch<'_>, budget: Option<usize>) -> OddsSearch<'_> {
+    match budget {
+        Some(states) => search.with_budget(states),
+        None => search,
+    }
 }
 
 /// `p` as a percentage, in the language's way of writing numbers.

@@ -12,6 +12,8 @@ use serde::Deserialize;
 
 /// The most cards a dungeon holds: the 13-card deck and the sequel's two special monsters.
 pub const MAX_DUNGEON: usize = 15;
+/// The most cards a situation may name in all (known, unseen, unknown specials): a game's.
+pub const MAX_CARDS: usize = dungeon_engine::options::MAX_CARDS;
 
 /// A situation as written in a file, or gathered from the options (same names).
 #[derive(Deserialize, Debug, Default, Clone)]
@@ -127,7 +129,7 @@ pub fn resolve(text: &Text, s: &Situation) -> Result<Resolved, String> {
         catalog.find_adventurer(adventurer_id),
         catalog.adventurers.iter().map(|a| a.info.id.as_str()),
     )?;
-    let tiles = match &s.tiles {
+    let tiles: Vec<TileId> = match &s.tiles {
         None => catalog.adventurer(adventurer).tiles.clone(),
         Some(ids) => ids
             .iter()
@@ -142,6 +144,14 @@ pub fn resolve(text: &Text, s: &Situation) -> Result<Resolved, String> {
             })
             .collect::<Result<_, _>>()?,
     };
+    if let Some((i, _)) = tiles
+        .iter()
+        .enumerate()
+        .find(|&(i, t)| tiles[..i].contains(t))
+    {
+        let id = catalog.tile(tiles[i]).info.id.clone();
+        return Err(t("odds.tile_twice", &[("id", id)]));
+    }
     let monsters = |ids: &Option<Vec<String>>| -> Result<Vec<MonsterId>, String> {
         ids.iter()
             .flatten()
@@ -205,7 +215,10 @@ pub fn resolve(text: &Text, s: &Situation) -> Result<Resolved, String> {
         }
     }
     let pool = match explicit_pool {
-        Some(pool) => pool,
+        Some(pool) => {
+            check_copies(text, &known, &pool)?;
+            pool
+        }
         None => default_pool(text, &named, &known, &seen)?,
     };
     let unknown_specials = match s.unknown_specials {
@@ -238,6 +251,14 @@ pub fn resolve(text: &Text, s: &Situation) -> Result<Resolved, String> {
                 ("count", unknown_specials.to_string()),
                 ("candidates", candidates.len().to_string()),
             ],
+        ));
+    }
+    // Every count the search keeps fits a game's: at most MAX_CARDS cards in all.
+    let cards = known.len() + pool.len() + unknown_specials;
+    if cards > MAX_CARDS {
+        return Err(t(
+            "odds.too_many_cards",
+            &[("count", cards.to_string()), ("max", MAX_CARDS.to_string())],
         ));
     }
     let unknown = size - known.len();
@@ -331,9 +352,37 @@ fn specials(text: &Text, ids: Vec<MonsterId>) -> Result<Vec<MonsterId>, String> 
             ],
         ));
     }
-    let mut unique = ids;
-    unique.dedup();
+    let mut unique: Vec<MonsterId> = Vec::with_capacity(ids.len());
+    for m in ids {
+        if !unique.contains(&m) {
+            unique.push(m);
+        }
+    }
     Ok(unique)
+}
+
+/// No kind is named among the known and the unseen cards more often than the game has it.
+fn check_copies(text: &Text, known: &[MonsterId], pool: &[MonsterId]) -> Result<(), String> {
+    let catalog = text.catalog;
+    let mut counts = vec![0usize; catalog.monsters.len()];
+    for m in known.iter().chain(pool) {
+        counts[m.ix()] += 1;
+    }
+    let over = counts
+        .iter()
+        .enumerate()
+        .find(|&(i, &n)| n > usize::from(catalog.monsters[i].copies));
+    match over {
+        None => Ok(()),
+        Some((i, &count)) => Err(text.t(
+            "odds.too_many_unseen",
+            &[
+                ("id", catalog.monsters[i].info.id.clone()),
+                ("count", count.to_string()),
+                ("copies", catalog.monsters[i].copies.to_string()),
+            ],
+        )),
+    }
 }
 
 /// The id found, or a message naming the bad id, the close ones and all the others.

@@ -15,6 +15,8 @@ mod run;
 mod stats;
 mod table;
 
+pub(crate) use run::panic_message;
+
 use crate::packs;
 use crate::text::tr;
 use clap::{Args, ValueEnum};

@@ -142,7 +142,8 @@ pub fn simulate(
     Ok(sum)
 }
 
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+/// The message of a caught panic (`dungeon soak` reports them too).
+pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     let text = payload
         .downcast_ref::<&str>()
         .map(|s| s.to_string())

@@ -106,7 +106,8 @@ fn add(state: &mut GameState, seat: Seat, card: CardId, forced: bool, events: &m
 }
 
 fn end_turn(state: &mut GameState, seat: Seat) {
-    state.players[seat as usize].turns += 1;
+    let player = &mut state.players[seat as usize];
+    player.turns = player.turns.saturating_add(1);
     let next = next_bidder(state, seat);
     state.phase = Phase::Bidding {
         turn: next,
@@ -121,8 +122,9 @@ fn pass(
     forced: bool,
     events: &mut Vec<Event>,
 ) {
-    state.players[seat as usize].passed = true;
-    state.players[seat as usize].turns += 1;
+    let player = &mut state.players[seat as usize];
+    player.passed = true;
+    player.turns = player.turns.saturating_add(1);
     events.push(Event::Passed { seat, forced });
     let mut bidders = (0..state.num_players()).filter(|&s| state.players[s as usize].in_bidding());
     match (bidders.next(), bidders.next()) {
@@ -139,9 +141,9 @@ fn pass(
 
 /// The next seat clockwise after `seat` still in the bidding.
 fn next_bidder(state: &GameState, seat: Seat) -> Seat {
-    let n = state.num_players();
+    let n = usize::from(state.num_players());
     (1..=n)
-        .map(|i| (seat + i) % n)
-        .find(|&s| state.players[s as usize].in_bidding())
+        .map(|i| ((usize::from(seat) + i) % n) as Seat)
+        .find(|&s| state.players[usize::from(s)].in_bidding())
         .unwrap_or(seat)
 }

@@ -83,7 +83,7 @@ fn finish_round(catalog: &Catalog, state: &mut GameState, events: &mut Vec<Event
     let player = &mut state.players[runner as usize];
     let mut winner = None;
     if success {
-        player.successes += 1;
+        player.successes = player.successes.saturating_add(1);
         events.push(Event::Success {
             seat: runner,
             hp,
@@ -93,7 +93,7 @@ fn finish_round(catalog: &Catalog, state: &mut GameState, events: &mut Vec<Event
             winner = Some(runner);
         }
     } else {
-        player.failures += 1;
+        player.failures = player.failures.saturating_add(1);
         events.push(Event::Failure {
             seat: runner,
             hp,

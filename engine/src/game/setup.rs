@@ -2,10 +2,14 @@
 
 use crate::catalog::Catalog;
 use crate::dungeon::{DungeonRun, Stage};
+use crate::effect::HP_LIMIT;
 use crate::error::EngineError;
 use crate::event::Event;
 use crate::ids::*;
-use crate::options::{FirstAdventurer, GameOptions, MAX_PLAYERS, MIN_PLAYERS};
+use crate::options::{
+    FAILURES_TO_LOSE, FirstAdventurer, GameOptions, MAX_CARDS, MAX_KINDS, MAX_PLAYERS, MAX_TILES,
+    MIN_PLAYERS, SUCCESSES_TO_WIN,
+};
 use crate::state::{CardList, GameState, Phase, PlayerState};
 use rand::RngExt;
 use rand::seq::SliceRandom;
@@ -13,24 +17,37 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
 /// A new game: the monster deck (with the special monsters drawn for this game), the
-/// first player drawn at random, and the first adventurer per the options.
+/// first player drawn at random, and the first adventurer per the options. Packs loaded
+/// through the catalog stay far inside the bounds checked here; a catalog built by hand
+/// past them is refused with a message, never wrapped round.
 pub(crate) fn new_game(
     catalog: &Catalog,
     options: GameOptions,
     seed: u64,
     events: &mut Vec<Event>,
 ) -> Result<GameState, EngineError> {
-    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&options.players) {
-        return Err(EngineError::Setup(format!(
-            "a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {}",
-            options.players
+    check_players(options.players)?;
+    check_catalog(catalog)?;
+    let wanted = options.specials_in_play.unwrap_or(catalog.specials_in_play);
+    let (regular, special) =
+        catalog
+            .monsters
+            .iter()
+            .fold((0usize, 0usize), |(r, s), m| match m.special {
+                false => (r + usize::from(m.copies), s),
+                true => (r, s + usize::from(m.copies)),
+            });
+    let total = regular + special.min(usize::from(wanted));
+    if total > MAX_CARDS {
+        return Err(setup_error(format!(
+            "{total} monster cards: at most {MAX_CARDS} fit in a game"
         )));
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut cards = smallvec::SmallVec::new();
-    let mut specials = Vec::new();
+    let mut cards = smallvec::SmallVec::with_capacity(total);
+    let mut specials = Vec::with_capacity(special);
     for (i, m) in catalog.monsters.iter().enumerate() {
-        let id = MonsterId(i as u16);
+        let id = MonsterId(i as u16); // fits: check_catalog
         for _ in 0..m.copies {
             if m.special {
                 specials.push(id);
@@ -39,16 +56,9 @@ pub(crate) fn new_game(
             }
         }
     }
-    let wanted = options.specials_in_play.unwrap_or(catalog.specials_in_play) as usize;
     specials.shuffle(&mut rng);
-    specials.truncate(wanted);
+    specials.truncate(usize::from(wanted));
     cards.extend(specials.iter().copied());
-    if cards.len() > u8::MAX as usize {
-        return Err(EngineError::Setup(format!(
-            "{} monster cards: at most 255 fit in a game",
-            cards.len()
-        )));
-    }
     let first = rng.random_range(0..options.players);
     events.push(Event::GameStarted {
         players: options.players,
@@ -64,7 +74,7 @@ pub(crate) fn new_game(
             .collect(),
         // Every card is in the deck from the start (shuffled when the round begins), so
         // each is somewhere even while the first adventurer is being chosen.
-        deck: (0..cards.len() as u8).map(CardId).collect(),
+        deck: card_ids(cards.len()).collect(),
         cards,
         starter: first,
         phase: Phase::ChooseAdventurer,
@@ -74,7 +84,7 @@ pub(crate) fn new_game(
     let chosen = match &state.options.first_adventurer {
         FirstAdventurer::Choose => None,
         FirstAdventurer::Random => {
-            let n = catalog.adventurers.len() as u16;
+            let n = catalog.adventurers.len() as u16; // at least 1, fits: check_catalog
             Some(AdventurerId(state.rng.random_range(0..n)))
         }
         FirstAdventurer::Named(id) => Some(catalog.find_adventurer(id).ok_or_else(|| {
@@ -106,8 +116,8 @@ pub(crate) fn start_round(
     adventurer: AdventurerId,
     events: &mut Vec<Event>,
 ) {
-    state.round += 1;
-    let mut deck: CardList = (0..state.cards.len() as u8).map(CardId).collect();
+    state.round = state.round.saturating_add(1);
+    let mut deck: CardList = card_ids(state.cards.len()).collect();
     deck.shuffle(&mut state.rng);
     state.deck = deck;
     state.dungeon.clear();
@@ -147,6 +157,7 @@ pub(crate) fn start_dungeon(
 ) {
     let adventurer = state.adventurer.expect("a round has an adventurer");
     let base_hp = catalog.adventurer(adventurer).hp;
+    // Within HP_LIMIT (check_runner): every tile held is one of the adventurer's.
     let hp = base_hp + state.tiles.iter().map(|&t| catalog.tile(t).hp).sum::<i32>();
     state.run = DungeonRun {
         runner,
@@ -163,7 +174,7 @@ pub(crate) fn start_dungeon(
         seat: runner,
         hp,
         tiles: state.tiles.to_vec(),
-        dungeon: state.dungeon.len() as u8,
+        dungeon: u8::try_from(state.dungeon.len()).unwrap_or(u8::MAX),
     });
 }
 
@@ -195,17 +206,43 @@ pub(crate) fn dungeon_state(
     setup: &DungeonSetup,
     events: &mut Vec<Event>,
 ) -> Result<GameState, EngineError> {
-    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&setup.players) || setup.runner >= setup.players {
-        return Err(EngineError::Setup(format!(
-            "runner {} at a table of {}",
-            setup.runner, setup.players
+    check_players(setup.players)?;
+    if setup.runner >= setup.players {
+        return Err(setup_error(format!(
+            "the runner is seat {}, but the table has {} seats (0 to {})",
+            setup.runner,
+            setup.players,
+            setup.players - 1
         )));
     }
-    let total = setup.dungeon.len() + setup.deck.len();
-    if total > u8::MAX as usize {
-        return Err(EngineError::Setup(format!(
-            "{total} monster cards: at most 255 fit"
+    if setup.successes >= SUCCESSES_TO_WIN || setup.failures >= FAILURES_TO_LOSE {
+        return Err(setup_error(format!(
+            "the runner has {} successes and {} failures: a player with {SUCCESSES_TO_WIN} successes has won, one with {FAILURES_TO_LOSE} failures is out (give 0 or 1)",
+            setup.successes, setup.failures
         )));
+    }
+    check_catalog(catalog)?;
+    if setup.adventurer.ix() >= catalog.adventurers.len() {
+        return Err(setup_error(format!(
+            "adventurer #{} is not in the packs",
+            setup.adventurer.0
+        )));
+    }
+    let adventurer = catalog.adventurer(setup.adventurer);
+    check_runner(catalog, &adventurer.info.id, adventurer.hp, &setup.tiles)?;
+    let total = setup.dungeon.len() + setup.deck.len();
+    if total > MAX_CARDS {
+        return Err(setup_error(format!(
+            "{total} monster cards (dungeon and deck): at most {MAX_CARDS} fit"
+        )));
+    }
+    if let Some(m) = setup
+        .dungeon
+        .iter()
+        .chain(&setup.deck)
+        .find(|m| m.ix() >= catalog.monsters.len())
+    {
+        return Err(setup_error(format!("monster #{} is not in the packs", m.0)));
     }
     let mut state = GameState {
         damage_model: setup.damage_model.unwrap_or(catalog.damage_model),
@@ -226,6 +263,7 @@ pub(crate) fn dungeon_state(
     runner.successes = setup.successes;
     runner.failures = setup.failures;
     // Piles keep their top last: the first card to reveal (or draw) goes on top.
+    // At most MAX_CARDS cards (checked above): each index fits a card id.
     for &m in setup.dungeon.iter().rev() {
         state.dungeon.push(CardId(state.cards.len() as u8));
         state.cards.push(m);
@@ -237,4 +275,88 @@ pub(crate) fn dungeon_state(
     start_dungeon(catalog, &mut state, setup.runner, events);
     state.run.card_by_card = setup.card_by_card;
     Ok(state)
+}
+
+fn setup_error(message: String) -> EngineError {
+    EngineError::Setup(message)
+}
+
+fn check_players(players: u8) -> Result<(), EngineError> {
+    if (MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
+        return Ok(());
+    }
+    Err(setup_error(format!(
+        "a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
+    )))
+}
+
+/// Card ids for `n` cards (at most 256: a hand-made state with more is cut short, never
+/// wrapped round; `invariants` then finds the cards no place holds).
+fn card_ids(n: usize) -> impl Iterator<Item = CardId> {
+    (0..=u8::MAX).take(n).map(CardId)
+}
+
+/// What every game of a catalog relies on: ids that fit, an adventurer to play, and
+/// each adventurer a runner the dungeon can take.
+fn check_catalog(catalog: &Catalog) -> Result<(), EngineError> {
+    let kinds = [
+        ("monsters", catalog.monsters.len()),
+        ("equipment tiles", catalog.tiles.len()),
+        ("adventurers", catalog.adventurers.len()),
+        ("species", catalog.species.len()),
+    ];
+    if let Some((kind, n)) = kinds.iter().find(|(_, n)| *n > MAX_KINDS) {
+        return Err(setup_error(format!(
+            "the packs define {n} {kind}: at most {MAX_KINDS} fit"
+        )));
+    }
+    if catalog.adventurers.is_empty() {
+        return Err(setup_error("the packs define no adventurer".into()));
+    }
+    for a in &catalog.adventurers {
+        check_runner(catalog, &a.info.id, a.hp, &a.tiles)?;
+    }
+    Ok(())
+}
+
+/// An adventurer with these tiles can enter a dungeon: known tiles, each once, few
+/// enough for the stage cursors, and an HP that stays inside the engine's bounds
+/// whichever tiles are set aside.
+fn check_runner(
+    catalog: &Catalog,
+    adventurer: &str,
+    hp: i32,
+    tiles: &[TileId],
+) -> Result<(), EngineError> {
+    if tiles.len() > MAX_TILES {
+        return Err(setup_error(format!(
+            "{adventurer} carries {} equipment tiles: at most {MAX_TILES}",
+            tiles.len()
+        )));
+    }
+    let (mut low, mut high) = (i64::from(hp), i64::from(hp));
+    for (i, t) in tiles.iter().enumerate() {
+        let Some(def) = catalog.tiles.get(t.ix()) else {
+            return Err(setup_error(format!(
+                "{adventurer} carries equipment tile #{}, which is not in the packs",
+                t.0
+            )));
+        };
+        if tiles[..i].contains(t) {
+            return Err(setup_error(format!(
+                "{adventurer} carries {} twice: an adventurer has one of each tile",
+                def.info.id
+            )));
+        }
+        let tile_hp = i64::from(def.hp);
+        low += tile_hp.min(0);
+        high += tile_hp.max(0);
+    }
+    let limit = i64::from(HP_LIMIT);
+    if low < -limit || high > limit {
+        return Err(setup_error(format!(
+            "{adventurer} enters with between {low} and {high} HP: HP must stay within {limit}"
+        )));
+    }
+    Ok(())
 }

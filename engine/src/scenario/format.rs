@@ -60,12 +60,54 @@ pub struct ScenarioOptions {
 }
 
 /// An answer as written: a label string, a seat number, or a boolean for yes/no.
-#[derive(Deserialize, Debug, Clone, PartialEq, Eq)]
-#[serde(untagged)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AnswerLabel {
     Text(String),
     Number(i64),
     Flag(bool),
+}
+
+/// The most answers a scenario may give. A dungeon asks a few questions; a hook that asks
+/// again after each answer is run again with every answer so far, so this also bounds
+/// the work a scenario can ask of it.
+pub const MAX_ANSWERS: usize = 1000;
+
+impl<'de> Deserialize<'de> for AnswerLabel {
+    /// By hand rather than `untagged`: a wrong answer is named with its type and place
+    /// (`invalid type: floating point `1.5`, expected an answer: ...`), not as a mismatch
+    /// of the whole list.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = AnswerLabel;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an answer: a label (\"yes\", a species or tile id), a seat number or true/false")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<AnswerLabel, E> {
+                Ok(AnswerLabel::Text(v.to_string()))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<AnswerLabel, E> {
+                Ok(AnswerLabel::Number(v))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<AnswerLabel, E> {
+                i64::try_from(v).map(AnswerLabel::Number).map_err(|_| {
+                    E::custom(format!("the answer {v} is too large for a seat number"))
+                })
+            }
+            fn visit_i128<E: serde::de::Error>(self, v: i128) -> Result<AnswerLabel, E> {
+                i64::try_from(v).map(AnswerLabel::Number).map_err(|_| {
+                    E::custom(format!("the answer {v} is too large for a seat number"))
+                })
+            }
+            fn visit_u128<E: serde::de::Error>(self, v: u128) -> Result<AnswerLabel, E> {
+                self.visit_i128(i128::try_from(v).unwrap_or(i128::MAX))
+            }
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<AnswerLabel, E> {
+                Ok(AnswerLabel::Flag(v))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
 }
 
 impl AnswerLabel {

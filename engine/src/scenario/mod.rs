@@ -6,5 +6,5 @@ mod format;
 mod run;
 
 pub use files::{collect_files, collect_files_within, read_scenario};
-pub use format::{AnswerLabel, Expect, Outcome, ScenarioFile, ScenarioOptions};
+pub use format::{AnswerLabel, Expect, MAX_ANSWERS, Outcome, ScenarioFile, ScenarioOptions};
 pub use run::{ScenarioReport, ScenarioRunner, Status};

@@ -1,6 +1,6 @@
 //! Running scenario files and reporting what passed, what failed and why.
 
-use super::format::{Outcome, ScenarioFile};
+use super::format::{MAX_ANSWERS, Outcome, ScenarioFile};
 use crate::action::{Action, DecisionKind};
 use crate::catalog::{Diagnostic, PackLibrary};
 use crate::engine::Engine;
@@ -33,6 +33,9 @@ impl ScenarioReport {
         self.status == Status::Passed
     }
 }
+
+/// Engines a runner keeps at once (one per pack list, reused by the scenarios that name it).
+const MAX_ENGINES: usize = 16;
 
 /// Runs scenarios against the packs of a library, reusing one engine per pack set.
 pub struct ScenarioRunner<'a> {
@@ -84,7 +87,15 @@ impl<'a> ScenarioRunner<'a> {
     }
 
     fn engine(&mut self, packs: &[String]) -> Result<&mut Engine, String> {
+        if packs.is_empty() {
+            return Err("`packs` is empty: name the packs the scenario plays with".into());
+        }
         if !self.engines.contains_key(packs) {
+            // Each engine holds a Lua state: a folder of scenarios naming many different
+            // pack lists must not keep one for each.
+            if self.engines.len() >= MAX_ENGINES {
+                self.engines.clear();
+            }
             let ids: Vec<&str> = packs.iter().map(String::as_str).collect();
             let (catalog, _warnings) = self.library.catalog(&ids).map_err(|d| d.to_string())?;
             let engine = Engine::new(Arc::new(catalog)).map_err(|d| d.to_string())?;
@@ -95,6 +106,12 @@ impl<'a> ScenarioRunner<'a> {
 
     /// Plays the scenario; returns the expectations that failed.
     fn run(&mut self, file: &ScenarioFile, trace: &mut Vec<String>) -> Result<Vec<String>, String> {
+        if file.answers.len() > MAX_ANSWERS {
+            return Err(format!(
+                "{} answers: a scenario gives at most {MAX_ANSWERS}",
+                file.answers.len()
+            ));
+        }
         let engine = self.engine(&file.packs)?;
         let catalog = engine.catalog().clone();
         let adventurer = catalog.find_adventurer(&file.adventurer).ok_or_else(|| {
@@ -193,10 +210,10 @@ impl<'a> ScenarioRunner<'a> {
                 .to_lowercase(),
             );
         }
-        if let Some(hp) = file.expect.hp {
-            if hp != run.hp {
-                problems.push(format!("expected hp {hp}, got {}", run.hp));
-            }
+        if let Some(hp) = file.expect.hp
+            && hp != run.hp
+        {
+            problems.push(format!("expected hp {hp}, got {}", run.hp));
         }
         if let Some(expected) = &file.expect.defeated {
             let got: Vec<&str> = run

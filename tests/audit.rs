@@ -1,0 +1,478 @@
+//! The audit (`dungeon_engine::audit`) is not vacuous: a finished game passes it, and each
+//! kind of tampering with the events or the state is caught, by the check meant to catch
+//! it (each case names the start of the message it expects).
+
+use dungeon_engine::action::CardRef;
+use dungeon_engine::audit::{Audit, AuditFacts};
+use dungeon_engine::bot::{BotKind, play_game};
+use dungeon_engine::event::DefeatCause;
+use dungeon_engine::ids::TileId;
+use dungeon_engine::{Engine, Event, GameState};
+use dungeon_tests::{audit_facts, bots, varied_options};
+use std::sync::Arc;
+
+/// A random-bot game at `players` seats.
+fn game(engine: &mut Engine, players: u8, seed: u64) -> (Vec<Event>, GameState) {
+    let mut bots = bots(&[BotKind::Random], seed, players);
+    let mut events = Vec::new();
+    let end = play_game(
+        engine,
+        varied_options(players, seed),
+        seed,
+        &mut bots,
+        &mut events,
+        |_, _| Ok(()),
+    )
+    .expect("game");
+    (events, end)
+}
+
+/// Something a game's events must show.
+type Wanted<'a> = &'a dyn Fn(&[Event]) -> bool;
+
+/// The first game (by seed) whose events satisfy every predicate.
+fn find_game(engine: &mut Engine, players: u8, wanted: &[Wanted]) -> (Vec<Event>, GameState) {
+    (0..5_000)
+        .map(|seed| game(engine, players, seed))
+        .find(|(events, _)| wanted.iter().all(|w| w(events)))
+        .expect("such a game within 5000 seeds")
+}
+
+fn has(f: fn(&Event) -> bool) -> impl Fn(&[Event]) -> bool {
+    move |events: &[Event]| events.iter().any(f)
+}
+
+/// Every problem the audit reports about `events` ending in `state`.
+fn problems(facts: &Arc<AuditFacts>, events: &[Event], state: &GameState) -> Vec<String> {
+    let mut audit = Audit::new(facts.clone(), state.players.len() as u8);
+    let mut problems = Vec::new();
+    let fatal = audit.check_collect(state, events, &mut problems);
+    fatal.err().into_iter().chain(problems).collect()
+}
+
+/// A tampered copy of a game, and the start of the message that must report it.
+struct Case {
+    expected: &'static str,
+    events: Vec<Event>,
+    state: GameState,
+}
+
+/// `events` with the first event `f` changes changed.
+fn edit(events: &[Event], f: impl Fn(&mut Event) -> bool) -> Vec<Event> {
+    let mut events = events.to_vec();
+    assert!(events.iter_mut().any(f), "nothing to tamper with");
+    events
+}
+
+/// `events` with `new` inserted after the first event `at` accepts.
+fn insert_after(events: &[Event], at: impl Fn(&Event) -> bool, new: Event) -> Vec<Event> {
+    let mut events = events.to_vec();
+    let i = events.iter().position(at).expect("a place to insert");
+    events.insert(i + 1, new);
+    events
+}
+
+fn check_cases(facts: &Arc<AuditFacts>, cases: Vec<Case>) {
+    for (i, case) in cases.into_iter().enumerate() {
+        let all = problems(facts, &case.events, &case.state);
+        assert!(
+            all.iter().any(|p| p.starts_with(case.expected)),
+            "tampering #{i} not caught as `{}`: {all:?}",
+            case.expected
+        );
+    }
+}
+
+#[test]
+fn the_audit_catches_tampering() {
+    let mut engine = dungeon_tests::engine(&["base"]);
+    let facts = audit_facts(&mut engine);
+    // A 3-player game with damage, an HP change and a failure in it.
+    let (events, end) = find_game(
+        &mut engine,
+        3,
+        &[
+            &has(|e| matches!(e, Event::Damaged { .. })),
+            &has(|e| matches!(e, Event::HpChanged { .. })),
+            &has(|e| matches!(e, Event::Failure { .. })),
+        ],
+    );
+    assert_eq!(problems(&facts, &events, &end), Vec::<String>::new());
+    let same = |expected, events| Case {
+        expected,
+        events,
+        state: end.clone(),
+    };
+    let state = |expected, f: &dyn Fn(&mut GameState)| {
+        let mut s = end.clone();
+        f(&mut s);
+        Case {
+            expected,
+            events: events.clone(),
+            state: s,
+        }
+    };
+    let cases = vec![
+        same(
+            "hp:",
+            edit(&events, |e| match e {
+                Event::Damaged { hp, .. } => {
+                    *hp += 1;
+                    true
+                }
+                _ => false,
+            }),
+        ),
+        same(
+            "hp:",
+            edit(&events, |e| match e {
+                Event::HpChanged { delta, .. } => {
+                    *delta += 1;
+                    true
+                }
+                _ => false,
+            }),
+        ),
+        same(
+            "hp:",
+            edit(&events, |e| match e {
+                Event::Entered { hp, .. } => {
+                    *hp += 1;
+                    true
+                }
+                _ => false,
+            }),
+        ),
+        same(
+            "hp:",
+            edit(&events, |e| match e {
+                Event::Failure { hp, .. } => {
+                    *hp -= 1;
+                    true
+                }
+                _ => false,
+            }),
+        ),
+        // A success with HP left told as a failure.
+        same(
+            "outcome:",
+            edit(&events, |e| match *e {
+                Event::Success {
+                    seat,
+                    hp,
+                    successes,
+                } if hp > 0 => {
+                    *e = Event::Failure {
+                        seat,
+                        hp,
+                        failures: successes,
+                    };
+                    true
+                }
+                _ => false,
+            }),
+        ),
+        state("counters:", &|s| s.players[0].failures += 1),
+        state("counters:", &|s| s.round += 1),
+        same(
+            "counters:",
+            edit(&events, |e| match e {
+                Event::RoundStarted { round, .. } if *round > 1 => {
+                    *round += 1;
+                    true
+                }
+                _ => false,
+            }),
+        ),
+        same(
+            "win:",
+            events
+                .iter()
+                .filter(|e| !matches!(e, Event::Won { .. }))
+                .cloned()
+                .collect(),
+        ),
+        state("win:", &|s| s.winner = s.winner.map(|w| (w + 1) % 3)),
+        same(
+            "win:",
+            edit(&events, |e| match e {
+                Event::Won { seat } => {
+                    *seat = (*seat + 1) % 3;
+                    true
+                }
+                _ => false,
+            }),
+        ),
+        state("invariants:", &|s| {
+            let card = s.deck.pop().or_else(|| s.discard.pop()).expect("a card");
+            s.dungeon.push(card);
+            s.dungeon.push(card);
+        }),
+        // Consistent for `invariants` (every card in one place), but one card short.
+        state("cards:", &|s| {
+            let last = s.cards.len() - 1;
+            s.cards.pop();
+            for pile in [&mut s.deck, &mut s.dungeon, &mut s.discard] {
+                pile.retain(|c| c.ix() < last);
+            }
+            for p in s.players.iter_mut() {
+                p.set_aside.retain(|(c, _)| c.ix() < last);
+            }
+        }),
+        // Cards against the packs: a card dealt as another monster than the packs' copies.
+        state("cards: the game has", &|s| {
+            let other = s.cards.iter().copied().find(|&m| m != s.cards[0]).unwrap();
+            s.cards[0] = other;
+        }),
+        // Damage against strength: a monster no tile changes deals exactly its strength.
+        same(
+            "damage:",
+            edit(&events, |e| match e {
+                Event::Damaged { amount, hp, .. } => {
+                    *amount += 1;
+                    *hp -= 1;
+                    true
+                }
+                _ => false,
+            }),
+        ),
+        // ...and deals it unless defeated: a damage left out.
+        same("damage:", {
+            let mut events = events.clone();
+            let i = (0..events.len() - 1)
+                .find(|&i| {
+                    matches!(events[i], Event::Damaged { .. })
+                        && matches!(events[i + 1], Event::Revealed { .. })
+                })
+                .expect("a damage followed by a reveal");
+            events.remove(i);
+            events
+        }),
+        // The strength revealed is the pack's, for a monster that sets no identity.
+        same(
+            "reveal:",
+            edit(&events, |e| match e {
+                Event::Revealed {
+                    strength: Some(s), ..
+                } => {
+                    *s += 1;
+                    true
+                }
+                _ => false,
+            }),
+        ),
+        // A monster defeated by a tile the runner did not take in.
+        same("defeat:", {
+            let taken: Vec<Vec<TileId>> = events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Entered { tiles, .. } => Some(tiles.clone()),
+                    _ => None,
+                })
+                .collect();
+            let mut run = 0;
+            let mut events = events.clone();
+            let changed = events.iter_mut().any(|e| match e {
+                Event::Entered { .. } => {
+                    run += 1;
+                    false
+                }
+                Event::Defeated {
+                    by: DefeatCause::Tile(t),
+                    ..
+                } => match (0..facts.catalog.tiles.len() as u16)
+                    .map(TileId)
+                    .find(|x| !taken[run - 1].contains(x))
+                {
+                    Some(other) => {
+                        *t = other;
+                        true
+                    }
+                    None => false,
+                },
+                _ => false,
+            });
+            assert!(changed, "no defeat by a tile to tamper with");
+            events
+        }),
+    ];
+    check_cases(&facts, cases);
+
+    // The cards never change during the game.
+    let mut audit = Audit::new(facts.clone(), 3);
+    audit
+        .check(&end, &events)
+        .expect("the untouched game passes");
+    let mut changed = end.clone();
+    let last = changed.cards.len() - 1;
+    changed.cards.swap(0, last);
+    let found = audit.check(&changed, &events).unwrap_err();
+    assert!(
+        found.starts_with("cards: the monster cards changed"),
+        "{found}"
+    );
+}
+
+#[test]
+fn the_audit_catches_a_wrong_end_of_the_game() {
+    let mut engine = dungeon_tests::engine(&["base"]);
+    let facts = audit_facts(&mut engine);
+    let second_failure = |e: &Event| matches!(e, Event::Failure { failures: 2, .. });
+    let (events, end) = find_game(&mut engine, 3, &[&has(second_failure)]);
+    assert_eq!(problems(&facts, &events, &end), Vec::<String>::new());
+    let first_failure = |e: &Event| matches!(e, Event::Failure { failures: 1, .. });
+    let seat_of = |e: &Event| match e {
+        Event::Failure { seat, .. } => *seat,
+        _ => unreachable!(),
+    };
+    let first = events.iter().find(|e| first_failure(e)).map(seat_of);
+    let mut cases = vec![
+        // Not eliminated at the second failure.
+        Case {
+            expected: "elimination:",
+            events: events
+                .iter()
+                .filter(|e| !matches!(e, Event::Eliminated { .. }))
+                .cloned()
+                .collect(),
+            state: end.clone(),
+        },
+        // Eliminated at the first.
+        Case {
+            expected: "elimination:",
+            events: insert_after(
+                &events,
+                first_failure,
+                Event::Eliminated {
+                    seat: first.unwrap(),
+                },
+            ),
+            state: end.clone(),
+        },
+    ];
+
+    // Won by two successes: the game ends there, nothing comes after.
+    let second_success = |e: &Event| matches!(e, Event::Success { successes: 2, .. });
+    let (events, end) = find_game(&mut engine, 2, &[&has(second_success)]);
+    assert_eq!(problems(&facts, &events, &end), Vec::<String>::new());
+    let adventurer = events
+        .iter()
+        .find_map(|e| match e {
+            Event::RoundStarted { adventurer, .. } => Some(*adventurer),
+            _ => None,
+        })
+        .unwrap();
+    cases.push(Case {
+        expected: "win: seat",
+        events: insert_after(
+            &events,
+            second_success,
+            Event::AdventurerChosen {
+                seat: None,
+                adventurer,
+            },
+        ),
+        state: end.clone(),
+    });
+    // Not won at the second success.
+    cases.push(Case {
+        expected: "win: seat",
+        events: events
+            .iter()
+            .filter(|e| !matches!(e, Event::Won { .. }))
+            .cloned()
+            .collect(),
+        state: end.clone(),
+    });
+    check_cases(&facts, cases);
+}
+
+#[test]
+fn the_audit_checks_the_revived_hp() {
+    let mut engine = dungeon_tests::engine(&["base"]);
+    let facts = audit_facts(&mut engine);
+    let revived = |e: &Event| matches!(e, Event::Revived { .. });
+    let (events, end) = find_game(&mut engine, 2, &[&has(revived)]);
+    assert_eq!(problems(&facts, &events, &end), Vec::<String>::new());
+    let at = events.iter().position(revived).unwrap();
+    let cases = vec![
+        // Revived to another HP than the reviving effect set.
+        Case {
+            expected: "revive:",
+            events: edit(&events, |e| match e {
+                Event::Revived { hp, .. } => {
+                    *hp += 1;
+                    true
+                }
+                _ => false,
+            }),
+            state: end.clone(),
+        },
+        // Brought back by another card than the one credited.
+        Case {
+            expected: "revive:",
+            events: {
+                let mut events = events.clone();
+                let lift = (0..at)
+                    .rev()
+                    .find(|&i| matches!(events[i], Event::HpChanged { .. }))
+                    .expect("the reviving HP change");
+                if let Event::HpChanged { by, .. } = &mut events[lift] {
+                    *by = CardRef::Monster(dungeon_engine::MonsterId(0));
+                }
+                events
+            },
+            state: end.clone(),
+        },
+    ];
+    check_cases(&facts, cases);
+}
+
+#[test]
+fn the_audit_checks_the_special_monsters_against_the_packs() {
+    let mut engine = dungeon_tests::engine(&["base", "sequel"]);
+    let facts = audit_facts(&mut engine);
+    let (events, end) = game(&mut engine, 2, 7);
+    assert_eq!(problems(&facts, &events, &end), Vec::<String>::new());
+    let announced = events
+        .iter()
+        .find_map(|e| match e {
+            Event::GameStarted { specials, .. } => Some(specials.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert!(
+        !announced.is_empty(),
+        "the sequel puts special monsters in play"
+    );
+    let other = facts
+        .catalog
+        .special_monsters()
+        .find(|m| !announced.contains(m))
+        .expect("a special monster not in play");
+    let cases = vec![
+        // More special monsters than the rules put in play.
+        Case {
+            expected: "cards: 2 special monsters in the game, the rules put 1",
+            events: events.clone(),
+            state: {
+                let mut s = end.clone();
+                s.options.specials_in_play = Some(1);
+                s
+            },
+        },
+        // Not the ones the game announced.
+        Case {
+            expected: "cards: the game announced",
+            events: edit(&events, |e| match e {
+                Event::GameStarted { specials, .. } => {
+                    specials[0] = other;
+                    true
+                }
+                _ => false,
+            }),
+            state: end.clone(),
+        },
+    ];
+    check_cases(&facts, cases);
+}
