@@ -11,7 +11,8 @@
 //! Layers, bottom up: `catalog` (packs to definitions), `state` + `action` + `event`
 //! (plain data), `game` (setup and bidding) and `dungeon` (the runner's trip, the only
 //! place hooks run), `hooks` (the boundary to scripts) and `script` (Luau), then
-//! `engine` (the façade), `view`, `scenario` (test files) and `bot`.
+//! `engine` (the façade), `view`, `scenario` (test files), `bot` and `record` (game
+//! records and saves, checked by replaying them).
 
 pub mod action;
 pub mod bot;
@@ -31,6 +32,7 @@ pub mod lang;
 pub mod odds;
 pub mod options;
 pub mod printable;
+pub mod record;
 pub mod scenario;
 pub mod script;
 pub mod state;
