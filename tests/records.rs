@@ -526,12 +526,12 @@ fn crafted_headers_seats_and_decisions_are_refused() {
         (
             "long name",
             Box::new(|v| v["seats"][0]["name"] = "n".repeat(500).into()),
-            |e| matches!(e, RecordError::BadSeat { seat: 0, .. }),
+            |e| matches!(e, RecordError::LongName { seat: 0 }),
         ),
         (
             "unknown bot",
             Box::new(|v| v["seats"][1]["bot"] = "superbot".into()),
-            |e| matches!(e, RecordError::BadSeat { seat: 1, .. }),
+            |e| matches!(e, RecordError::UnknownBot { seat: 1, .. }),
         ),
         (
             "illegal decision",

@@ -1,12 +1,15 @@
 //! What `dungeon play` prints: the table's state for one seat, the options of a decision,
 //! and events as a given seat may see them.
 
-use crate::text::{Text, tr};
+use crate::text::{Text, seat_name, tr};
 use dungeon_engine::action::{Action, DecisionKind};
 use dungeon_engine::dungeon::Fate;
 use dungeon_engine::event::{DefeatCause, Event};
 use dungeon_engine::ids::*;
 use dungeon_engine::lang::Lang;
+use dungeon_engine::printable::escape_line;
+use dungeon_engine::record::SeatRecord;
+use dungeon_engine::state::GameState;
 use dungeon_engine::view::{PlayerView, ViewPhase};
 
 pub struct Seats {
@@ -15,6 +18,25 @@ pub struct Seats {
 }
 
 impl Seats {
+    /// The names of a game's seats in `lang`, escaped (they may come from a file). With
+    /// `alone`, a lone human's default name is "You"; a replay, read by anyone, numbers
+    /// every human instead.
+    pub fn new(lang: Lang, seats: &[SeatRecord], alone: bool) -> Seats {
+        let humans = seats.iter().filter(|s| s.bot.is_none()).count();
+        let humans = if alone { humans } else { usize::MAX };
+        Seats {
+            names: seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    let name = seat_name(lang, i, &s.name, s.bot.as_deref(), humans);
+                    escape_line(&name).into_owned()
+                })
+                .collect(),
+            lang,
+        }
+    }
+
     pub fn name(&self, seat: Seat) -> String {
         self.names
             .get(seat as usize)
@@ -25,6 +47,59 @@ impl Seats {
 
 /// The table as `view.seat` sees it.
 pub fn status(text: &Text, seats: &Seats, view: &PlayerView) -> Vec<String> {
+    let mut out = public_status(text, seats, view);
+    if !view.my_added.is_empty() {
+        out.push(text.t(
+            "play.your_cards",
+            &[("cards", monsters(text, &view.my_added))],
+        ));
+    }
+    if !view.my_set_aside.is_empty() {
+        let cards: Vec<MonsterId> = view.my_set_aside.iter().map(|&(m, _)| m).collect();
+        out.push(text.t("play.your_aside", &[("cards", monsters(text, &cards))]));
+    }
+    if let Some(m) = view.hand {
+        out.push(text.t("play.you_drew", &[("monster", text.monster(m))]));
+    }
+    out
+}
+
+/// The whole table, hidden cards included, for a replay watched by nobody in particular:
+/// what everyone sees, then each player's secrets and the dungeon's cards.
+pub fn table(text: &Text, seats: &Seats, state: &GameState) -> Vec<String> {
+    let view = dungeon_engine::View::new(state, 0).snapshot();
+    let mut out = public_status(text, seats, &view);
+    let monster = |c: CardId| state.cards.get(c.ix()).map(|&m| text.monster(m));
+    let list = |cards: &mut dyn Iterator<Item = CardId>| {
+        cards.filter_map(monster).collect::<Vec<_>>().join(", ")
+    };
+    for (i, p) in state.players.iter().enumerate() {
+        let name = || ("name", seats.name(i as Seat));
+        if !p.added.is_empty() {
+            let cards = list(&mut p.added.iter().copied());
+            out.push(text.t("replay.added", &[name(), ("cards", cards)]));
+        }
+        if !p.set_aside.is_empty() {
+            let cards = list(&mut p.set_aside.iter().map(|&(c, _)| c));
+            out.push(text.t("replay.set_aside", &[name(), ("cards", cards)]));
+        }
+    }
+    if let Some((seat, card)) = state.drawn() {
+        let cards = list(&mut std::iter::once(card));
+        out.push(text.t(
+            "replay.holds",
+            &[("name", seats.name(seat)), ("cards", cards)],
+        ));
+    }
+    if !state.dungeon.is_empty() {
+        let cards = list(&mut state.dungeon.iter().rev().copied());
+        out.push(text.t("replay.dungeon", &[("cards", cards)]));
+    }
+    out
+}
+
+/// What every seat sees: the adventurer, the piles' sizes, each player's standing.
+fn public_status(text: &Text, seats: &Seats, view: &PlayerView) -> Vec<String> {
     let mut out = Vec::new();
     let in_round = matches!(
         view.phase,
@@ -83,19 +158,6 @@ pub fn status(text: &Text, seats: &Seats, view: &PlayerView) -> Vec<String> {
                 ]
             )
         ));
-    }
-    if !view.my_added.is_empty() {
-        out.push(text.t(
-            "play.your_cards",
-            &[("cards", monsters(text, &view.my_added))],
-        ));
-    }
-    if !view.my_set_aside.is_empty() {
-        let cards: Vec<MonsterId> = view.my_set_aside.iter().map(|&(m, _)| m).collect();
-        out.push(text.t("play.your_aside", &[("cards", monsters(text, &cards))]));
-    }
-    if let Some(m) = view.hand {
-        out.push(text.t("play.you_drew", &[("monster", text.monster(m))]));
     }
     out
 }
@@ -236,8 +298,39 @@ pub fn event(text: &Text, seats: &Seats, viewer: Option<Seat>, e: &Event) -> Opt
             (Some(m), Some(v)) if v == *seat => {
                 t("event.drew_own", &[("monster", text.monster(*m))])
             }
+            // Only a replay shows a card nobody at the screen drew.
+            (Some(m), None) => t(
+                "event.drew_seen",
+                &[("name", name(*seat)), ("monster", text.monster(*m))],
+            ),
             _ => you("event.drew", *seat, &[("name", name(*seat))]),
         },
+        Event::AddedToDungeon {
+            seat,
+            forced,
+            monster: Some(m),
+            ..
+        } if viewer.is_none() => t(
+            if *forced {
+                "event.added_forced_seen"
+            } else {
+                "event.added_seen"
+            },
+            &[("name", name(*seat)), ("monster", text.monster(*m))],
+        ),
+        Event::SetAside {
+            seat,
+            tile,
+            monster: Some(m),
+            ..
+        } if viewer.is_none() => t(
+            "event.set_aside_seen",
+            &[
+                ("name", name(*seat)),
+                ("monster", text.monster(*m)),
+                ("tile", text.tile(*tile)),
+            ],
+        ),
         Event::AddedToDungeon { seat, forced, .. } => you(
             if *forced {
                 "event.added_forced"
@@ -396,4 +489,30 @@ pub fn event(text: &Text, seats: &Seats, viewer: Option<Seat>, e: &Event) -> Opt
             you("event.won", *seat, &[("name", name(*seat))])
         ),
     })
+}
+
+/// A decision of a replay, numbered: who chose what, in words any seat may read (the
+/// card a bidder holds is not named).
+pub fn decision(text: &Text, seats: &Seats, number: usize, seat: Seat, action: Action) -> String {
+    let what = match action {
+        Action::Draw => text.t("replay.draw", &[]),
+        Action::Pass => text.t("replay.pass", &[]),
+        Action::AddToDungeon => text.t("replay.add", &[]),
+        Action::SetAside(t) => text.t("replay.aside", &[("tile", text.tile(t))]),
+        Action::ChooseAdventurer(a) => {
+            text.t("replay.adventurer", &[("adventurer", text.adventurer(a))])
+        }
+        Action::Answer(a) => text.t(
+            "replay.answer",
+            &[("answer", text.answer(a, |s| seats.name(s)))],
+        ),
+    };
+    text.t(
+        "replay.decision",
+        &[
+            ("number", number.to_string()),
+            ("name", seats.name(seat)),
+            ("action", what),
+        ],
+    )
 }

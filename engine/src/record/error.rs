@@ -26,8 +26,10 @@ pub enum RecordError {
     PacksUnusable(String),
     #[error("{seats} seats for {players} players")]
     Seats { seats: usize, players: usize },
-    #[error("seat {}: {}", .seat + 1, escape_line(.reason))]
-    BadSeat { seat: usize, reason: String },
+    #[error("seat {}: its name is longer than {} bytes", .seat + 1, super::MAX_NAME)]
+    LongName { seat: usize },
+    #[error("seat {}: unknown bot `{}`", .seat + 1, escape_line(.bot))]
+    UnknownBot { seat: usize, bot: String },
     #[error("{count} decisions, more than a record may hold ({max})")]
     TooManyDecisions { count: usize, max: usize },
     #[error("bot states: {}", escape_line(.0))]

@@ -184,13 +184,14 @@ impl GameRecord {
         }
         for (i, seat) in self.seats.iter().enumerate() {
             if seat.name.len() > MAX_NAME {
-                return Err(RecordError::BadSeat {
-                    seat: i,
-                    reason: format!("its name is longer than {MAX_NAME} bytes"),
-                });
+                return Err(RecordError::LongName { seat: i });
             }
-            if let Some(Err(e)) = seat.bot_kind() {
-                return Err(RecordError::BadSeat { seat: i, reason: e });
+            if let Some(Err(_)) = seat.bot_kind() {
+                return Err(RecordError::UnknownBot {
+                    seat: i,
+                    bot: crate::printable::truncate(seat.bot.as_deref().unwrap_or(""), 40)
+                        .into_owned(),
+                });
             }
         }
         if self.decisions.len() > MAX_DECISIONS {
@@ -199,38 +200,8 @@ impl GameRecord {
                 max: MAX_DECISIONS,
             });
         }
-        if let Some(bots) = &self.bots {
-            if bots.len() != self.seats.len() {
-                return Err(RecordError::Bots(format!(
-                    "{} bot states for {} seats",
-                    bots.len(),
-                    self.seats.len()
-                )));
-            }
-            for (i, (seat, state)) in self.seats.iter().zip(bots).enumerate() {
-                match (seat.bot_kind(), state) {
-                    (None, None) => {}
-                    (None, Some(_)) => {
-                        return Err(RecordError::Bots(format!(
-                            "seat {} is a human's but has a bot state",
-                            i + 1
-                        )));
-                    }
-                    (Some(_), None) => {
-                        return Err(RecordError::Bots(format!(
-                            "the bot at seat {} has no state",
-                            i + 1
-                        )));
-                    }
-                    (Some(kind), Some(state)) => {
-                        let kind =
-                            kind.map_err(|reason| RecordError::BadSeat { seat: i, reason })?;
-                        kind.restore(state).map_err(|e| {
-                            RecordError::Bots(format!("the bot at seat {}: {e}", i + 1))
-                        })?;
-                    }
-                }
-            }
+        if self.bots.is_some() {
+            self.restore_bots()?;
         }
         Ok(())
     }
@@ -239,21 +210,37 @@ impl GameRecord {
     /// A record with no bot state (not a save) gives [`RecordError::NotASave`] if any seat
     /// is a bot's.
     pub fn restore_bots(&self) -> Result<Vec<Option<Box<dyn crate::bot::Bot>>>, RecordError> {
-        let states = match &self.bots {
-            Some(states) => states.clone(),
-            None if self.seats.iter().all(|s| s.bot.is_none()) => vec![None; self.seats.len()],
-            None => return Err(RecordError::NotASave),
+        let Some(states) = &self.bots else {
+            if self.seats.iter().all(|s| s.bot.is_none()) {
+                return Ok(self.seats.iter().map(|_| None).collect());
+            }
+            return Err(RecordError::NotASave);
         };
+        if states.len() != self.seats.len() {
+            return Err(RecordError::Bots(format!(
+                "{} bot states for {} seats",
+                states.len(),
+                self.seats.len()
+            )));
+        }
+        let bad =
+            |seat: usize, what: String| RecordError::Bots(format!("seat {}: {what}", seat + 1));
         self.seats
             .iter()
             .zip(states)
             .enumerate()
             .map(|(i, (seat, state))| match (seat.bot_kind(), state) {
-                (Some(kind), Some(state)) => kind
-                    .and_then(|k| k.restore(&state))
-                    .map(Some)
-                    .map_err(|e| RecordError::Bots(format!("the bot at seat {}: {e}", i + 1))),
-                _ => Ok(None),
+                (None, None) => Ok(None),
+                (None, Some(_)) => Err(bad(i, "a human's seat with a bot state".into())),
+                (Some(Err(_)), _) => Err(RecordError::UnknownBot {
+                    seat: i,
+                    bot: crate::printable::truncate(seat.bot.as_deref().unwrap_or(""), 40)
+                        .into_owned(),
+                }),
+                (Some(Ok(_)), None) => Err(bad(i, "a bot with no state".into())),
+                (Some(Ok(kind)), Some(state)) => {
+                    kind.restore(state).map(Some).map_err(|e| bad(i, e))
+                }
             })
             .collect()
     }
