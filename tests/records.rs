@@ -141,16 +141,17 @@ fn continue_game(
 
 /// Plays a game, saves it before each decision of `save_at`, loads each save with a fresh
 /// engine and restored bots, plays it to the end and checks the decisions, the events and
-/// the final state are the uninterrupted game's. Returns, for each save, whether bots
-/// rebuilt from their seeds (as before saves held their state) would have played
-/// differently, and the size of the largest save.
+/// the final state are the uninterrupted game's. With `rebuilt`, returns for each save
+/// whether bots rebuilt from their seeds (as before saves held their state) would have
+/// played differently. Returns the game too.
 fn check_resume(
     packs: &[&str],
     kinds: &[BotKind],
     options: GameOptions,
     seed: u64,
     save_at: &[usize],
-) -> (Vec<bool>, usize) {
+    rebuilt: bool,
+) -> (Vec<bool>, Played) {
     let mut engine = dungeon_tests::engine(packs);
     let game = play(&mut engine, kinds, options, seed, save_at);
     assert!(
@@ -158,10 +159,8 @@ fn check_resume(
         "seed {seed}: the game ended before most of its saves"
     );
     let mut rebuilt_differ = Vec::new();
-    let mut largest = 0;
     for (&at, json) in &game.saves {
         let what = format!("{kinds:?}, seed {seed}, saved before decision {at}");
-        largest = largest.max(json.len());
         let (mut fresh, state, bots) = load(json).unwrap_or_else(|e| panic!("{what}: {e}"));
         let mut bots: Vec<Box<dyn Bot>> = bots.into_iter().map(Option::unwrap).collect();
         let (actions, events, end) = continue_game(&mut fresh, state.clone(), &mut bots);
@@ -176,15 +175,17 @@ fn check_resume(
             game.record.state,
             "{what}: another end"
         );
-        let mut rebuilt: Vec<Box<dyn Bot>> = kinds
-            .iter()
-            .enumerate()
-            .map(|(s, k)| k.create(seat_seed(seed, s)))
-            .collect();
-        let (other, _, _) = continue_game(&mut fresh, state, &mut rebuilt);
-        rebuilt_differ.push(other != game.actions[at..]);
+        if rebuilt {
+            let mut bots: Vec<Box<dyn Bot>> = kinds
+                .iter()
+                .enumerate()
+                .map(|(s, k)| k.create(seat_seed(seed, s)))
+                .collect();
+            let (other, _, _) = continue_game(&mut fresh, state, &mut bots);
+            rebuilt_differ.push(other != game.actions[at..]);
+        }
     }
-    (rebuilt_differ, largest)
+    (rebuilt_differ, game)
 }
 
 #[test]
@@ -199,6 +200,7 @@ fn random_bots_resume_exactly() {
             options(players, i),
             31_000 + i,
             &[0, 1, 5, 17, 40],
+            true,
         );
         differ += rebuilt.iter().filter(|&&d| d).count();
     }
@@ -217,11 +219,11 @@ fn rules_bots_resume_exactly_and_need_their_odds_cache() {
     let packs = ["base", "sequel"];
     let kinds = [BotKind::Rules; 3];
     let (seed, at) = (41_001, 63);
-    let (_, largest) = check_resume(&packs, &kinds, options(3, 1), seed, &[0, at]);
-    eprintln!("largest save: {largest} bytes");
-
-    let mut engine = dungeon_tests::engine(&packs);
-    let game = play(&mut engine, &kinds, options(3, 1), seed, &[at]);
+    let (_, game) = check_resume(&packs, &kinds, options(3, 1), seed, &[at], false);
+    eprintln!(
+        "a save with three rules bots' caches: {} bytes",
+        game.saves[&at].len()
+    );
     let mut save: serde_json::Value = serde_json::from_str(&game.saves[&at]).expect("json");
     for bot in save["bots"].as_array_mut().expect("bot states") {
         bot["rules"]["odds_cache"] = "".into();
@@ -239,7 +241,7 @@ fn rules_bots_resume_exactly_and_need_their_odds_cache() {
 #[test]
 fn ismcts_bots_resume_exactly() {
     let kinds = [BotKind::Ismcts(24), BotKind::Ismcts(24)];
-    let (rebuilt, _) = check_resume(&["base"], &kinds, options(2, 0), 31_100, &[5, 40]);
+    let (rebuilt, _) = check_resume(&["base"], &kinds, options(2, 0), 31_100, &[5, 40], true);
     assert!(
         rebuilt.contains(&true),
         "rebuilt bots played the same: the test cannot tell"
@@ -249,7 +251,14 @@ fn ismcts_bots_resume_exactly() {
 #[test]
 fn a_mixed_table_resumes_exactly() {
     let kinds = [BotKind::Ismcts(16), BotKind::Rules, BotKind::Random];
-    check_resume(&["base", "sequel"], &kinds, options(3, 2), 31_200, &[17]);
+    check_resume(
+        &["base", "sequel"],
+        &kinds,
+        options(3, 2),
+        31_200,
+        &[17],
+        false,
+    );
 }
 
 // --- Records play again; crafted files are refused ---------------------------------------
@@ -736,4 +745,48 @@ fn truncated_huge_and_garbled_files_are_refused_without_panicking() {
     }
     eprintln!("garbled saves: {loaded} loaded (harmless edits), {refused} refused");
     assert!(refused > 300);
+}
+
+/// The example of `docs/records.md` has the fields a record has, and its decisions play.
+#[test]
+fn the_documented_example_is_a_record() {
+    let doc = std::fs::read_to_string(dungeon_tests::root().join("docs/records.md")).expect("doc");
+    let block = doc
+        .split("<!-- record example -->\n```json\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n```").next())
+        .expect("the example");
+    let example: serde_json::Value = serde_json::from_str(block).expect("the example is JSON");
+    let real: serde_json::Value = serde_json::from_str(&sample().record.to_json()).unwrap();
+    let keys = |v: &serde_json::Value| -> Vec<String> {
+        v.as_object().expect("an object").keys().cloned().collect()
+    };
+    for path in [
+        "",
+        "/packs/0",
+        "/packs/0/files/0",
+        "/options",
+        "/seats/1",
+        "/decisions/0",
+    ] {
+        assert_eq!(
+            keys(example.pointer(path).unwrap()),
+            keys(real.pointer(path).unwrap()),
+            "fields of `{path}`"
+        );
+    }
+    // Its decisions, with the real packs' stamps and the state they lead to, verify.
+    let mut record: GameRecord = serde_json::from_value(example).expect("the example's types");
+    let mut engine = dungeon_tests::engine(&["base"]);
+    record.packs = dungeon_engine::record::stamps(engine.catalog());
+    record.rules_version = dungeon_engine::version::RULES_VERSION;
+    record.prelude_sha256 = dungeon_engine::version::prelude_hash();
+    let mut events = Vec::new();
+    let mut replay = dungeon_engine::record::Replay::start(&mut engine, &record, &mut events)
+        .expect("the example starts");
+    while replay
+        .step(&mut engine, &mut events)
+        .unwrap_or_else(|e| panic!("the example's decisions: {e}"))
+        .is_some()
+    {}
 }
