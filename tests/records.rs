@@ -7,7 +7,7 @@
 use dungeon_engine::bot::{Bot, BotKind, seat_seed};
 use dungeon_engine::options::{FirstAdventurer, GameOptions};
 use dungeon_engine::record::{
-    FileChange, GameRecord, MAX_BYTES, MAX_DECISIONS, PackChange, RecordError, SeatRecord,
+    FileChange, GameRecord, MAX_BYTES, MAX_DECISIONS, PackChange, RecordError, SeatBots, SeatRecord,
 };
 use dungeon_engine::state::GameState;
 use dungeon_engine::{Action, Engine, Event, Seat};
@@ -46,7 +46,7 @@ fn options(players: u8, i: u64) -> GameOptions {
     GameOptions {
         players,
         designer_variant: i % 2 == 1,
-        first_adventurer: if i % 3 == 0 {
+        first_adventurer: if i.is_multiple_of(3) {
             FirstAdventurer::Random
         } else {
             FirstAdventurer::Choose
@@ -109,7 +109,7 @@ fn library() -> dungeon_engine::PackLibrary {
 }
 
 /// Loads a save as `dungeon play --load` does: read, packs, replay, bots.
-fn load(json: &str) -> Result<(Engine, GameState, Vec<Option<Box<dyn Bot>>>), RecordError> {
+fn load(json: &str) -> Result<(Engine, GameState, SeatBots), RecordError> {
     let record = GameRecord::read(json.as_bytes())?;
     let (catalog, _) = record.catalog(&library())?;
     let mut engine = Engine::new(Arc::new(catalog)).expect("engine");
@@ -289,6 +289,13 @@ fn sample() -> Played {
         .expect("a long enough game")
 }
 
+/// A crafted file: what it is, the edit that makes it, and the refusal expected.
+type Case = (
+    &'static str,
+    Box<dyn Fn(&mut serde_json::Value)>,
+    fn(&RecordError) -> bool,
+);
+
 fn edited(json: &str, edit: impl FnOnce(&mut serde_json::Value)) -> String {
     let mut value: serde_json::Value = serde_json::from_str(json).expect("json");
     edit(&mut value);
@@ -426,11 +433,7 @@ fn crafted_headers_seats_and_decisions_are_refused() {
         check_record(&value.to_string()).unwrap_err()
     };
     let malformed = |e: &RecordError| matches!(e, RecordError::Malformed(_));
-    let cases: Vec<(
-        &str,
-        Box<dyn Fn(&mut serde_json::Value)>,
-        fn(&RecordError) -> bool,
-    )> = vec![
+    let cases: Vec<Case> = vec![
         ("format 1", Box::new(|v| v["format"] = 1.into()), |e| {
             *e == RecordError::OldFormat
         }),
@@ -612,11 +615,7 @@ fn crafted_bot_states_are_refused() {
         load(&value.to_string()).err().expect("refused")
     };
     let bots_error = |e: &RecordError| matches!(e, RecordError::Bots(_));
-    let cases: Vec<(
-        &str,
-        Box<dyn Fn(&mut serde_json::Value)>,
-        fn(&RecordError) -> bool,
-    )> = vec![
+    let cases: Vec<Case> = vec![
         (
             "missing state",
             Box::new(|v| v["bots"][1] = serde_json::Value::Null),
@@ -789,4 +788,75 @@ fn the_documented_example_is_a_record() {
         .unwrap_or_else(|e| panic!("the example's decisions: {e}"))
         .is_some()
     {}
+}
+
+/// Huge texts and lists from a file give short messages, quickly.
+#[test]
+fn huge_fields_give_short_messages() {
+    let record = sample().record.to_json();
+    let long = "x".repeat(1 << 20);
+    let refuse = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut value: serde_json::Value = serde_json::from_str(&record).unwrap();
+        edit(&mut value);
+        check_record(&value.to_string()).unwrap_err()
+    };
+    let cases: Vec<(&str, Box<dyn Fn(&mut serde_json::Value)>)> = vec![
+        (
+            "bot",
+            Box::new(|v| v["seats"][1]["bot"] = long.clone().into()),
+        ),
+        (
+            "action",
+            Box::new(|v| v["decisions"][2]["action"] = long.clone().into()),
+        ),
+        (
+            "pack id",
+            Box::new(|v| v["packs"][0]["id"] = long.clone().into()),
+        ),
+        (
+            "version",
+            Box::new(|v| v["packs"][0]["version"] = long.clone().into()),
+        ),
+        ("field name", Box::new(|v| v[long.as_str()] = 1.into())),
+        (
+            "state key",
+            Box::new(|v| v["state"][long.as_str()] = 1.into()),
+        ),
+        (
+            "adventurer",
+            Box::new(|v| {
+                v["options"]["first_adventurer"] = serde_json::json!({ "named": long.clone() })
+            }),
+        ),
+        (
+            "many packs",
+            Box::new(|v| {
+                let pack = v["packs"][0].clone();
+                let mut packs = vec![pack; 2_000];
+                for (i, p) in packs.iter_mut().enumerate() {
+                    p["id"] = format!("pack{i}").into();
+                }
+                v["packs"] = serde_json::Value::Array(packs);
+            }),
+        ),
+        (
+            "many files",
+            Box::new(|v| {
+                let file = v["packs"][0]["files"][0].clone();
+                let mut files = vec![file; 50_000];
+                for (i, f) in files.iter_mut().enumerate() {
+                    f["path"] = format!("f{i}.lua").into();
+                }
+                v["packs"][0]["files"] = serde_json::Value::Array(files);
+            }),
+        ),
+    ];
+    for (what, edit) in &cases {
+        let message = refuse(edit.as_ref()).to_string();
+        assert!(
+            message.len() < 1_500,
+            "{what}: a message of {} bytes",
+            message.len()
+        );
+    }
 }

@@ -18,7 +18,7 @@ use dungeon_engine::event::Event;
 use dungeon_engine::ids::Seat;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
-use dungeon_engine::record::{GameRecord, SeatRecord, action_label};
+use dungeon_engine::record::{GameRecord, SeatBots, SeatRecord, action_label};
 use dungeon_engine::{Engine, GameOptions};
 use input::{Input, Reply};
 use render::Seats;
@@ -229,7 +229,7 @@ fn start(
     library: &PackLibrary,
     lang: Lang,
     args: &PlayArgs,
-) -> Result<(Game, Vec<Option<Box<dyn Bot>>>, Vec<Event>), String> {
+) -> Result<(Game, SeatBots, Vec<Event>), String> {
     let seats = new_seats(lang, args)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let bots = seats

@@ -5,11 +5,12 @@
 //! reuse it.
 
 use crate::text::tr;
-use dungeon_engine::bot::Bot;
 use dungeon_engine::catalog::{Catalog, PackLibrary};
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
-use dungeon_engine::record::{FileChange, GameRecord, MAX_BYTES, PackChange, RecordError};
+use dungeon_engine::record::{
+    FileChange, GameRecord, MAX_BYTES, PackChange, RecordError, SHOWN_CHANGES, SeatBots,
+};
 use dungeon_engine::{Engine, GameState};
 use std::io::{Read, Write};
 use std::path::Path;
@@ -31,10 +32,10 @@ pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
         return Err(e);
     }
     // The rename itself is on the disk once the folder is.
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        if let Ok(dir) = std::fs::File::open(dir) {
-            let _ = dir.sync_all();
-        }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && let Ok(dir) = std::fs::File::open(dir)
+    {
+        let _ = dir.sync_all();
     }
     Ok(())
 }
@@ -91,11 +92,7 @@ pub fn open(library: &PackLibrary, lang: Lang, path: &str, kind: FileKind) -> Re
 }
 
 /// A save to resume: [`open`], and the bots as they were when it was written.
-pub fn load(
-    library: &PackLibrary,
-    lang: Lang,
-    path: &str,
-) -> Result<(Game, Vec<Option<Box<dyn Bot>>>), String> {
+pub fn load(library: &PackLibrary, lang: Lang, path: &str) -> Result<(Game, SeatBots), String> {
     let loaded = open(library, lang, path, FileKind::Save)?;
     let bots = loaded
         .record
@@ -145,7 +142,7 @@ pub fn describe(lang: Lang, path: &str, kind: FileKind, error: &RecordError) -> 
         ),
         RecordError::Prelude => t("record.prelude", &[]),
         RecordError::Packs(changes) => {
-            let list: Vec<String> = changes.iter().map(|c| pack_change(lang, c)).collect();
+            let list = capped(changes.iter().map(|c| pack_change(lang, c)), changes.len());
             t("record.packs", &[("changes", list.join("; "))])
         }
         RecordError::PacksUnusable(e) => t(
@@ -180,10 +177,10 @@ pub fn describe(lang: Lang, path: &str, kind: FileKind, error: &RecordError) -> 
             damaged(t("record.bots", &[("error", escape_line(e).into_owned())]))
         }
         RecordError::NotASave => t("record.not_a_save", &[]),
-        RecordError::Setup(e) => t(
-            "record.setup",
-            &[("error", escape_line(&e.to_string()).into_owned())],
-        ),
+        RecordError::Setup(e) => {
+            let e = dungeon_engine::printable::truncate(&e.to_string(), 200).into_owned();
+            t("record.setup", &[("error", escape_line(&e).into_owned())])
+        }
         RecordError::WrongSeat {
             number,
             recorded,
@@ -237,17 +234,15 @@ fn pack_change(lang: Lang, change: &PackChange) -> String {
             &[("pack", e(pack)), ("record", e(record)), ("here", e(here))],
         ),
         PackChange::Files { pack, files } => {
-            let files: Vec<String> = files
-                .iter()
-                .map(|(file, change)| {
-                    let key = match change {
-                        FileChange::Changed => "record.file_changed",
-                        FileChange::Missing => "record.file_missing",
-                        FileChange::New => "record.file_new",
-                    };
-                    tr(lang, key, &[("file", e(file))])
-                })
-                .collect();
+            let listed = files.iter().map(|(file, change)| {
+                let key = match change {
+                    FileChange::Changed => "record.file_changed",
+                    FileChange::Missing => "record.file_missing",
+                    FileChange::New => "record.file_new",
+                };
+                tr(lang, key, &[("file", e(file))])
+            });
+            let files = capped(listed, files.len());
             tr(
                 lang,
                 "record.pack_files",
@@ -263,4 +258,13 @@ fn pack_change(lang: Lang, change: &PackChange) -> String {
             ],
         ),
     }
+}
+
+/// The first [`SHOWN_CHANGES`] of `count` items, then "…" if there were more.
+fn capped(items: impl Iterator<Item = String>, count: usize) -> Vec<String> {
+    let mut shown: Vec<String> = items.take(SHOWN_CHANGES).collect();
+    if count > SHOWN_CHANGES {
+        shown.push("…".into());
+    }
+    shown
 }

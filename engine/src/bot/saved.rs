@@ -17,7 +17,9 @@ use serde::{Deserialize, Serialize};
 /// cache well before: see `rules.rs`).
 pub const MAX_CACHE_ENTRIES: usize = 400_000;
 
-/// A bot's state between two decisions.
+/// A bot's state between two decisions. (Serialised data, rarely moved: the variants'
+/// sizes do not matter.)
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum BotState {

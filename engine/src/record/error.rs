@@ -38,7 +38,7 @@ pub enum RecordError {
         "it holds no bot state: it is a game record, not a save (replay it with `dungeon replay`)"
     )]
     NotASave,
-    #[error("the game cannot start with the record's options: {0}")]
+    #[error("the game cannot start with the record's options: {}", escape_line(&clip(&.0.to_string())))]
     Setup(EngineError),
     #[error("decision {number} is seat {}'s, but seat {}'s turn comes", *.recorded as usize + 1, *.expected as usize + 1)]
     WrongSeat {
@@ -114,8 +114,10 @@ impl fmt::Display for PackChange {
                 escape_line(record)
             ),
             PackChange::Files { pack, files } => {
-                let files: Vec<String> = files
+                let more = files.len() > SHOWN_CHANGES;
+                let mut files: Vec<String> = files
                     .iter()
+                    .take(SHOWN_CHANGES)
                     .map(|(path, change)| {
                         let what = match change {
                             FileChange::Changed => "changed",
@@ -125,6 +127,9 @@ impl fmt::Display for PackChange {
                         format!("{} ({what})", escape_line(path))
                     })
                     .collect();
+                if more {
+                    files.push("…".into());
+                }
                 write!(f, "pack `{}`: {}", escape_line(pack), files.join(", "))
             }
             PackChange::Order { record, here } => write!(
@@ -137,10 +142,22 @@ impl fmt::Display for PackChange {
     }
 }
 
+/// At most this many changes are listed, and this many files of one pack.
+pub const SHOWN_CHANGES: usize = 10;
+
 fn list(changes: &[PackChange]) -> String {
-    changes
+    let mut shown: Vec<String> = changes
         .iter()
+        .take(SHOWN_CHANGES)
         .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("; ")
+        .collect();
+    if changes.len() > SHOWN_CHANGES {
+        shown.push("…".into());
+    }
+    shown.join("; ")
+}
+
+/// Text from a file, cut to a length fit for a message.
+pub(crate) fn clip(text: &str) -> String {
+    crate::printable::truncate(text, 100).into_owned()
 }

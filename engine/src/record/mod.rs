@@ -18,7 +18,7 @@ mod error;
 mod packs;
 mod replay;
 
-pub use error::{FileChange, PackChange, RecordError};
+pub use error::{FileChange, PackChange, RecordError, SHOWN_CHANGES};
 pub use packs::{PackStamp, stamps};
 pub use replay::{Replay, Step, action_label};
 
@@ -66,6 +66,9 @@ pub struct GameRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bots: Option<Vec<Option<BotState>>>,
 }
+
+/// A bot for each seat, `None` for a human's.
+pub type SeatBots = Vec<Option<Box<dyn crate::bot::Bot>>>;
 
 /// Who sat at a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -150,8 +153,10 @@ impl GameRecord {
                 max: MAX_BYTES,
             });
         }
-        let probe: FormatProbe =
-            serde_json::from_slice(bytes).map_err(|e| RecordError::Malformed(e.to_string()))?;
+        let malformed = |e: serde_json::Error| {
+            RecordError::Malformed(crate::printable::truncate(&e.to_string(), 300).into_owned())
+        };
+        let probe: FormatProbe = serde_json::from_slice(bytes).map_err(malformed)?;
         match probe.format {
             Some(serde_json::Value::Number(n)) if n.as_u64() == Some(FORMAT as u64) => {}
             Some(serde_json::Value::Number(n)) if n.as_u64() == Some(1) => {
@@ -164,12 +169,13 @@ impl GameRecord {
             }
             None => return Err(RecordError::Malformed("no `format` field".into())),
         }
-        let record: GameRecord =
-            serde_json::from_slice(bytes).map_err(|e| RecordError::Malformed(e.to_string()))?;
+        let record: GameRecord = serde_json::from_slice(bytes).map_err(malformed)?;
         // The stored state is only compared, but a field of the wrong type is a malformed
         // file, not merely another game.
-        GameState::deserialize(&record.state)
-            .map_err(|e| RecordError::Malformed(format!("state: {e}")))?;
+        GameState::deserialize(&record.state).map_err(|e| {
+            let e = format!("state: {e}");
+            RecordError::Malformed(crate::printable::truncate(&e, 300).into_owned())
+        })?;
         record.check_shape()?;
         Ok(record)
     }
@@ -189,8 +195,7 @@ impl GameRecord {
             if let Some(Err(_)) = seat.bot_kind() {
                 return Err(RecordError::UnknownBot {
                     seat: i,
-                    bot: crate::printable::truncate(seat.bot.as_deref().unwrap_or(""), 40)
-                        .into_owned(),
+                    bot: error::clip(seat.bot.as_deref().unwrap_or("")),
                 });
             }
         }
@@ -209,7 +214,7 @@ impl GameRecord {
     /// The bots of a save, as they were when it was written: `None` for a human's seat.
     /// A record with no bot state (not a save) gives [`RecordError::NotASave`] if any seat
     /// is a bot's.
-    pub fn restore_bots(&self) -> Result<Vec<Option<Box<dyn crate::bot::Bot>>>, RecordError> {
+    pub fn restore_bots(&self) -> Result<SeatBots, RecordError> {
         let Some(states) = &self.bots else {
             if self.seats.iter().all(|s| s.bot.is_none()) {
                 return Ok(self.seats.iter().map(|_| None).collect());
@@ -234,8 +239,7 @@ impl GameRecord {
                 (None, Some(_)) => Err(bad(i, "a human's seat with a bot state".into())),
                 (Some(Err(_)), _) => Err(RecordError::UnknownBot {
                     seat: i,
-                    bot: crate::printable::truncate(seat.bot.as_deref().unwrap_or(""), 40)
-                        .into_owned(),
+                    bot: error::clip(seat.bot.as_deref().unwrap_or("")),
                 }),
                 (Some(Ok(_)), None) => Err(bad(i, "a bot with no state".into())),
                 (Some(Ok(kind)), Some(state)) => {

@@ -4,7 +4,7 @@
 //! shared record does not show the folders of the one who played it.
 
 use super::GameRecord;
-use super::error::{FileChange, PackChange, RecordError};
+use super::error::{FileChange, PackChange, RecordError, clip};
 use crate::catalog::{Catalog, Diagnostics, FileHash, PackInfo, PackLibrary, parent};
 use serde::{Deserialize, Serialize};
 
@@ -89,7 +89,7 @@ impl GameRecord {
             .packs
             .iter()
             .filter(|p| library.get(&p.id).is_none())
-            .map(|p| PackChange::Missing { pack: p.id.clone() })
+            .map(|p| PackChange::Missing { pack: clip(&p.id) })
             .collect();
         if !missing.is_empty() {
             return Err(RecordError::Packs(missing));
@@ -108,35 +108,33 @@ fn compare(record: &[PackStamp], here: &[PackStamp]) -> Vec<PackChange> {
     for pack in record {
         let Some(now) = here.iter().find(|p| p.id == pack.id) else {
             changes.push(PackChange::Missing {
-                pack: pack.id.clone(),
+                pack: clip(&pack.id),
             });
             continue;
         };
         if now.version != pack.version {
             changes.push(PackChange::Version {
-                pack: pack.id.clone(),
-                record: pack.version.clone(),
-                here: now.version.clone(),
+                pack: clip(&pack.id),
+                record: clip(&pack.version),
+                here: clip(&now.version),
             });
         }
         let mut files = Vec::new();
         for f in &pack.files {
             match now.files.iter().find(|g| g.path == f.path) {
-                None => files.push((f.path.clone(), FileChange::Missing)),
-                Some(g) if g.sha256 != f.sha256 => {
-                    files.push((f.path.clone(), FileChange::Changed))
-                }
+                None => files.push((clip(&f.path), FileChange::Missing)),
+                Some(g) if g.sha256 != f.sha256 => files.push((clip(&f.path), FileChange::Changed)),
                 Some(_) => {}
             }
         }
         for g in &now.files {
             if !pack.files.iter().any(|f| f.path == g.path) {
-                files.push((g.path.clone(), FileChange::New));
+                files.push((clip(&g.path), FileChange::New));
             }
         }
         if !files.is_empty() {
             changes.push(PackChange::Files {
-                pack: pack.id.clone(),
+                pack: clip(&pack.id),
                 files,
             });
         }
@@ -144,14 +142,14 @@ fn compare(record: &[PackStamp], here: &[PackStamp]) -> Vec<PackChange> {
     for now in here {
         if !record.iter().any(|p| p.id == now.id) {
             changes.push(PackChange::Extra {
-                pack: now.id.clone(),
+                pack: clip(&now.id),
             });
         }
     }
     if changes.is_empty() && record.iter().map(|p| &p.id).ne(here.iter().map(|p| &p.id)) {
         changes.push(PackChange::Order {
-            record: record.iter().map(|p| p.id.clone()).collect(),
-            here: here.iter().map(|p| p.id.clone()).collect(),
+            record: record.iter().map(|p| clip(&p.id)).collect(),
+            here: here.iter().map(|p| clip(&p.id)).collect(),
         });
     }
     changes

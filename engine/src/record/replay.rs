@@ -85,7 +85,7 @@ impl<'r> Replay<'r> {
         let Some(pending) = &self.state.pending else {
             return Err(RecordError::AfterEnd {
                 number,
-                action: recorded.action.clone(),
+                action: super::error::clip(&recorded.action),
             });
         };
         if recorded.seat != pending.seat {
@@ -104,7 +104,7 @@ impl<'r> Replay<'r> {
         else {
             return Err(RecordError::Illegal {
                 number,
-                action: recorded.action.clone(),
+                action: super::error::clip(&recorded.action),
                 legal: legal.iter().map(|&a| action_label(&catalog, a)).collect(),
             });
         };
