@@ -1640,6 +1640,21 @@ fn crafted_saves_and_records_are_refused_with_a_clear_message() {
             "differs at state.players[0].passed",
         ),
         (
+            "successes.json",
+            edit(&|v| v["state"]["players"][1]["successes"] = 5.into()),
+            "differs at state.players[1].successes",
+        ),
+        (
+            "tile.json",
+            edit(&|v| v["state"]["tiles"] = serde_json::json!([0, 0])),
+            "differs at state.tiles",
+        ),
+        (
+            "special.json",
+            edit(&|v| v["state"]["public_specials"] = serde_json::json!([4000])),
+            "differs at state.public_specials",
+        ),
+        (
             "winner.json",
             edit(&|v| v["state"]["winner"] = 1.into()),
             "differs at state.winner",
