@@ -9,12 +9,14 @@ use crate::play::render::{self, Seats};
 use crate::play::save::{self, FileKind};
 use crate::text::{Text, tr};
 use clap::Args;
+use dungeon_engine::action::Action;
 use dungeon_engine::catalog::PackLibrary;
 use dungeon_engine::event::Event;
-use dungeon_engine::ids::Seat;
+use dungeon_engine::ids::{CardId, Seat};
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
 use dungeon_engine::record::Replay;
+use dungeon_engine::state::GameState;
 use std::process::ExitCode;
 
 #[derive(Args)]
@@ -88,7 +90,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: ReplayArgs) -> Result<ExitCo
         };
         println!(
             "\n{}",
-            render::decision(&text, &names, step.number, step.seat, step.action)
+            decision(&text, &names, step.number, step.seat, step.action)
         );
         show(&events);
     }
@@ -104,7 +106,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: ReplayArgs) -> Result<ExitCo
                 &names,
                 &dungeon_engine::View::new(state, s).snapshot(),
             ),
-            None => render::table(&text, &names, state),
+            None => table(&text, &names, state),
         };
         for line in lines {
             println!("{line}");
@@ -121,4 +123,64 @@ pub fn run(library: &PackLibrary, lang: Lang, args: ReplayArgs) -> Result<ExitCo
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The whole table, hidden cards included, for a replay watched by nobody in particular:
+/// what everyone sees, then each player's secrets and the dungeon's cards.
+fn table(text: &Text, seats: &Seats, state: &GameState) -> Vec<String> {
+    let view = dungeon_engine::View::new(state, 0).snapshot();
+    let mut out = render::public_status(text, seats, &view);
+    let monster = |c: CardId| state.cards.get(c.ix()).map(|&m| text.monster(m));
+    let list = |cards: &mut dyn Iterator<Item = CardId>| {
+        cards.filter_map(monster).collect::<Vec<_>>().join(", ")
+    };
+    for (i, p) in state.players.iter().enumerate() {
+        let name = || ("name", seats.name(i as Seat));
+        if !p.added.is_empty() {
+            let cards = list(&mut p.added.iter().copied());
+            out.push(text.t("replay.added", &[name(), ("cards", cards)]));
+        }
+        if !p.set_aside.is_empty() {
+            let cards = list(&mut p.set_aside.iter().map(|&(c, _)| c));
+            out.push(text.t("replay.set_aside", &[name(), ("cards", cards)]));
+        }
+    }
+    if let Some((seat, card)) = state.drawn() {
+        let cards = list(&mut std::iter::once(card));
+        out.push(text.t(
+            "replay.holds",
+            &[("name", seats.name(seat)), ("cards", cards)],
+        ));
+    }
+    if !state.dungeon.is_empty() {
+        let cards = list(&mut state.dungeon.iter().rev().copied());
+        out.push(text.t("replay.dungeon", &[("cards", cards)]));
+    }
+    out
+}
+
+/// A decision of a replay, numbered: who chose what, in words any seat may read (the
+/// card a bidder holds is not named).
+fn decision(text: &Text, seats: &Seats, number: usize, seat: Seat, action: Action) -> String {
+    let what = match action {
+        Action::Draw => text.t("replay.draw", &[]),
+        Action::Pass => text.t("replay.pass", &[]),
+        Action::AddToDungeon => text.t("replay.add", &[]),
+        Action::SetAside(t) => text.t("replay.aside", &[("tile", text.tile(t))]),
+        Action::ChooseAdventurer(a) => {
+            text.t("replay.adventurer", &[("adventurer", text.adventurer(a))])
+        }
+        Action::Answer(a) => text.t(
+            "replay.answer",
+            &[("answer", text.answer(a, |s| seats.name(s)))],
+        ),
+    };
+    text.t(
+        "replay.decision",
+        &[
+            ("number", number.to_string()),
+            ("name", seats.name(seat)),
+            ("action", what),
+        ],
+    )
 }

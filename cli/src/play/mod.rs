@@ -279,7 +279,14 @@ impl Files<'_> {
         let mut save = record.clone();
         save.bots = Some(bots.iter().map(|b| b.as_ref().map(|b| b.save())).collect());
         let path = escape_line(&self.save.to_string_lossy()).into_owned();
-        match save::write_atomic(self.save, &save.to_json()) {
+        let json = save.to_json();
+        if json.len() > dungeon_engine::record::MAX_BYTES {
+            // It could not be loaded: keep the save there was instead.
+            let a = [("bytes", json.len().to_string())];
+            println!("{}", text.t("play.save_too_big", &a));
+            return;
+        }
+        match save::write_atomic(self.save, &json) {
             Ok(()) => println!("{}", text.t("play.saved", &[("path", path)])),
             Err(e) => println!(
                 "{}",

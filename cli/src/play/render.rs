@@ -1,5 +1,6 @@
-//! What `dungeon play` prints: the table's state for one seat, the options of a decision,
-//! and events as a given seat may see them.
+//! What `dungeon play` (and `dungeon replay`) prints: the table's state for one seat, the
+//! options of a decision, and events as a given seat may see them (or, in a replay, as
+//! nobody at the table could: drawn cards named).
 
 use crate::text::{Text, seat_name, tr};
 use dungeon_engine::action::{Action, DecisionKind};
@@ -9,7 +10,6 @@ use dungeon_engine::ids::*;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
 use dungeon_engine::record::SeatRecord;
-use dungeon_engine::state::GameState;
 use dungeon_engine::view::{PlayerView, ViewPhase};
 
 pub struct Seats {
@@ -64,42 +64,8 @@ pub fn status(text: &Text, seats: &Seats, view: &PlayerView) -> Vec<String> {
     out
 }
 
-/// The whole table, hidden cards included, for a replay watched by nobody in particular:
-/// what everyone sees, then each player's secrets and the dungeon's cards.
-pub fn table(text: &Text, seats: &Seats, state: &GameState) -> Vec<String> {
-    let view = dungeon_engine::View::new(state, 0).snapshot();
-    let mut out = public_status(text, seats, &view);
-    let monster = |c: CardId| state.cards.get(c.ix()).map(|&m| text.monster(m));
-    let list = |cards: &mut dyn Iterator<Item = CardId>| {
-        cards.filter_map(monster).collect::<Vec<_>>().join(", ")
-    };
-    for (i, p) in state.players.iter().enumerate() {
-        let name = || ("name", seats.name(i as Seat));
-        if !p.added.is_empty() {
-            let cards = list(&mut p.added.iter().copied());
-            out.push(text.t("replay.added", &[name(), ("cards", cards)]));
-        }
-        if !p.set_aside.is_empty() {
-            let cards = list(&mut p.set_aside.iter().map(|&(c, _)| c));
-            out.push(text.t("replay.set_aside", &[name(), ("cards", cards)]));
-        }
-    }
-    if let Some((seat, card)) = state.drawn() {
-        let cards = list(&mut std::iter::once(card));
-        out.push(text.t(
-            "replay.holds",
-            &[("name", seats.name(seat)), ("cards", cards)],
-        ));
-    }
-    if !state.dungeon.is_empty() {
-        let cards = list(&mut state.dungeon.iter().rev().copied());
-        out.push(text.t("replay.dungeon", &[("cards", cards)]));
-    }
-    out
-}
-
 /// What every seat sees: the adventurer, the piles' sizes, each player's standing.
-fn public_status(text: &Text, seats: &Seats, view: &PlayerView) -> Vec<String> {
+pub fn public_status(text: &Text, seats: &Seats, view: &PlayerView) -> Vec<String> {
     let mut out = Vec::new();
     let in_round = matches!(
         view.phase,
@@ -489,30 +455,4 @@ pub fn event(text: &Text, seats: &Seats, viewer: Option<Seat>, e: &Event) -> Opt
             you("event.won", *seat, &[("name", name(*seat))])
         ),
     })
-}
-
-/// A decision of a replay, numbered: who chose what, in words any seat may read (the
-/// card a bidder holds is not named).
-pub fn decision(text: &Text, seats: &Seats, number: usize, seat: Seat, action: Action) -> String {
-    let what = match action {
-        Action::Draw => text.t("replay.draw", &[]),
-        Action::Pass => text.t("replay.pass", &[]),
-        Action::AddToDungeon => text.t("replay.add", &[]),
-        Action::SetAside(t) => text.t("replay.aside", &[("tile", text.tile(t))]),
-        Action::ChooseAdventurer(a) => {
-            text.t("replay.adventurer", &[("adventurer", text.adventurer(a))])
-        }
-        Action::Answer(a) => text.t(
-            "replay.answer",
-            &[("answer", text.answer(a, |s| seats.name(s)))],
-        ),
-    };
-    text.t(
-        "replay.decision",
-        &[
-            ("number", number.to_string()),
-            ("name", seats.name(seat)),
-            ("action", what),
-        ],
-    )
 }

@@ -33,8 +33,8 @@ use serde::{Deserialize, Serialize};
 /// The version of the file format. Format 1 was the save file before records, holding the
 /// state alone; it is refused ([`RecordError::OldFormat`]).
 pub const FORMAT: u32 = 2;
-/// Files larger than this are refused before being parsed (a save holds each bot's odds
-/// cache, a few hundred kilobytes at most in a real game).
+/// Files larger than this are refused before being parsed. A save holds each rules bot's
+/// odds cache: one or two megabytes near the end of a four-player game of rules bots.
 pub const MAX_BYTES: usize = 32 << 20;
 /// Decisions in one record, at most: far above any real game (a few hundred).
 pub const MAX_DECISIONS: usize = 20_000;
