@@ -1,12 +1,13 @@
-//! `dungeon`: play *Welcome to the Dungeon* in the terminal, simulate bot games, list
-//! the cards of the packs, run scenario files, work out survival odds, and soak the
-//! engine with audited games.
+//! `dungeon`: play *Welcome to the Dungeon* in the terminal, simulate bot games, replay
+//! recorded games, list the cards of the packs, run scenario files, work out survival
+//! odds, and soak the engine with audited games.
 
 mod cards;
 mod check;
 mod odds;
 mod packs;
 mod play;
+mod replay;
 mod scenario;
 mod sim;
 mod soak;
@@ -40,6 +41,8 @@ struct Cli {
 enum Command {
     /// Play a game in the terminal, against bots or with friends at one screen.
     Play(play::PlayArgs),
+    /// Show a recorded game (or a save) step by step, checking every decision.
+    Replay(replay::ReplayArgs),
     /// Play many bot games and count the wins.
     Sim(sim::SimArgs),
     /// List the packs and their cards.
@@ -74,6 +77,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Play(args) => play::run(&library, lang, args),
+        Command::Replay(args) => replay::run(&library, lang, args),
         Command::Sim(args) => sim::run(&library, lang, args),
         Command::Cards(args) => cards::run(&library, lang, args),
         Command::Scenario(args) => scenario::run(&library, args),

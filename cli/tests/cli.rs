@@ -1563,3 +1563,501 @@ fn only_pack_root_widens_a_packs_folder() {
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert!(run.stdout.contains("0 errors"), "{}", run.stdout);
 }
+
+// --- Game records, dungeon replay, saves ---------------------------------------------------
+
+/// A whole game answering 1 to everything, recorded in `dir/name`.
+fn recorded_game(dir: &Path, name: &str, seed: &str, extra: &[&str]) -> (PathBuf, Run) {
+    let record = dir.join(name);
+    let path = path_str(&record);
+    let mut args = vec!["play", "--seed", seed, "--delay", "0", "--record", &path];
+    args.extend(extra);
+    let run = dungeon(&args, &"1\n".repeat(5000));
+    run.assert_no_panic();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    (record, run)
+}
+
+#[test]
+fn replay_shows_a_recorded_game_step_by_step() {
+    let dir = temp_dir("replay");
+    let (record, played) = recorded_game(&dir, "game.json", "7", &["--players", "3"]);
+    let path = path_str(&record);
+    assert!(
+        played
+            .stdout
+            .contains(&format!("Recording the game in {path}"))
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let decisions = json["decisions"].as_array().expect("decisions").len();
+    assert!(decisions > 10);
+    assert_eq!(json["rules_version"], 2);
+    assert_eq!(json["packs"][0]["id"], "base");
+
+    let run = dungeon(&["replay", &path], "");
+    run.assert_no_panic();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = &run.stdout;
+    assert!(out.starts_with(&format!("Game record: {path}\nPacks: base\nSeed: 7\n")));
+    assert!(
+        out.contains("Seats: Player 1, Bot 2 (rules), Bot 3 (rules)"),
+        "{out}"
+    );
+    // Every decision, numbered in order, with who made it.
+    let numbers: Vec<usize> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix('[')?.split_once(']')?.0.parse().ok())
+        .collect();
+    assert_eq!(numbers, (1..=decisions).collect::<Vec<_>>());
+    assert!(out.contains("[1] Player 1: choose the "), "{out}");
+    // Omniscient: draws show their monster.
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("Bot 2 (rules) draws the ")),
+        "{out}"
+    );
+    // The same end as the game itself.
+    let won = |out: &str| {
+        out.lines()
+            .find(|l| l.starts_with("*** "))
+            .map(str::to_string)
+    };
+    assert!(won(out).is_some(), "{out}");
+    assert_eq!(won(out), won(&played.stdout));
+    assert!(
+        out.ends_with(&format!("End of the game: {decisions} decisions.\n")),
+        "{out}"
+    );
+
+    // --to N --seat S: the game as seat 2 saw it, up to decision 6.
+    let run = dungeon(&["replay", &path, "--to", "6", "--seat", "2"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = &run.stdout;
+    assert!(out.contains("Shown as Bot 2 (rules) saw it."), "{out}");
+    assert!(out.contains("[6] ") && !out.contains("[7] "), "{out}");
+    assert!(out.contains("The table after decision 6:"), "{out}");
+    for line in out.lines() {
+        assert!(
+            !line.starts_with("Player 1 draws the ")
+                && !line.starts_with("Bot 3 (rules) draws the "),
+            "seat 2 sees another's draw: {line}"
+        );
+        assert!(!line.contains("In the dungeon, next card first"), "{line}");
+    }
+    // Bad --seat and --to are clear errors.
+    for (args, says) in [
+        (vec!["--seat", "4"], "--seat 4: the game has seats 1 to 3"),
+        (vec!["--to", "99999"], "--to 99999: the record has"),
+    ] {
+        let mut all = vec!["replay", &path];
+        all.extend(args);
+        let run = dungeon(&all, "");
+        assert_eq!(run.code, 2, "{}", run.stdout);
+        assert!(run.stderr.contains(says), "{}", run.stderr);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Copies the base pack (manifest and scripts) under `dir`, as `--pack` would load it.
+fn copy_base_pack(dir: &Path) -> PathBuf {
+    std::fs::create_dir_all(dir.join("cards")).unwrap();
+    std::fs::create_dir_all(dir.join("scripts/base")).unwrap();
+    std::fs::copy(root().join("cards/base.toml"), dir.join("cards/base.toml")).unwrap();
+    for entry in std::fs::read_dir(root().join("scripts/base")).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(
+            entry.path(),
+            dir.join("scripts/base").join(entry.file_name()),
+        )
+        .unwrap();
+    }
+    dir.join("cards/base.toml")
+}
+
+#[test]
+fn replay_refuses_a_record_made_with_another_pack_naming_what_changed() {
+    let dir = temp_dir("replay-packs");
+    let (record, _) = recorded_game(&dir, "game.json", "3", &[]);
+    let record = path_str(&record);
+    let manifest = copy_base_pack(&dir.join("copy"));
+    let manifest_s = path_str(&manifest);
+    // The same files elsewhere: accepted.
+    let run = dungeon(&["--pack", &manifest_s, "replay", &record], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // One script edited: refused, naming the pack and the file.
+    let script = dir.join("copy/scripts/base/vorpal_sword.lua");
+    let mut text = std::fs::read_to_string(&script).unwrap();
+    text.push_str("\n-- edited\n");
+    std::fs::write(&script, text).unwrap();
+    let run = dungeon(&["--pack", &manifest_s, "replay", &record], "");
+    run.assert_no_panic();
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(
+        run.stderr.contains("made with other packs")
+            && run
+                .stderr
+                .contains("pack `base` has other files: ../scripts/base/vorpal_sword.lua changed"),
+        "{}",
+        run.stderr
+    );
+    // The version changed too.
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let version = text.lines().find(|l| l.starts_with("version")).unwrap();
+    std::fs::write(&manifest, text.replacen(version, "version = \"9.9.9\"", 1)).unwrap();
+    let run = dungeon(&["--pack", &manifest_s, "replay", &record], "");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("pack `base` is version 9.9.9 here, the game was played with version"),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A game saved and resumed (in another process, bots restored) makes the same decisions
+/// as the same game played through: the two records are the same bytes.
+#[test]
+fn a_resumed_game_records_the_same_game_as_the_uninterrupted_one() {
+    let dir = temp_dir("resume");
+    let three = ["--players", "3"];
+    let (whole, _) = recorded_game(&dir, "whole.json", "11", &three);
+    let save = path_str(&dir.join("save.json"));
+    // Six decisions of the human (bots in between), then save and quit.
+    let first = dungeon(
+        &[
+            "play",
+            "--seed",
+            "11",
+            "--delay",
+            "0",
+            "--players",
+            "3",
+            "--save",
+            &save,
+        ],
+        "1\n1\n1\n1\n1\n1\ns\nq\n",
+    );
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    let resumed = path_str(&dir.join("resumed.json"));
+    let second = dungeon(
+        &[
+            "play", "--load", &save, "--delay", "0", "--record", &resumed,
+        ],
+        &"1\n".repeat(5000),
+    );
+    second.assert_no_panic();
+    assert_eq!(second.code, 0, "{}", second.stderr);
+    assert_eq!(
+        std::fs::read_to_string(&whole).unwrap(),
+        std::fs::read_to_string(&resumed).unwrap(),
+        "the resumed game went another way"
+    );
+    // A record is not a save: it has no bot state.
+    let run = dungeon(&["play", "--load", &path_str(&whole), "--delay", "0"], "");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("this is a game record, not a save"),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn crafted_saves_and_records_are_refused_with_a_clear_message() {
+    let dir = temp_dir("crafted");
+    let good = fresh_save(&dir);
+    let edit = |f: &dyn Fn(&mut serde_json::Value)| {
+        let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
+        f(&mut v);
+        serde_json::to_string_pretty(&v).unwrap()
+    };
+    let old = r#"{"format": 1, "packs": "base", "seed": 5, "seats": [], "state": {}}"#;
+    let cases: Vec<(&str, String, &str)> = vec![
+        (
+            "old.json",
+            old.into(),
+            "older version of dungeon (format 1)",
+        ),
+        (
+            "unknown.json",
+            edit(&|v| v["cheat"] = true.into()),
+            "not a saved game: unknown field `cheat`",
+        ),
+        (
+            "hp.json",
+            edit(&|v| v["state"]["run"]["hp"] = (-3).into()),
+            "damaged: the stored game is not where its decisions lead (it differs at state.run.hp)",
+        ),
+        (
+            "passed.json",
+            edit(&|v| {
+                for p in v["state"]["players"].as_array_mut().unwrap() {
+                    p["passed"] = true.into();
+                }
+            }),
+            "differs at state.players[0].passed",
+        ),
+        (
+            "successes.json",
+            edit(&|v| v["state"]["players"][1]["successes"] = 5.into()),
+            "differs at state.players[1].successes",
+        ),
+        (
+            "tile.json",
+            edit(&|v| v["state"]["tiles"] = serde_json::json!([0, 0])),
+            "differs at state.tiles",
+        ),
+        (
+            "special.json",
+            edit(&|v| v["state"]["public_specials"] = serde_json::json!([4000])),
+            "differs at state.public_specials",
+        ),
+        (
+            "winner.json",
+            edit(&|v| v["state"]["winner"] = 1.into()),
+            "differs at state.winner",
+        ),
+        (
+            "rules.json",
+            edit(&|v| v["rules_version"] = 1.into()),
+            "rules version 1",
+        ),
+        (
+            "version.json",
+            edit(&|v| v["packs"][0]["version"] = "0.0.1".into()),
+            "pack `base` is version",
+        ),
+        (
+            "illegal.json",
+            edit(&|v| v["decisions"] = serde_json::json!([{"seat": 0, "action": "draw"}])),
+            "decision 1, `draw`, was not legal at that point (legal: adventurer:",
+        ),
+        (
+            "bot.json",
+            edit(&|v| v["bots"][1] = serde_json::Value::Null),
+            "the bots' saved state is not valid",
+        ),
+        (
+            "many.json",
+            edit(&|v| {
+                v["decisions"] = serde_json::Value::Array(vec![
+                    serde_json::json!({"seat": 0, "action": "pass"});
+                    20_001
+                ]);
+            }),
+            "20001 decisions, more than a game file may hold",
+        ),
+    ];
+    for (name, text, says) in &cases {
+        let run = load_damaged(&dir, name, text);
+        assert_eq!(run.code, 2, "{name}: {}{}", run.stdout, run.stderr);
+        assert!(
+            run.stderr.contains(name) && run.stderr.contains(says),
+            "{name}: stderr should name the file and say `{says}`:\n{}",
+            run.stderr
+        );
+        assert!(
+            !run.stderr.contains('\u{1b}'),
+            "{name}: a raw escape: {}",
+            run.stderr
+        );
+    }
+    // A seat's name is not part of the game: another name loads, shown escaped.
+    let text = edit(&|v| v["seats"][0]["name"] = "\u{1b}]0;pwned\u{7}".into());
+    let named = dir.join("name.json");
+    std::fs::write(&named, text).unwrap();
+    let run = dungeon(
+        &["play", "--load", &path_str(&named), "--delay", "0"],
+        "q\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("  \\x1b]0;pwned\\x07: 0 successes"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains('\u{1b}'));
+    // Huge, and not a regular file: refused before reading it all.
+    let huge = dir.join("huge.json");
+    let file = std::fs::File::create(&huge).unwrap();
+    file.set_len(64 << 20).unwrap();
+    let run = dungeon(&["play", "--load", &path_str(&huge)], "");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("more than a game file may be"),
+        "{}",
+        run.stderr
+    );
+    for special in [path_str(&dir), "/dev/zero".to_string()] {
+        let run = dungeon(&["replay", &special], "");
+        run.assert_no_panic();
+        assert_eq!(run.code, 2);
+        assert!(
+            run.stderr.contains("not a regular file"),
+            "{special}: {}",
+            run.stderr
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A seat name with terminal controls, from a record, is shown escaped.
+#[test]
+fn names_from_a_record_are_shown_escaped() {
+    let dir = temp_dir("escaped");
+    let (record, _) = recorded_game(&dir, "game.json", "2", &["--names", "Eve\u{1b}[2J"]);
+    let run = dungeon(&["replay", &path_str(&record)], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("Eve\\x1b[2J"), "{}", run.stdout);
+    assert!(!run.stdout.contains('\u{1b}'));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A pack `id` holding `cards` (TOML) and one script, `card.lua`, in a folder under `dir`.
+fn script_pack(dir: &Path, id: &str, cards: &str, script: &str) -> String {
+    let folder = dir.join(id);
+    std::fs::create_dir_all(folder.join("scripts")).unwrap();
+    std::fs::write(folder.join("scripts/card.lua"), script).unwrap();
+    let manifest = folder.join(format!("{id}.toml"));
+    let header = format!(
+        "[pack]\nid = \"{id}\"\nversion = \"1.0.0\"\nengine_api = 1\nlanguages = [\"en\"]\n\
+         scripts = \"scripts\"\nname = {{ en = \"{id}\" }}\ndescription = {{ en = \"A test pack.\" }}\n"
+    );
+    std::fs::write(&manifest, header + cards).unwrap();
+    path_str(&manifest)
+}
+
+/// The failed move is refused and rolled back, and nothing the script saw reaches the
+/// screen: only which card's script failed (a monster only if it is face up once the
+/// move is rolled back), and where the full error is.
+#[test]
+fn a_failing_script_shows_no_hidden_card_and_logs_the_error() {
+    let dir = temp_dir("spy");
+    let monsters = "[[monster]]\nid = \"secret_imp\"\nstrength = 1\ncopies = 6\nname = { en = \"Imp\" }\n\
+                    [[monster]]\nid = \"secret_ogre\"\nstrength = 5\ncopies = 6\nname = { en = \"Ogre\" }\n";
+    let scout = |tiles: &str| {
+        format!(
+            "[[adventurer]]\nid = \"scout\"\nhp = 4\nequipment = [{tiles}]\nname = {{ en = \"Scout\" }}\n"
+        )
+    };
+    let cases = [
+        (
+            // A tile: every tile is on the table, so it is named.
+            "spy",
+            format!(
+                "{monsters}{}[[equipment]]\nid = \"spyglass\"\nscript = \"card.lua\"\nname = {{ en = \"Spyglass\" }}\n",
+                scout("\"spyglass\"")
+            ),
+            "return { on_reveal = function(ctx, m) error(\"saw the \" .. m.id) end }\n",
+            "The script of the Spyglass failed, so that move was refused.",
+        ),
+        (
+            // A monster revealed by the failed move is hidden again: not named.
+            "snare",
+            format!(
+                "{monsters}{}[[monster]]\nid = \"snare\"\nstrength = 2\ncopies = 4\nscript = \"card.lua\"\nname = {{ en = \"Snare\" }}\n",
+                scout("")
+            ),
+            "return { on_reveal = function(ctx, m) error(\"saw the \" .. ctx.dungeon_left()) end }\n",
+            "A monster card's script failed, so that move was refused.",
+        ),
+        (
+            // A monster face up, asking a question, that fails on the answer: named.
+            "sphinx",
+            format!(
+                "[[monster]]\nid = \"sphinx\"\nstrength = 2\ncopies = 12\nscript = \"card.lua\"\nname = {{ en = \"Sphinx\" }}\n{}",
+                scout("")
+            ),
+            "return { on_reveal = function(ctx, m)\n  ctx.ask_yes_no(\"riddle\")\n  error(\"saw the \" .. ctx.deck_size())\nend }\n",
+            "The script of the Sphinx failed, so that move was refused.",
+        ),
+    ];
+    for (id, cards, script, says) in cases {
+        let manifest = script_pack(&dir, id, &cards, script);
+        let record = path_str(&dir.join(id).join("game.json"));
+        let run = dungeon(
+            &[
+                "--pack", &manifest, "play", "--packs", id, "--seed", "4", "--delay", "0",
+                "--bots", "random", "--record", &record,
+            ],
+            &"1\n".repeat(400),
+        );
+        run.assert_no_panic();
+        let out = &run.stdout;
+        assert!(out.contains(says), "{id}: {}{out}", run.stderr);
+        assert!(out.contains("The game is unchanged."), "{id}: {out}");
+        let log = dir.join(id).join("dungeon-errors.log");
+        assert!(
+            out.contains(&format!(
+                "The full error is in {}, for the pack's author.",
+                path_str(&log)
+            )),
+            "{id}: {out}"
+        );
+        assert!(
+            !out.contains("saw the"),
+            "{id}: the script's message reached the screen:\n{out}"
+        );
+        assert!(
+            !out.contains("card.lua:"),
+            "{id}: the script's line reached the screen:\n{out}"
+        );
+        let logged = std::fs::read_to_string(&log).expect("the log is written");
+        assert!(
+            logged.contains("saw the ") && logged.contains("card.lua:"),
+            "{id}: {logged}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn sim_records_every_game_without_changing_the_results() {
+    let dir = temp_dir("sim-records");
+    let base = [
+        "sim",
+        "-n",
+        "6",
+        "--players",
+        "2,3",
+        "--bots",
+        "rules,random",
+        "--json",
+        "-q",
+    ];
+    let plain = dungeon(&base, "");
+    assert_eq!(plain.code, 0, "{}", plain.stderr);
+    let mut outputs = Vec::new();
+    for threads in ["1", "2"] {
+        let folder = path_str(&dir.join(threads));
+        let mut args = base.to_vec();
+        args.extend(["--threads", threads, "--record", &folder]);
+        let run = dungeon(&args, "");
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert_eq!(run.stdout, plain.stdout, "--record changed the results");
+        let mut files: Vec<(String, String)> = std::fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| {
+                let e = e.unwrap();
+                let name = e.file_name().to_string_lossy().into_owned();
+                (name, std::fs::read_to_string(e.path()).unwrap())
+            })
+            .collect();
+        files.sort();
+        outputs.push(files);
+    }
+    assert_eq!(outputs[0].len(), 12);
+    assert_eq!(outputs[0][0].0, "game-000000.json");
+    assert_eq!(
+        outputs[0], outputs[1],
+        "records differ with the thread count"
+    );
+    let last = path_str(&dir.join("1").join("game-000011.json"));
+    let run = dungeon(&["replay", &last], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("End of the game:"), "{}", run.stdout);
+    let _ = std::fs::remove_dir_all(dir);
+}

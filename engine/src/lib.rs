@@ -11,8 +11,9 @@
 //! Layers, bottom up: `catalog` (packs to definitions), `state` + `action` + `event`
 //! (plain data), `game` (setup and bidding) and `dungeon` (the runner's trip, the only
 //! place hooks run), `hooks` (the boundary to scripts) and `script` (Luau), then
-//! `engine` (the façade), `view`, `scenario` (test files), `bot` and `audit` (a whole
-//! game checked after every decision, for soaks).
+//! `engine` (the façade), `view`, `scenario` (test files), `bot`, `record` (game records
+//! and saves, checked by replaying them) and `audit` (a whole game checked after every
+//! decision, for soaks).
 
 pub mod action;
 pub mod audit;
@@ -33,6 +34,7 @@ pub mod lang;
 pub mod odds;
 pub mod options;
 pub mod printable;
+pub mod record;
 pub mod scenario;
 pub mod script;
 pub mod state;

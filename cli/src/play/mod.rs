@@ -2,24 +2,29 @@
 //! With several humans at one screen, each decision starts with a "pass the screen"
 //! prompt so nobody sees another's drawn card; events are then shown as public.
 
+mod failure;
 mod input;
 mod odds;
-mod render;
-mod save;
+pub mod render;
+pub mod save;
 
 use crate::packs;
 use crate::sim::parse_bots;
-use crate::text::{Text, seat_name, tr};
+use crate::text::{Text, tr};
 use clap::Args;
-use dungeon_engine::bot::{Bot, BotKind};
+use dungeon_engine::bot::{Bot, seat_seed};
 use dungeon_engine::catalog::PackLibrary;
 use dungeon_engine::event::Event;
 use dungeon_engine::ids::Seat;
 use dungeon_engine::lang::Lang;
+use dungeon_engine::printable::escape_line;
+use dungeon_engine::record::{GameRecord, SeatBots, SeatRecord, action_label};
 use dungeon_engine::{Engine, GameOptions};
 use input::{Input, Reply};
 use render::Seats;
+use save::Game;
 use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -49,70 +54,38 @@ pub struct PlayArgs {
     /// Milliseconds between two dungeon reveals (0 when output is not a terminal).
     #[arg(long)]
     delay: Option<u64>,
-    /// File the `s` command saves to.
+    /// File the `s` command saves to: the game's record and the bots' state.
     #[arg(long, default_value = "dungeon-save.json")]
     save: String,
-    /// Resume a saved game.
+    /// Resume a saved game (its decisions are played again and checked first).
     #[arg(long, value_name = "FILE")]
     load: Option<String>,
+    /// Keep the game's record in this file, written after every decision; watch it with
+    /// `dungeon replay FILE`.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
     /// The first round's adventurer (an id, see `dungeon cards`); by default the first
     /// player chooses.
     #[arg(long, value_name = "ID")]
     adventurer: Option<String>,
 }
 
-/// Who sits where.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct SeatConfig {
-    /// Empty for the default name of the seat, shown in the player's language.
-    pub name: String,
-    /// `None` for a human.
-    pub bot: Option<String>,
-}
-
 pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode, String> {
-    let (packs, mut state, seats, seed) = match &args.load {
+    let (mut game, mut bots, events) = match &args.load {
         Some(path) => {
-            let saved = save::load(lang, path)?;
-            (saved.packs, Some(saved.state), saved.seats, saved.seed)
+            let (game, bots) = save::load(library, lang, path)?;
+            (game, bots, Vec::new())
         }
-        None => (
-            args.packs.clone(),
-            None,
-            new_seats(lang, &args)?,
-            args.seed.unwrap_or_else(clock_seed),
-        ),
+        None => start(library, lang, &args)?,
     };
-    let catalog = packs::catalog(library, &packs).map_err(|d| d.to_string())?;
-    let mut engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
-    let text = Text::new(lang, &catalog);
-    let humans: Vec<Seat> = seats
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| s.bot.is_none())
-        .map(|(i, _)| i as Seat)
+    // The live bots hold their state; the record written with --record has none.
+    game.record.bots = None;
+    let seed = game.record.seed;
+    let text = Text::new(lang, &game.catalog);
+    let names = Seats::new(lang, &game.record.seats, true);
+    let humans: Vec<Seat> = (0..bots.len() as Seat)
+        .filter(|&s| bots[s as usize].is_none())
         .collect();
-    let mut bots: Vec<Option<Box<dyn Bot>>> = seats
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            s.bot
-                .as_ref()
-                .map(|k| {
-                    k.parse::<BotKind>()
-                        .map(|k| k.create(dungeon_engine::bot::seat_seed(seed, i)))
-                })
-                .transpose()
-        })
-        .collect::<Result<_, _>>()?;
-    let names = Seats {
-        names: seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| seat_name(lang, i, &s.name, s.bot.as_deref(), humans.len()))
-            .collect(),
-        lang,
-    };
     let tty = std::io::stdout().is_terminal();
     let delay = Duration::from_millis(args.delay.unwrap_or(if tty { 600 } else { 0 }));
     // One human sees their own secrets in the log; several at one screen see only public events.
@@ -127,56 +100,27 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
         viewer,
         delay,
     };
+    let files = Files {
+        save: Path::new(&args.save),
+        record: args.record.as_deref(),
+    };
 
     println!("{}", text.t("play.welcome", &[]));
-    println!(
-        "{}",
-        text.t("play.packs", &[("packs", catalog.pack_list())])
-    );
+    let packs = escape_line(&game.catalog.pack_list()).into_owned();
+    println!("{}", text.t("play.packs", &[("packs", packs)]));
     println!("{}", text.t("play.seed", &[("seed", seed.to_string())]));
+    if let Some(path) = files.record {
+        let path = escape_line(&path.to_string_lossy()).into_owned();
+        println!("{}", text.t("play.recording", &[("path", path)]));
+    }
+    out.events(&events);
+    files.write_record(&text, &game.record);
     let mut events = Vec::new();
-    let mut state = match state.take() {
-        Some(s) => {
-            let path = args.load.clone().unwrap_or_default();
-            if s.catalog_fingerprint != catalog.fingerprint {
-                return Err(tr(
-                    lang,
-                    "error.other_packs",
-                    &[("path", path), ("packs", packs.clone())],
-                ));
-            }
-            dungeon_engine::invariants::check(&catalog, &s).map_err(|e| {
-                tr(
-                    lang,
-                    "error.damaged",
-                    &[("path", path.clone()), ("error", e.to_string())],
-                )
-            })?;
-            s
-        }
-        None => {
-            let first_adventurer = match &args.adventurer {
-                Some(id) => dungeon_engine::options::FirstAdventurer::Named(id.clone()),
-                None => dungeon_engine::options::FirstAdventurer::Choose,
-            };
-            let options = GameOptions {
-                players: seats.len() as u8,
-                designer_variant: args.variant,
-                first_adventurer,
-                ..GameOptions::default()
-            };
-            let s = engine
-                .new_game(options, seed, &mut events)
-                .map_err(|e| e.to_string())?;
-            out.events(&events);
-            s
-        }
-    };
     let mut input = Input::stdin();
     let mut last_human: Option<Seat> = None;
     loop {
-        let Some(seat) = state.current_seat() else {
-            if let Some(w) = state.winner {
+        let Some(seat) = game.state.current_seat() else {
+            if let Some(w) = game.state.winner {
                 println!(
                     "\n{}",
                     text.about("play.game_over", w, viewer, &[("name", names.name(w))])
@@ -184,9 +128,9 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
             }
             return Ok(ExitCode::SUCCESS);
         };
-        let view = dungeon_engine::View::new(&state, seat);
+        let view = dungeon_engine::View::new(&game.state, seat);
         let action = match bots[seat as usize].as_mut() {
-            Some(bot) => bot.decide(&mut engine, &view),
+            Some(bot) => bot.decide(&mut game.engine, &view),
             None => {
                 if humans.len() > 1 && last_human != Some(seat) {
                     if tty {
@@ -211,7 +155,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
                     println!("  {}) {line}", i + 1);
                 }
                 // The odds key is listed where it means something (see `odds::available`).
-                let (choose, bad_input) = if odds::available(&state, seat) {
+                let (choose, bad_input) = if odds::available(&game.state, seat) {
                     ("odds.choose", "odds.bad_input")
                 } else {
                     ("play.choose", "play.bad_input")
@@ -220,14 +164,16 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
                 loop {
                     match input.choice(&text.t(choose, &max), options.len()) {
                         Reply::Choice(i) => break options[i].0,
-                        Reply::Save => save_game(&text, &args.save, &packs, seed, &seats, &state),
+                        Reply::Save => files.save(&text, &game.record, &bots),
                         Reply::Quit => {
                             println!("{}", text.t("play.quit", &[]));
                             return Ok(ExitCode::SUCCESS);
                         }
                         Reply::Odds => {
                             for line in
-                                odds::lines(&mut engine, &state, seat, &text, |s| names.name(s))
+                                odds::lines(&mut game.engine, &game.state, seat, &text, |s| {
+                                    names.name(s)
+                                })
                             {
                                 println!("{line}");
                             }
@@ -237,22 +183,36 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
                 }
             }
         };
-        let mark = events.len();
-        match engine.apply(&mut state, action, &mut events) {
-            Ok(()) => out.events(&events[mark..]),
+        events.clear();
+        match game.engine.apply(&mut game.state, action, &mut events) {
+            Ok(()) => {
+                out.events(&events);
+                game.record.push(&game.catalog, seat, action, &game.state);
+                files.write_record(&text, &game.record);
+            }
             Err(e) => {
-                // The engine left the state as it was. A human may choose again; a bot
-                // would only repeat itself, so the game can only be saved or left.
-                println!(
-                    "{}",
-                    text.t("play.script_error", &[("error", e.to_string())])
-                );
+                // The engine left the state as it was; what the failed attempt saw is
+                // not shown (see `failure`). A human may choose again; a bot would only
+                // repeat itself, so the game can only be saved or left.
+                println!("{}", failure::notice(&text, &game.state, &e));
+                let log = failure::log_path(files.record);
+                let shown = escape_line(&log.to_string_lossy()).into_owned();
+                let label = action_label(&game.catalog, action);
+                let number = game.record.decisions.len() + 1;
+                match failure::log(&log, seed, number, seat, &label, &e) {
+                    Ok(()) => println!("{}", text.t("play.error_logged", &[("path", shown)])),
+                    Err(err) => println!(
+                        "{}",
+                        text.t(
+                            "play.error_not_logged",
+                            &[("path", shown), ("error", err.to_string())]
+                        )
+                    ),
+                }
                 if bots[seat as usize].is_some() {
                     loop {
                         match input.choice(&text.t("play.stuck", &[]), 0) {
-                            Reply::Save => {
-                                save_game(&text, &args.save, &packs, seed, &seats, &state)
-                            }
+                            Reply::Save => files.save(&text, &game.record, &bots),
                             Reply::Quit => return Ok(ExitCode::FAILURE),
                             _ => {}
                         }
@@ -263,18 +223,86 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
     }
 }
 
-/// Saves the game and says where, or why it could not.
-fn save_game(
-    text: &Text,
-    path: &str,
-    packs: &str,
-    seed: u64,
-    seats: &[SeatConfig],
-    state: &dungeon_engine::GameState,
-) {
-    match save::store(path, packs, seed, seats, state) {
-        Ok(()) => println!("{}", text.t("play.saved", &[("path", path.to_string())])),
-        Err(e) => println!("{}", text.t("play.save_failed", &[("error", e)])),
+/// A new game from the command line: its seats, packs and options; the bots seeded from
+/// the game's seed; the events of the setup.
+fn start(
+    library: &PackLibrary,
+    lang: Lang,
+    args: &PlayArgs,
+) -> Result<(Game, SeatBots, Vec<Event>), String> {
+    let seats = new_seats(lang, args)?;
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let bots = seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            s.bot_kind()
+                .map(|k| k.map(|k| k.create(seat_seed(seed, i))))
+                .transpose()
+        })
+        .collect::<Result<_, _>>()?;
+    let catalog = packs::catalog(library, &args.packs).map_err(|d| d.to_string())?;
+    let mut engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
+    let first_adventurer = match &args.adventurer {
+        Some(id) => dungeon_engine::options::FirstAdventurer::Named(id.clone()),
+        None => dungeon_engine::options::FirstAdventurer::Choose,
+    };
+    let options = GameOptions {
+        players: seats.len() as u8,
+        designer_variant: args.variant,
+        first_adventurer,
+        ..GameOptions::default()
+    };
+    let mut events = Vec::new();
+    let state = engine
+        .new_game(options.clone(), seed, &mut events)
+        .map_err(|e| e.to_string())?;
+    let record = GameRecord::new(&catalog, options, seats, seed, &state);
+    let game = Game {
+        record,
+        catalog,
+        engine,
+        state,
+    };
+    Ok((game, bots, events))
+}
+
+/// The files a game writes: the save (`s`) and the record (`--record`).
+struct Files<'a> {
+    save: &'a Path,
+    record: Option<&'a Path>,
+}
+
+impl Files<'_> {
+    /// Saves the game (its record and the bots' state) and says where, or why it could not.
+    fn save(&self, text: &Text, record: &GameRecord, bots: &[Option<Box<dyn Bot>>]) {
+        let mut save = record.clone();
+        save.bots = Some(bots.iter().map(|b| b.as_ref().map(|b| b.save())).collect());
+        let path = escape_line(&self.save.to_string_lossy()).into_owned();
+        let json = save.to_json();
+        if json.len() > dungeon_engine::record::MAX_BYTES {
+            // It could not be loaded: keep the save there was instead.
+            let a = [("bytes", json.len().to_string())];
+            println!("{}", text.t("play.save_too_big", &a));
+            return;
+        }
+        match save::write_atomic(self.save, &json) {
+            Ok(()) => println!("{}", text.t("play.saved", &[("path", path)])),
+            Err(e) => println!(
+                "{}",
+                text.t("play.save_failed", &[("error", e.to_string())])
+            ),
+        }
+    }
+
+    /// Writes the record, if the game keeps one; says so if it cannot.
+    fn write_record(&self, text: &Text, record: &GameRecord) {
+        let Some(path) = self.record else { return };
+        if let Err(e) = save::write_atomic(path, &record.to_json()) {
+            let path = escape_line(&path.to_string_lossy()).into_owned();
+            let a = [("path", path), ("error", e.to_string())];
+            println!("{}", text.t("play.record_failed", &a));
+        }
     }
 }
 
@@ -302,7 +330,7 @@ impl Printer<'_> {
 
 /// The seats of a new game. Default names are left empty: they are shown in the
 /// language of whoever plays (see [`seat_name`]), also after loading the game.
-fn new_seats(lang: Lang, args: &PlayArgs) -> Result<Vec<SeatConfig>, String> {
+fn new_seats(lang: Lang, args: &PlayArgs) -> Result<Vec<SeatRecord>, String> {
     if !(2..=4).contains(&args.players) {
         return Err(tr(
             lang,
@@ -334,13 +362,13 @@ fn new_seats(lang: Lang, args: &PlayArgs) -> Result<Vec<SeatConfig>, String> {
     Ok((0..args.players)
         .map(|i| {
             if i < args.humans {
-                SeatConfig {
+                SeatRecord {
                     name: names.get(i as usize).cloned().unwrap_or_default(),
                     bot: None,
                 }
             } else {
                 let kind = kinds[(i - args.humans) as usize];
-                SeatConfig {
+                SeatRecord {
                     name: String::new(),
                     bot: Some(kind.id().to_string()),
                 }

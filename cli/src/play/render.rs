@@ -1,12 +1,15 @@
-//! What `dungeon play` prints: the table's state for one seat, the options of a decision,
-//! and events as a given seat may see them.
+//! What `dungeon play` (and `dungeon replay`) prints: the table's state for one seat, the
+//! options of a decision, and events as a given seat may see them (or, in a replay, as
+//! nobody at the table could: drawn cards named).
 
-use crate::text::{Text, tr};
+use crate::text::{Text, seat_name, tr};
 use dungeon_engine::action::{Action, DecisionKind};
 use dungeon_engine::dungeon::Fate;
 use dungeon_engine::event::{DefeatCause, Event};
 use dungeon_engine::ids::*;
 use dungeon_engine::lang::Lang;
+use dungeon_engine::printable::escape_line;
+use dungeon_engine::record::SeatRecord;
 use dungeon_engine::view::{PlayerView, ViewPhase};
 
 pub struct Seats {
@@ -15,6 +18,25 @@ pub struct Seats {
 }
 
 impl Seats {
+    /// The names of a game's seats in `lang`, escaped (they may come from a file). With
+    /// `alone`, a lone human's default name is "You"; a replay, read by anyone, numbers
+    /// every human instead.
+    pub fn new(lang: Lang, seats: &[SeatRecord], alone: bool) -> Seats {
+        let humans = seats.iter().filter(|s| s.bot.is_none()).count();
+        let humans = if alone { humans } else { usize::MAX };
+        Seats {
+            names: seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    let name = seat_name(lang, i, &s.name, s.bot.as_deref(), humans);
+                    escape_line(&name).into_owned()
+                })
+                .collect(),
+            lang,
+        }
+    }
+
     pub fn name(&self, seat: Seat) -> String {
         self.names
             .get(seat as usize)
@@ -25,6 +47,25 @@ impl Seats {
 
 /// The table as `view.seat` sees it.
 pub fn status(text: &Text, seats: &Seats, view: &PlayerView) -> Vec<String> {
+    let mut out = public_status(text, seats, view);
+    if !view.my_added.is_empty() {
+        out.push(text.t(
+            "play.your_cards",
+            &[("cards", monsters(text, &view.my_added))],
+        ));
+    }
+    if !view.my_set_aside.is_empty() {
+        let cards: Vec<MonsterId> = view.my_set_aside.iter().map(|&(m, _)| m).collect();
+        out.push(text.t("play.your_aside", &[("cards", monsters(text, &cards))]));
+    }
+    if let Some(m) = view.hand {
+        out.push(text.t("play.you_drew", &[("monster", text.monster(m))]));
+    }
+    out
+}
+
+/// What every seat sees: the adventurer, the piles' sizes, each player's standing.
+pub fn public_status(text: &Text, seats: &Seats, view: &PlayerView) -> Vec<String> {
     let mut out = Vec::new();
     let in_round = matches!(
         view.phase,
@@ -83,19 +124,6 @@ pub fn status(text: &Text, seats: &Seats, view: &PlayerView) -> Vec<String> {
                 ]
             )
         ));
-    }
-    if !view.my_added.is_empty() {
-        out.push(text.t(
-            "play.your_cards",
-            &[("cards", monsters(text, &view.my_added))],
-        ));
-    }
-    if !view.my_set_aside.is_empty() {
-        let cards: Vec<MonsterId> = view.my_set_aside.iter().map(|&(m, _)| m).collect();
-        out.push(text.t("play.your_aside", &[("cards", monsters(text, &cards))]));
-    }
-    if let Some(m) = view.hand {
-        out.push(text.t("play.you_drew", &[("monster", text.monster(m))]));
     }
     out
 }
@@ -236,8 +264,39 @@ pub fn event(text: &Text, seats: &Seats, viewer: Option<Seat>, e: &Event) -> Opt
             (Some(m), Some(v)) if v == *seat => {
                 t("event.drew_own", &[("monster", text.monster(*m))])
             }
+            // Only a replay shows a card nobody at the screen drew.
+            (Some(m), None) => t(
+                "event.drew_seen",
+                &[("name", name(*seat)), ("monster", text.monster(*m))],
+            ),
             _ => you("event.drew", *seat, &[("name", name(*seat))]),
         },
+        Event::AddedToDungeon {
+            seat,
+            forced,
+            monster: Some(m),
+            ..
+        } if viewer.is_none() => t(
+            if *forced {
+                "event.added_forced_seen"
+            } else {
+                "event.added_seen"
+            },
+            &[("name", name(*seat)), ("monster", text.monster(*m))],
+        ),
+        Event::SetAside {
+            seat,
+            tile,
+            monster: Some(m),
+            ..
+        } if viewer.is_none() => t(
+            "event.set_aside_seen",
+            &[
+                ("name", name(*seat)),
+                ("monster", text.monster(*m)),
+                ("tile", text.tile(*tile)),
+            ],
+        ),
         Event::AddedToDungeon { seat, forced, .. } => you(
             if *forced {
                 "event.added_forced"

@@ -1,70 +1,270 @@
-//! Save files: JSON holding the packs, the seats and the game state. Loading checks the
-//! state against the packs before trusting it.
+//! Game files on disk: records and saves (`dungeon_engine::record`). Writing is atomic;
+//! loading reads at most the format's size limit from a regular file, checks the packs,
+//! plays the decisions again and restores the bots, and says what is wrong in the
+//! player's language. Writing is kept apart from the game's screen, so autosaves can
+//! reuse it.
 
-use super::SeatConfig;
 use crate::text::tr;
-use dungeon_engine::GameState;
+use dungeon_engine::catalog::{Catalog, PackLibrary};
 use dungeon_engine::lang::Lang;
-use serde::{Deserialize, Serialize};
+use dungeon_engine::printable::escape_line;
+use dungeon_engine::record::{
+    FileChange, GameRecord, MAX_BYTES, PackChange, RecordError, SHOWN_CHANGES, SeatBots,
+};
+use dungeon_engine::{Engine, GameState};
+use std::io::{Read, Write};
+use std::path::Path;
+use std::sync::Arc;
 
-pub const FORMAT: u32 = 1;
+/// Writes `text` to `path` so that a crash or a full disk never leaves half a file: a
+/// temporary file in the same folder, flushed to the disk, then renamed over `path`.
+pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".tmp{}", std::process::id()));
+    let tmp = Path::new(&tmp);
+    let written = (|| {
+        let mut file = std::fs::File::create(tmp)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()
+    })();
+    if let Err(e) = written.and_then(|()| std::fs::rename(tmp, path)) {
+        let _ = std::fs::remove_file(tmp);
+        return Err(e);
+    }
+    // The rename itself is on the disk once the folder is.
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && let Ok(dir) = std::fs::File::open(dir)
+    {
+        let _ = dir.sync_all();
+    }
+    Ok(())
+}
 
-#[derive(Serialize, Deserialize)]
-pub struct SaveFile {
-    pub format: u32,
-    pub packs: String,
-    pub seed: u64,
-    pub seats: Vec<SeatConfig>,
+/// A record or a save as the player refers to it in messages.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum FileKind {
+    Save,
+    Record,
+}
+
+/// A game and its record: its packs, an engine for them, the state (for a game file, the
+/// one its decisions lead to).
+pub struct Game {
+    pub record: GameRecord,
+    pub catalog: Arc<Catalog>,
+    pub engine: Engine,
     pub state: GameState,
 }
 
-pub fn store(
-    path: &str,
-    packs: &str,
-    seed: u64,
-    seats: &[SeatConfig],
-    state: &GameState,
-) -> Result<(), String> {
-    let file = SaveFile {
-        format: FORMAT,
-        packs: packs.to_string(),
-        seed,
-        seats: seats.to_vec(),
-        state: state.clone(),
-    };
-    let json = serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?;
-    // Write then rename, so an interrupted save never leaves half a file behind.
-    let tmp = format!("{path}.tmp");
-    std::fs::write(&tmp, json).map_err(|e| format!("{tmp}: {e}"))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("{path}: {e}"))
+/// Reads a game file: at most [`MAX_BYTES`], from a regular file only (a device or a pipe
+/// could make loading hang or eat memory).
+pub fn read(lang: Lang, path: &str, kind: FileKind) -> Result<GameRecord, String> {
+    let shown = escape_line(path).into_owned();
+    let io = |e: std::io::Error| format!("{shown}: {e}");
+    let file = std::fs::File::open(path).map_err(io)?;
+    if !file.metadata().map_err(io)?.is_file() {
+        return Err(tr(lang, "record.not_a_file", &[("path", shown)]));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    GameRecord::read(&bytes).map_err(|e| describe(lang, path, kind, &e))
 }
 
-pub fn load(lang: Lang, path: &str) -> Result<SaveFile, String> {
-    let p = || ("path", path.to_string());
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let file: SaveFile = serde_json::from_str(&text)
-        .map_err(|e| tr(lang, "error.not_a_save", &[p(), ("error", e.to_string())]))?;
-    if file.format != FORMAT {
-        return Err(tr(
-            lang,
+/// Reads a game file, builds its packs from `library` and plays its decisions again.
+pub fn open(library: &PackLibrary, lang: Lang, path: &str, kind: FileKind) -> Result<Game, String> {
+    let record = read(lang, path, kind)?;
+    let why = |e: RecordError| describe(lang, path, kind, &e);
+    let (catalog, warnings) = record.catalog(library).map_err(why)?;
+    for w in &warnings.0 {
+        eprintln!("{w}");
+    }
+    let catalog = Arc::new(catalog);
+    let mut engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
+    let state = record.verify(&mut engine).map_err(why)?;
+    Ok(Game {
+        record,
+        catalog,
+        engine,
+        state,
+    })
+}
+
+/// A save to resume: [`open`], and the bots as they were when it was written.
+pub fn load(library: &PackLibrary, lang: Lang, path: &str) -> Result<(Game, SeatBots), String> {
+    let loaded = open(library, lang, path, FileKind::Save)?;
+    let bots = loaded
+        .record
+        .restore_bots()
+        .map_err(|e| describe(lang, path, FileKind::Save, &e))?;
+    Ok((loaded, bots))
+}
+
+/// Why a game file is refused, in `lang`. Everything that came from the file is escaped.
+pub fn describe(lang: Lang, path: &str, kind: FileKind, error: &RecordError) -> String {
+    let path = escape_line(path).into_owned();
+    let t = |key: &str, args: &[(&str, String)]| {
+        let mut all = vec![("path", path.clone())];
+        all.extend(args.iter().cloned());
+        tr(lang, key, &all)
+    };
+    let damaged = |detail: String| match kind {
+        FileKind::Save => t("error.damaged", &[("error", detail)]),
+        FileKind::Record => t("record.damaged", &[("error", detail)]),
+    };
+    let n = |v: usize| v.to_string();
+    match error {
+        RecordError::TooBig { bytes, max } => {
+            t("record.too_big", &[("bytes", n(*bytes)), ("max", n(*max))])
+        }
+        RecordError::Malformed(e) => {
+            let key = match kind {
+                FileKind::Save => "error.not_a_save",
+                FileKind::Record => "record.not_a_record",
+            };
+            t(key, &[("error", escape_line(e).into_owned())])
+        }
+        RecordError::OldFormat => t("record.old_format", &[]),
+        RecordError::Format { found } => t(
             "error.save_format",
             &[
-                p(),
-                ("format", file.format.to_string()),
-                ("expected", FORMAT.to_string()),
+                ("format", escape_line(found).into_owned()),
+                ("expected", dungeon_engine::record::FORMAT.to_string()),
             ],
-        ));
-    }
-    if file.seats.len() != file.state.players.len() {
-        return Err(tr(
-            lang,
-            "error.save_seats",
+        ),
+        RecordError::RulesVersion { record, engine } => t(
+            "record.rules_version",
             &[
-                p(),
-                ("seats", file.seats.len().to_string()),
-                ("players", file.state.players.len().to_string()),
+                ("record", record.to_string()),
+                ("engine", engine.to_string()),
             ],
-        ));
+        ),
+        RecordError::Prelude => t("record.prelude", &[]),
+        RecordError::Packs(changes) => {
+            let list = capped(changes.iter().map(|c| pack_change(lang, c)), changes.len());
+            t("record.packs", &[("changes", list.join("; "))])
+        }
+        RecordError::PacksUnusable(e) => t(
+            "record.packs_unusable",
+            &[(
+                "error",
+                dungeon_engine::printable::escape_controls(e).into_owned(),
+            )],
+        ),
+        RecordError::Seats { seats, players } => t(
+            "error.save_seats",
+            &[("seats", n(*seats)), ("players", n(*players))],
+        ),
+        RecordError::LongName { seat } => t(
+            "record.long_name",
+            &[
+                ("seat", n(seat + 1)),
+                ("max", n(dungeon_engine::record::MAX_NAME)),
+            ],
+        ),
+        RecordError::UnknownBot { seat, bot } => t(
+            "record.unknown_bot",
+            &[
+                ("seat", n(seat + 1)),
+                ("bot", escape_line(bot).into_owned()),
+            ],
+        ),
+        RecordError::TooManyDecisions { count, max } => {
+            t("record.too_many", &[("count", n(*count)), ("max", n(*max))])
+        }
+        RecordError::Bots(e) => {
+            damaged(t("record.bots", &[("error", escape_line(e).into_owned())]))
+        }
+        RecordError::NotASave => t("record.not_a_save", &[]),
+        RecordError::Setup(e) => {
+            let e = dungeon_engine::printable::truncate(&e.to_string(), 200).into_owned();
+            t("record.setup", &[("error", escape_line(&e).into_owned())])
+        }
+        RecordError::WrongSeat {
+            number,
+            recorded,
+            expected,
+        } => damaged(t(
+            "record.wrong_seat",
+            &[
+                ("number", n(*number)),
+                ("recorded", n(*recorded as usize + 1)),
+                ("expected", n(*expected as usize + 1)),
+            ],
+        )),
+        RecordError::AfterEnd { number, action } => damaged(t(
+            "record.after_end",
+            &[
+                ("number", n(*number)),
+                ("action", escape_line(action).into_owned()),
+            ],
+        )),
+        RecordError::Illegal {
+            number,
+            action,
+            legal,
+        } => damaged(t(
+            "record.illegal",
+            &[
+                ("number", n(*number)),
+                ("action", escape_line(action).into_owned()),
+                ("legal", legal.join(", ")),
+            ],
+        )),
+        RecordError::Failed { number, .. } => {
+            // A script's own message may tell what it saw: it is not shown.
+            damaged(t("record.failed", &[("number", n(*number))]))
+        }
+        RecordError::StateDiffers { at } => damaged(t(
+            "record.state_differs",
+            &[("at", escape_line(at).into_owned())],
+        )),
     }
-    Ok(file)
+}
+
+fn pack_change(lang: Lang, change: &PackChange) -> String {
+    let e = |s: &str| escape_line(s).into_owned();
+    match change {
+        PackChange::Missing { pack } => tr(lang, "record.pack_missing", &[("pack", e(pack))]),
+        PackChange::Extra { pack } => tr(lang, "record.pack_extra", &[("pack", e(pack))]),
+        PackChange::Version { pack, record, here } => tr(
+            lang,
+            "record.pack_version",
+            &[("pack", e(pack)), ("record", e(record)), ("here", e(here))],
+        ),
+        PackChange::Files { pack, files } => {
+            let listed = files.iter().map(|(file, change)| {
+                let key = match change {
+                    FileChange::Changed => "record.file_changed",
+                    FileChange::Missing => "record.file_missing",
+                    FileChange::New => "record.file_new",
+                };
+                tr(lang, key, &[("file", e(file))])
+            });
+            let files = capped(listed, files.len());
+            tr(
+                lang,
+                "record.pack_files",
+                &[("pack", e(pack)), ("files", files.join(", "))],
+            )
+        }
+        PackChange::Order { record, here } => tr(
+            lang,
+            "record.pack_order",
+            &[
+                ("record", e(&record.join(","))),
+                ("here", e(&here.join(","))),
+            ],
+        ),
+    }
+}
+
+/// The first [`SHOWN_CHANGES`] of `count` items, then "…" if there were more.
+fn capped(items: impl Iterator<Item = String>, count: usize) -> Vec<String> {
+    let mut shown: Vec<String> = items.take(SHOWN_CHANGES).collect();
+    if count > SHOWN_CHANGES {
+        shown.push("…".into());
+    }
+    shown
 }

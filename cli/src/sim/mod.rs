@@ -6,10 +6,12 @@
 //!
 //! - `run.rs`: which games to play (seeds, seat rotation) and playing them in parallel;
 //! - `stats.rs`: the sums taken from each game's events, and the Wilson interval;
-//! - `report.rs`: the report as data (`--json`); `table.rs`, `csv.rs`, `plot.rs` show it.
+//! - `report.rs`: the report as data (`--json`); `table.rs`, `csv.rs`, `plot.rs` show it;
+//! - `record.rs`: `--record DIR`, a game record per game.
 
 mod csv;
 mod plot;
+mod record;
 mod report;
 mod run;
 mod stats;
@@ -98,6 +100,9 @@ pub struct SimArgs {
     /// Also draw the win rates and their intervals to this SVG file.
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
+    /// Write each game's record to this folder (game-000000.json...), for `dungeon replay`.
+    #[arg(long, value_name = "DIR")]
+    record: Option<PathBuf>,
     /// No progress bar and no timing on stderr.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -184,6 +189,15 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
         })?),
         None => None,
     };
+    if let Some(dir) = &args.record {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            let a = [
+                ("path", dir.display().to_string()),
+                ("error", e.to_string()),
+            ];
+            t("sim.record_dir", &a)
+        })?;
+    }
     for bot in &lineup {
         if matches!(bot, BotKind::IsmctsTimed(_)) {
             eprintln!("{}", t("sim.timed", &[("bot", bot.id())]));
@@ -208,7 +222,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
     };
     let progress = progress_bar(lang, plan.total(), args.quiet);
     let started = Instant::now();
-    let tally = run::simulate(&catalog, &plan, threads, &progress)?;
+    let tally = run::simulate(&catalog, &plan, threads, &progress, args.record.as_deref())?;
     progress.finish_and_clear();
     let elapsed = started.elapsed();
 

@@ -3,11 +3,12 @@
 //! totals are the same whatever the thread count or the order games finish in.
 
 use super::stats::{GameError, Tally};
-use dungeon_engine::bot::{BotKind, play_game, seat_seed};
+use dungeon_engine::bot::{BotKind, play_game_logged, seat_seed};
 use dungeon_engine::catalog::Catalog;
 use dungeon_engine::{Engine, GameOptions};
 use indicatif::ProgressBar;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -66,12 +67,14 @@ impl Plan {
 }
 
 /// Plays every game of the plan on `threads` threads, each with its own engine (an
-/// engine owns a Lua state, which cannot be shared).
+/// engine owns a Lua state, which cannot be shared); with `records`, writes each game's
+/// record there.
 pub fn simulate(
     catalog: &Arc<Catalog>,
     plan: &Plan,
     threads: usize,
     progress: &ProgressBar,
+    records: Option<&Path>,
 ) -> Result<Tally, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -85,6 +88,7 @@ pub fn simulate(
         let mut engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
         let mut tally = Tally::default();
         let mut events = Vec::new();
+        let mut log = Vec::new();
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             if i >= total {
@@ -102,17 +106,20 @@ pub fn simulate(
                 .map(|(seat, k)| k.create(seat_seed(game.seed, seat)))
                 .collect();
             events.clear();
+            log.clear();
             // A panic in a rule or a bot is one game's error, not the end of the run.
             let played = catch_unwind(AssertUnwindSafe(|| {
-                play_game(
+                play_game_logged(
                     &mut engine,
-                    options,
+                    options.clone(),
                     game.seed,
                     &mut bots,
                     &mut events,
+                    &mut log,
                     |_, _| Ok(()),
                 )
             }));
+            let end = played.as_ref().ok().and_then(|r| r.as_ref().ok()).cloned();
             let error = match played {
                 Ok(Ok(state)) => {
                     tally.record(catalog, &game.bots, &state, &events);
@@ -125,6 +132,9 @@ pub fn simulate(
                     Some(panic_message(panic.as_ref()))
                 }
             };
+            if let Some(dir) = records {
+                super::record::write(dir, i, &mut engine, &game, &options, &log, end.as_ref())?;
+            }
             if let Some(error) = error {
                 tally.errors.push(GameError {
                     game: i,

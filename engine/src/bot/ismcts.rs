@@ -96,6 +96,21 @@ impl IsmctsBot {
         }
     }
 
+    /// An IS-MCTS bot as a saved one was.
+    pub(super) fn restore(
+        budget: Budget,
+        rng: ChaCha8Rng,
+        advisor: RulesBot,
+        playout: RulesBot,
+    ) -> IsmctsBot {
+        IsmctsBot {
+            rng,
+            budget,
+            playout: playout::PlayoutPolicy::restore(playout),
+            advisor,
+        }
+    }
+
     /// Runs the search from `view`; returns what it learnt of each action at the root.
     pub fn search(&mut self, rules: &mut dyn Rules, view: &View) -> Vec<ActionStats> {
         let catalog = rules.catalog().clone();
@@ -237,6 +252,14 @@ fn best_child(tree: &[Node], node: usize, actions: &[Action]) -> Option<usize> {
 impl Bot for IsmctsBot {
     fn name(&self) -> &'static str {
         "ismcts"
+    }
+
+    fn save(&self) -> super::BotState {
+        super::BotState::Ismcts {
+            rng: self.rng.clone(),
+            advisor: self.advisor.saved(),
+            playout: self.playout.adventurers().saved(),
+        }
     }
 
     /// The most visited action, if the search is confident it beats the rules bot's choice.

@@ -4,11 +4,13 @@
 mod ismcts;
 mod random;
 mod rules;
+mod saved;
 mod typical;
 
 pub use ismcts::{ActionStats, Budget, DEFAULT_ITERATIONS, IsmctsBot};
 pub use random::RandomBot;
 pub use rules::RulesBot;
+pub use saved::{BotState, MAX_CACHE_ENTRIES, RulesState};
 
 use crate::action::Action;
 use crate::engine::Rules;
@@ -24,6 +26,8 @@ pub trait Bot {
     /// decision. `rules` is for thinking ahead (odds, simulations): the bot knows the game
     /// only through `view`.
     fn decide(&mut self, rules: &mut dyn Rules, view: &View) -> Action;
+    /// What the bot carries to its next decision; [`BotKind::restore`] makes it again.
+    fn save(&self) -> BotState;
 }
 
 /// The bots `dungeon play` and `dungeon sim` know.
@@ -59,14 +63,21 @@ impl BotKind {
 
     /// A bot of this kind with its own seeded generator.
     pub fn create(self, seed: u64) -> Box<dyn Bot> {
+        match (self, self.budget()) {
+            (_, Some(budget)) => Box::new(IsmctsBot::new(seed, budget)),
+            (BotKind::Rules, _) => Box::new(RulesBot::new(seed)),
+            _ => Box::new(RandomBot::new(seed)),
+        }
+    }
+
+    /// How long an IS-MCTS bot of this kind thinks (`None` for other kinds).
+    fn budget(self) -> Option<Budget> {
         match self {
-            BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Rules => Box::new(RulesBot::new(seed)),
-            BotKind::Ismcts(n) => Box::new(IsmctsBot::new(seed, Budget::Iterations(n as usize))),
-            BotKind::IsmctsTimed(ms) => Box::new(IsmctsBot::new(
-                seed,
-                Budget::Time(std::time::Duration::from_millis(ms as u64)),
-            )),
+            BotKind::Ismcts(n) => Some(Budget::Iterations(n as usize)),
+            BotKind::IsmctsTimed(ms) => {
+                Some(Budget::Time(std::time::Duration::from_millis(ms as u64)))
+            }
+            BotKind::Random | BotKind::Rules => None,
         }
     }
 }
@@ -147,6 +158,20 @@ pub fn play_game<H: crate::hooks::HookRunner>(
     seed: u64,
     bots: &mut [Box<dyn Bot>],
     events: &mut Vec<crate::event::Event>,
+    check: impl FnMut(&crate::state::GameState, &[crate::event::Event]) -> Result<(), String>,
+) -> Result<crate::state::GameState, PlayError> {
+    play_game_logged(engine, options, seed, bots, events, &mut Vec::new(), check)
+}
+
+/// [`play_game`], noting each decision applied (who, what) in `log`, which keeps them when
+/// the game stops early too: a game record is made of them.
+pub fn play_game_logged<H: crate::hooks::HookRunner>(
+    engine: &mut crate::engine::Engine<H>,
+    options: crate::options::GameOptions,
+    seed: u64,
+    bots: &mut [Box<dyn Bot>],
+    events: &mut Vec<crate::event::Event>,
+    log: &mut Vec<(crate::ids::Seat, Action)>,
     mut check: impl FnMut(&crate::state::GameState, &[crate::event::Event]) -> Result<(), String>,
 ) -> Result<crate::state::GameState, PlayError> {
     let mut state = engine.new_game(options, seed, events)?;
@@ -158,6 +183,7 @@ pub fn play_game<H: crate::hooks::HookRunner>(
         let view = crate::view::View::new(&state, seat);
         let action = bots[seat as usize].decide(engine, &view);
         engine.apply(&mut state, action, events)?;
+        log.push((seat, action));
     }
     Err(PlayError::TooLong(MAX_DECISIONS))
 }

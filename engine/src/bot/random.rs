@@ -18,6 +18,11 @@ impl RandomBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
+
+    /// A random bot whose generator is where a saved one's was.
+    pub(super) fn restore(rng: ChaCha8Rng) -> RandomBot {
+        RandomBot { rng }
+    }
 }
 
 impl Bot for RandomBot {
@@ -27,5 +32,11 @@ impl Bot for RandomBot {
 
     fn decide(&mut self, _rules: &mut dyn Rules, view: &View) -> Action {
         *legal(view).choose(&mut self.rng).unwrap_or(&Action::Pass)
+    }
+
+    fn save(&self) -> super::BotState {
+        super::BotState::Random {
+            rng: self.rng.clone(),
+        }
     }
 }

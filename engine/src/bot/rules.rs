@@ -49,6 +49,19 @@ impl RulesBot {
         }
     }
 
+    /// A rules bot as a saved one was (with the default effort, as every rules bot has).
+    pub(super) fn restore(saved: &super::RulesState) -> Result<RulesBot, String> {
+        Ok(RulesBot {
+            rng: saved.rng.clone(),
+            cache: saved.cache()?,
+            effort: EFFORT,
+        })
+    }
+
+    pub(super) fn saved(&self) -> super::RulesState {
+        super::RulesState::new(&self.rng, &self.cache)
+    }
+
     fn odds(&mut self, rules: &mut dyn Rules, view: &View, plan: &Plan) -> f64 {
         if self.cache.len() > CACHE_LIMIT {
             self.cache.clear();
@@ -181,6 +194,10 @@ impl RulesBot {
 impl Bot for RulesBot {
     fn name(&self) -> &'static str {
         "rules"
+    }
+
+    fn save(&self) -> super::BotState {
+        super::BotState::Rules(self.saved())
     }
 
     fn decide(&mut self, rules: &mut dyn Rules, view: &View) -> Action {

@@ -30,6 +30,19 @@ impl OddsCache {
     pub fn clear(&mut self) {
         self.memo.clear();
     }
+    /// Every remembered result as (situation key, odds), by key: what a saved bot keeps,
+    /// since what the cache holds decides whether a bounded search finishes.
+    pub fn entries(&self) -> Vec<(u64, f64)> {
+        let mut all: Vec<(u64, f64)> = self.memo.iter().map(|(&k, &v)| (k, v)).collect();
+        all.sort_unstable_by_key(|&(k, _)| k);
+        all
+    }
+    /// A cache holding these results (see [`OddsCache::entries`]).
+    pub fn from_entries(entries: impl IntoIterator<Item = (u64, f64)>) -> OddsCache {
+        OddsCache {
+            memo: entries.into_iter().collect(),
+        }
+    }
 }
 
 /// An exact-odds search over an engine.

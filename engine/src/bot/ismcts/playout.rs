@@ -32,6 +32,15 @@ impl PlayoutPolicy {
         }
     }
 
+    pub(super) fn restore(adventurers: RulesBot) -> PlayoutPolicy {
+        PlayoutPolicy { adventurers }
+    }
+
+    /// The rules bot that picks adventurers and answers what the playout does not.
+    pub(super) fn adventurers(&self) -> &RulesBot {
+        &self.adventurers
+    }
+
     /// The action for the seat whose decision `state` waits on.
     pub(super) fn decide(&mut self, rules: &mut dyn Rules, state: &GameState) -> Action {
         let Some(seat) = state.current_seat() else {
