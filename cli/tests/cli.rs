@@ -1683,14 +1683,36 @@ fn replay_refuses_a_record_made_with_another_pack_naming_what_changed() {
     let manifest = copy_base_pack(&dir.join("copy"));
     let manifest_s = path_str(&manifest);
     // The same files elsewhere: accepted.
-    let run = dungeon(&["--pack", &manifest_s, "replay", &record], "");
+    // The repository's layout reaches from cards/ into scripts/: the copy's root is given.
+    let root = path_str(&dir.join("copy"));
+    let run = dungeon(
+        &[
+            "--pack-root",
+            &root,
+            "--pack",
+            &manifest_s,
+            "replay",
+            &record,
+        ],
+        "",
+    );
     assert_eq!(run.code, 0, "{}", run.stderr);
     // One script edited: refused, naming the pack and the file.
     let script = dir.join("copy/scripts/base/vorpal_sword.lua");
     let mut text = std::fs::read_to_string(&script).unwrap();
     text.push_str("\n-- edited\n");
     std::fs::write(&script, text).unwrap();
-    let run = dungeon(&["--pack", &manifest_s, "replay", &record], "");
+    let run = dungeon(
+        &[
+            "--pack-root",
+            &root,
+            "--pack",
+            &manifest_s,
+            "replay",
+            &record,
+        ],
+        "",
+    );
     run.assert_no_panic();
     assert_eq!(run.code, 2, "{}", run.stdout);
     assert!(
@@ -1705,7 +1727,17 @@ fn replay_refuses_a_record_made_with_another_pack_naming_what_changed() {
     let text = std::fs::read_to_string(&manifest).unwrap();
     let version = text.lines().find(|l| l.starts_with("version")).unwrap();
     std::fs::write(&manifest, text.replacen(version, "version = \"9.9.9\"", 1)).unwrap();
-    let run = dungeon(&["--pack", &manifest_s, "replay", &record], "");
+    let run = dungeon(
+        &[
+            "--pack-root",
+            &root,
+            "--pack",
+            &manifest_s,
+            "replay",
+            &record,
+        ],
+        "",
+    );
     assert_eq!(run.code, 2);
     assert!(
         run.stderr

@@ -1,5 +1,5 @@
-//! Checks that a state is internally consistent. Used by the soak tests after every
-//! decision, and on loading a save file so a hand-edited one is refused, not trusted.
+//! Checks that a state is internally consistent. Used by the audit after every decision;
+//! a save is not trusted on this check alone: loading replays its decisions (`record/`).
 
 use crate::catalog::Catalog;
 use crate::dungeon::Stage;
