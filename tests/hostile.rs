@@ -689,7 +689,7 @@ const LOAD_ATTACKS: &[(&str, &str, Option<u32>)] = &[
     ("load_number", "must return a table of hooks", None),
     ("load_unknown_hook", "unknown hook `on_enter`", Some(3)),
     ("load_tamper", "readonly", Some(2)),
-    ("load_memory", "out of memory", None),
+    ("load_memory", "out of memory", Some(2)),
     ("load_global", "cannot change globals", Some(2)),
 ];
 
