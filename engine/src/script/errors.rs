@@ -60,7 +60,7 @@ pub(crate) fn describe(
         }
     }
     if first.contains("attempt to modify a readonly table") {
-        first.push_str(" (card scripts cannot change globals or shared tables: use `local` variables, and ctx.remember for what must last)");
+        first.push_str(" (card scripts cannot change globals, libraries, ctx, monsters, or a metatable once set: use `local` variables, and ctx.remember for what must last)");
     }
     let (line, message) = match split_location(&first, script_path) {
         Some((line, rest)) => (Some(line), rest),
@@ -132,6 +132,9 @@ mod tests {
 
 /// "a table", "an integer": a Lua type name with its article.
 pub(crate) fn a_type(type_name: &str) -> String {
+    if type_name == "nil" {
+        return "nil".to_string();
+    }
     let article = if type_name.starts_with(['a', 'e', 'i', 'o', 'u']) {
         "an"
     } else {

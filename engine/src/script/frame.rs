@@ -192,7 +192,7 @@ impl Frame {
         };
         if hp.abs() > HP_LIMIT as i64 {
             return Err(err(format!(
-                "ctx.{name}(): HP would become {hp}, beyond the limit of ±{HP_LIMIT}"
+                "ctx.{name}(): HP would go beyond the limit of ±{HP_LIMIT}"
             )));
         }
         self.projected_hp = hp;

@@ -1,6 +1,7 @@
 -- The engine's replacements for library functions card scripts see (loaded by library.rs
--- before the state is sandboxed). `raw` holds the original functions, `host` the Rust
--- helpers. Each replacement keeps the original's behaviour, except that:
+-- before the state is sandboxed). `raw` holds the original functions (and the library
+-- tables, whose entries library.rs then replaces: read an original only while loading),
+-- `host` the Rust helpers. Each replacement keeps the original's behaviour, except that:
 -- - work that grows with the input is charged to the step budget before it is done;
 -- - nothing shows a memory address (tostring, string.format, error values);
 -- - iteration over a table follows an order that does not depend on memory addresses;
@@ -203,9 +204,10 @@ lib.string.unpack = metered(raw.string.unpack, function(fmt, s)
   return scanned(fmt) + scanned(s)
 end)
 lib.string.packsize = metered(raw.string.packsize, scanned)
+local raw_format = raw.string.format
 lib.string.format = function(fmt, ...)
   host.check_format(fmt, ...)
-  return raw.string.format(fmt, ...)
+  return raw_format(fmt, ...)
 end
 
 lib.table.sort = metered(raw.table.sort, function(t)
@@ -231,9 +233,10 @@ lib.table.remove = metered(raw.table.remove, function(t, pos)
   end
   return 0
 end)
+local raw_concat = raw.table.concat
 lib.table.concat = function(t, sep, i, j)
   host.check_concat(t, sep, i, j)
-  return raw.table.concat(t, sep, i, j)
+  return raw_concat(t, sep, i, j)
 end
 lib.table.move = metered(raw.table.move, function(_, f, e)
   local n = (tonumber(e) or 0) - (tonumber(f) or 0) + 1

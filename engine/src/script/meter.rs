@@ -250,7 +250,7 @@ unsafe extern "C-unwind" fn fast_interrupt(state: *mut ffi::lua_State, gc: c_int
 }
 
 unsafe extern "C-unwind" fn on_allocate(
-    _state: *mut ffi::lua_State,
+    state: *mut ffi::lua_State,
     _block: *mut c_void,
     old_size: usize,
     new_size: usize,
@@ -268,10 +268,36 @@ unsafe extern "C-unwind" fn on_allocate(
     }
     // SAFETY: as in `fast_interrupt`.
     let m = unsafe { &*meter };
-    if m.paused.get() == 0 {
-        m.allocated
-            .set(m.allocated.get() + (new_size - old_size) as u64);
+    if m.paused.get() != 0 {
+        return;
     }
+    let total = m.allocated.get() + (new_size - old_size) as u64;
+    m.allocated.set(total);
+    if total > m.allocation_limit.get() && m.tripped.borrow().is_none() {
+        // Remember where, so the error names the line that allocated, not the next
+        // safepoint (where the interrupt raises it).
+        m.trip(Limit::Memory, unsafe { script_place(state) });
+    }
+}
+
+/// `chunk:line: ` of the innermost frame of a card script, read from the raw state (no
+/// allocation, no error: safe inside the allocation callback).
+unsafe fn script_place(state: *mut ffi::lua_State) -> String {
+    for level in 0..32 {
+        // SAFETY: `ar` is a plain C struct; `lua_getinfo` fills it for a valid level.
+        let mut ar: ffi::lua_Debug = unsafe { std::mem::zeroed() };
+        if unsafe { ffi::lua_getinfo(state, level, c"sl".as_ptr(), &mut ar) } == 0 {
+            break;
+        }
+        if ar.currentline <= 0 || ar.short_src.is_null() {
+            continue;
+        }
+        let src = unsafe { std::ffi::CStr::from_ptr(ar.short_src) }.to_string_lossy();
+        if !src.starts_with(super::library::ENGINE_CHUNK_PREFIX) {
+            return format!("{src}:{}: ", ar.currentline);
+        }
+    }
+    String::new()
 }
 
 /// The meter of the running call, for library functions.

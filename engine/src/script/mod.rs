@@ -22,6 +22,7 @@ mod sandbox;
 mod tables;
 
 pub use api::{MAX_OPTIONS, MAX_PROMPT};
+pub use errors::MAX_MESSAGE;
 pub use frame::{MAX_EFFECTS, MAX_MEMORY_ENTRIES, MAX_MEMORY_KEY, MAX_MEMORY_TEXT};
 pub use load::check_pack_scripts;
 pub use meter::{CARD_MEMORY, DEFAULT_DEADLINE, OPERATION_MEMORY};

@@ -186,9 +186,9 @@ pub(crate) fn compile(
     if code.len() as u64 > MAX_SCRIPT_BYTES {
         return Err(CompileError {
             message: format!(
-                "the script is {} KiB; card scripts may be at most {} KiB",
-                code.len() / 1024,
-                MAX_SCRIPT_BYTES / 1024
+                "the script has {} bytes; card scripts may have at most {} (256 KiB)",
+                code.len(),
+                MAX_SCRIPT_BYTES
             ),
             line: None,
         });
