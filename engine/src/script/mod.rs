@@ -8,10 +8,19 @@
 //! finishes, so a stopped or failed call changes nothing.
 //!
 //! A script is compiled once; its chunk runs again for each engine operation that uses
-//! the card, giving fresh closures. Whatever a script keeps in its own locals therefore
-//! lives for one operation only, so replaying operations replays the game exactly.
+//! the card (analysis included, and after any failed call), giving fresh closures.
+//! Whatever a script keeps in its own locals therefore lives for one operation only, so
+//! replaying operations replays the game exactly, and nothing a rolled-back move showed
+//! a script survives it.
+//!
+//! Modules: `sandbox` builds the state and compiles scripts (`rewrite` guards their
+//! for-in loops), `library` makes the libraries deterministic and metered, `meter`
+//! counts steps, bytes and time, `api` is the `ctx` table, `frame` what a running hook
+//! has recorded (with its caps), `tables` the values shared with hooks, `load` checks
+//! what a script returns, `errors` turns Lua errors into bounded messages.
 
 mod api;
+mod args;
 mod errors;
 mod frame;
 mod library;
@@ -21,7 +30,7 @@ mod rewrite;
 mod sandbox;
 mod tables;
 
-pub use api::{MAX_OPTIONS, MAX_PROMPT};
+pub use args::{MAX_OPTIONS, MAX_PROMPT};
 pub use errors::MAX_MESSAGE;
 pub use frame::{MAX_EFFECTS, MAX_MEMORY_ENTRIES, MAX_MEMORY_KEY, MAX_MEMORY_TEXT};
 pub use load::check_pack_scripts;

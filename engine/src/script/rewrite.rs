@@ -481,3 +481,22 @@ mod tests {
         ));
     }
 }
+
+#[cfg(test)]
+mod prelude_tests {
+    /// The prelude is loaded without the guard (it takes Luau's fast paths): it must only
+    /// ever iterate with `pairs` or `ipairs`.
+    #[test]
+    fn the_prelude_iterates_only_with_pairs_and_ipairs() {
+        let loops = crate::version::PRELUDE
+            .lines()
+            .filter(|l| l.trim_start().starts_with("for ") && l.contains(" in "));
+        for line in loops {
+            let list = line.split(" in ").nth(1).unwrap_or("").trim_start();
+            assert!(
+                list.starts_with("pairs(") || list.starts_with("ipairs("),
+                "{line}"
+            );
+        }
+    }
+}

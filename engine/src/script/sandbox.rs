@@ -80,11 +80,12 @@ pub(crate) fn new_state(frame: SharedFrame, prelude: &str) -> mlua::Result<(Lua,
     .set_name(format!("={ENGINE_CHUNK_PREFIX}setup"))
     .exec()?;
 
-    let prelude_env = environment(&lua, &globals)?;
+    // The prelude reads the globals directly: once sandboxed they are a safe environment,
+    // so its calls to builtins take Luau's fast paths (it is the engine's own code: it
+    // never iterates over a table natively, and its `pairs` goes through ours).
     let dungeon: Table = lua
         .load(prelude)
         .set_name(format!("={ENGINE_CHUNK_PREFIX}prelude.lua"))
-        .set_environment(prelude_env)
         .eval()?;
     dungeon.set_metatable(Some(strict_table(
         &lua,
