@@ -662,12 +662,12 @@ fn math_random_is_deterministic_for_a_fixed_seed() {
     assert!((3 + 2 - 1..=3 + 2000 - 1).contains(&hp), "hp {hp}");
 }
 
-// --- Known holes (these tests fail until the engine closes them) --------------------------
+// --- State kept between operations ------------------------------------------------------
 
-/// A script can keep state between calls in a local of its own (an upvalue): loading
-/// freezes the script's globals and returned table, not the tables and values its
-/// functions close over. The same dungeon with the same seed then plays differently the
-/// second time, which breaks replays, question replays and saved games.
+/// A script may keep something in a local of its own (an upvalue), but only for one
+/// operation: the next one runs its chunk again. Otherwise the same dungeon with the same
+/// seed would play differently the second time, which breaks replays, question replays
+/// and saved games.
 #[test]
 fn a_script_cannot_keep_state_between_calls_in_upvalues() {
     let mut engine = hostile_engine();
@@ -682,8 +682,9 @@ fn a_script_cannot_keep_state_between_calls_in_upvalues() {
     assert!(first == second);
 }
 
-/// A hook can fill the Lua state's memory, keep it in an upvalue, and return normally:
-/// every later hook of every other card in this engine then fails with out of memory.
+/// A hook that fills memory and keeps it in an upvalue fails itself (its card's
+/// allowance is spent), and what it kept goes with its instance: later hooks of other
+/// cards in this engine do not run out of memory.
 #[test]
 fn a_script_cannot_starve_other_scripts_of_memory() {
     let mut engine = hostile_engine();

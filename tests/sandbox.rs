@@ -124,6 +124,38 @@ fn nothing_a_failed_call_saw_survives_in_any_mode() {
     }
 }
 
+/// The cards of the boxes hold no state: one instance of their hooks serves every
+/// operation. Scripts that keep something in a local of theirs get fresh ones.
+#[test]
+fn stateless_cards_keep_one_instance_and_stateful_ones_do_not() {
+    use dungeon_engine::CardRef;
+    let catalog = dungeon_tests::catalog(&["base", "sequel"]);
+    let host =
+        dungeon_engine::script::ScriptHost::new(catalog.clone()).unwrap_or_else(|d| panic!("{d}"));
+    let tiles = catalog
+        .tiles
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.info.script.is_some());
+    for (i, t) in tiles {
+        let card = CardRef::Tile(dungeon_engine::TileId(i as u16));
+        assert!(
+            host.reuses_instance(card),
+            "{} should be stateless",
+            t.info.id
+        );
+    }
+    let engine = engine();
+    let cat = engine.catalog().clone();
+    let host =
+        dungeon_engine::script::ScriptHost::new(cat.clone()).unwrap_or_else(|d| panic!("{d}"));
+    for stateful in ["counter", "peek_and_fail", "dice"] {
+        let card = CardRef::Tile(cat.find_tile(stateful).expect("tile"));
+        let keeps = host.reuses_instance(card);
+        assert_eq!(keeps, stateful == "dice", "{stateful}");
+    }
+}
+
 /// A run that reads HP and iterates tables in every way; printed as one line.
 fn orderly_game(engine: &mut Engine, seed: u64) -> String {
     let s = setup(
@@ -356,7 +388,8 @@ fn the_compiler_survives_any_source_within_the_limit() {
             .join()
             .unwrap_or_else(|_| panic!("{name}: loading panicked"));
         eprintln!(
-            "{name}: {:?}",
+            "{name} (peak RSS so far {} KiB): {:?}",
+            peak_rss_kib(),
             result.as_ref().map_err(|e| e
                 .lines()
                 .next()
@@ -370,6 +403,18 @@ fn the_compiler_survives_any_source_within_the_limit() {
             assert!(e.contains("at most 262144 (256 KiB)"), "{e}");
         }
     }
+}
+
+/// The process's peak resident memory (Linux), to see what the compiler allocates.
+fn peak_rss_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(0)
 }
 
 /// Hand-built states with HP at the ends of the 32-bit range: damage, a tile leaving play

@@ -50,8 +50,9 @@ pub trait HookRunner {
 
     /// An analysis (the odds search, the bots' playouts) is about to run hypothetical
     /// operations, or has finished. It changes nothing a script can observe: the Lua
-    /// host gives every operation fresh script instances, analysis included, so what a
-    /// hypothetical dungeon showed a script never reaches the real game.
+    /// host gives every operation fresh script instances (or one that provably holds no
+    /// state), analysis included, so what a hypothetical dungeon showed a script never
+    /// reaches the real game.
     fn set_analysis(&mut self, _on: bool) {}
 
     /// Does this card define this hook? Cheap: called before every potential call.

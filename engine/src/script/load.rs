@@ -4,6 +4,7 @@
 
 use super::errors;
 use super::frame::Frame;
+use super::inert;
 use super::library;
 use super::meter::{CARD_MEMORY, Meter};
 use super::sandbox;
@@ -17,6 +18,9 @@ pub(crate) struct Compiled {
     pub chunk_name: String,
     pub chunk: Function,
     pub hooks: HookSet,
+    /// The hooks the load-time run made, when they can hold no state (see `inert.rs`):
+    /// one instance then serves every operation.
+    pub inert_instance: Option<Vec<(HookName, Function)>>,
 }
 
 /// Compiles `script` (of card `card` in `pack`, a monster or a tile) and runs it once,
@@ -102,6 +106,7 @@ pub(crate) fn compile_card(
     }
     entries.sort_by(|a, b| a.0.cmp(&b.0));
     let mut hooks = HookSet::default();
+    let mut functions = Vec::new();
     for (name, value) in entries {
         let shown = errors::printable(&name);
         let line = key_line(&script.code, &name);
@@ -123,19 +128,23 @@ pub(crate) fn compile_card(
                 line,
             ));
         }
-        if !matches!(value, Value::Function(_)) {
+        let Value::Function(function) = value else {
             let what = errors::a_type(value.type_name());
             return Err(fail(
                 format!("hook `{name}` must be a function, not {what}"),
                 line,
             ));
-        }
+        };
         hooks.insert(hook);
+        functions.push((hook, function));
     }
+    let just_functions: Vec<Function> = functions.iter().map(|(_, f)| f.clone()).collect();
+    let inert_instance = inert::all_inert(lua, &just_functions).then_some(functions);
     Ok(Compiled {
         chunk_name,
         chunk,
         hooks,
+        inert_instance,
     })
 }
 

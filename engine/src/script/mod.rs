@@ -8,7 +8,8 @@
 //! finishes, so a stopped or failed call changes nothing.
 //!
 //! A script is compiled once; its chunk runs again for each engine operation that uses
-//! the card (analysis included, and after any failed call), giving fresh closures.
+//! the card (analysis included, and after any failed call), giving fresh closures,
+//! unless its hooks provably hold no state (`inert`): one instance then serves all.
 //! Whatever a script keeps in its own locals therefore lives for one operation only, so
 //! replaying operations replays the game exactly, and nothing a rolled-back move showed
 //! a script survives it.
@@ -23,6 +24,7 @@ mod api;
 mod args;
 mod errors;
 mod frame;
+mod inert;
 mod library;
 mod load;
 mod meter;
@@ -54,9 +56,6 @@ use tables::IdStrings;
 /// The engine's helper library, visible to every script as `dungeon`.
 pub use crate::version::PRELUDE;
 
-/// Memory the state may use beyond what a call may allocate before the backstop refuses
-/// allocations (pages of the allocator, garbage not yet collected).
-const BACKSTOP_SLACK: usize = 64 * 1024 * 1024;
 /// Above this, the garbage of finished operations is collected before the next one.
 const COLLECT_ABOVE: usize = 96 * 1024 * 1024;
 
@@ -71,6 +70,8 @@ struct CardScript {
     hooks: HookSet,
     /// The hooks made for operation `generation`, if any.
     instance: Option<(u64, Vec<(HookName, Function)>)>,
+    /// Hooks that can hold no state, made once for every operation (see `inert.rs`).
+    inert: Option<Vec<(HookName, Function)>>,
     /// The `ctx` this card's hooks receive: its own `self`, then the shared functions.
     ctx: Table,
 }
@@ -91,7 +92,6 @@ pub struct ScriptHost {
     allocated: Vec<u64>,
     /// Bytes all hooks allocated during the current operation.
     operation_allocated: u64,
-    backstop: usize,
 }
 
 impl ScriptHost {
@@ -132,7 +132,6 @@ impl ScriptHost {
             generation: 0,
             allocated: vec![0; slots],
             operation_allocated: 0,
-            backstop: DEFAULT_MEMORY_LIMIT,
         };
         let mut diags = Diagnostics::default();
         let tiles = catalog.tiles.iter().map(|t| (&t.info, false));
@@ -183,6 +182,7 @@ impl ScriptHost {
             chunk: compiled.chunk,
             hooks: compiled.hooks,
             instance: None,
+            inert: compiled.inert_instance,
             ctx,
         }))
     }
@@ -204,10 +204,11 @@ impl ScriptHost {
         self.meter.set_time_limit(limit);
     }
 
-    /// Sets the memory the whole Lua state may use: a backstop above the per-operation
-    /// allowances (see [`CARD_MEMORY`] and [`OPERATION_MEMORY`]).
+    /// Sets the memory the whole Lua state may use: a backstop far above the
+    /// per-operation allowances the meter enforces (see [`CARD_MEMORY`] and
+    /// [`OPERATION_MEMORY`]), for allocations between two of its checks.
     pub fn set_memory_limit(&mut self, bytes: usize) {
-        self.backstop = bytes;
+        let _ = self.lua.set_memory_limit(bytes);
     }
 
     /// The names in the `ctx` table, sorted (for documentation checks).
@@ -221,6 +222,12 @@ impl ScriptHost {
             .raw_get::<Table>("dungeon")
             .map(|t| table_keys(&t))
             .unwrap_or_default()
+    }
+
+    /// Does this card keep one instance of its hooks for every operation (they provably
+    /// hold no state, see `inert.rs`) rather than running its script again each time?
+    pub fn reuses_instance(&self, card: CardRef) -> bool {
+        matches!(self.cards.get(self.slot(card)), Some(Some(s)) if s.inert.is_some())
     }
 
     /// Which hooks a card's script defines.
@@ -245,11 +252,6 @@ impl ScriptHost {
         run: impl FnOnce(&Self) -> mlua::Result<R>,
     ) -> mlua::Result<R> {
         let allowance = self.allowance(slot);
-        let used = self.lua.used_memory();
-        let _ = self.lua.set_memory_limit(
-            self.backstop
-                .min(used + allowance as usize + BACKSTOP_SLACK),
-        );
         let result = {
             let _active = self.meter.start(allowance);
             run(self)
@@ -274,6 +276,9 @@ impl ScriptHost {
         let Some(Some(script)) = self.cards.get(slot) else {
             return Ok(None);
         };
+        if let Some(functions) = &script.inert {
+            return Ok(find_hook(functions, hook));
+        }
         if script
             .instance
             .as_ref()
@@ -300,10 +305,7 @@ impl ScriptHost {
             return Ok(None);
         };
         let functions = &script.instance.as_ref().expect("made above").1;
-        Ok(functions
-            .iter()
-            .find(|(h, _)| *h == hook)
-            .map(|(_, f)| f.clone()))
+        Ok(find_hook(functions, hook))
     }
 
     /// The error for `card`'s `hook`. Whatever any script saw or kept in this operation
@@ -436,6 +438,13 @@ impl HookRunner for ScriptHost {
         };
         Ok(HookOutcome::Done { effects, value })
     }
+}
+
+fn find_hook(functions: &[(HookName, Function)], hook: HookName) -> Option<Function> {
+    functions
+        .iter()
+        .find(|(h, _)| *h == hook)
+        .map(|(_, f)| f.clone())
 }
 
 /// The table of the monster being resolved, for hooks that receive one.
