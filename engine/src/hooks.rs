@@ -43,12 +43,16 @@ pub enum HookOutcome {
 pub trait HookRunner {
     /// A new engine operation (a game created, an action applied) begins. Hook calls
     /// within one operation may share script-level state; calls in different operations
-    /// must not, so that replaying the same operations gives the same game.
+    /// must not, so that replaying the same operations gives the same game. Nothing a
+    /// script saw in an operation may reach a later one (the Lua host also starts afresh
+    /// after any failed call).
     fn begin(&mut self) {}
 
-    /// While on, [`HookRunner::begin`] keeps script-level state: an analysis (the odds
-    /// search) runs thousands of operations that are one question, and pays for fresh
-    /// script instances once. Real games never turn it on.
+    /// An analysis (the odds search, the bots' playouts) is about to run hypothetical
+    /// operations, or has finished. It changes nothing a script can observe: the Lua
+    /// host gives every operation fresh script instances (or one that provably holds no
+    /// state), analysis included, so what a hypothetical dungeon showed a script never
+    /// reaches the real game.
     fn set_analysis(&mut self, _on: bool) {}
 
     /// Does this card define this hook? Cheap: called before every potential call.

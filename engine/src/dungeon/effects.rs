@@ -72,10 +72,11 @@ pub(crate) fn apply_effects(
                 });
             }
             Effect::GainHp(n) => change_hp(state, source, n, events),
-            Effect::LoseHp(n) => change_hp(state, source, -n, events),
+            Effect::LoseHp(n) => change_hp(state, source, n.saturating_neg(), events),
             Effect::SetHp(n) => {
-                let delta = n - state.run.hp;
-                change_hp(state, source, delta, events);
+                let delta =
+                    (n as i64 - state.run.hp as i64).clamp(i32::MIN as i64, i32::MAX as i64);
+                change_hp(state, source, delta as i32, events);
             }
             Effect::DiscardTile(tile) => {
                 let Some(ix) = state.tiles.iter().position(|&t| t == tile) else {
@@ -83,7 +84,7 @@ pub(crate) fn apply_effects(
                 };
                 state.tiles.remove(ix);
                 // A tile leaving play takes its HP bonus with it at once (our ruling).
-                state.run.hp -= catalog.tile(tile).hp;
+                state.run.hp = state.run.hp.saturating_sub(catalog.tile(tile).hp);
                 if catalog.tile(tile).hp > 0 && state.run.hp <= 0 {
                     state.run.hp_fell = true;
                 }
@@ -123,11 +124,15 @@ pub(crate) fn apply_effects(
     Ok(())
 }
 
+/// Changes HP by `delta`, saturating: whatever a hand-built state holds, nothing wraps
+/// (the event reports the change that happened).
 fn change_hp(state: &mut GameState, source: CardRef, delta: i32, events: &mut Vec<Event>) {
+    let before = state.run.hp;
+    state.run.hp = before.saturating_add(delta);
+    let delta = (state.run.hp as i64 - before as i64) as i32;
     if delta == 0 {
         return;
     }
-    state.run.hp += delta;
     if delta < 0 && state.run.hp <= 0 {
         state.run.hp_fell = true;
     }

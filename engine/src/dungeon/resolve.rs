@@ -364,7 +364,7 @@ impl<H: HookRunner> Resolver<'_, H> {
         if amount > 0 {
             f.fate = Fate::Damaged(amount);
             let card = f.card;
-            run.hp -= amount;
+            run.hp = run.hp.saturating_sub(amount);
             if run.hp <= 0 {
                 run.hp_fell = true;
             }

@@ -3,225 +3,80 @@
 //! through the shared [`Frame`], which holds the state lent by the engine.
 //! Effects are recorded, not applied: the engine applies them when the hook returns.
 
+use super::frame::{Frame, SharedFrame, err};
+use super::meter::Meter;
+use super::tables::IdStrings;
 use crate::action::{Answer, CardRef, Question};
 use crate::catalog::Catalog;
 use crate::dungeon::Faced;
-use crate::effect::{Effect, MemValue};
-use crate::hook_name::HookName;
+use crate::effect::{Effect, HP_LIMIT, MemValue};
 use crate::ids::*;
-use crate::state::GameState;
-use mlua::{Function, Lua, Table, Value};
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
-use std::cell::RefCell;
-use std::collections::HashMap;
+use mlua::{Function, Lua, LuaString, Table, Value};
 use std::rc::Rc;
 use std::sync::Arc;
 
-/// What a running hook may see and the effects it has asked for so far.
-pub(crate) struct Frame {
-    /// The state the engine lends for the call; null between calls.
-    state: *mut GameState,
-    /// A hook is running (the state is lent); false while a script's chunk runs.
-    pub active: bool,
-    pub card: CardRef,
-    pub hook: HookName,
-    pub answers: Vec<Answer>,
-    pub asked: usize,
-    pub question: Option<Question>,
-    pub effects: Vec<Effect>,
-    /// The generator as it was before this call first drew from it, to undo the draws
-    /// if the call stops on a question or fails.
-    pub rng_backup: Option<ChaCha8Rng>,
-}
-
-impl Default for Frame {
-    fn default() -> Self {
-        Frame {
-            state: std::ptr::null_mut(),
-            active: false,
-            card: CardRef::Tile(TileId(0)),
-            hook: HookName::AtEnd,
-            answers: Vec::new(),
-            asked: 0,
-            question: None,
-            effects: Vec::new(),
-            rng_backup: None,
-        }
-    }
-}
-
-impl Frame {
-    /// Lends `state` to the `ctx` functions for one hook call; [`Frame::end_loan`] ends it.
-    pub fn lend(&mut self, state: &mut GameState) {
-        self.state = state;
-        self.active = true;
-    }
-
-    pub fn end_loan(&mut self) {
-        self.state = std::ptr::null_mut();
-        self.active = false;
-    }
-
-    /// The state lent for the running hook.
-    pub fn state(&self) -> mlua::Result<&GameState> {
-        // SAFETY: `state` is set by `lend` from the `&mut GameState` that `ScriptHost::call`
-        // holds for the whole Lua call, and reset by `end_loan` before that call returns.
-        // Lua code runs only inside that call, and the engine does not touch the state
-        // while it runs, so the pointer is valid and unaliased whenever it is not null.
-        unsafe { self.state.as_ref() }.ok_or_else(|| err("ctx is only available inside hooks"))
-    }
-
-    fn state_mut(&mut self) -> mlua::Result<&mut GameState> {
-        // SAFETY: as in `state`.
-        unsafe { self.state.as_mut() }.ok_or_else(|| err("ctx is only available inside hooks"))
-    }
-}
-
-pub(crate) type SharedFrame = Rc<RefCell<Frame>>;
-
-/// Given the monster tables' metatable, returns their constructor.
-const MAKE_MONSTER: &str = r#"
-local meta = ...
-return function(id, species, strength, position, defeated, hp_at_reveal)
-  return table.freeze(setmetatable({
-    id = id, species = species, strength = strength, position = position,
-    defeated = defeated, hp_at_reveal = hp_at_reveal,
-  }, meta))
-end
-"#;
-
-/// Monster tables and texts kept past this many are dropped.
-const TABLE_CACHE_LIMIT: usize = 4096;
-
-/// What a monster table shows: monster, species, strength, position, defeated, HP at reveal.
-type MonsterKey = (MonsterId, Option<SpeciesId>, Option<i32>, u8, bool, i32);
-
-/// Lua strings for every id, made once so hooks get them without allocating.
-pub(crate) struct IdStrings {
-    pub tiles: Vec<mlua::LuaString>,
-    pub monsters: Vec<mlua::LuaString>,
-    pub species: Vec<mlua::LuaString>,
-    /// Builds monster tables (see [`IdStrings::monster_table`]).
-    make_monster: Function,
-    monster_tables: RefCell<HashMap<MonsterKey, Table>>,
-    texts: RefCell<HashMap<Arc<str>, mlua::LuaString>>,
-}
-
-impl IdStrings {
-    /// The table hooks see for a monster: id, species, strength, position, defeated, the HP
-    /// at its reveal. Read-only, so one hook cannot leave marks on it for another, and so
-    /// it can be shared: the same monster state comes back again and again (several hooks
-    /// per card, and every branch of an odds search), so tables are kept by content.
-    pub fn monster_table(&self, f: &Faced) -> mlua::Result<Table> {
-        let key = (
-            f.monster,
-            f.species,
-            f.strength,
-            f.position,
-            f.is_defeated(),
-            f.hp_at_reveal,
-        );
-        if let Some(t) = self.monster_tables.borrow().get(&key) {
-            return Ok(t.clone());
-        }
-        let table: Table = self.make_monster.call((
-            self.monsters[f.monster.ix()].clone(),
-            f.species.map(|s| self.species[s.ix()].clone()),
-            f.strength,
-            f.position,
-            f.is_defeated(),
-            f.hp_at_reveal,
-        ))?;
-        let mut cache = self.monster_tables.borrow_mut();
-        if cache.len() >= TABLE_CACHE_LIMIT {
-            cache.clear();
-        }
-        cache.insert(key, table.clone());
-        Ok(table)
-    }
-
-    /// A Lua string for a remembered text, made once (species ids come back on every reveal).
-    pub fn text(&self, lua: &Lua, text: &Arc<str>) -> mlua::Result<mlua::LuaString> {
-        if let Some(s) = self.texts.borrow().get(text) {
-            return Ok(s.clone());
-        }
-        let s = lua.create_string(text.as_bytes())?;
-        let mut cache = self.texts.borrow_mut();
-        if cache.len() >= TABLE_CACHE_LIMIT {
-            cache.clear();
-        }
-        cache.insert(text.clone(), s.clone());
-        Ok(s)
-    }
-
-    pub fn new(lua: &Lua, catalog: &Catalog) -> mlua::Result<IdStrings> {
-        Ok(IdStrings {
-            tiles: catalog
-                .tiles
-                .iter()
-                .map(|t| lua.create_string(&t.info.id))
-                .collect::<mlua::Result<_>>()?,
-            monsters: catalog
-                .monsters
-                .iter()
-                .map(|m| lua.create_string(&m.info.id))
-                .collect::<mlua::Result<_>>()?,
-            species: catalog
-                .species
-                .iter()
-                .map(|s| lua.create_string(&s.id))
-                .collect::<mlua::Result<_>>()?,
-            make_monster: lua.load(MAKE_MONSTER).set_name("=engine:monster").call(
-                super::sandbox::strict_table(
-                    lua,
-                    "a monster has no field",
-                    &["species", "strength"],
-                )?,
-            )?,
-            monster_tables: RefCell::new(HashMap::new()),
-            texts: RefCell::new(HashMap::new()),
-        })
-    }
-}
-
-fn err(message: impl Into<String>) -> mlua::Error {
-    mlua::Error::runtime(message.into())
-}
+use super::args::{MAX_ID, MAX_OPTIONS, bounded, memory_key, prompt_key, ranged, shown};
+pub(crate) use super::frame::draw;
 
 struct Api {
     frame: SharedFrame,
     catalog: Arc<Catalog>,
     ids: Rc<IdStrings>,
+    meter: Rc<Meter>,
 }
 
 impl Api {
     fn effect(&self, name: &str, effect: Effect) -> mlua::Result<()> {
-        let mut f = self.frame.borrow_mut();
-        if f.question.is_some() {
-            // Waiting on a question: this run's effects will be discarded.
-            return Ok(());
+        self.frame.borrow_mut().record(name, effect)
+    }
+
+    fn tile_arg(&self, id: &LuaString) -> mlua::Result<TileId> {
+        let text = bounded(id, MAX_ID, "the equipment id")?;
+        self.catalog
+            .find_tile(&text)
+            .ok_or_else(|| err(format!("unknown equipment id `{}`", shown(&id.as_bytes()))))
+    }
+
+    fn species_arg(&self, id: &LuaString) -> mlua::Result<SpeciesId> {
+        let text = bounded(id, MAX_ID, "the species id")?;
+        self.catalog
+            .find_species(&text)
+            .ok_or_else(|| err(format!("unknown species id `{}`", shown(&id.as_bytes()))))
+    }
+
+    /// A seat at the table.
+    fn seat_arg(&self, name: &str, seat: Value) -> mlua::Result<Seat> {
+        let players = self.frame.borrow().state()?.num_players() as i64;
+        if players == 0 {
+            return Err(err(format!("{name}: there is no player at the table")));
         }
-        if !effect.allowed_in(f.hook) {
+        Ok(ranged(name, seat, 0, players - 1)? as Seat)
+    }
+
+    /// The options a script lists, read without copying more than [`MAX_OPTIONS`].
+    fn options<T: PartialEq>(
+        &self,
+        name: &str,
+        list: Table,
+        read: impl Fn(Value) -> mlua::Result<T>,
+    ) -> mlua::Result<Vec<T>> {
+        let n = list.raw_len();
+        if n > MAX_OPTIONS {
             return Err(err(format!(
-                "ctx.{name}() cannot be used in `{}` hooks",
-                f.hook
+                "{name}: a question may have at most {MAX_OPTIONS} options, not {n}"
             )));
         }
-        f.effects.push(effect);
-        Ok(())
-    }
-
-    fn tile_arg(&self, id: &str) -> mlua::Result<TileId> {
-        self.catalog
-            .find_tile(id)
-            .ok_or_else(|| err(format!("unknown equipment id `{id}`")))
-    }
-
-    fn species_arg(&self, id: &str) -> mlua::Result<SpeciesId> {
-        self.catalog
-            .find_species(id)
-            .ok_or_else(|| err(format!("unknown species id `{id}`")))
+        let mut options = Vec::with_capacity(n);
+        for i in 1..=n {
+            let option = read(list.raw_get(i)?)?;
+            if options.contains(&option) {
+                return Err(err(format!(
+                    "{name}: option {i} repeats an earlier one: list each answer once"
+                )));
+            }
+            options.push(option);
+        }
+        Ok(options)
     }
 
     fn current(f: &Frame) -> mlua::Result<&Faced> {
@@ -259,12 +114,6 @@ impl Api {
             return Ok(first);
         }
         let seat = seat.unwrap_or(f.state()?.run.runner);
-        if seat >= f.state()?.num_players() {
-            return Err(err(format!(
-                "seat {seat} is not at the table ({} players)",
-                f.state()?.num_players()
-            )));
-        }
         let index = f.asked;
         f.asked += 1;
         if let Some(&answer) = f.answers.get(index) {
@@ -296,19 +145,29 @@ impl Api {
             Answer::Seat(s) => Value::Integer(s as i64),
         })
     }
+
+    fn optional_seat(&self, name: &str, seat: Value) -> mlua::Result<Option<Seat>> {
+        match seat {
+            Value::Nil => Ok(None),
+            other => self.seat_arg(name, other).map(Some),
+        }
+    }
 }
 
-/// Builds the `ctx` table. `self` is set by the host before each call.
+/// Builds the shared `ctx` table (read-only, its metatable locked). A card's own `ctx`
+/// adds `self` (see [`card_ctx`]).
 pub(crate) fn build_ctx(
     lua: &Lua,
     frame: SharedFrame,
     catalog: Arc<Catalog>,
     ids: Rc<IdStrings>,
+    meter: Rc<Meter>,
 ) -> mlua::Result<Table> {
     let api = Rc::new(Api {
         frame,
         catalog,
         ids,
+        meter,
     });
     let ctx = lua.create_table()?;
     let def = |name: &str, f: Function| ctx.raw_set(name, f);
@@ -345,7 +204,7 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "has",
-        lua.create_function(move |_, id: String| {
+        lua.create_function(move |_, id: LuaString| {
             let tile = a.tile_arg(&id)?;
             Ok(a.frame.borrow().state()?.tiles.contains(&tile))
         })?,
@@ -353,7 +212,7 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "tile_hp",
-        lua.create_function(move |_, id: String| Ok(a.catalog.tile(a.tile_arg(&id)?).hp))?,
+        lua.create_function(move |_, id: LuaString| Ok(a.catalog.tile(a.tile_arg(&id)?).hp))?,
     )?;
     let a = api.clone();
     def(
@@ -370,7 +229,7 @@ pub(crate) fn build_ctx(
             lua.create_sequence_from(
                 before
                     .iter()
-                    .map(|m| a.ids.monster_table(m))
+                    .map(|m| a.ids.monster_table(lua, m))
                     .collect::<mlua::Result<Vec<_>>>()?,
             )
         })?,
@@ -450,9 +309,15 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "species_with_strength",
-        lua.create_function(move |_, n: i32| {
+        lua.create_function(move |_, n: Value| {
+            let n = ranged(
+                "ctx.species_with_strength",
+                n,
+                -(HP_LIMIT as i64),
+                HP_LIMIT as i64,
+            )?;
             Ok(a.catalog
-                .species_with_strength(n)
+                .species_with_strength(n as i32)
                 .map(|s| a.ids.species[s.ix()].clone()))
         })?,
     )?;
@@ -464,19 +329,16 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "recall",
-        lua.create_function(move |lua, key: mlua::LuaString| {
-            let key = key.to_str()?;
-            let key: &str = &key;
+        lua.create_function(move |lua, key: LuaString| {
+            let key = bounded(&key, super::frame::MAX_MEMORY_KEY, "ctx.recall(): the key")?;
             let f = a.frame.borrow();
-            // This call's own remember/forget come first, most recent last.
-            for e in f.effects.iter().rev() {
-                match e {
-                    Effect::Remember(k, v) if &**k == key => return mem_to_lua(lua, &a.ids, v),
-                    Effect::Forget(k) if &**k == key => return Ok(Value::Nil),
-                    _ => {}
-                }
+            // Looking through the run's memory costs a step per 16 entries.
+            let entries = f.state()?.run.memory.len() as u64;
+            if a.meter.charge(entries / 16).is_err() {
+                drop(f);
+                return Err(super::library::limit_error(lua, super::meter::Limit::Steps));
             }
-            match f.state()?.run.recall(f.card, key) {
+            match f.recall(&key)? {
                 Some(v) => mem_to_lua(lua, &a.ids, v),
                 None => Ok(Value::Nil),
             }
@@ -485,7 +347,10 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "random",
-        lua.create_function(move |_, n: i64| draw(&a.frame, 1, n))?,
+        lua.create_function(move |_, n: Value| {
+            let n = ranged("ctx.random", n, 1, i32::MAX as i64)?;
+            draw(&a.frame, 1, n)
+        })?,
     )?;
 
     // --- effects ---
@@ -502,14 +367,18 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "set_strength",
-        lua.create_function(move |_, n: Option<i32>| {
+        lua.create_function(move |_, n: Value| {
+            let n = match n {
+                Value::Nil => None,
+                n => Some(ranged("ctx.set_strength", n, 0, HP_LIMIT as i64)? as i32),
+            };
             a.effect("set_strength", Effect::SetStrength(n))
         })?,
     )?;
     let a = api.clone();
     def(
         "set_species",
-        lua.create_function(move |_, id: Option<String>| {
+        lua.create_function(move |_, id: Option<LuaString>| {
             let species = id.map(|s| a.species_arg(&s)).transpose()?;
             a.effect("set_species", Effect::SetSpecies(species))
         })?,
@@ -529,13 +398,17 @@ pub(crate) fn build_ctx(
         let a = api.clone();
         def(
             name,
-            lua.create_function(move |_, n: i32| a.effect(name, make(n)))?,
+            lua.create_function(move |_, n: Value| {
+                let limit = HP_LIMIT as i64;
+                let n = ranged(&format!("ctx.{name}"), n, -limit, limit)?;
+                a.effect(name, make(n as i32))
+            })?,
         )?;
     }
     let a = api.clone();
     def(
         "discard",
-        lua.create_function(move |_, id: Option<String>| {
+        lua.create_function(move |_, id: Option<LuaString>| {
             let tile = match id {
                 Some(id) => a.tile_arg(&id)?,
                 None => match a.frame.borrow().card {
@@ -553,18 +426,25 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "remember",
-        lua.create_function(move |_, (key, value): (String, Value)| {
-            let key: std::sync::Arc<str> = key.into();
+        lua.create_function(move |_, (key, value): (LuaString, Value)| {
+            let key = memory_key(&key)?;
             let value = match value {
                 Value::Boolean(b) => MemValue::Bool(b),
                 Value::Integer(i) => MemValue::Int(i),
                 Value::Number(n) if n.fract() == 0.0 && n.abs() < 9.0e15 => MemValue::Int(n as i64),
-                Value::String(s) => MemValue::Text(s.to_str()?.as_ref().into()),
+                Value::String(s) => {
+                    let text = bounded(
+                        &s,
+                        super::frame::MAX_MEMORY_TEXT,
+                        "ctx.remember(): the text",
+                    )?;
+                    MemValue::Text(text.as_ref().into())
+                }
                 Value::Nil => return a.effect("forget", Effect::Forget(key)),
                 other => {
                     return Err(err(format!(
-                        "ctx.remember() keeps booleans, integers and strings, not a {}",
-                        other.type_name()
+                        "ctx.remember() keeps booleans, whole numbers and strings, not {}",
+                        super::errors::a_type(other.type_name())
                     )));
                 }
             };
@@ -574,7 +454,9 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "forget",
-        lua.create_function(move |_, key: String| a.effect("forget", Effect::Forget(key.into())))?,
+        lua.create_function(move |_, key: LuaString| {
+            a.effect("forget", Effect::Forget(memory_key(&key)?))
+        })?,
     )?;
     let a = api.clone();
     def(
@@ -586,58 +468,84 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "ask_yes_no",
-        lua.create_function(move |_, (prompt, seat): (Option<String>, Option<Seat>)| {
-            let answer = a.ask(
-                seat,
-                prompt.unwrap_or_else(|| "use_tile".into()),
-                vec![Answer::Yes, Answer::No],
-            )?;
+        lua.create_function(move |_, (prompt, seat): (Option<LuaString>, Value)| {
+            let prompt = prompt_key(prompt, "use_tile")?;
+            let seat = a.optional_seat("ctx.ask_yes_no(): the seat", seat)?;
+            let answer = a.ask(seat, prompt, vec![Answer::Yes, Answer::No])?;
             a.answer_value(answer)
         })?,
     )?;
     let a = api.clone();
-    def("ask_species", lua.create_function(move |_, (prompt, options, seat): (Option<String>, Option<Vec<String>>, Option<Seat>)| {
-        let options = match options {
-            Some(ids) => ids.iter().map(|s| a.species_arg(s).map(Answer::Species)).collect::<mlua::Result<Vec<_>>>()?,
-            None => a.catalog.species_ids().map(Answer::Species).collect(),
-        };
-        let answer = a.ask(seat, prompt.unwrap_or_else(|| "name_species".into()), options)?;
-        a.answer_value(answer)
-    })?)?;
-    let a = api.clone();
-    def("ask_tile", lua.create_function(move |_, (prompt, options, seat): (Option<String>, Option<Vec<String>>, Option<Seat>)| {
-        let options = match options {
-            Some(ids) => ids.iter().map(|s| a.tile_arg(s).map(Answer::Tile)).collect::<mlua::Result<Vec<_>>>()?,
-            None => a.frame.borrow().state()?.tiles.iter().map(|&t| Answer::Tile(t)).collect(),
-        };
-        let answer = a.ask(seat, prompt.unwrap_or_else(|| "choose_tile".into()), options)?;
-        a.answer_value(answer)
-    })?)?;
-    let a = api.clone();
     def(
-        "ask_seat",
+        "ask_species",
         lua.create_function(
-            move |_, (prompt, options, seat): (Option<String>, Vec<Seat>, Option<Seat>)| {
-                let players = a.frame.borrow().state()?.num_players();
-                if let Some(bad) = options.iter().find(|&&s| s >= players) {
-                    return Err(err(format!(
-                        "seat {bad} is not at the table ({players} players)"
-                    )));
-                }
-                let answer = a.ask(
-                    seat,
-                    prompt.unwrap_or_else(|| "choose_player".into()),
-                    options.into_iter().map(Answer::Seat).collect(),
-                )?;
+            move |_, (prompt, options, seat): (Option<LuaString>, Option<Table>, Value)| {
+                let prompt = prompt_key(prompt, "name_species")?;
+                let options = match options {
+                    Some(list) => a.options("ctx.ask_species", list, |v| match v {
+                        Value::String(s) => a.species_arg(&s).map(Answer::Species),
+                        other => Err(err(format!(
+                            "ctx.ask_species: options are species ids, not {}",
+                            super::errors::a_type(other.type_name())
+                        ))),
+                    })?,
+                    None => a.catalog.species_ids().map(Answer::Species).collect(),
+                };
+                let seat = a.optional_seat("ctx.ask_species(): the seat", seat)?;
+                let answer = a.ask(seat, prompt, options)?;
                 a.answer_value(answer)
             },
         )?,
     )?;
-    ctx.set_metatable(Some(super::sandbox::strict_table(
+    let a = api.clone();
+    def(
+        "ask_tile",
+        lua.create_function(
+            move |_, (prompt, options, seat): (Option<LuaString>, Option<Table>, Value)| {
+                let prompt = prompt_key(prompt, "choose_tile")?;
+                let options = match options {
+                    Some(list) => a.options("ctx.ask_tile", list, |v| match v {
+                        Value::String(s) => a.tile_arg(&s).map(Answer::Tile),
+                        other => Err(err(format!(
+                            "ctx.ask_tile: options are equipment ids, not {}",
+                            super::errors::a_type(other.type_name())
+                        ))),
+                    })?,
+                    None => a
+                        .frame
+                        .borrow()
+                        .state()?
+                        .tiles
+                        .iter()
+                        .map(|&t| Answer::Tile(t))
+                        .collect(),
+                };
+                let seat = a.optional_seat("ctx.ask_tile(): the seat", seat)?;
+                let answer = a.ask(seat, prompt, options)?;
+                a.answer_value(answer)
+            },
+        )?,
+    )?;
+    let a = api.clone();
+    def(
+        "ask_seat",
+        lua.create_function(
+            move |_, (prompt, options, seat): (Option<LuaString>, Table, Value)| {
+                let prompt = prompt_key(prompt, "choose_player")?;
+                let options = a.options("ctx.ask_seat", options, |v| {
+                    a.seat_arg("ctx.ask_seat(): an option", v).map(Answer::Seat)
+                })?;
+                let seat = a.optional_seat("ctx.ask_seat(): the seat", seat)?;
+                let answer = a.ask(seat, prompt, options)?;
+                a.answer_value(answer)
+            },
+        )?,
+    )?;
+    lock(
         lua,
-        "ctx has no function",
-        &[],
-    )?))?;
+        &ctx,
+        super::sandbox::strict_table(lua, "ctx has no function", &[])?,
+    )?;
     Ok(ctx)
 }
 
@@ -649,20 +557,11 @@ fn mem_to_lua(lua: &Lua, ids: &IdStrings, v: &MemValue) -> mlua::Result<Value> {
     })
 }
 
-/// A uniform integer in `lo..=hi` from the game's generator.
-pub(crate) fn draw(frame: &SharedFrame, lo: i64, hi: i64) -> mlua::Result<i64> {
-    if lo > hi {
-        return Err(err(format!("random: empty interval [{lo}, {hi}]")));
-    }
-    let mut f = frame.borrow_mut();
-    if !f.active {
-        return Err(err("random numbers are only available inside hooks"));
-    }
-    if f.rng_backup.is_none() {
-        let rng = f.state()?.rng.clone();
-        f.rng_backup = Some(rng);
-    }
-    Ok(f.state_mut()?.rng.random_range(lo..=hi))
+/// Makes `table` read-only with `meta` (read-only, locked) as its metatable.
+fn lock(_lua: &Lua, table: &Table, meta: Table) -> mlua::Result<()> {
+    table.set_metatable(Some(meta))?;
+    table.set_readonly(true);
+    Ok(())
 }
 
 /// A card's own `ctx`: `self` is its id; everything else comes from the shared `ctx`.
@@ -671,8 +570,7 @@ pub(crate) fn card_ctx(lua: &Lua, shared: &Table, id: &str) -> mlua::Result<Tabl
     ctx.raw_set("self", id)?;
     let meta = lua.create_table()?;
     meta.raw_set("__index", shared.clone())?;
+    meta.raw_set("__metatable", super::sandbox::LOCKED)?;
     meta.set_readonly(true);
-    ctx.set_metatable(Some(meta))?;
-    ctx.set_readonly(true);
-    Ok(ctx)
+    lock(lua, &ctx, meta).map(|()| ctx)
 }

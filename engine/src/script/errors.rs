@@ -1,10 +1,19 @@
-//! Turning Lua errors into messages that name the pack, card, hook, file and line.
+//! Turning Lua errors into messages that name the pack, card, hook, file and line. A
+//! message is the script's own text: it is cut to [`MAX_MESSAGE`] bytes and its control
+//! characters are shown escaped, so an error cannot flood or drive a terminal.
 
+use super::library::{BUDGET_MARKER, DEADLINE_MARKER, ENGINE_CHUNK_PREFIX, MEMORY_MARKER};
 use crate::error::{HookError, HookErrorKind};
 use crate::hook_name::HookName;
+use crate::printable::{escape_line, truncate};
 
-/// Marker of the error the interrupt raises when a hook runs out of steps.
-pub(crate) const BUDGET_MARKER: &str = "instruction budget exceeded";
+/// The longest message a hook error carries, in bytes (before escaping).
+pub const MAX_MESSAGE: usize = 300;
+
+/// `text` on one line, cut to [`MAX_MESSAGE`] bytes, control characters escaped.
+pub(crate) fn printable(text: &str) -> String {
+    escape_line(&truncate(text, MAX_MESSAGE)).into_owned()
+}
 
 /// Where the error happened and what it says, from an mlua error.
 pub(crate) fn describe(
@@ -30,8 +39,11 @@ pub(crate) fn describe(
             "out of memory: the script went past its memory limit".to_string(),
         ),
         mlua::Error::RuntimeError(msg) | mlua::Error::SyntaxError { message: msg, .. } => {
-            let kind = if msg.contains(BUDGET_MARKER) {
+            let first = msg.lines().next().unwrap_or("");
+            let kind = if first.contains(BUDGET_MARKER) || first.contains(DEADLINE_MARKER) {
                 HookErrorKind::Budget
+            } else if first.contains(MEMORY_MARKER) {
+                HookErrorKind::Memory
             } else {
                 HookErrorKind::Runtime
             };
@@ -40,8 +52,15 @@ pub(crate) fn describe(
         other => (HookErrorKind::Runtime, other.to_string()),
     };
     let mut first = text.lines().next().unwrap_or("").trim().to_string();
+    // A library wrapper's location is the engine's, not the script's: drop it, the line
+    // comes from the traceback.
+    if let Some(rest) = first.strip_prefix(ENGINE_CHUNK_PREFIX) {
+        if let Some((_, message)) = rest.split_once(": ") {
+            first = message.to_string();
+        }
+    }
     if first.contains("attempt to modify a readonly table") {
-        first.push_str(" (card scripts cannot change globals or shared tables: use `local` variables, and ctx.remember for what must last)");
+        first.push_str(" (card scripts cannot change globals, libraries, ctx, monsters, or a metatable once set: use `local` variables, and ctx.remember for what must last)");
     }
     let (line, message) = match split_location(&first, script_path) {
         Some((line, rest)) => (Some(line), rest),
@@ -50,7 +69,7 @@ pub(crate) fn describe(
             first,
         ),
     };
-    (kind, line, message)
+    (kind, line, printable(&message))
 }
 
 /// `path:12: message` -> (12, "message").
@@ -113,6 +132,9 @@ mod tests {
 
 /// "a table", "an integer": a Lua type name with its article.
 pub(crate) fn a_type(type_name: &str) -> String {
+    if type_name == "nil" {
+        return "nil".to_string();
+    }
     let article = if type_name.starts_with(['a', 'e', 'i', 'o', 'u']) {
         "an"
     } else {

@@ -2,12 +2,15 @@
 //! function. Shared by the host and by `dungeon check`, which validates a pack's scripts
 //! even when the pack's cards do not load.
 
-use super::api::Frame;
 use super::errors;
-use super::sandbox::{self, Limits};
+use super::frame::Frame;
+use super::inert;
+use super::library;
+use super::meter::{CARD_MEMORY, Meter};
+use super::sandbox;
 use crate::catalog::{Diagnostic, Diagnostics, LoadedPack, ScriptSource};
 use crate::hook_name::{HookName, HookSet};
-use mlua::{Function, Lua, Value};
+use mlua::{Function, Lua, Table, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -15,12 +18,18 @@ pub(crate) struct Compiled {
     pub chunk_name: String,
     pub chunk: Function,
     pub hooks: HookSet,
+    /// The hooks the load-time run made, when they can hold no state (see `inert.rs`):
+    /// one instance then serves every operation.
+    pub inert_instance: Option<Vec<(HookName, Function)>>,
 }
 
-/// Compiles `script` (of card `card` in `pack`, a monster or a tile) and runs it once.
+/// Compiles `script` (of card `card` in `pack`, a monster or a tile) and runs it once,
+/// metered like a hook.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn compile_card(
     lua: &Lua,
-    limits: &Limits,
+    meter: &Meter,
+    globals: &Table,
     pack: &str,
     slot: usize,
     card: &str,
@@ -29,7 +38,9 @@ pub(crate) fn compile_card(
 ) -> Result<Compiled, Diagnostic> {
     let path = script.path.as_str();
     let readable = format!("{pack}:{}", path.rsplit('/').next().unwrap_or(path));
-    let chunk_name = if readable.len() < 120 {
+    // Short, and never taken for one of the engine's own chunks.
+    let chunk_name = if readable.len() < 120 && !readable.starts_with(library::ENGINE_CHUNK_PREFIX)
+    {
         readable
     } else {
         format!("script#{slot}")
@@ -45,9 +56,27 @@ pub(crate) fn compile_card(
         let (_, line, message) = errors::describe(&e, &chunk_name);
         fail(format!("the script does not load: {message}"), line)
     };
-    limits.steps_used.set(0);
-    let chunk = sandbox::compile(lua, &chunk_name, &script.code).map_err(lua_error)?;
-    let value = chunk.call::<Value>(()).map_err(|e| {
+    let chunk = sandbox::compile(lua, globals, &chunk_name, &script.code).map_err(|e| {
+        fail(
+            format!(
+                "the script does not load: {}",
+                errors::printable(&e.message)
+            ),
+            e.line,
+        )
+    })?;
+    let value = {
+        let _active = meter.start(CARD_MEMORY);
+        let value = chunk.call::<Value>(());
+        match meter.tripped() {
+            Some((limit, place)) => Err(mlua::Error::runtime(format!(
+                "{place}{}",
+                library::limit_message(limit, meter.budget(), meter.time_limit())
+            ))),
+            None => value,
+        }
+    };
+    let value = value.map_err(|e| {
         let _ = lua.gc_collect();
         lua_error(e)
     })?;
@@ -65,14 +94,21 @@ pub(crate) fn compile_card(
             h.for_tiles()
         }
     };
-    let mut hooks = HookSet::default();
+    // In a fixed order, so the same script always gets the same first error.
+    let mut entries = Vec::new();
     for pair in table.pairs::<Value, Value>() {
         let (key, value) = pair.map_err(|e| fail(e.to_string(), None))?;
         let Value::String(name) = &key else {
             let what = errors::a_type(key.type_name());
             return Err(fail(format!("hook names are strings, found {what}"), None));
         };
-        let name = name.to_string_lossy();
+        entries.push((name.to_string_lossy(), value));
+    }
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut hooks = HookSet::default();
+    let mut functions = Vec::new();
+    for (name, value) in entries {
+        let shown = errors::printable(&name);
         let line = key_line(&script.code, &name);
         let Some(hook) = HookName::from_lua_name(&name) else {
             let known: Vec<_> = HookName::ALL
@@ -81,7 +117,7 @@ pub(crate) fn compile_card(
                 .map(|h| h.lua_name())
                 .collect();
             return Err(fail(
-                format!("unknown hook `{name}` (known: {})", known.join(", ")),
+                format!("unknown hook `{shown}` (known: {})", known.join(", ")),
                 line,
             ));
         };
@@ -92,19 +128,23 @@ pub(crate) fn compile_card(
                 line,
             ));
         }
-        if !matches!(value, Value::Function(_)) {
+        let Value::Function(function) = value else {
             let what = errors::a_type(value.type_name());
             return Err(fail(
                 format!("hook `{name}` must be a function, not {what}"),
                 line,
             ));
-        }
+        };
         hooks.insert(hook);
+        functions.push((hook, function));
     }
+    let just_functions: Vec<Function> = functions.iter().map(|(_, f)| f.clone()).collect();
+    let inert_instance = inert::all_inert(lua, &just_functions).then_some(functions);
     Ok(Compiled {
         chunk_name,
         chunk,
         hooks,
+        inert_instance,
     })
 }
 
@@ -124,8 +164,9 @@ fn key_line(code: &str, name: &str) -> Option<u32> {
 /// load: `dungeon check` reports script problems even when ids are wrong elsewhere.
 pub fn check_pack_scripts(pack: &LoadedPack) -> Diagnostics {
     let mut diags = Diagnostics::default();
-    let frame = Rc::new(RefCell::new(Frame::default()));
-    let (lua, limits) = match sandbox::new_state(frame, super::PRELUDE) {
+    let meter = Rc::new(Meter::new());
+    let frame = Rc::new(RefCell::new(Frame::new(meter.clone(), None)));
+    let (lua, globals) = match sandbox::new_state(frame, super::PRELUDE) {
         Ok(state) => state,
         Err(e) => {
             diags.push(Diagnostic::error(
@@ -147,7 +188,8 @@ pub fn check_pack_scripts(pack: &LoadedPack) -> Diagnostics {
         };
         if let Err(d) = compile_card(
             &lua,
-            &limits,
+            &meter,
+            &globals,
             pack.id(),
             slot,
             id.get_ref(),

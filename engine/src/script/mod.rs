@@ -8,32 +8,56 @@
 //! finishes, so a stopped or failed call changes nothing.
 //!
 //! A script is compiled once; its chunk runs again for each engine operation that uses
-//! the card, giving fresh closures. Whatever a script keeps in its own locals therefore
-//! lives for one operation only, so replaying operations replays the game exactly.
+//! the card (analysis included, and after any failed call), giving fresh closures,
+//! unless its hooks provably hold no state (`inert`): one instance then serves all.
+//! Whatever a script keeps in its own locals therefore lives for one operation only, so
+//! replaying operations replays the game exactly, and nothing a rolled-back move showed
+//! a script survives it.
+//!
+//! Modules: `sandbox` builds the state and compiles scripts (`rewrite` guards their
+//! for-in loops), `library` makes the libraries deterministic and metered, `meter`
+//! counts steps, bytes and time, `api` is the `ctx` table, `frame` what a running hook
+//! has recorded (with its caps), `tables` the values shared with hooks, `load` checks
+//! what a script returns, `errors` turns Lua errors into bounded messages.
 
 mod api;
+mod args;
 mod errors;
+mod frame;
+mod inert;
+mod library;
 mod load;
+mod meter;
+mod rewrite;
 mod sandbox;
+mod tables;
 
+pub use args::{MAX_OPTIONS, MAX_PROMPT};
+pub use errors::MAX_MESSAGE;
+pub use frame::{MAX_EFFECTS, MAX_MEMORY_ENTRIES, MAX_MEMORY_KEY, MAX_MEMORY_TEXT};
 pub use load::check_pack_scripts;
-
+pub use meter::{CARD_MEMORY, DEFAULT_DEADLINE, OPERATION_MEMORY};
 pub use sandbox::{DEFAULT_MEMORY_LIMIT, DEFAULT_STEP_BUDGET};
 
 use crate::action::CardRef;
 use crate::catalog::{CardInfo, Catalog, Diagnostic, Diagnostics};
-use crate::hooks::{
-    HookCall, HookError, HookErrorKind, HookName, HookOutcome, HookRunner, HookSet, HookValue,
-};
+use crate::effect::HP_LIMIT;
+use crate::hooks::{HookCall, HookError, HookName, HookOutcome, HookRunner, HookSet, HookValue};
 use crate::state::GameState;
-use api::{Frame, IdStrings, SharedFrame};
+use frame::{Frame, SharedFrame};
+use meter::Meter;
 use mlua::{Function, Lua, Table, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
+use std::time::Duration;
+use tables::IdStrings;
 
 /// The engine's helper library, visible to every script as `dungeon`.
 pub use crate::version::PRELUDE;
+
+/// Above this, the garbage of finished operations is collected before the next one.
+const COLLECT_ABOVE: usize = 96 * 1024 * 1024;
 
 /// A card's compiled script and its hooks for the current operation.
 struct CardScript {
@@ -46,6 +70,8 @@ struct CardScript {
     hooks: HookSet,
     /// The hooks made for operation `generation`, if any.
     instance: Option<(u64, Vec<(HookName, Function)>)>,
+    /// Hooks that can hold no state, made once for every operation (see `inert.rs`).
+    inert: Option<Vec<(HookName, Function)>>,
     /// The `ctx` this card's hooks receive: its own `self`, then the shared functions.
     ctx: Table,
 }
@@ -54,43 +80,58 @@ pub struct ScriptHost {
     lua: Lua,
     catalog: Arc<Catalog>,
     frame: SharedFrame,
-    limits: sandbox::Limits,
-    memory_limit: usize,
+    meter: Rc<Meter>,
+    /// The read-only globals every script reads through.
+    globals: Table,
     ctx: Table,
     ids: Rc<IdStrings>,
     /// Tiles first, then monsters, by catalog index; `None` for cards without a script.
     cards: Vec<Option<CardScript>>,
     generation: u64,
-    /// See [`HookRunner::set_analysis`].
-    analysis: bool,
+    /// Bytes each card's hooks allocated during the current operation, by slot.
+    allocated: Vec<u64>,
+    /// Bytes all hooks allocated during the current operation.
+    operation_allocated: u64,
 }
 
 impl ScriptHost {
     /// Compiles and loads every script of the catalog. Reports every script that fails to
     /// load or returns something other than a table of known hooks.
     pub fn new(catalog: Arc<Catalog>) -> Result<ScriptHost, Diagnostics> {
-        let frame: SharedFrame = Rc::new(RefCell::new(Frame::default()));
         let internal = |e: mlua::Error| {
             Diagnostics(vec![Diagnostic::error(
                 "engine/prelude.lua",
                 format!("cannot start Lua: {e}"),
             )])
         };
-        let (lua, limits) = sandbox::new_state(frame.clone(), PRELUDE).map_err(internal)?;
-        let ids = Rc::new(IdStrings::new(&lua, &catalog).map_err(internal)?);
-        let ctx =
-            api::build_ctx(&lua, frame.clone(), catalog.clone(), ids.clone()).map_err(internal)?;
+        let meter = Rc::new(Meter::new());
+        let frame: SharedFrame = Rc::new(RefCell::new(Frame::new(
+            meter.clone(),
+            Some(catalog.clone()),
+        )));
+        let (lua, globals) = sandbox::new_state(frame.clone(), PRELUDE).map_err(internal)?;
+        let ids = Rc::new(IdStrings::new(&lua, &catalog, meter.clone()).map_err(internal)?);
+        let ctx = api::build_ctx(
+            &lua,
+            frame.clone(),
+            catalog.clone(),
+            ids.clone(),
+            meter.clone(),
+        )
+        .map_err(internal)?;
+        let slots = catalog.tiles.len() + catalog.monsters.len();
         let mut host = ScriptHost {
             lua,
             catalog: catalog.clone(),
             frame,
-            limits,
-            memory_limit: DEFAULT_MEMORY_LIMIT,
+            meter,
+            globals,
             ctx,
             ids,
             cards: Vec::new(),
             generation: 0,
-            analysis: false,
+            allocated: vec![0; slots],
+            operation_allocated: 0,
         };
         let mut diags = Diagnostics::default();
         let tiles = catalog.tiles.iter().map(|t| (&t.info, false));
@@ -105,6 +146,7 @@ impl ScriptHost {
         if diags.has_errors() {
             return Err(diags);
         }
+        host.begin();
         Ok(host)
     }
 
@@ -120,7 +162,8 @@ impl ScriptHost {
         let pack = &self.catalog.pack_of(info.pack).id;
         let compiled = load::compile_card(
             &self.lua,
-            &self.limits,
+            &self.meter,
+            &self.globals,
             pack,
             slot,
             &info.id,
@@ -139,6 +182,7 @@ impl ScriptHost {
             chunk: compiled.chunk,
             hooks: compiled.hooks,
             instance: None,
+            inert: compiled.inert_instance,
             ctx,
         }))
     }
@@ -150,16 +194,21 @@ impl ScriptHost {
         }
     }
 
-    /// Sets the instruction budget of each hook call (for tests of hostile scripts).
+    /// Sets the step budget of each hook call (for tests of hostile scripts).
     pub fn set_step_budget(&mut self, steps: u64) {
-        self.limits.step_budget.set(steps);
+        self.meter.set_budget(steps);
     }
 
-    /// Sets the memory limit of the whole Lua state.
+    /// Sets the wall-clock time each hook call may take (for tests of hostile scripts).
+    pub fn set_time_limit(&mut self, limit: Duration) {
+        self.meter.set_time_limit(limit);
+    }
+
+    /// Sets the memory the whole Lua state may use: a backstop far above the
+    /// per-operation allowances the meter enforces (see [`CARD_MEMORY`] and
+    /// [`OPERATION_MEMORY`]), for allocations between two of its checks.
     pub fn set_memory_limit(&mut self, bytes: usize) {
-        if self.lua.set_memory_limit(bytes).is_ok() {
-            self.memory_limit = bytes;
-        }
+        let _ = self.lua.set_memory_limit(bytes);
     }
 
     /// The names in the `ctx` table, sorted (for documentation checks).
@@ -169,11 +218,16 @@ impl ScriptHost {
 
     /// The names in the `dungeon` helper library, sorted.
     pub fn helper_names(&self) -> Vec<String> {
-        self.lua
-            .globals()
+        self.globals
             .raw_get::<Table>("dungeon")
             .map(|t| table_keys(&t))
             .unwrap_or_default()
+    }
+
+    /// Does this card keep one instance of its hooks for every operation (they provably
+    /// hold no state, see `inert.rs`) rather than running its script again each time?
+    pub fn reuses_instance(&self, card: CardRef) -> bool {
+        matches!(self.cards.get(self.slot(card)), Some(Some(s)) if s.inert.is_some())
     }
 
     /// Which hooks a card's script defines.
@@ -184,40 +238,80 @@ impl ScriptHost {
         }
     }
 
+    /// What the card in `slot` may still allocate in this operation.
+    fn allowance(&self, slot: usize) -> u64 {
+        let card = CARD_MEMORY.saturating_sub(self.allocated[slot]);
+        card.min(OPERATION_MEMORY.saturating_sub(self.operation_allocated))
+    }
+
+    /// Meters one run of the card's Lua code (chunk or hook): counts what it allocates
+    /// and fails it if it reached a limit, even one the script swallowed.
+    fn metered<R>(
+        &mut self,
+        slot: usize,
+        run: impl FnOnce(&Self) -> mlua::Result<R>,
+    ) -> mlua::Result<R> {
+        let allowance = self.allowance(slot);
+        let result = {
+            let _active = self.meter.start(allowance);
+            run(self)
+        };
+        let spent = self.meter.allocated();
+        self.allocated[slot] += spent;
+        self.operation_allocated += spent;
+        match self.meter.tripped() {
+            Some((limit, place)) => Err(mlua::Error::runtime(format!(
+                "{place}{}",
+                library::limit_message(limit, self.meter.budget(), self.meter.time_limit())
+            ))),
+            None => result,
+        }
+    }
+
     /// The card's hook function for the current operation, running its chunk again if
     /// this operation has not used the card yet.
     fn function(&mut self, card: CardRef, hook: HookName) -> Result<Option<Function>, mlua::Error> {
         let generation = self.generation;
         let slot = self.slot(card);
-        let Some(Some(script)) = self.cards.get_mut(slot) else {
+        let Some(Some(script)) = self.cards.get(slot) else {
             return Ok(None);
         };
+        if let Some(functions) = &script.inert {
+            return Ok(find_hook(functions, hook));
+        }
         if script
             .instance
             .as_ref()
             .is_none_or(|(g, _)| *g != generation)
         {
-            script.instance = None;
-            self.limits.steps_used.set(0);
-            let Value::Table(table) = script.chunk.call::<Value>(())? else {
-                return Err(mlua::Error::runtime(
-                    "the script no longer returns a table of hooks",
-                ));
-            };
-            let mut functions = Vec::new();
-            for name in script.hooks.iter() {
-                functions.push((name, table.raw_get::<Function>(name.lua_name())?));
+            let chunk = script.chunk.clone();
+            let hooks = script.hooks;
+            let functions = self.metered(slot, |_| {
+                let Value::Table(table) = chunk.call::<Value>(())? else {
+                    return Err(mlua::Error::runtime(
+                        "the script no longer returns a table of hooks",
+                    ));
+                };
+                hooks
+                    .iter()
+                    .map(|name| Ok((name, table.raw_get::<Function>(name.lua_name())?)))
+                    .collect::<mlua::Result<Vec<_>>>()
+            })?;
+            if let Some(Some(script)) = self.cards.get_mut(slot) {
+                script.instance = Some((generation, functions));
             }
-            script.instance = Some((generation, functions));
         }
+        let Some(Some(script)) = self.cards.get(slot) else {
+            return Ok(None);
+        };
         let functions = &script.instance.as_ref().expect("made above").1;
-        Ok(functions
-            .iter()
-            .find(|(h, _)| *h == hook)
-            .map(|(_, f)| f.clone()))
+        Ok(find_hook(functions, hook))
     }
 
-    fn error(&self, card: CardRef, hook: HookName, error: &mlua::Error) -> HookError {
+    /// The error for `card`'s `hook`. Whatever any script saw or kept in this operation
+    /// is dropped with it: a failed call leaves nothing for a later one to find.
+    fn fail(&mut self, card: CardRef, hook: HookName, error: &mlua::Error) -> HookError {
+        self.drop_instances();
         let info = card.info(&self.catalog);
         let pack = &self.catalog.pack_of(info.pack).id;
         let (path, chunk_name) = match self.cards.get(self.slot(card)) {
@@ -227,41 +321,25 @@ impl ScriptHost {
         errors::hook_error(pack, &info.id, hook, path, chunk_name, error)
     }
 
-    /// After a call: a script that keeps most of the memory to itself fails here, so the
-    /// blame falls on it and not on whichever card runs next.
-    fn check_memory(&self) -> Result<(), mlua::Error> {
-        if self.lua.used_memory() < self.memory_limit / 2 {
-            return Ok(());
+    fn drop_instances(&mut self) {
+        self.generation += 1;
+        for script in self.cards.iter_mut().flatten() {
+            script.instance = None;
         }
-        let _ = self.lua.gc_collect();
-        let _ = self.lua.gc_collect();
-        let used = self.lua.used_memory();
-        if used < self.memory_limit / 2 {
-            return Ok(());
-        }
-        Err(mlua::Error::MemoryError(format!(
-            "the hook keeps {} MiB after returning",
-            used >> 20
-        )))
     }
 }
 
 impl HookRunner for ScriptHost {
-    fn set_analysis(&mut self, on: bool) {
-        self.analysis = on;
-    }
+    /// Analysis changes nothing here: every operation starts from fresh script instances.
+    fn set_analysis(&mut self, _on: bool) {}
 
     fn begin(&mut self) {
-        if self.analysis {
-            return;
-        }
-        self.generation += 1;
         // Drop the last operation's closures, and whatever they held on to.
-        for script in self.cards.iter_mut().flatten() {
-            script.instance = None;
-        }
-        if self.lua.used_memory() >= self.memory_limit / 2 {
-            let _ = self.lua.gc_collect();
+        self.drop_instances();
+        self.allocated.iter_mut().for_each(|a| *a = 0);
+        self.operation_allocated = 0;
+        if self.lua.used_memory() >= COLLECT_ABOVE {
+            // Unobservable to scripts (no weak tables, no finalizers): only frees memory.
             let _ = self.lua.gc_collect();
         }
     }
@@ -283,35 +361,23 @@ impl HookRunner for ScriptHost {
                     value: HookValue::Nothing,
                 });
             }
-            Err(e) => {
-                let _ = self.lua.gc_collect();
-                return Err(self.error(call.card, call.hook, &e));
-            }
+            Err(e) => return Err(self.fail(call.card, call.hook, &e)),
         };
-        let monster = match state.run.faced.last().filter(|_| call.hook.has_monster()) {
-            Some(f) => self.ids.monster_table(f).map(Value::Table),
-            None => Ok(Value::Nil),
-        };
-        let ctx = match self.cards.get(self.slot(call.card)) {
+        let slot = self.slot(call.card);
+        let ctx = match self.cards.get(slot) {
             Some(Some(script)) => script.ctx.clone(),
             _ => self.ctx.clone(),
         };
-        {
-            let mut f = self.frame.borrow_mut();
-            f.lend(state);
-            f.card = call.card;
-            f.hook = call.hook;
-            f.answers.clear();
-            f.answers.extend_from_slice(call.answers);
-            f.asked = 0;
-            f.question = None;
-            f.effects.clear();
-            f.rng_backup = None;
-        }
-        self.limits.steps_used.set(0);
-        let result = monster
-            .and_then(|m| function.call::<Value>((ctx, m, call.damage)))
-            .and_then(|v| self.check_memory().map(|()| v));
+        self.frame
+            .borrow_mut()
+            .lend(state, call.card, call.hook, call.answers);
+        let result = self.metered(slot, |host| {
+            let monster = match state_monster(host, call.hook)? {
+                Some(m) => Value::Table(m),
+                None => Value::Nil,
+            };
+            function.call::<Value>((ctx, monster, call.damage))
+        });
         let mut f = self.frame.borrow_mut();
         f.end_loan();
         let undo_draws = |state: &mut GameState, f: &mut Frame| {
@@ -327,38 +393,43 @@ impl HookRunner for ScriptHost {
             Err(e) => {
                 undo_draws(state, &mut f);
                 drop(f);
-                let error = self.error(call.card, call.hook, &e);
-                if error.kind == HookErrorKind::Memory {
-                    let _ = self.lua.gc_collect();
-                }
-                return Err(error);
+                return Err(self.fail(call.card, call.hook, &e));
             }
             Ok(value) => value,
         };
         let effects = std::mem::take(&mut f.effects);
         drop(f);
+        let limit = HP_LIMIT as f64;
         let value = match (call.hook, value) {
             (HookName::Defeats, Value::Boolean(b)) => HookValue::Bool(b),
             (HookName::Defeats, Value::Nil) => HookValue::Bool(false),
             (HookName::BaseDamage | HookName::OnDamage, Value::Nil) => HookValue::Int(call.damage),
-            (HookName::BaseDamage | HookName::OnDamage, Value::Integer(n)) => {
-                HookValue::Int(n.clamp(-1000, 1000) as i32)
+            (HookName::BaseDamage | HookName::OnDamage, Value::Integer(n))
+                if (n as f64).abs() <= limit =>
+            {
+                HookValue::Int(n as i32)
             }
-            (HookName::BaseDamage | HookName::OnDamage, Value::Number(n)) if n.fract() == 0.0 => {
-                HookValue::Int(n.clamp(-1000.0, 1000.0) as i32)
+            (HookName::BaseDamage | HookName::OnDamage, Value::Number(n))
+                if n.fract() == 0.0 && n.abs() <= limit =>
+            {
+                HookValue::Int(n as i32)
             }
             (HookName::Defeats | HookName::BaseDamage | HookName::OnDamage, other) => {
                 let wanted = if call.hook == HookName::Defeats {
-                    "a boolean"
+                    "a boolean".to_string()
                 } else {
-                    "an integer"
+                    format!("a whole number from -{HP_LIMIT} to {HP_LIMIT}")
+                };
+                let got = match &other {
+                    Value::Integer(n) if call.hook != HookName::Defeats => format!("{n}"),
+                    Value::Number(n) if call.hook != HookName::Defeats => format!("{n}"),
+                    _ => errors::a_type(other.type_name()),
                 };
                 let e = mlua::Error::runtime(format!(
-                    "`{}` must return {wanted}, not {}",
+                    "`{}` must return {wanted}, not {got}",
                     call.hook,
-                    errors::a_type(other.type_name())
                 ));
-                let mut error = self.error(call.card, call.hook, &e);
+                let mut error = self.fail(call.card, call.hook, &e);
                 // The value has no line of its own: point at the hook's definition.
                 error.line = function.info().line_defined.map(|l| l as u32);
                 return Err(error);
@@ -366,6 +437,25 @@ impl HookRunner for ScriptHost {
             _ => HookValue::Nothing,
         };
         Ok(HookOutcome::Done { effects, value })
+    }
+}
+
+fn find_hook(functions: &[(HookName, Function)], hook: HookName) -> Option<Function> {
+    functions
+        .iter()
+        .find(|(h, _)| *h == hook)
+        .map(|(_, f)| f.clone())
+}
+
+/// The table of the monster being resolved, for hooks that receive one.
+fn state_monster(host: &ScriptHost, hook: HookName) -> mlua::Result<Option<Table>> {
+    if !hook.has_monster() {
+        return Ok(None);
+    }
+    let f = host.frame.borrow();
+    match f.state()?.run.faced.last() {
+        Some(faced) => host.ids.monster_table(&host.lua, faced).map(Some),
+        None => Ok(None),
     }
 }
 

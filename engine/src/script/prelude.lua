@@ -1,4 +1,7 @@
 -- The helper library every card script sees as the global `dungeon`.
+-- Its closures never assign to a local they capture, and the tables they keep are frozen:
+-- a card built from these helpers holds no state, so the engine can keep one instance of
+-- it for every operation (see engine/src/script/inert.rs).
 -- Most cards are one of these building blocks, or a few of them combined with
 -- `dungeon.combine`. Hooks receive `ctx` (the engine API) and, when a monster is being
 -- resolved, `m` (its id, species, strength, position and whether it is defeated).
@@ -173,6 +176,9 @@ end
 -- Before entering, the runner picks another player (even an eliminated one), who names
 -- one of `species`; every monster of it is defeated.
 function dungeon.another_player_names_species(species, player_prompt, species_prompt)
+  if type(species) == "table" and not table.isfrozen(species) then
+    table.freeze(species)
+  end
   return {
     before_entering = function(ctx)
       local seat = ctx.ask_seat(player_prompt or "choose_player", ctx.other_seats())
@@ -218,7 +224,7 @@ function dungeon.combine(...)
   end
   local hooks = {}
   for _, name in ipairs(names) do
-    local fns = merged[name]
+    local fns = table.freeze(merged[name])
     if #fns == 1 then
       hooks[name] = fns[1]
     elseif name == "defeats" then

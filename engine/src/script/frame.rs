@@ -1,0 +1,260 @@
+//! What a running hook may see and the effects it has asked for so far: the state the
+//! engine lends for one call, and the caps on what a call may record (effects, remembered
+//! values, HP changes), each counted against the script's memory.
+
+use super::meter::Meter;
+use crate::action::{Answer, CardRef, Question};
+use crate::catalog::Catalog;
+use crate::effect::{Effect, HP_LIMIT, MemValue};
+use crate::hook_name::HookName;
+use crate::ids::*;
+use crate::state::GameState;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// Effects one hook call may record.
+pub const MAX_EFFECTS: usize = 1000;
+/// Longest key `ctx.remember` accepts (letters, digits and `_`).
+pub const MAX_MEMORY_KEY: usize = 64;
+/// Longest string `ctx.remember` keeps.
+pub const MAX_MEMORY_TEXT: usize = 1024;
+/// Values one card may remember in one dungeon.
+pub const MAX_MEMORY_ENTRIES: usize = 32;
+/// What the host counts against the script's memory for each effect, on top of its texts.
+const EFFECT_BYTES: u64 = 64;
+
+pub(crate) fn err(message: impl Into<String>) -> mlua::Error {
+    mlua::Error::runtime(message.into())
+}
+
+pub(crate) struct Frame {
+    /// The state the engine lends for the call; null between calls.
+    state: *mut GameState,
+    /// A hook is running (the state is lent); false while a script's chunk runs.
+    pub active: bool,
+    pub card: CardRef,
+    pub hook: HookName,
+    pub answers: Vec<Answer>,
+    pub asked: usize,
+    pub question: Option<Question>,
+    pub effects: Vec<Effect>,
+    /// The generator as it was before this call first drew from it, to undo the draws
+    /// if the call stops on a question or fails.
+    pub rng_backup: Option<ChaCha8Rng>,
+    /// This call's remember/forget, by key: the index of the effect that holds it.
+    memory: HashMap<Arc<str>, usize>,
+    /// HP as it will be once this call's effects so far are applied.
+    projected_hp: i64,
+    /// Tiles this call discards (their HP leaves with them once).
+    discarded: Vec<TileId>,
+    meter: Rc<Meter>,
+    /// For the HP tiles take with them (absent when only checking scripts).
+    catalog: Option<Arc<Catalog>>,
+}
+
+impl Frame {
+    pub fn new(meter: Rc<Meter>, catalog: Option<Arc<Catalog>>) -> Frame {
+        Frame {
+            state: std::ptr::null_mut(),
+            active: false,
+            card: CardRef::Tile(TileId(0)),
+            hook: HookName::AtEnd,
+            answers: Vec::new(),
+            asked: 0,
+            question: None,
+            effects: Vec::new(),
+            rng_backup: None,
+            memory: HashMap::new(),
+            projected_hp: 0,
+            discarded: Vec::new(),
+            meter,
+            catalog,
+        }
+    }
+
+    /// Lends `state` to the `ctx` functions for one hook call; [`Frame::end_loan`] ends it.
+    pub fn lend(
+        &mut self,
+        state: &mut GameState,
+        card: CardRef,
+        hook: HookName,
+        answers: &[Answer],
+    ) {
+        self.projected_hp = state.run.hp as i64;
+        self.state = state;
+        self.active = true;
+        self.card = card;
+        self.hook = hook;
+        self.answers.clear();
+        self.answers.extend_from_slice(answers);
+        self.asked = 0;
+        self.question = None;
+        self.effects.clear();
+        self.memory.clear();
+        self.discarded.clear();
+        self.rng_backup = None;
+    }
+
+    pub fn end_loan(&mut self) {
+        self.state = std::ptr::null_mut();
+        self.active = false;
+    }
+
+    /// The state lent for the running hook.
+    pub fn state(&self) -> mlua::Result<&GameState> {
+        // SAFETY: `state` is set by `lend` from the `&mut GameState` that `ScriptHost::call`
+        // holds for the whole Lua call, and reset by `end_loan` before that call returns.
+        // Lua code runs only inside that call, and the engine does not touch the state
+        // while it runs, so the pointer is valid and unaliased whenever it is not null.
+        unsafe { self.state.as_ref() }.ok_or_else(|| err("ctx is only available inside hooks"))
+    }
+
+    fn state_mut(&mut self) -> mlua::Result<&mut GameState> {
+        // SAFETY: as in `state`.
+        unsafe { self.state.as_mut() }.ok_or_else(|| err("ctx is only available inside hooks"))
+    }
+
+    /// Records an effect of the running hook, within the caps.
+    pub fn record(&mut self, name: &str, effect: Effect) -> mlua::Result<()> {
+        if self.question.is_some() {
+            // Waiting on a question: this run's effects will be discarded.
+            return Ok(());
+        }
+        if !effect.allowed_in(self.hook) {
+            return Err(err(format!(
+                "ctx.{name}() cannot be used in `{}` hooks",
+                self.hook
+            )));
+        }
+        if self.effects.len() >= MAX_EFFECTS {
+            return Err(err(format!(
+                "ctx.{name}(): a hook may have at most {MAX_EFFECTS} effects in one call"
+            )));
+        }
+        let text = match &effect {
+            Effect::Remember(k, MemValue::Text(t)) => k.len() + t.len(),
+            Effect::Remember(k, _) | Effect::Forget(k) => k.len(),
+            _ => 0,
+        };
+        if self
+            .meter
+            .count_host_bytes(EFFECT_BYTES + text as u64)
+            .is_err()
+        {
+            return Err(err(format!(
+                "ctx.{name}(): out of memory: the effects of this call take more memory than the script may use"
+            )));
+        }
+        self.project(name, &effect)?;
+        match &effect {
+            Effect::Remember(key, _) | Effect::Forget(key) => {
+                // One entry per key: the last remember or forget wins.
+                if let Some(&i) = self.memory.get(key) {
+                    self.effects[i] = effect;
+                    return Ok(());
+                }
+                if matches!(effect, Effect::Remember(..)) && !self.remembers(key)? {
+                    let kept = self.kept_keys()?;
+                    if kept >= MAX_MEMORY_ENTRIES {
+                        return Err(err(format!(
+                            "ctx.remember(): a card may remember at most {MAX_MEMORY_ENTRIES} values in one dungeon"
+                        )));
+                    }
+                }
+                self.memory.insert(key.clone(), self.effects.len());
+            }
+            _ => {}
+        }
+        self.effects.push(effect);
+        Ok(())
+    }
+
+    /// Follows the HP this call's effects lead to: beyond ±HP_LIMIT is the script's error.
+    fn project(&mut self, name: &str, effect: &Effect) -> mlua::Result<()> {
+        let hp = match *effect {
+            Effect::GainHp(n) => self.projected_hp + n as i64,
+            Effect::LoseHp(n) => self.projected_hp - n as i64,
+            Effect::SetHp(n) => n as i64,
+            Effect::DiscardTile(tile) => {
+                let state = self.state()?;
+                if !state.tiles.contains(&tile) || self.discarded.contains(&tile) {
+                    return Ok(());
+                }
+                let bonus = self.catalog.as_ref().map_or(0, |c| c.tile(tile).hp);
+                self.discarded.push(tile);
+                self.projected_hp - bonus as i64
+            }
+            _ => return Ok(()),
+        };
+        if hp.abs() > HP_LIMIT as i64 {
+            return Err(err(format!(
+                "ctx.{name}(): HP would go beyond the limit of ±{HP_LIMIT}"
+            )));
+        }
+        self.projected_hp = hp;
+        Ok(())
+    }
+
+    /// Does this card already keep `key` (before this call)?
+    fn remembers(&self, key: &str) -> mlua::Result<bool> {
+        Ok(self.state()?.run.recall(self.card, key).is_some())
+    }
+
+    /// How many keys this card will keep once this call's effects are applied.
+    fn kept_keys(&self) -> mlua::Result<usize> {
+        let state = self.state()?;
+        let before = state.run.memory.iter().filter(|m| m.owner == self.card);
+        let forgotten = |key: &Arc<str>| {
+            self.memory
+                .get(key)
+                .is_some_and(|&i| matches!(self.effects[i], Effect::Forget(_)))
+        };
+        let kept_before = before.filter(|m| !forgotten(&m.key)).count();
+        let added = self
+            .memory
+            .iter()
+            .filter(|&(k, &i)| {
+                matches!(self.effects[i], Effect::Remember(..))
+                    && state.run.recall(self.card, k).is_none()
+            })
+            .count();
+        Ok(kept_before + added)
+    }
+
+    /// What this card remembers under `key`, this call's own remember/forget first.
+    pub fn recall(&self, key: &str) -> mlua::Result<Option<&MemValue>> {
+        if let Some(&i) = self.memory.get(key) {
+            return Ok(match &self.effects[i] {
+                Effect::Remember(_, v) => Some(v),
+                _ => None,
+            });
+        }
+        Ok(self.state()?.run.recall(self.card, key))
+    }
+
+    /// A uniform integer in `lo..=hi` from the game's generator.
+    pub fn draw(&mut self, lo: i64, hi: i64) -> mlua::Result<i64> {
+        if lo > hi {
+            return Err(err(format!("random: empty interval [{lo}, {hi}]")));
+        }
+        if !self.active {
+            return Err(err("random numbers are only available inside hooks"));
+        }
+        if self.rng_backup.is_none() {
+            let rng = self.state()?.rng.clone();
+            self.rng_backup = Some(rng);
+        }
+        Ok(self.state_mut()?.rng.random_range(lo..=hi))
+    }
+}
+
+pub(crate) type SharedFrame = Rc<RefCell<Frame>>;
+
+/// A uniform integer in `lo..=hi` from the game's generator.
+pub(crate) fn draw(frame: &SharedFrame, lo: i64, hi: i64) -> mlua::Result<i64> {
+    frame.borrow_mut().draw(lo, hi)
+}

@@ -1,0 +1,311 @@
+//! Metering a script's work: steps, bytes allocated and wall-clock time, per hook call.
+//!
+//! - **Steps** are counted by Luau's interrupt, which runs at every call, return and loop
+//!   back edge (and at each attempt of a pattern match); a call whose arguments fill many
+//!   stack slots costs one more step per 64 slots. Library functions whose work grows with
+//!   their input (sorting, searching, long strings) are charged in proportion before they
+//!   run (`library.rs`). Steps are deterministic: the budget stops the same hook at the same
+//!   place in every process.
+//! - **Bytes** are counted by Luau's `onallocate` callback: everything the call allocates,
+//!   garbage included, so the count does not depend on when the collector runs or on what
+//!   earlier games left in the heap. The host's own bookkeeping (caches of monster tables
+//!   and strings) is not counted (see [`Meter::pause`]); what the host returns is.
+//! - **Time**: a deadline per call, checked every [`CLOCK_EVERY`] steps, stops the few
+//!   operations the steps do not measure (comparing two very long strings in a loop, huge
+//!   loop bodies). It is the last resort, and the only limit that is not deterministic.
+//!
+//! A limit once reached is final for the call: every later safepoint raises the error
+//! again, `pcall` and `coroutine.resume` pass it on (`library.lua`), and the host fails
+//! the call even if the script swallowed the error somehow.
+
+use mlua::ffi;
+use std::cell::{Cell, RefCell};
+use std::os::raw::{c_int, c_void};
+use std::time::{Duration, Instant};
+
+/// Steps one hook call may take.
+pub const DEFAULT_STEP_BUDGET: u64 = 2_000_000;
+/// Wall-clock time one hook call may take.
+pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(2);
+/// Bytes the hooks of one card may allocate during one engine operation (its script's
+/// chunk included), garbage included.
+pub const CARD_MEMORY: u64 = 32 * 1024 * 1024;
+/// Bytes all hooks together may allocate during one engine operation.
+pub const OPERATION_MEMORY: u64 = 128 * 1024 * 1024;
+/// How often (in steps) the clock is read.
+pub const CLOCK_EVERY: u64 = 128;
+
+/// Which limit stopped a call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Limit {
+    Steps,
+    Memory,
+    Deadline,
+}
+
+/// The counters of the running call. One per Lua state; the interrupt and the allocation
+/// callback find it through [`CURRENT`] while a call runs.
+pub(crate) struct Meter {
+    steps: Cell<u64>,
+    budget: Cell<u64>,
+    /// The step count at which the interrupt next looks at the budget and the clock.
+    next_check: Cell<u64>,
+    allocated: Cell<u64>,
+    allocation_limit: Cell<u64>,
+    paused: Cell<u32>,
+    deadline: Cell<Option<Instant>>,
+    time_limit: Cell<Duration>,
+    /// The limit reached, and where (`chunk:line: `), once reached.
+    tripped: RefCell<Option<(Limit, String)>>,
+}
+
+thread_local! {
+    /// The meter of the call running on this thread, if any.
+    static CURRENT: Cell<*const Meter> = const { Cell::new(std::ptr::null()) };
+    /// mlua's interrupt procedure, which runs our Rust check and raises its errors.
+    static SLOW_INTERRUPT: Cell<Option<unsafe extern "C-unwind" fn(*mut ffi::lua_State, c_int)>> =
+        const { Cell::new(None) };
+}
+
+/// Makes a meter the current one until dropped.
+pub(crate) struct Active {
+    previous: *const Meter,
+}
+
+impl Drop for Active {
+    fn drop(&mut self) {
+        CURRENT.with(|c| c.set(self.previous));
+    }
+}
+
+/// Stops counting allocations until dropped (host bookkeeping).
+pub(crate) struct Paused<'a>(&'a Meter);
+
+impl Drop for Paused<'_> {
+    fn drop(&mut self) {
+        self.0.paused.set(self.0.paused.get() - 1);
+    }
+}
+
+impl Meter {
+    pub fn new() -> Meter {
+        Meter {
+            steps: Cell::new(0),
+            budget: Cell::new(DEFAULT_STEP_BUDGET),
+            next_check: Cell::new(0),
+            allocated: Cell::new(0),
+            allocation_limit: Cell::new(CARD_MEMORY),
+            paused: Cell::new(0),
+            deadline: Cell::new(None),
+            time_limit: Cell::new(DEFAULT_DEADLINE),
+            tripped: RefCell::new(None),
+        }
+    }
+
+    pub fn set_budget(&self, steps: u64) {
+        self.budget.set(steps);
+    }
+
+    pub fn budget(&self) -> u64 {
+        self.budget.get()
+    }
+
+    pub fn set_time_limit(&self, limit: Duration) {
+        self.time_limit.set(limit);
+    }
+
+    pub fn time_limit(&self) -> Duration {
+        self.time_limit.get()
+    }
+
+    /// Starts metering a call that may allocate `bytes`; returns the guard that keeps
+    /// this meter current.
+    pub fn start(&self, bytes: u64) -> Active {
+        self.steps.set(0);
+        self.next_check.set(CLOCK_EVERY.min(self.budget.get() + 1));
+        self.allocated.set(0);
+        self.allocation_limit.set(bytes);
+        self.deadline
+            .set(Some(Instant::now() + self.time_limit.get()));
+        self.tripped.replace(None);
+        self.activate()
+    }
+
+    /// Makes this meter current without resetting it.
+    pub fn activate(&self) -> Active {
+        let previous = CURRENT.with(|c| c.replace(self as *const Meter));
+        Active { previous }
+    }
+
+    pub fn pause(&self) -> Paused<'_> {
+        self.paused.set(self.paused.get() + 1);
+        Paused(self)
+    }
+
+    /// Bytes the current call allocated.
+    pub fn allocated(&self) -> u64 {
+        self.allocated.get()
+    }
+
+    /// The limit the call reached, if any, and where.
+    pub fn tripped(&self) -> Option<(Limit, String)> {
+        self.tripped.borrow().clone()
+    }
+
+    /// Records that a limit was reached (the first one counts).
+    pub fn trip(&self, limit: Limit, place: String) {
+        let mut t = self.tripped.borrow_mut();
+        if t.is_none() {
+            *t = Some((limit, place));
+        }
+    }
+
+    /// Charges `steps` for work done outside the interrupt's sight; fails once the budget
+    /// is spent (the work must then not be done).
+    pub fn charge(&self, steps: u64) -> Result<(), Limit> {
+        if let Some((limit, _)) = &*self.tripped.borrow() {
+            return Err(*limit);
+        }
+        let total = self.steps.get().saturating_add(steps);
+        self.steps.set(total);
+        if total > self.budget.get() {
+            return Err(Limit::Steps);
+        }
+        Ok(())
+    }
+
+    /// Fails if allocating `bytes` more would pass the call's limit.
+    pub fn reserve(&self, bytes: u64) -> Result<(), Limit> {
+        if self.allocated.get().saturating_add(bytes) > self.allocation_limit.get() {
+            return Err(Limit::Memory);
+        }
+        Ok(())
+    }
+
+    /// Counts `bytes` the host keeps on the script's behalf (effects, remembered values).
+    pub fn count_host_bytes(&self, bytes: u64) -> Result<(), Limit> {
+        self.reserve(bytes)?;
+        self.allocated.set(self.allocated.get() + bytes);
+        Ok(())
+    }
+
+    /// The interrupt's slow path: which limit, if any, the call has reached.
+    pub fn check(&self) -> Option<Limit> {
+        if let Some((limit, _)) = &*self.tripped.borrow() {
+            return Some(*limit);
+        }
+        let steps = self.steps.get();
+        if steps > self.budget.get() {
+            return Some(Limit::Steps);
+        }
+        if self.allocated.get() > self.allocation_limit.get() {
+            return Some(Limit::Memory);
+        }
+        if self.deadline.get().is_some_and(|d| Instant::now() > d) {
+            return Some(Limit::Deadline);
+        }
+        self.next_check
+            .set((steps + CLOCK_EVERY).min(self.budget.get() + 1));
+        None
+    }
+}
+
+/// Installs the fast interrupt and the allocation callback on `lua`, after mlua's
+/// `set_interrupt` installed its own procedure (kept as the slow path).
+pub(crate) fn install(lua: &mlua::Lua) -> mlua::Result<()> {
+    // SAFETY: `exec_raw` hands us the state; we only read and write its callback table.
+    unsafe {
+        lua.exec_raw::<()>((), |state| {
+            let callbacks = ffi::lua_callbacks(state);
+            let slow = (*callbacks).interrupt;
+            SLOW_INTERRUPT.with(|s| s.set(slow));
+            (*callbacks).interrupt = Some(fast_interrupt);
+            (*callbacks).onallocate = Some(on_allocate);
+        })
+    }
+}
+
+/// Counts a step (more for calls with many arguments) and leaves the real check to the
+/// slow path only when the budget, the clock or the memory may need looking at.
+unsafe extern "C-unwind" fn fast_interrupt(state: *mut ffi::lua_State, gc: c_int) {
+    if gc >= 0 {
+        return;
+    }
+    let meter = CURRENT.with(|c| c.get());
+    if meter.is_null() {
+        return;
+    }
+    // SAFETY: a meter is current only while its `Active` guard lives, inside a call that
+    // borrows the host that owns the meter.
+    let m = unsafe { &*meter };
+    let slots = unsafe { ffi::lua_gettop(state) }.max(0) as u64;
+    let steps = m.steps.get() + 1 + (slots >> 6);
+    m.steps.set(steps);
+    if steps < m.next_check.get() && m.allocated.get() <= m.allocation_limit.get() {
+        return;
+    }
+    if let Some(slow) = SLOW_INTERRUPT.with(|s| s.get()) {
+        unsafe { slow(state, gc) }
+    }
+}
+
+unsafe extern "C-unwind" fn on_allocate(
+    state: *mut ffi::lua_State,
+    _block: *mut c_void,
+    old_size: usize,
+    new_size: usize,
+    _memcat: u8,
+    tt: c_int,
+    _tag: c_int,
+) {
+    // Scripts cannot make userdata: those are mlua's (error objects), not the script's.
+    if new_size <= old_size || tt == ffi::LUA_TUSERDATA {
+        return;
+    }
+    let meter = CURRENT.with(|c| c.get());
+    if meter.is_null() {
+        return;
+    }
+    // SAFETY: as in `fast_interrupt`.
+    let m = unsafe { &*meter };
+    if m.paused.get() != 0 {
+        return;
+    }
+    let total = m.allocated.get() + (new_size - old_size) as u64;
+    m.allocated.set(total);
+    if total > m.allocation_limit.get() && m.tripped.borrow().is_none() {
+        // Remember where, so the error names the line that allocated, not the next
+        // safepoint (where the interrupt raises it).
+        m.trip(Limit::Memory, unsafe { script_place(state) });
+    }
+}
+
+/// `chunk:line: ` of the innermost frame of a card script, read from the raw state (no
+/// allocation, no error: safe inside the allocation callback).
+unsafe fn script_place(state: *mut ffi::lua_State) -> String {
+    for level in 0..32 {
+        // SAFETY: `ar` is a plain C struct; `lua_getinfo` fills it for a valid level.
+        let mut ar: ffi::lua_Debug = unsafe { std::mem::zeroed() };
+        if unsafe { ffi::lua_getinfo(state, level, c"sl".as_ptr(), &mut ar) } == 0 {
+            break;
+        }
+        if ar.currentline <= 0 || ar.short_src.is_null() {
+            continue;
+        }
+        let src = unsafe { std::ffi::CStr::from_ptr(ar.short_src) }.to_string_lossy();
+        if !src.starts_with(super::library::ENGINE_CHUNK_PREFIX) {
+            return format!("{src}:{}: ", ar.currentline);
+        }
+    }
+    String::new()
+}
+
+/// The meter of the running call, for library functions.
+pub(crate) fn with_current<R>(f: impl FnOnce(&Meter) -> R) -> Option<R> {
+    let meter = CURRENT.with(|c| c.get());
+    if meter.is_null() {
+        return None;
+    }
+    // SAFETY: as in `fast_interrupt`.
+    Some(f(unsafe { &*meter }))
+}

@@ -1,0 +1,103 @@
+//! Lua values the host makes once and hands to every hook: id strings, monster tables
+//! (frozen, with a locked metatable) and remembered texts. Kept in caches, which are the
+//! host's bookkeeping: making them is not counted against the running script's memory,
+//! since whether a value is cached depends on what the host ran before.
+
+use super::meter::Meter;
+use crate::catalog::Catalog;
+use crate::dungeon::Faced;
+use crate::ids::*;
+use mlua::{Lua, Table};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// Monster tables and texts kept past this many are dropped.
+const TABLE_CACHE_LIMIT: usize = 4096;
+
+/// What a monster table shows: monster, species, strength, position, defeated, HP at reveal.
+type MonsterKey = (MonsterId, Option<SpeciesId>, Option<i32>, u8, bool, i32);
+
+/// Lua strings for every id, made once so hooks get them without allocating.
+pub(crate) struct IdStrings {
+    pub tiles: Vec<mlua::LuaString>,
+    pub monsters: Vec<mlua::LuaString>,
+    pub species: Vec<mlua::LuaString>,
+    /// The monster tables' metatable (see [`IdStrings::monster_table`]).
+    monster_meta: Table,
+    monster_tables: RefCell<HashMap<MonsterKey, Table>>,
+    texts: RefCell<HashMap<Arc<str>, mlua::LuaString>>,
+    meter: Rc<Meter>,
+}
+
+impl IdStrings {
+    /// The table hooks see for a monster: id, species, strength, position, defeated, the HP
+    /// at its reveal. Read-only, so one hook cannot leave marks on it for another, and so
+    /// it can be shared: the same monster state comes back again and again (several hooks
+    /// per card, and every branch of an odds search), so tables are kept by content.
+    pub fn monster_table(&self, lua: &Lua, f: &Faced) -> mlua::Result<Table> {
+        let key = (
+            f.monster,
+            f.species,
+            f.strength,
+            f.position,
+            f.is_defeated(),
+            f.hp_at_reveal,
+        );
+        if let Some(t) = self.monster_tables.borrow().get(&key) {
+            return Ok(t.clone());
+        }
+        let _host = self.meter.pause();
+        let table = lua.create_table_with_capacity(0, 6)?;
+        table.raw_set("id", self.monsters[f.monster.ix()].clone())?;
+        table.raw_set("species", f.species.map(|s| self.species[s.ix()].clone()))?;
+        table.raw_set("strength", f.strength)?;
+        table.raw_set("position", f.position)?;
+        table.raw_set("defeated", f.is_defeated())?;
+        table.raw_set("hp_at_reveal", f.hp_at_reveal)?;
+        table.set_metatable(Some(self.monster_meta.clone()))?;
+        table.set_readonly(true);
+        let mut cache = self.monster_tables.borrow_mut();
+        if cache.len() >= TABLE_CACHE_LIMIT {
+            cache.clear();
+        }
+        cache.insert(key, table.clone());
+        Ok(table)
+    }
+
+    /// A Lua string for a remembered text, made once (species ids come back on every reveal).
+    pub fn text(&self, lua: &Lua, text: &Arc<str>) -> mlua::Result<mlua::LuaString> {
+        if let Some(s) = self.texts.borrow().get(text) {
+            return Ok(s.clone());
+        }
+        let _host = self.meter.pause();
+        let s = lua.create_string(text.as_bytes())?;
+        let mut cache = self.texts.borrow_mut();
+        if cache.len() >= TABLE_CACHE_LIMIT {
+            cache.clear();
+        }
+        cache.insert(text.clone(), s.clone());
+        Ok(s)
+    }
+
+    pub fn new(lua: &Lua, catalog: &Catalog, meter: Rc<Meter>) -> mlua::Result<IdStrings> {
+        let strings = |ids: &mut dyn Iterator<Item = &String>| {
+            ids.map(|id| lua.create_string(id))
+                .collect::<mlua::Result<Vec<_>>>()
+        };
+        Ok(IdStrings {
+            tiles: strings(&mut catalog.tiles.iter().map(|t| &t.info.id))?,
+            monsters: strings(&mut catalog.monsters.iter().map(|m| &m.info.id))?,
+            species: strings(&mut catalog.species.iter().map(|s| &s.id))?,
+            monster_meta: super::sandbox::strict_table(
+                lua,
+                "a monster has no field",
+                &["species", "strength"],
+            )?,
+            monster_tables: RefCell::new(HashMap::new()),
+            texts: RefCell::new(HashMap::new()),
+            meter,
+        })
+    }
+}

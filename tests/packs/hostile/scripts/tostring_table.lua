@@ -1,0 +1,6 @@
+-- Hostile: reads a memory address through tostring.
+return {
+  before_entering = function(ctx)
+    ctx.remember("address", tostring({})) -- offending
+  end,
+}
