@@ -106,6 +106,7 @@ fn setup(catalog: &Catalog) -> DungeonSetup {
         damage_model: None,
         seed: 0,
         card_by_card: false,
+        rulings: Default::default(),
     }
 }
 

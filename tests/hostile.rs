@@ -95,6 +95,7 @@ fn setup(engine: &Engine, adventurer: &str, tiles: &[&str], dungeon: &[&str]) ->
         damage_model: None,
         seed: 1,
         card_by_card: false,
+        rulings: Default::default(),
     }
 }
 

@@ -56,6 +56,7 @@ fn setup(
         damage_model: None,
         seed,
         card_by_card: false,
+        rulings: Default::default(),
     }
 }
 

@@ -1,4 +1,5 @@
-//! `dungeon cards`: the packs and their cards, with their text. The catalog holds pack
+//! `dungeon cards`: the packs and their cards, with their text, then the rulings each
+//! pack declares and the engine's own (their choices and defaults). The catalog holds pack
 //! text with control characters escaped already; it is escaped again here, so this
 //! listing stays safe for a terminal whatever the catalog holds.
 
@@ -124,7 +125,9 @@ pub fn run(library: &PackLibrary, lang: Lang, args: CardsArgs) -> Result<ExitCod
             }
             println!();
         }
+        crate::rulings::print_pack_rulings(&text, &catalog, pi);
     }
+    crate::rulings::print_engine_rulings(&text);
     Ok(ExitCode::SUCCESS)
 }
 

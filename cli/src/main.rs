@@ -8,6 +8,7 @@ mod odds;
 mod packs;
 mod play;
 mod replay;
+mod rulings;
 mod scenario;
 mod sim;
 mod soak;

@@ -1592,7 +1592,7 @@ fn replay_shows_a_recorded_game_step_by_step() {
         serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
     let decisions = json["decisions"].as_array().expect("decisions").len();
     assert!(decisions > 10);
-    assert_eq!(json["rules_version"], 2);
+    assert_eq!(json["rules_version"], 3);
     assert_eq!(json["packs"][0]["id"], "base");
 
     let run = dungeon(&["replay", &path], "");

@@ -278,6 +278,7 @@ fn count(case: &Case) -> Count {
         }),
         seed: 0,
         card_by_card: false,
+        rulings: Default::default(),
     };
     let mut counter = Counter {
         engine: &mut engine,

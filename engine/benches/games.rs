@@ -132,6 +132,7 @@ fn dungeon_setup(catalog: &Catalog) -> DungeonSetup {
         damage_model: None,
         seed: 1,
         card_by_card: false,
+        rulings: Default::default(),
     }
 }
 
@@ -291,7 +292,7 @@ impl HookRunner for NativeHooks {
                     Vec::new()
                 })
             }
-            (Script::DemonicPact, HookName::OnDefeat) => done(vec![Effect::SkipNext]),
+            (Script::DemonicPact, HookName::OnDefeat) => done(vec![Effect::SkipNext(None)]),
             (Script::Polymorph, HookName::OnReveal) => {
                 if !state.deck.is_empty() && threatens {
                     match call.answers.first() {

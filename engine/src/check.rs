@@ -76,7 +76,8 @@ pub fn check_pack_in(library: &mut PackLibrary, root: Option<&str>, path: &str) 
     // Scripts are checked on their own first, so their problems show even when the pack's
     // cards do not load.
     found.add(crate::script::check_pack_scripts(&pack));
-    let prompts = prompt_uses(&pack);
+    let prompts = string_arguments(&pack, PROMPT_CALLS);
+    let rulings = string_arguments(&pack, &["ruling("]);
     let facts = PackFacts::of(&pack);
     let scenario_files = scenario_files(&pack);
     let alternatives: Vec<String> = pack
@@ -127,6 +128,7 @@ pub fn check_pack_in(library: &mut PackLibrary, root: Option<&str>, path: &str) 
     if let Some(catalog) = &first_catalog {
         found.add(lint(catalog, &id, &facts));
         found.add(unknown_prompts(catalog, &id, prompts));
+        found.add(unknown_rulings(catalog, rulings));
     }
     let files = match scenario_files {
         Ok(files) => files,
@@ -250,12 +252,22 @@ fn lint(catalog: &Catalog, pack: &str, facts: &PackFacts) -> Diagnostics {
     diags
 }
 
-/// Every `ctx.ask_*("prompt"` in the pack's scripts: (file, line, prompt).
-fn prompt_uses(pack: &LoadedPack) -> Vec<(String, u32, String)> {
+/// The calls whose first argument is a prompt.
+const PROMPT_CALLS: &[&str] = &[
+    "ask_yes_no(",
+    "ask_species(",
+    "ask_tile(",
+    "ask_seat(",
+    "defeat_next(",
+];
+
+/// Every call of `calls` in the pack's scripts whose first argument is a quoted string:
+/// (file, line, string).
+fn string_arguments(pack: &LoadedPack, calls: &[&str]) -> Vec<(String, u32, String)> {
     let mut uses = Vec::new();
     for script in pack.scripts.values() {
         for (i, line) in script.code.lines().enumerate() {
-            for call in ["ask_yes_no(", "ask_species(", "ask_tile(", "ask_seat("] {
+            for call in calls {
                 let mut rest = line;
                 while let Some(at) = rest.find(call) {
                     rest = &rest[at + call.len()..];
@@ -276,6 +288,33 @@ fn prompt_uses(pack: &LoadedPack) -> Vec<(String, u32, String)> {
         }
     }
     uses
+}
+
+/// `ctx.ruling("id")` calls naming a ruling no pack in play declares: they would fail.
+fn unknown_rulings(catalog: &Catalog, uses: Vec<(String, u32, String)>) -> Diagnostics {
+    let mut diags = Diagnostics::default();
+    for (file, line, id) in uses {
+        if catalog.find_ruling(&id).is_some() {
+            continue;
+        }
+        let known: Vec<&str> = catalog.rulings.iter().map(|r| r.id.as_str()).collect();
+        let known = if known.is_empty() {
+            "none".to_string()
+        } else {
+            known.join(", ")
+        };
+        let mut d = Diagnostic::warning(
+            file,
+            format!(
+                "ruling `{}` is declared by no pack in play (declared: {known}): \
+                 ctx.ruling would fail; declare it with [[ruling]]",
+                crate::printable::escape_line(&crate::printable::truncate(&id, 64))
+            ),
+        );
+        d.line = Some(line);
+        diags.push(d);
+    }
+    diags
 }
 
 /// Prompts that are neither the pack's `[messages]` nor built in: players would see the key.

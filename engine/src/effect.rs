@@ -14,8 +14,9 @@ pub const HP_LIMIT: i32 = 10_000;
 pub enum Effect {
     /// The monster being resolved is defeated (credited to the hook's card).
     Defeat,
-    /// The next monster revealed is defeated too.
-    SkipNext,
+    /// The next monster revealed is defeated too; with a prompt, the runner is asked
+    /// then whether to let it be.
+    SkipNext(Option<Arc<str>>),
     SetStrength(Option<i32>),
     SetSpecies(Option<SpeciesId>),
     /// Discard the monster being resolved and face the top card of the monster deck.
@@ -36,7 +37,7 @@ impl Effect {
     pub fn api_name(&self) -> &'static str {
         match self {
             Effect::Defeat => "defeat",
-            Effect::SkipNext => "defeat_next",
+            Effect::SkipNext(_) => "defeat_next",
             Effect::SetStrength(_) => "set_strength",
             Effect::SetSpecies(_) => "set_species",
             Effect::ReplaceFromDeck => "replace_from_deck",
@@ -59,7 +60,7 @@ impl Effect {
             }
             Effect::SetStrength(_) | Effect::SetSpecies(_) => hook == Identity,
             Effect::Defeat | Effect::ReplaceFromDeck => matches!(hook, OnReveal | BeforeDamage),
-            Effect::SkipNext => matches!(hook, OnReveal | OnDefeat | AfterDefeat | BeforeDamage),
+            Effect::SkipNext(_) => matches!(hook, OnReveal | OnDefeat | AfterDefeat | BeforeDamage),
             Effect::Succeed => hook == AtEnd,
             Effect::GainHp(_) | Effect::LoseHp(_) | Effect::SetHp(_) | Effect::DiscardTile(_) => {
                 !matches!(hook, Identity | Defeats | BaseDamage | OnDamage)

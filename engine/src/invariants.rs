@@ -209,7 +209,7 @@ fn check_ids(catalog: &Catalog, state: &GameState) -> Result<(), String> {
                 && f.species.as_ref().is_none_or(species_ok)
                 && f.defeaters.iter().all(tile_ok)
         })
-        && run.skip_next.iter().all(card_ok)
+        && run.skip_next.iter().all(|s| card_ok(&s.source))
         && run.memory.iter().all(|m| card_ok(&m.owner))
         && run.incoming.is_none_or(|c| c.ix() < state.cards.len())
         && run.pending.as_ref().is_none_or(|p| {

@@ -4,7 +4,7 @@
 //! differently (a rule, an ordering, how a hook is called); the prelude is hashed as it is.
 
 /// The version of the rules the engine plays. Records made under another are refused.
-pub const RULES_VERSION: u32 = 2;
+pub const RULES_VERSION: u32 = 3;
 
 /// The helper library card scripts see as the global `dungeon` (`script/prelude.lua`).
 pub const PRELUDE: &str = include_str!("script/prelude.lua");

@@ -295,6 +295,7 @@ pub fn resolve(text: &Text, s: &Situation) -> Result<Resolved, String> {
         damage_model: s.damage_model,
         seed: 0,
         card_by_card: true,
+        rulings: Default::default(),
     };
     Ok(Resolved {
         setup,

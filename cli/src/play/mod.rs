@@ -48,9 +48,14 @@ pub struct PlayArgs {
     /// Packs, comma-separated.
     #[arg(long, default_value = packs::DEFAULT_PACKS)]
     packs: String,
-    /// The designer's variant: on each player's first bidding turn, a drawn card goes into the dungeon.
+    /// The designer's variant: on the round's first bidding turn, a drawn card goes into
+    /// the dungeon (`--ruling designer_variant=each_player`: on each player's first turn).
     #[arg(long)]
     variant: bool,
+    /// A ruling the rulebooks leave open, as ID=CHOICE (repeatable; `dungeon cards` lists
+    /// them, their choices and defaults).
+    #[arg(long = "ruling", value_name = "ID=CHOICE")]
+    rulings: Vec<String>,
     /// Milliseconds between two dungeon reveals (0 when output is not a terminal).
     #[arg(long)]
     delay: Option<u64>,
@@ -109,6 +114,13 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
     let packs = escape_line(&game.catalog.pack_list()).into_owned();
     println!("{}", text.t("play.packs", &[("packs", packs)]));
     println!("{}", text.t("play.seed", &[("seed", seed.to_string())]));
+    let rulings = crate::rulings::summary(&game.record.options);
+    if !rulings.is_empty() {
+        println!(
+            "{}",
+            text.t("play.rulings", &[("rulings", rulings.join(", "))])
+        );
+    }
     if let Some(path) = files.record {
         let path = escape_line(&path.to_string_lossy()).into_owned();
         println!("{}", text.t("play.recording", &[("path", path)]));
@@ -247,12 +259,13 @@ fn start(
         Some(id) => dungeon_engine::options::FirstAdventurer::Named(id.clone()),
         None => dungeon_engine::options::FirstAdventurer::Choose,
     };
-    let options = GameOptions {
+    let mut options = GameOptions {
         players: seats.len() as u8,
         designer_variant: args.variant,
         first_adventurer,
         ..GameOptions::default()
     };
+    crate::rulings::parse(lang, &catalog, &args.rulings)?.apply(&mut options);
     let mut events = Vec::new();
     let state = engine
         .new_game(options.clone(), seed, &mut events)

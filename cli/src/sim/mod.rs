@@ -75,9 +75,14 @@ pub struct SimArgs {
     /// Packs, comma-separated.
     #[arg(long, default_value = packs::DEFAULT_PACKS)]
     packs: String,
-    /// The designer's variant (first bidding turn: the drawn card goes into the dungeon).
+    /// The designer's variant (the round's first bidding turn: the drawn card goes into
+    /// the dungeon; `--ruling designer_variant=each_player`: each player's first turn).
     #[arg(long)]
     variant: bool,
+    /// A ruling the rulebooks leave open, as ID=CHOICE (repeatable; `dungeon cards` lists
+    /// them, their choices and defaults).
+    #[arg(long = "ruling", value_name = "ID=CHOICE")]
+    rulings: Vec<String>,
     /// Damage model, instead of the packs': end-total (base box) or running (sequel).
     #[arg(long, value_enum, value_name = "MODEL")]
     damage_model: Option<DamageArg>,
@@ -164,6 +169,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
         .ok_or_else(|| t("sim.too_many_games", &[("games", args.games.to_string())]))?;
 
     let catalog = packs::catalog(library, &args.packs).map_err(|d| d.to_string())?;
+    let chosen = crate::rulings::parse(lang, &catalog, &args.rulings)?;
     let first_adventurer = match args.adventurer.as_deref() {
         None => FirstAdventurer::Choose,
         Some("random") => FirstAdventurer::Random,
@@ -204,7 +210,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
         }
     }
 
-    let plan = run::Plan {
+    let mut plan = run::Plan {
         seed: args.seed,
         per_count: args.games,
         counts,
@@ -220,6 +226,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
             ..GameOptions::default()
         },
     };
+    chosen.apply(&mut plan.options);
     let progress = progress_bar(lang, plan.total(), args.quiet);
     let started = Instant::now();
     let tally = run::simulate(&catalog, &plan, threads, &progress, args.record.as_deref())?;

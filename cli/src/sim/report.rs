@@ -6,6 +6,7 @@ use super::stats::{Count, GameError, Tally};
 use dungeon_engine::catalog::Catalog;
 use dungeon_engine::options::FirstAdventurer;
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// Bumped when a field changes meaning or goes away.
 pub const FORMAT: u32 = 1;
@@ -35,6 +36,10 @@ pub struct Report {
 #[derive(Serialize)]
 pub struct Options {
     pub designer_variant: bool,
+    /// The turns the variant binds: `first_turn` (the round's first) or `each_player`.
+    pub variant_scope: String,
+    /// The choice in play for each ruling the packs declare, by ruling id.
+    pub rulings: BTreeMap<String, String>,
     /// `end_total` (base box) or `running` (sequel).
     pub damage_model: String,
     /// `choose`, `random`, or an adventurer id.
@@ -280,6 +285,13 @@ impl Report {
             seed: plan.seed,
             options: Options {
                 designer_variant: options.designer_variant,
+                variant_scope: options.variant_scope.id().to_string(),
+                rulings: (catalog.rulings.iter().enumerate())
+                    .map(|(i, r)| {
+                        let choice = options.ruling_choice(catalog, i).unwrap_or(r.default);
+                        (r.id.clone(), r.choices[choice].id.clone())
+                    })
+                    .collect(),
                 damage_model: options
                     .damage_model
                     .unwrap_or(catalog.damage_model)

@@ -4,6 +4,8 @@ use super::report::{Report, WinRow};
 use crate::text::{bot_kind, tr};
 use dungeon_engine::catalog::Catalog;
 use dungeon_engine::lang::Lang;
+use dungeon_engine::options::{VARIANT_RULING, VariantScope};
+use dungeon_engine::printable::escape_line;
 use std::fmt::Write;
 
 /// Columns of text, each as wide as its widest cell.
@@ -121,6 +123,22 @@ impl Names<'_> {
         }
         if o.designer_variant {
             parts.push(self.t("sim.variant", &[]));
+        }
+        let mut rulings: Vec<String> = Vec::new();
+        if o.designer_variant && o.variant_scope != VariantScope::default().id() {
+            rulings.push(format!("{VARIANT_RULING}={}", o.variant_scope));
+        }
+        for r in &self.catalog.rulings {
+            let Some(choice) = o.rulings.get(&r.id) else {
+                continue;
+            };
+            if *choice != r.default_choice().id {
+                rulings.push(format!("{}={choice}", r.id));
+            }
+        }
+        if !rulings.is_empty() {
+            let rulings = escape_line(&rulings.join(", ")).into_owned();
+            parts.push(self.t("sim.rulings", &[("rulings", rulings)]));
         }
         match o.first_adventurer.as_str() {
             "choose" => {}

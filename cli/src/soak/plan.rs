@@ -5,7 +5,7 @@
 use dungeon_engine::audit::GameSpec;
 use dungeon_engine::bot::BotKind;
 use dungeon_engine::catalog::{Catalog, DamageModel, PackLibrary};
-use dungeon_engine::options::{FirstAdventurer, GameOptions};
+use dungeon_engine::options::{FirstAdventurer, GameOptions, RulingChoices, VariantScope};
 use std::sync::Arc;
 
 /// The largest library whose every subset of packs is tried as a mix; past it, each pack
@@ -80,7 +80,8 @@ pub struct Game {
 impl Plan {
     /// Game `i`: the mixes take turns, then the player counts, then the options (every
     /// combination of the designer variant, the way the first adventurer is picked, the
-    /// damage model and the special monsters in play comes round); its seed is seed + i.
+    /// damage model, the special monsters in play, the variant's scope and the packs'
+    /// rulings comes round); its seed is seed + i.
     pub fn game(&self, i: u64) -> Game {
         let mixes = self.mixes.len().max(1) as u64;
         let counts = self.players.len().max(1) as u64;
@@ -105,6 +106,8 @@ impl Plan {
                 3 => Some(3),
                 _ => None,
             },
+            variant_scope: VariantScope::ALL[((k / 64) % 2) as usize],
+            rulings: rulings(&self.mixes[mix].catalog, k / 128),
         };
         let seed = self.seed.wrapping_add(i);
         let mut bots = vec![BotKind::Random; usize::from(players)];
@@ -123,6 +126,19 @@ impl Plan {
     }
 }
 
+/// The `n`-th combination of the rulings of a catalog: ruling `j` takes the choice after
+/// its default when bit `j` of `n` is set (with 4 rulings, every combination in 16 games).
+fn rulings(catalog: &Catalog, n: u64) -> RulingChoices {
+    let mut chosen = RulingChoices::new();
+    for (j, ruling) in catalog.rulings.iter().enumerate() {
+        if (n >> (j % 64)) & 1 == 1 {
+            let other = (ruling.default + 1) % ruling.choices.len();
+            chosen.insert(ruling.id.clone(), ruling.choices[other].id.clone());
+        }
+    }
+    chosen
+}
+
 /// A well-mixed number from a seed (SplitMix64's finaliser), so which games get a rules
 /// bot does not follow the mixes' or the player counts' turns.
 fn mixed(seed: u64) -> u64 {
@@ -139,13 +155,25 @@ pub fn describe(options: &GameOptions) -> String {
         FirstAdventurer::Random => "random".to_string(),
         FirstAdventurer::Named(id) => id.clone(),
     };
+    let rulings: Vec<String> = options
+        .rulings
+        .iter()
+        .map(|(id, choice)| format!("{id}={choice}"))
+        .collect();
     format!(
-        "designer_variant={} first_adventurer={first} damage_model={} specials_in_play={}",
+        "designer_variant={} variant_scope={} first_adventurer={first} damage_model={} \
+         specials_in_play={} rulings={}",
         options.designer_variant,
+        options.variant_scope.id(),
         options.damage_model.map_or("packs", |m| m.id()),
         options
             .specials_in_play
-            .map_or("packs".to_string(), |n| n.to_string())
+            .map_or("packs".to_string(), |n| n.to_string()),
+        if rulings.is_empty() {
+            "defaults".to_string()
+        } else {
+            rulings.join(",")
+        }
     )
 }
 

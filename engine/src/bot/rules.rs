@@ -109,6 +109,7 @@ impl RulesBot {
                     damage_model: view.damage_model(),
                     specials_in_play: view.specials_in_play(&catalog),
                 },
+                &view.options().rulings,
                 super::typical::CAREFUL,
             );
             if p > best.0 {

@@ -8,6 +8,7 @@ use crate::engine::Rules;
 use crate::game::DungeonSetup;
 use crate::ids::{AdventurerId, MonsterId, Seat, TileId};
 use crate::odds::{self, Chances, OddsCache, OddsSearch};
+use crate::options::{RulingChoices, rulings_hash};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use std::cell::RefCell;
@@ -50,20 +51,34 @@ pub(crate) struct Situation {
     pub specials_in_play: usize,
 }
 
+/// The figures of one catalog, rulings and work, by situation.
+type Figures = (RulingChoices, HashMap<Situation, f64>);
+
 thread_local! {
-    /// Per (catalog fingerprint, work), the figures by situation: looked up by reference,
-    /// so a playout's lookup allocates nothing.
-    static MEMO: RefCell<HashMap<(u64, Work), HashMap<Situation, f64>>> = RefCell::new(HashMap::new());
+    /// Per (catalog fingerprint, hash of the rulings chosen, work), the rulings and the
+    /// figures by situation: looked up by reference, so a playout's lookup allocates nothing.
+    static MEMO: RefCell<HashMap<(u64, u64, Work), Figures>> = RefCell::new(HashMap::new());
 }
 
-/// The chance to survive `situation`, every card drawn from the whole deck.
-pub(crate) fn odds(rules: &mut dyn Rules, situation: &Situation, work: Work) -> f64 {
+/// The chance to survive `situation` under these rulings, every card drawn from the whole
+/// deck.
+pub(crate) fn odds(
+    rules: &mut dyn Rules,
+    situation: &Situation,
+    rulings: &RulingChoices,
+    work: Work,
+) -> f64 {
     if situation.size == 0 {
         return 1.0;
     }
     let catalog = rules.catalog().clone();
-    let table = (catalog.fingerprint, work);
-    if let Some(p) = MEMO.with(|m| m.borrow().get(&table)?.get(situation).copied()) {
+    let table = (catalog.fingerprint, rulings_hash(rulings), work);
+    let known = MEMO.with(|m| {
+        let m = m.borrow();
+        let (chosen, figures) = m.get(&table)?;
+        (chosen == rulings).then(|| figures.get(situation).copied())?
+    });
+    if let Some(p) = known {
         return p;
     }
     let all: Vec<MonsterId> = catalog.regular_deck().collect();
@@ -81,6 +96,7 @@ pub(crate) fn odds(rules: &mut dyn Rules, situation: &Situation, work: Work) -> 
         damage_model: Some(s.damage_model),
         seed: 0,
         card_by_card: true,
+        rulings: rulings.clone(),
     };
     let specials: Vec<MonsterId> = catalog.special_monsters().collect();
     let chances = Chances::new(&catalog, s.size, &[], &all, s.specials_in_play, &specials);
@@ -102,6 +118,7 @@ pub(crate) fn odds(rules: &mut dyn Rules, situation: &Situation, work: Work) -> 
     }
     hasher.write(&[s.size as u8, s.specials_in_play as u8]);
     hasher.write(&(work.states as u64).to_le_bytes());
+    hasher.write(&table.1.to_le_bytes());
     let mut rng = ChaCha8Rng::seed_from_u64(hasher.finish());
     let p = match OddsSearch::new(rules, &mut cache)
         .with_budget(work.states)
@@ -112,10 +129,16 @@ pub(crate) fn odds(rules: &mut dyn Rules, situation: &Situation, work: Work) -> 
     };
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
-        if m.values().map(HashMap::len).sum::<usize>() > MEMO_LIMIT {
+        if m.values().map(|(_, f)| f.len()).sum::<usize>() > MEMO_LIMIT {
             m.clear();
         }
-        m.entry(table).or_default().insert(situation.clone(), p);
+        let (chosen, figures) = m.entry(table).or_default();
+        if chosen != rulings {
+            // Another set of rulings with the same hash: this one takes the table's place.
+            *chosen = rulings.clone();
+            figures.clear();
+        }
+        figures.insert(situation.clone(), p);
     });
     p
 }

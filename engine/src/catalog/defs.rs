@@ -138,6 +138,45 @@ pub struct SpeciesDef {
     pub name: LocalText,
 }
 
+/// A ruling a pack declares: a point its rulebooks leave open, the choices a game may
+/// make, and the one it makes unless told otherwise. Scripts read the choice in play with
+/// `ctx.ruling(id)`; a game chooses in `GameOptions::rulings`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulingDef {
+    pub id: String,
+    /// The first pack that declares it.
+    pub pack: PackId,
+    pub name: LocalText,
+    /// What is open, and why the default.
+    pub text: LocalText,
+    /// Where the rulebooks speak to it, in the pack's own words.
+    pub source: LocalText,
+    /// At least two.
+    pub choices: Vec<RulingChoice>,
+    /// Index into `choices`.
+    pub default: usize,
+    /// Where it is declared: file and 1-based line, for messages.
+    pub defined_at: (String, u32),
+}
+
+/// One way a ruling can be settled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulingChoice {
+    pub id: String,
+    pub text: LocalText,
+}
+
+impl RulingDef {
+    /// The index of the choice `id`, if the ruling has it.
+    pub fn choice_index(&self, id: &str) -> Option<usize> {
+        self.choices.iter().position(|c| c.id == id)
+    }
+
+    pub fn default_choice(&self) -> &RulingChoice {
+        &self.choices[self.default]
+    }
+}
+
 /// What a pack says about itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PackInfo {

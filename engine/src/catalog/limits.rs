@@ -41,6 +41,10 @@ pub const MAX_LANGUAGES: usize = 16;
 pub const MAX_PACK_REFS: usize = 64;
 /// Prompts in a pack's `[messages]`.
 pub const MAX_MESSAGES: usize = 4096;
+/// `[[ruling]]` entries of one pack, and of the packs of a game together; the choices
+/// of one ruling.
+pub const MAX_RULINGS: usize = 64;
+pub const MAX_RULING_CHOICES: usize = 16;
 
 /// An adventurer's own HP.
 pub const ADVENTURER_HP: RangeInclusive<i64> = 1..=99;

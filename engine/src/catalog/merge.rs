@@ -46,6 +46,7 @@ pub fn build_catalog(packs: &[&LoadedPack]) -> (Catalog, Diagnostics) {
     }
     for (ix, pack) in packs.iter().enumerate() {
         b.pack_info(PackId(ix as u16), pack);
+        super::rulings::add_rulings(&mut b.cat, &mut b.r.diags, PackId(ix as u16), pack);
     }
     for (ix, pack) in packs.iter().enumerate() {
         b.monsters(ix, pack);

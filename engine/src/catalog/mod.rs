@@ -10,6 +10,7 @@ pub mod limits;
 mod merge;
 mod parse;
 mod read;
+mod rulings;
 mod scan;
 mod schema;
 mod suggest;
@@ -36,6 +37,8 @@ pub struct Catalog {
     pub tiles: Vec<TileDef>,
     pub adventurers: Vec<AdventurerDef>,
     pub species: Vec<SpeciesDef>,
+    /// The rulings the packs declare, in load order (each id once).
+    pub rulings: Vec<RulingDef>,
     /// The damage model the packs declare (the sequel's when they disagree).
     pub damage_model: DamageModel,
     /// How many special monsters join the deck at setup.
@@ -46,6 +49,7 @@ pub struct Catalog {
     tile_index: BTreeMap<String, TileId>,
     adventurer_index: BTreeMap<String, AdventurerId>,
     species_index: BTreeMap<String, SpeciesId>,
+    ruling_index: BTreeMap<String, usize>,
     messages: BTreeMap<(PackId, String), LocalText>,
     species_by_strength: BTreeMap<i32, SpeciesId>,
 }
@@ -97,6 +101,23 @@ impl Catalog {
     }
     pub fn find_species(&self, id: &str) -> Option<SpeciesId> {
         self.species_index.get(id).copied()
+    }
+    /// The index in [`Catalog::rulings`] of the ruling `id`.
+    pub fn ruling_index(&self, id: &str) -> Option<usize> {
+        self.ruling_index.get(id).copied()
+    }
+    pub fn find_ruling(&self, id: &str) -> Option<&RulingDef> {
+        self.ruling_index(id).map(|i| &self.rulings[i])
+    }
+    /// The species of the regular monsters (not special), at rest, each once, in catalog
+    /// order: what a rule about "a type of monster" can name when special monsters'
+    /// own species do not count.
+    pub fn regular_species(&self) -> impl Iterator<Item = SpeciesId> + '_ {
+        self.species_ids().filter(|&s| {
+            self.monsters
+                .iter()
+                .any(|m| !m.special && m.species == Some(s))
+        })
     }
     pub fn pack_of(&self, pack: PackId) -> &PackInfo {
         &self.packs[pack.ix()]
@@ -316,5 +337,7 @@ impl Fnv {
 mod tests;
 #[cfg(test)]
 mod tests_hostile;
+#[cfg(test)]
+mod tests_rulings;
 #[cfg(test)]
 mod tests_scale;

@@ -19,6 +19,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue, ValueDeserializer};
 
+mod sections;
+
 /// Ids of entries that were left out, by kind: references to them are not "unknown".
 #[derive(Debug, Default)]
 pub struct BrokenIds {
@@ -59,6 +61,7 @@ const SECTIONS: &[&str] = &[
     "equipment",
     "monster",
     "messages",
+    "ruling",
 ];
 
 /// Reads a manifest's text. `Err` only for a TOML syntax error.
@@ -92,6 +95,7 @@ pub fn parse_manifest(path: &str, text: &str, lines: &LineIndex) -> Result<Parse
         equipment: Vec::new(),
         monster: Vec::new(),
         messages: BTreeMap::new(),
+        ruling: Vec::new(),
     };
     for (key, value) in doc.into_inner() {
         match &**key.get_ref() {
@@ -116,6 +120,7 @@ pub fn parse_manifest(path: &str, text: &str, lines: &LineIndex) -> Result<Parse
             "equipment" => file.equipment = r.cards(Kind::Tile, value),
             "monster" => file.monster = r.cards(Kind::Monster, value),
             "messages" => file.messages = r.messages(value),
+            "ruling" => file.ruling = r.rulings(value),
             other => {
                 let hint = did_you_mean(other, SECTIONS.iter().copied());
                 r.error(
@@ -238,7 +243,16 @@ impl Reader<'_> {
         let fields = field_names::<T>();
         let mut clean = self.prune_unknown(what, &mut table, fields);
         if let Some(rules) = table.get_mut("defeats") {
-            clean &= self.prune_defeats(what, rules);
+            let lists = [
+                ("species", MAX_DEFEAT_LIST),
+                ("strength_in", MAX_DEFEAT_LIST),
+            ];
+            let fields = field_names::<DefeatEntry>();
+            clean &= self.prune_tables(&format!("{what}, defeats rule"), rules, fields, &lists);
+        }
+        if let Some(choices) = table.get_mut("choices") {
+            let fields = field_names::<ChoiceEntry>();
+            clean &= self.prune_tables(&format!("{what}, choice"), choices, fields, &[]);
         }
         for &(list, max) in lists {
             clean &= self.check_list(what, &mut table, list, max);
@@ -295,23 +309,29 @@ impl Reader<'_> {
         unknown.is_empty()
     }
 
-    /// Unknown keys in a tile's `defeats` rules (one table or an array of them).
-    fn prune_defeats(&mut self, what: &str, rules: &mut Spanned<DeValue<'_>>) -> bool {
-        let fields = field_names::<DefeatEntry>();
-        let what = format!("{what}, defeats rule");
+    /// Unknown keys, and lists too long, in a table of an entry that holds one table or an
+    /// array of them (a tile's `defeats` rules, a ruling's `choices`).
+    fn prune_tables(
+        &mut self,
+        what: &str,
+        value: &mut Spanned<DeValue<'_>>,
+        fields: &[&str],
+        lists: &[(&str, usize)],
+    ) -> bool {
         let mut clean = true;
-        let mut prune = |r: &mut Self, rule: &mut Spanned<DeValue<'_>>| {
-            if let DeValue::Table(table) = rule.get_mut() {
-                clean &= r.prune_unknown(&what, table, fields);
-                clean &= r.check_list(&what, table, "species", MAX_DEFEAT_LIST);
-                clean &= r.check_list(&what, table, "strength_in", MAX_DEFEAT_LIST);
+        let mut prune = |r: &mut Self, item: &mut Spanned<DeValue<'_>>| {
+            if let DeValue::Table(table) = item.get_mut() {
+                clean &= r.prune_unknown(what, table, fields);
+                for &(list, max) in lists {
+                    clean &= r.check_list(what, table, list, max);
+                }
             }
         };
-        match rules.get_mut() {
-            DeValue::Table(_) => prune(self, rules),
+        match value.get_mut() {
+            DeValue::Table(_) => prune(self, value),
             DeValue::Array(items) => {
-                for rule in items.iter_mut() {
-                    prune(self, rule);
+                for item in items.iter_mut() {
+                    prune(self, item);
                 }
             }
             _ => {}
@@ -319,7 +339,6 @@ impl Reader<'_> {
         clean
     }
 
-    /// Reports a list `key` of `table` longer than `max`, at its first extra item.
     /// Reports a list `key` of `table` longer than `max`, at its first extra item, and
     /// keeps only its first `max` items (so nothing after costs more than its bound).
     fn check_list(&mut self, what: &str, table: &mut DeTable<'_>, key: &str, max: usize) -> bool {
@@ -418,46 +437,6 @@ impl Reader<'_> {
             }
         };
         set.insert(id);
-    }
-
-    /// `[messages]`: prompt key to text per language.
-    fn messages(&mut self, value: Spanned<DeValue<'_>>) -> BTreeMap<String, Spanned<LocalText>> {
-        let mut out = BTreeMap::new();
-        let span = value.span();
-        let DeValue::Table(table) = value.into_inner() else {
-            self.error(span.start, "[messages] must be a table of prompts");
-            return out;
-        };
-        let total = table.len();
-        for (i, (key, text)) in table.into_iter().enumerate() {
-            if i == MAX_MESSAGES {
-                let message = format!("[messages] has {total} prompts; at most {MAX_MESSAGES}");
-                self.error(key.span().start, message);
-                break;
-            }
-            if !super::texts::valid_id(key.get_ref()) {
-                self.error(
-                    key.span().start,
-                    format!(
-                        "prompt key `{}` must be lowercase snake_case (a-z, 0-9, _), at most \
-                         {MAX_ID_CHARS} characters",
-                        shown(key.get_ref())
-                    ),
-                );
-                continue;
-            }
-            let at = text.span().start;
-            match Spanned::<LocalText>::deserialize(ValueDeserializer::from(text)) {
-                Ok(text) => {
-                    out.insert(key.get_ref().to_string(), text);
-                }
-                Err(e) => {
-                    let message = e.message().trim_end();
-                    self.error(at, format!("message `{}`: {message}", key.get_ref()));
-                }
-            }
-        }
-        out
     }
 }
 

@@ -106,9 +106,9 @@ impl TextLimit {
     fn of(key: &str) -> Option<TextLimit> {
         let (what, chars) = match key {
             "id" | "equipment" | "species" | "requires" | "requires_any" | "conflicts"
-            | "replaces" => ("an id", MAX_ID_CHARS),
+            | "replaces" | "default" => ("an id", MAX_ID_CHARS),
             "name" => ("a name", MAX_NAME_CHARS),
-            "text" | "description" => ("a text", MAX_TEXT_CHARS),
+            "text" | "description" | "source" => ("a text", MAX_TEXT_CHARS),
             "messages" => ("a prompt", MAX_MESSAGE_CHARS),
             "version" => ("a version", MAX_VERSION_CHARS),
             "languages" => ("a language code", MAX_LANGUAGE_CHARS),

@@ -21,6 +21,7 @@ pub struct PackFile {
     pub monster: Vec<MonsterEntry>,
     /// Prompts scripts use in questions, by key.
     pub messages: BTreeMap<String, Spanned<LocalText>>,
+    pub ruling: Vec<RulingEntry>,
 }
 
 /// A whole number a pack gives, which must lie in `MIN..=MAX`: anything else (another
@@ -177,6 +178,32 @@ pub struct MonsterEntry {
     pub script: Option<Spanned<String>>,
     #[serde(default)]
     pub reconstructed: bool,
+}
+
+/// `[[ruling]]`: a point the rulebooks leave open, settled per game.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct RulingEntry {
+    pub id: Spanned<String>,
+    pub name: LocalText,
+    #[serde(default)]
+    pub text: LocalText,
+    /// Where the rulebooks speak to it.
+    #[serde(default)]
+    pub source: LocalText,
+    /// The id of the choice a game makes unless told otherwise.
+    pub default: Spanned<String>,
+    pub choices: Vec<ChoiceEntry>,
+}
+
+/// One choice of a `[[ruling]]`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct ChoiceEntry {
+    pub id: Spanned<String>,
+    /// Required in English (checked with the catalog, at the choice's id).
+    #[serde(default)]
+    pub text: LocalText,
 }
 
 fn one() -> Copies {

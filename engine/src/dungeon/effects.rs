@@ -34,7 +34,7 @@ pub(crate) fn apply_effects(
                 };
                 defeat_current(state, cause, events);
             }
-            Effect::SkipNext => state.run.skip_next.push(source),
+            Effect::SkipNext(ask) => state.run.skip_next.push(super::Skip { source, ask }),
             Effect::SetStrength(s) => {
                 if let Some(f) = state.run.faced.last_mut() {
                     f.strength = s;

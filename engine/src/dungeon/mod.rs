@@ -57,19 +57,45 @@ impl Faced {
 /// can be resumed after a question without redoing anything.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Stage {
-    Enter { cursor: u8 },
+    Enter {
+        cursor: u8,
+    },
     Reveal,
+    /// A pending "defeat the next monster" takes the card just revealed (the runner may
+    /// be asked first).
+    Skip,
     Defeat,
-    AfterDefeat { cursor: u8 },
-    ObserveDefeat { cursor: u8 },
-    Offer { cursor: u8 },
+    AfterDefeat {
+        cursor: u8,
+    },
+    ObserveDefeat {
+        cursor: u8,
+    },
+    Offer {
+        cursor: u8,
+    },
     MonsterEffect,
-    BeforeDamage { cursor: u8 },
+    BeforeDamage {
+        cursor: u8,
+    },
     Damage,
-    Death { cursor: u8 },
+    Death {
+        cursor: u8,
+    },
     Finish,
-    End { cursor: u8 },
+    End {
+        cursor: u8,
+    },
     Done,
+}
+
+/// A pending "defeat the next monster" (`ctx.defeat_next`): the card whose effect it is,
+/// and, when the runner may decline it, the prompt they are asked with as that monster is
+/// revealed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Skip {
+    pub source: CardRef,
+    pub ask: Option<Arc<str>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -102,8 +128,8 @@ pub struct DungeonRun {
     pub faced: SmallVec<[Faced; 8]>,
     /// A card taken from the monster deck to replace the current one.
     pub incoming: Option<CardId>,
-    /// Cards whose effect defeats the next monster revealed, oldest first.
-    pub skip_next: SmallVec<[CardRef; 2]>,
+    /// Effects that defeat the next monster revealed, oldest first.
+    pub skip_next: SmallVec<[Skip; 2]>,
     pub stage: Stage,
     /// HP fell to 0 or less while resolving the current card.
     pub hp_fell: bool,

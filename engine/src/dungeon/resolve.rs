@@ -2,7 +2,8 @@
 //! reference's ordering ruling):
 //!
 //! 1. reveal: the monster's `identity` hook sets strength and species; a pending
-//!    "defeat the next monster" effect (Demonic Pact, Ally) takes it;
+//!    "defeat the next monster" effect (Demonic Pact, Ally) takes it, unless its card
+//!    lets the runner decline and they do (the engine asks);
 //! 2. defeat: every permanent tile whose rule holds defeats it (data rules in Rust,
 //!    scripted `defeats` predicates in Lua);
 //! 3. offer: optional tiles (`on_reveal` hooks, and once-tiles with data rules, which the
@@ -68,6 +69,7 @@ pub(crate) fn resolve<H: HookRunner>(
                 Stage::Reveal,
             )?,
             Stage::Reveal => r.reveal()?,
+            Stage::Skip => r.skip()?,
             Stage::Defeat => r.defeat()?,
             // The tiles that defeated it, then every tile that watches for defeats.
             Stage::AfterDefeat { cursor } => r.walk(
@@ -205,11 +207,67 @@ impl<H: HookRunner> Resolver<'_, H> {
             species,
         });
         if !self.state.run.skip_next.is_empty() {
-            let source = self.state.run.skip_next.remove(0);
-            defeat_current(self.state, DefeatCause::Skipped(source), self.events);
-            return Ok(Flow::Go(Stage::Offer { cursor: 0 }));
+            return Ok(Flow::Go(Stage::Skip));
         }
         Ok(Flow::Go(Stage::Defeat))
+    }
+
+    /// The oldest pending "defeat the next monster" takes this one; when its card lets
+    /// the runner decline, they are asked first (declined, the monster is resolved as
+    /// usual).
+    fn skip(&mut self) -> Result<Flow, EngineError> {
+        let Some(skip) = self.state.run.skip_next.first().cloned() else {
+            return Ok(Flow::Go(Stage::Defeat));
+        };
+        if let Some(prompt) = &skip.ask {
+            match self.engine_question(skip.source, prompt) {
+                Ok(Answer::Yes) => {}
+                Ok(_) => {
+                    self.state.run.skip_next.remove(0);
+                    return Ok(Flow::Go(Stage::Defeat));
+                }
+                Err(decision) => return Ok(Flow::Ask(decision)),
+            }
+        }
+        self.state.run.skip_next.remove(0);
+        defeat_current(self.state, DefeatCause::Skipped(skip.source), self.events);
+        Ok(Flow::Go(Stage::Offer { cursor: 0 }))
+    }
+
+    /// A yes/no question the engine asks for `card` about the monster being resolved:
+    /// its answer once given (the question is then settled), else the decision to wait on.
+    fn engine_question(&mut self, card: CardRef, prompt: &str) -> Result<Answer, Decision> {
+        match &self.state.run.pending {
+            Some(p) if p.card == card && p.hook == HookName::OnReveal && !p.answers.is_empty() => {
+                let answer = p.answers[0];
+                self.state.run.pending = None;
+                Ok(answer)
+            }
+            _ => {
+                let question = with_aliases(
+                    self.catalog,
+                    self.state,
+                    Question {
+                        seat: self.state.run.runner,
+                        asker: card,
+                        prompt: prompt.to_string(),
+                        options: vec![Answer::Yes, Answer::No],
+                        aliases: Vec::new(),
+                    },
+                );
+                let decision = Decision {
+                    seat: question.seat,
+                    kind: DecisionKind::Question(question.clone()),
+                };
+                self.state.run.pending = Some(PendingHook {
+                    card,
+                    hook: HookName::OnReveal,
+                    answers: Vec::new(),
+                    question: Some(question),
+                });
+                Err(decision)
+            }
+        }
     }
 
     /// Every held permanent tile that defeats the monster does (the runner gets the most
@@ -293,36 +351,10 @@ impl<H: HookRunner> Resolver<'_, H> {
         if !(def.once && !f.is_defeated() && f.strength.is_some_and(|s| s > 0) && fits) {
             return Ok(None);
         }
-        let answer = match &self.state.run.pending {
-            Some(p) if p.card == card && p.hook == HookName::OnReveal && !p.answers.is_empty() => {
-                p.answers[0]
-            }
-            _ => {
-                let question = with_aliases(
-                    self.catalog,
-                    self.state,
-                    Question {
-                        seat: self.state.run.runner,
-                        asker: card,
-                        prompt: USE_TILE_PROMPT.to_string(),
-                        options: vec![Answer::Yes, Answer::No],
-                        aliases: Vec::new(),
-                    },
-                );
-                let decision = Decision {
-                    seat: question.seat,
-                    kind: DecisionKind::Question(question.clone()),
-                };
-                self.state.run.pending = Some(PendingHook {
-                    card,
-                    hook: HookName::OnReveal,
-                    answers: Vec::new(),
-                    question: Some(question),
-                });
-                return Ok(Some(decision));
-            }
+        let answer = match self.engine_question(card, USE_TILE_PROMPT) {
+            Ok(answer) => answer,
+            Err(decision) => return Ok(Some(decision)),
         };
-        self.state.run.pending = None;
         if answer == Answer::Yes {
             defeat_current(self.state, DefeatCause::Tile(tile), self.events);
             apply_effects(

@@ -8,7 +8,7 @@ use crate::event::Event;
 use crate::ids::*;
 use crate::options::{
     FAILURES_TO_LOSE, FirstAdventurer, GameOptions, MAX_CARDS, MAX_KINDS, MAX_PLAYERS, MAX_TILES,
-    MIN_PLAYERS, SUCCESSES_TO_WIN,
+    MIN_PLAYERS, RulingChoices, SUCCESSES_TO_WIN, check_ruling_choices,
 };
 use crate::state::{CardList, GameState, Phase, PlayerState};
 use rand::RngExt;
@@ -28,6 +28,7 @@ pub(crate) fn new_game(
 ) -> Result<GameState, EngineError> {
     check_players(options.players)?;
     check_catalog(catalog)?;
+    options.check_rulings(catalog)?;
     let wanted = options.specials_in_play.unwrap_or(catalog.specials_in_play);
     let (regular, special) =
         catalog
@@ -197,6 +198,8 @@ pub struct DungeonSetup {
     pub seed: u64,
     /// Pause before each reveal (see [`crate::dungeon::DungeonRun::card_by_card`]).
     pub card_by_card: bool,
+    /// Choices for the packs' rulings (see [`GameOptions::rulings`]).
+    pub rulings: RulingChoices,
 }
 
 /// A state in which `setup.runner` has just entered the dungeon and that ends, with
@@ -222,6 +225,7 @@ pub(crate) fn dungeon_state(
         )));
     }
     check_catalog(catalog)?;
+    check_ruling_choices(&setup.rulings, catalog)?;
     if setup.adventurer.ix() >= catalog.adventurers.len() {
         return Err(setup_error(format!(
             "adventurer #{} is not in the packs",
@@ -255,6 +259,7 @@ pub(crate) fn dungeon_state(
         round: 1,
         options: GameOptions {
             players: setup.players,
+            rulings: setup.rulings.clone(),
             ..GameOptions::default()
         },
         ..GameState::default()

@@ -268,6 +268,7 @@ pub(super) fn fingerprint(catalog: &Catalog, state: &GameState, chances: &Chance
         .get(run.runner as usize)
         .map_or(0, |p| p.successes);
     h.write(&[state.damage_model as u8, successes, state.num_players()]);
+    h.write(&crate::options::rulings_hash(&state.options.rulings).to_le_bytes());
     h.write(&state.adventurer.map_or(u16::MAX, |a| a.0).to_le_bytes());
     h.write(&run.base_hp.to_le_bytes());
     h.write(&run.hp.to_le_bytes());
@@ -282,7 +283,8 @@ pub(super) fn fingerprint(catalog: &Catalog, state: &GameState, chances: &Chance
         h.write(&t.0.to_le_bytes());
     }
     for s in &run.skip_next {
-        hash_card(&mut h, *s);
+        hash_card(&mut h, s.source);
+        h.write(s.ask.as_deref().unwrap_or("").as_bytes());
     }
     for m in &run.memory {
         hash_card(&mut h, m.owner);
@@ -331,6 +333,7 @@ fn stage_code(stage: crate::dungeon::Stage) -> u8 {
     match stage {
         Enter { cursor } => 10 + cursor,
         Reveal => 1,
+        Skip => 7,
         Defeat => 2,
         AfterDefeat { cursor } => 40 + cursor,
         ObserveDefeat { cursor } => 190 + cursor,

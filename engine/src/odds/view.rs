@@ -74,6 +74,7 @@ fn entering(
         damage_model: Some(view.damage_model()),
         seed: 0,
         card_by_card: true,
+        rulings: view.options().rulings.clone(),
     };
     let chances = Chances::new(
         &catalog,

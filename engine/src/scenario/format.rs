@@ -57,6 +57,10 @@ fn default_players() -> u8 {
 #[serde(deny_unknown_fields)]
 pub struct ScenarioOptions {
     pub damage_model: Option<DamageModel>,
+    /// Choices for the packs' rulings, by ruling id (`dungeon cards` lists them); a
+    /// ruling left out plays its default.
+    #[serde(default)]
+    pub rulings: BTreeMap<String, String>,
 }
 
 /// An answer as written: a label string, a seat number, or a boolean for yes/no.

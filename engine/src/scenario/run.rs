@@ -153,6 +153,7 @@ impl<'a> ScenarioRunner<'a> {
             damage_model: file.options.damage_model,
             seed: file.seed,
             card_by_card: false,
+            rulings: file.options.rulings.clone(),
         };
         let mut events = Vec::new();
         let mut state = engine

@@ -308,6 +308,44 @@ pub(crate) fn build_ctx(
     )?;
     let a = api.clone();
     def(
+        "regular_species",
+        lua.create_function(move |lua, ()| {
+            lua.create_sequence_from(a.ids.regular_species.iter().cloned())
+        })?,
+    )?;
+    let a = api.clone();
+    def(
+        "ruling",
+        lua.create_function(move |_, id: LuaString| {
+            let text = bounded(&id, MAX_ID, "ctx.ruling(): the ruling id")?;
+            let Some(index) = a.catalog.ruling_index(&text) else {
+                let known: Vec<&str> = a.catalog.rulings.iter().map(|r| r.id.as_str()).collect();
+                return Err(err(format!(
+                    "ctx.ruling(): no pack in play declares a ruling `{}` (declared: {})",
+                    shown(&id.as_bytes()),
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                )));
+            };
+            let f = a.frame.borrow();
+            let choice = f
+                .state()?
+                .options
+                .ruling_choice(&a.catalog, index)
+                .ok_or_else(|| {
+                    err(format!(
+                        "ctx.ruling(): the game's choice for `{}` is not one of its choices",
+                        a.catalog.rulings[index].id
+                    ))
+                })?;
+            Ok(a.ids.rulings[index][choice].clone())
+        })?,
+    )?;
+    let a = api.clone();
+    def(
         "species_with_strength",
         lua.create_function(move |_, n: Value| {
             let n = ranged(
@@ -362,7 +400,14 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "defeat_next",
-        lua.create_function(move |_, ()| a.effect("defeat_next", Effect::SkipNext))?,
+        lua.create_function(move |_, prompt: Option<LuaString>| {
+            // With a prompt, the runner may decline when the next monster is revealed.
+            let ask = match prompt {
+                Some(p) => Some(prompt_key(Some(p), "")?.into()),
+                None => None,
+            };
+            a.effect("defeat_next", Effect::SkipNext(ask))
+        })?,
     )?;
     let a = api.clone();
     def(

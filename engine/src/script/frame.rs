@@ -137,7 +137,7 @@ impl Frame {
         }
         let text = match &effect {
             Effect::Remember(k, MemValue::Text(t)) => k.len() + t.len(),
-            Effect::Remember(k, _) | Effect::Forget(k) => k.len(),
+            Effect::Remember(k, _) | Effect::Forget(k) | Effect::SkipNext(Some(k)) => k.len(),
             _ => 0,
         };
         if self

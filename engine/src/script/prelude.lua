@@ -54,23 +54,41 @@ local function defeats_remembered_species(ctx, m)
   return m.species ~= nil and m.species == ctx.recall("species")
 end
 
--- Before entering, the runner names a species; every monster of it is defeated.
-function dungeon.name_species_before_entering(prompt)
+-- The species a runner may name, by the ruling `ruling` (an id; nil: no ruling): only
+-- the regular monsters' when its choice is "regular"; nil (every species) otherwise.
+local function nameable(ctx, ruling)
+  if ruling ~= nil and ctx.ruling(ruling) == "regular" then
+    return ctx.regular_species()
+  end
+  return nil
+end
+
+-- May the runner name `species`, by the ruling `ruling`?
+local function may_name(ctx, ruling, species)
+  local allowed = nameable(ctx, ruling)
+  return allowed == nil or table.find(allowed, species) ~= nil
+end
+
+-- Before entering, the runner names a species; every monster of it is defeated. With a
+-- ruling id, that ruling's choice "regular" limits the names to the regular monsters'.
+function dungeon.name_species_before_entering(prompt, ruling)
   return {
     before_entering = function(ctx)
-      ctx.remember("species", ctx.ask_species(prompt or "name_species"))
+      local species = ctx.ask_species(prompt or "name_species", nameable(ctx, ruling))
+      ctx.remember("species", species)
     end,
     defeats = defeats_remembered_species,
   }
 end
 
 -- Once, right after a threatening monster is revealed, the runner may name its
--- species: that monster and every later one of the species are defeated.
-function dungeon.name_species_on_reveal(prompt)
+-- species: that monster and every later one of the species are defeated. With a ruling
+-- id, as in `name_species_before_entering`.
+function dungeon.name_species_on_reveal(prompt, ruling)
   return {
     on_reveal = function(ctx, m)
       if ctx.recall("species") == nil and m.species ~= nil and dungeon.threatens(m)
-        and ctx.ask_yes_no(prompt or "use_tile") then
+        and may_name(ctx, ruling, m.species) and ctx.ask_yes_no(prompt or "use_tile") then
         ctx.remember("species", m.species)
         ctx.defeat()
       end
@@ -80,9 +98,15 @@ function dungeon.name_species_on_reveal(prompt)
 end
 
 -- When HP falls to 0 or less, it becomes the adventurer's own HP; the tile is spent.
-function dungeon.revive_to_base_hp()
+-- With a ruling id whose choice is "may_decline", the runner may keep it for a later
+-- fall, and is asked when that can pay off: in the end-total model, with cards to come.
+function dungeon.revive_to_base_hp(ruling, prompt)
   return {
     on_death = function(ctx)
+      if ruling ~= nil and ctx.model() == "end_total" and ctx.dungeon_left() > 0
+        and ctx.ruling(ruling) == "may_decline" and not ctx.ask_yes_no(prompt or "use_tile") then
+        return
+      end
       ctx.set_hp(ctx.base_hp())
       ctx.discard()
     end,

@@ -24,6 +24,10 @@ pub(crate) struct IdStrings {
     pub tiles: Vec<mlua::LuaString>,
     pub monsters: Vec<mlua::LuaString>,
     pub species: Vec<mlua::LuaString>,
+    /// The species of the regular monsters (see `Catalog::regular_species`).
+    pub regular_species: Vec<mlua::LuaString>,
+    /// Each ruling's choice ids, by catalog index.
+    pub rulings: Vec<Vec<mlua::LuaString>>,
     /// The monster tables' metatable (see [`IdStrings::monster_table`]).
     monster_meta: Table,
     monster_tables: RefCell<HashMap<MonsterKey, Table>>,
@@ -90,6 +94,16 @@ impl IdStrings {
             tiles: strings(&mut catalog.tiles.iter().map(|t| &t.info.id))?,
             monsters: strings(&mut catalog.monsters.iter().map(|m| &m.info.id))?,
             species: strings(&mut catalog.species.iter().map(|s| &s.id))?,
+            regular_species: strings(
+                &mut catalog
+                    .regular_species()
+                    .map(|s| &catalog.species_def(s).id),
+            )?,
+            rulings: catalog
+                .rulings
+                .iter()
+                .map(|r| strings(&mut r.choices.iter().map(|c| &c.id)))
+                .collect::<mlua::Result<_>>()?,
             monster_meta: super::sandbox::strict_table(
                 lua,
                 "a monster has no field",

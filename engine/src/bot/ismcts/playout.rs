@@ -76,6 +76,7 @@ impl PlayoutPolicy {
                         damage_model: view.damage_model(),
                         specials_in_play: view.specials_in_play(&catalog),
                     },
+                    &view.options().rulings,
                     typical::QUICK,
                 );
                 if p >= RulesBot::stay_in(view) {
