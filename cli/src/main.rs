@@ -13,6 +13,9 @@ mod scenario;
 mod sim;
 mod soak;
 mod text;
+// Wired into `play` once the local table (h/table) lands.
+#[allow(dead_code)]
+mod tui;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

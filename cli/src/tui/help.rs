@@ -1,0 +1,112 @@
+//! The help screen (`?` at any prompt): the rules in short, the keys, and every card of
+//! the packs in play with its strength, species and text, in the player's language.
+
+use super::content::{Ctx, monster_label};
+use dungeon_engine::catalog::DamageModel;
+use ratatui::text::{Line, Span};
+
+/// The keys a prompt understands, for the help and the hint line: (key, what it does).
+pub fn keys(ctx: &Ctx, extra: &[(String, String)]) -> Vec<(String, String)> {
+    let mut keys = vec![
+        ("1-9".to_string(), ctx.t("tui.key_choose_long", &[])),
+        ("?".to_string(), ctx.t("tui.key_help_long", &[])),
+        ("PgUp PgDn ↑ ↓".to_string(), ctx.t("tui.key_log_long", &[])),
+        ("Home End".to_string(), ctx.t("tui.key_ends_long", &[])),
+    ];
+    keys.extend(extra.iter().cloned());
+    keys.push(("q".to_string(), ctx.t("tui.key_quit_long", &[])));
+    keys.push(("Ctrl-C".to_string(), ctx.t("tui.key_interrupt_long", &[])));
+    keys.push((ctx.t("tui.any_key", &[]), ctx.t("tui.key_skip_long", &[])));
+    keys
+}
+
+/// Every line of the help, unwrapped. `extra` are keys the driver adds (save, odds).
+pub fn lines(ctx: &Ctx, extra: &[(String, String)]) -> Vec<Line<'static>> {
+    let p = ctx.palette;
+    let text = &ctx.text;
+    let catalog = text.catalog;
+    let heading = |key: &str, args: &[(&str, String)]| Line::styled(ctx.t(key, args), p.title());
+    let mut out = vec![heading("tui.help_rules_title", &[])];
+    for key in [
+        "tui.help_rules_1",
+        "tui.help_rules_2",
+        "tui.help_rules_3",
+        "tui.help_rules_4",
+    ] {
+        out.push(Line::from(ctx.t(key, &[])));
+    }
+    out.push(Line::from(ctx.t(
+        match catalog.damage_model {
+            DamageModel::EndTotal => "tui.help_end_total",
+            DamageModel::Running => "tui.help_running",
+        },
+        &[],
+    )));
+    out.push(Line::from(""));
+    out.push(heading("tui.help_keys_title", &[]));
+    for (key, what) in keys(ctx, extra) {
+        out.push(Line::from(vec![
+            Span::styled(key, p.key()),
+            Span::raw(format!("  {what}")),
+        ]));
+    }
+    out.push(Line::from(""));
+    out.push(heading("tui.help_adventurers", &[]));
+    for a in catalog.adventurer_ids() {
+        let def = catalog.adventurer(a);
+        let mut title = vec![
+            Span::styled(text.adventurer(a), p.title()),
+            Span::raw(format!(
+                " · {}",
+                ctx.t("tui.hp", &[("hp", def.hp.to_string())])
+            )),
+        ];
+        if def.info.reconstructed {
+            title.push(Span::styled(
+                format!(" {}", ctx.t("play.reconstructed", &[])),
+                p.dim(),
+            ));
+        }
+        out.push(Line::from(title));
+        for &t in &def.tiles {
+            let tile = catalog.tile(t);
+            let mut what = tile.info.text.get(text.lang).to_string();
+            if what.is_empty() && tile.hp != 0 {
+                what = ctx.t("tui.hp_bonus", &[("hp", format!("{:+}", tile.hp))]);
+            }
+            if tile.once {
+                what = format!("{what} {}", ctx.t("tui.once", &[]));
+            }
+            out.push(Line::from(vec![
+                Span::raw("  "),
+                Span::styled(super::content::tile_label(text, t), p.key()),
+                Span::raw(format!(": {what}")),
+            ]));
+        }
+    }
+    out.push(Line::from(""));
+    out.push(heading("tui.help_monsters", &[]));
+    let ids = || (0..catalog.monsters.len() as u16).map(dungeon_engine::ids::MonsterId);
+    let monster = |m| {
+        let def = catalog.monster(m);
+        let mut spans = vec![
+            Span::raw("  "),
+            Span::styled(monster_label(text, m), p.reveal()),
+        ];
+        if !def.special {
+            spans.push(Span::raw(format!(" ×{}", def.copies)));
+        }
+        let what = def.info.text.get(text.lang);
+        if !what.is_empty() {
+            spans.push(Span::raw(format!(": {what}")));
+        }
+        Line::from(spans)
+    };
+    out.extend(ids().filter(|&m| !catalog.monster(m).special).map(monster));
+    if catalog.special_monsters().next().is_some() {
+        let count = catalog.specials_in_play.to_string();
+        out.push(heading("tui.help_specials", &[("count", count)]));
+        out.extend(ids().filter(|&m| catalog.monster(m).special).map(monster));
+    }
+    out
+}

@@ -1,0 +1,372 @@
+//! Laying out and drawing one frame of the full-screen table: the table panel and the
+//! player's corner on top, the log in the middle, the prompt at the bottom; popups over
+//! them (recap, quit, the end, a stopped game); and the two screens drawn alone (the pass
+//! screen, which shows nothing private, and the help). Every panel's text is wrapped
+//! before the layout, so the layout knows what each needs; at 80x24 the log gives way
+//! first, then the table panel.
+
+use super::content::{Ctx, corner_lines, table_lines};
+use super::log::LogPanel;
+use super::wrap::{wrap, wrap_all};
+use dungeon_engine::ids::Seat;
+use dungeon_engine::view::PlayerView;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph};
+use unicode_width::UnicodeWidthStr;
+
+/// What the bottom panel shows.
+#[derive(Clone)]
+pub enum Prompt {
+    /// A question for the player at the screen: its header, its numbered options, the
+    /// keys that work, and a message about the last key (a refused answer...).
+    Asking {
+        header: String,
+        options: Vec<String>,
+        keys: Vec<(String, String)>,
+        status: Option<String>,
+    },
+    /// Not asking: a line saying what the game is doing ("Bot 2 is thinking...").
+    Busy(String),
+}
+
+/// What covers the main screen, if anything.
+#[derive(Clone)]
+pub enum Overlay {
+    /// "Since your last turn": the public lines the player missed.
+    Recap(Vec<Line<'static>>),
+    Help {
+        lines: Vec<Line<'static>>,
+        scroll: usize,
+    },
+    ConfirmQuit,
+    /// The end of the game: a title and the standings.
+    End(Vec<Line<'static>>),
+    Stopped(String),
+}
+
+/// One frame's content.
+pub struct Screen<'a> {
+    pub ctx: Ctx<'a>,
+    /// The table as the screen may show it (its public part when no player is at it).
+    pub view: Option<&'a PlayerView>,
+    /// The player whose corner is shown; `None` shows no corner.
+    pub viewer: Option<Seat>,
+    /// "Your corner", or whose it is when several players share the screen.
+    pub corner_title: String,
+    pub turn: Option<Seat>,
+    pub log: &'a LogPanel,
+    pub prompt: Prompt,
+    pub overlay: Option<Overlay>,
+}
+
+/// Sizes the loop needs back from a drawing: the log panel's inner size (for paging),
+/// and how many help rows fit (for scrolling the help).
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Drawn {
+    pub log_width: u16,
+    pub log_height: u16,
+    pub help_height: u16,
+    /// The furthest the help can scroll.
+    pub help_max: usize,
+}
+
+pub fn draw(f: &mut Frame, s: &Screen) -> Drawn {
+    let area = f.area();
+    if let Some(Overlay::Help { lines, scroll }) = &s.overlay {
+        return draw_help(f, s, lines, *scroll);
+    }
+    let p = s.ctx.palette;
+    let width = area.width;
+    // The corner, beside the table panel when a player is at the screen.
+    let corner_w = if s.viewer.is_some() && s.view.is_some() {
+        (width / 3).clamp(24.min(width / 2), 44)
+    } else {
+        0
+    };
+    let table_w = width - corner_w;
+    let inner = |w: u16| w.saturating_sub(2).max(1);
+    let table = s
+        .view
+        .map(|v| wrap_all(&table_lines(&s.ctx, v, s.turn), inner(table_w)))
+        .unwrap_or_default();
+    let corner = match (s.viewer, s.view) {
+        (Some(_), Some(v)) => wrap_all(&corner_lines(&s.ctx, v), inner(corner_w)),
+        _ => Vec::new(),
+    };
+    let (prompt, hint) = prompt_rows(&s.ctx, &s.prompt, inner(width));
+    // Heights: the prompt in full; the log at least 3 rows (1 inside) when it fits; the
+    // top panels what is left of their need.
+    let height = area.height;
+    let prompt_h = (prompt.len() as u16 + 2).min(height);
+    let mut top_h = if table.is_empty() && corner.is_empty() {
+        0
+    } else {
+        table.len().max(corner.len()) as u16 + 2
+    };
+    top_h = top_h.min(height.saturating_sub(prompt_h + 3));
+    let log_h = height - prompt_h - top_h;
+    let top = Rect::new(area.x, area.y, width, top_h);
+    let log_area = Rect::new(area.x, area.y + top_h, width, log_h);
+    let prompt_area = Rect::new(area.x, area.y + top_h + log_h, width, prompt_h);
+
+    if top_h > 0 {
+        let table_area = Rect::new(top.x, top.y, table_w, top_h);
+        let block = Block::bordered()
+            .border_style(p.border())
+            .title(Span::styled(
+                format!(" {} ", s.ctx.t("tui.table_title", &[])),
+                p.title(),
+            ));
+        f.render_widget(Paragraph::new(table).block(block), table_area);
+        if corner_w > 0 {
+            let corner_area = Rect::new(top.x + table_w, top.y, corner_w, top_h);
+            let title = s.corner_title.clone();
+            let block = Block::bordered()
+                .border_style(p.private_border())
+                .title(Span::styled(
+                    format!(" {title} "),
+                    p.title().patch(p.private()),
+                ));
+            f.render_widget(Paragraph::new(corner).block(block), corner_area);
+        }
+    }
+    let (rows, scroll) = s.log.rows(inner(width), log_h.saturating_sub(2));
+    let title = if scroll > 0 {
+        s.ctx
+            .t("tui.log_title_scrolled", &[("rows", scroll.to_string())])
+    } else {
+        s.ctx.t("tui.log_title", &[])
+    };
+    let block = Block::bordered()
+        .border_style(p.border())
+        .title(Span::styled(format!(" {title} "), p.title()));
+    f.render_widget(Paragraph::new(rows).block(block), log_area);
+    let mut block = Block::bordered().border_style(p.border());
+    if let Some(hint) = hint {
+        block = block.title_bottom(hint);
+    }
+    f.render_widget(Paragraph::new(prompt).block(block), prompt_area);
+
+    let t = |key: &str| s.ctx.t(key, &[]);
+    let popup_of = match &s.overlay {
+        Some(Overlay::Recap(lines)) => {
+            Some(("tui.recap_title", lines.clone(), "tui.continue", true))
+        }
+        Some(Overlay::ConfirmQuit) => {
+            let body = vec![Line::from(t("tui.quit_ask"))];
+            Some(("tui.quit_title", body, "tui.quit_keys", false))
+        }
+        Some(Overlay::End(lines)) => Some(("tui.end_title", lines.clone(), "tui.leave", false)),
+        Some(Overlay::Stopped(reason)) => {
+            let body = vec![Line::from(reason.clone())];
+            Some(("tui.stopped_title", body, "tui.leave", false))
+        }
+        Some(Overlay::Help { .. }) | None => None,
+    };
+    if let Some((title, body, footer, keep_end)) = popup_of {
+        popup(f, s, &t(title), body, &t(footer), keep_end);
+    }
+    Drawn {
+        log_width: inner(width),
+        log_height: log_h.saturating_sub(2),
+        ..Drawn::default()
+    }
+}
+
+/// The prompt panel's rows, wrapped to `width`, and its key hint if it fits the bottom
+/// border (else it is the last row).
+fn prompt_rows(
+    ctx: &Ctx,
+    prompt: &Prompt,
+    width: u16,
+) -> (Vec<Line<'static>>, Option<Line<'static>>) {
+    let p = ctx.palette;
+    match prompt {
+        Prompt::Busy(line) => (wrap(&Line::styled(line.clone(), p.dim()), width, 0), None),
+        Prompt::Asking {
+            header,
+            options,
+            keys,
+            status,
+        } => {
+            let mut rows = wrap(&Line::styled(header.clone(), p.title()), width, 0);
+            rows.extend(option_rows(ctx, options, width));
+            if let Some(status) = status {
+                rows.extend(wrap(&Line::styled(status.clone(), p.bad()), width, 0));
+            }
+            let mut hint = vec![Span::raw(" ")];
+            for (i, (key, what)) in keys.iter().enumerate() {
+                if i > 0 {
+                    hint.push(Span::styled(" · ", p.dim()));
+                }
+                hint.push(Span::styled(key.clone(), p.key()));
+                hint.push(Span::raw(format!(" {what}")));
+            }
+            hint.push(Span::raw(" "));
+            let hint = Line::from(hint);
+            if hint.width() <= width as usize {
+                (rows, Some(hint))
+            } else {
+                rows.extend(wrap(&hint, width, 0));
+                (rows, None)
+            }
+        }
+    }
+}
+
+/// The numbered options: in columns when every option fits one (numbered down each
+/// column), else one per line, wrapped under its own text.
+fn option_rows(ctx: &Ctx, options: &[String], width: u16) -> Vec<Line<'static>> {
+    let p = ctx.palette;
+    let numbered: Vec<(String, &String)> = options
+        .iter()
+        .enumerate()
+        .map(|(i, o)| (format!("{}) ", i + 1), o))
+        .collect();
+    let number_w = numbered.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+    let cell = |(n, o): &(String, &String)| format!("{n:>number_w$}{o}").width();
+    let widest = numbered.iter().map(cell).max().unwrap_or(0);
+    const GAP: usize = 3;
+    let columns = ((width as usize + GAP) / (widest + GAP)).max(1);
+    if columns >= 2 && numbered.len() > 1 {
+        let height = numbered.len().div_ceil(columns);
+        return (0..height)
+            .map(|row| {
+                let mut spans = Vec::new();
+                for col in 0..columns {
+                    let Some((n, o)) = numbered.get(col * height + row) else {
+                        break;
+                    };
+                    if col > 0 {
+                        let before = numbered[(col - 1) * height + row].clone();
+                        spans.push(Span::raw(" ".repeat(widest + GAP - cell(&before))));
+                    }
+                    spans.push(Span::styled(format!("{n:>number_w$}"), p.key()));
+                    spans.push(Span::raw((*o).clone()));
+                }
+                Line::from(spans)
+            })
+            .collect();
+    }
+    numbered
+        .iter()
+        .flat_map(|(n, o)| {
+            let line = Line::from(vec![
+                Span::styled(format!("{n:>number_w$}"), p.key()),
+                Span::raw((*o).clone()),
+            ]);
+            wrap(&line, width, number_w as u16)
+        })
+        .collect()
+}
+
+/// A bordered box in the middle of the screen, over what is drawn; its last row is
+/// `footer`. With `keep_end`, a body too long keeps its last lines (a recap's newest).
+fn popup(
+    f: &mut Frame,
+    s: &Screen,
+    title: &str,
+    body: Vec<Line<'static>>,
+    footer: &str,
+    keep_end: bool,
+) {
+    let area = f.area();
+    let p = s.ctx.palette;
+    let width = area.width.saturating_sub(4).min(76).max(10);
+    let inner = width.saturating_sub(2);
+    let mut rows = wrap_all(&body, inner);
+    let footer = wrap(&Line::styled(footer.to_string(), p.bar()), inner, 0);
+    let room = area.height.saturating_sub(4) as usize;
+    let room = room.saturating_sub(footer.len() + 1);
+    if rows.len() > room {
+        if keep_end {
+            let cut = rows.len() - room.saturating_sub(1);
+            rows.drain(..cut);
+            rows.insert(0, Line::styled("…", p.dim()));
+        } else {
+            rows.truncate(room);
+        }
+    }
+    rows.push(Line::from(""));
+    rows.extend(footer);
+    centred_box(f, &s.ctx, title, rows, width);
+}
+
+/// `rows` in a bordered box `width` wide, in the middle of the screen, over what is there.
+fn centred_box(f: &mut Frame, ctx: &Ctx, title: &str, rows: Vec<Line<'static>>, width: u16) {
+    let area = f.area();
+    let p = ctx.palette;
+    let height = (rows.len() as u16 + 2).min(area.height);
+    let rect = Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    );
+    f.render_widget(Clear, rect);
+    let block = Block::bordered()
+        .border_style(p.border())
+        .title(Span::styled(format!(" {title} "), p.title()));
+    f.render_widget(Paragraph::new(rows).block(block), rect);
+}
+
+/// The pass screen, alone on a wiped screen: whose turn it is, nothing else.
+pub fn draw_pass(f: &mut Frame, ctx: &Ctx, name: &str) {
+    let area = f.area();
+    let p = ctx.palette;
+    let width = area.width.saturating_sub(4).min(60).max(10);
+    let inner = width.saturating_sub(2);
+    let mut rows = wrap(
+        &Line::styled(
+            ctx.t("tui.pass_to", &[("name", name.to_string())]),
+            p.title(),
+        ),
+        inner,
+        0,
+    );
+    rows.push(Line::from(""));
+    rows.extend(wrap(
+        &Line::from(ctx.t("tui.pass_ready", &[("name", name.to_string())])),
+        inner,
+        0,
+    ));
+    centred_box(f, ctx, &ctx.t("tui.pass_title", &[]), rows, width);
+}
+
+fn draw_help(f: &mut Frame, s: &Screen, lines: &[Line<'static>], scroll: usize) -> Drawn {
+    let area = f.area();
+    let p = s.ctx.palette;
+    let inner_w = area.width.saturating_sub(2).max(1);
+    let rows: Vec<Line<'static>> = lines.iter().flat_map(|l| wrap(l, inner_w, 2)).collect();
+    let height = area.height.saturating_sub(3);
+    let max = rows.len().saturating_sub(height as usize);
+    let scroll = scroll.min(max);
+    let mut shown: Vec<Line<'static>> = rows
+        .into_iter()
+        .skip(scroll)
+        .take(height as usize)
+        .collect();
+    while shown.len() < height as usize {
+        shown.push(Line::from(""));
+    }
+    let footer = s.ctx.t("tui.help_close", &[]);
+    shown.push(Line::styled(footer, p.bar()));
+    let block = Block::bordered()
+        .border_style(p.border())
+        .title(Span::styled(
+            format!(" {} ", s.ctx.t("tui.help_title", &[])),
+            p.title(),
+        ));
+    f.render_widget(
+        Paragraph::new(shown).block(block).style(Style::default()),
+        area,
+    );
+    Drawn {
+        help_height: height,
+        help_max: max,
+        ..Drawn::default()
+    }
+}

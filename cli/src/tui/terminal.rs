@@ -1,0 +1,132 @@
+//! Taking over the terminal, and always giving it back. The full-screen table draws on
+//! the alternate screen in raw mode; [`Guard`] restores the normal screen and cooked mode
+//! when dropped (normal end, `q`, Ctrl-C, an error), from the panic hook on a panic, and
+//! the loop notices SIGHUP, SIGTERM and SIGINT (see [`Guard::signal`]) and ends through
+//! the same drop. Leaving the alternate screen also leaves nothing of the game in the
+//! normal screen's scrollback.
+
+use ratatui::Terminal;
+use ratatui::backend::{Backend, CrosstermBackend, TestBackend};
+use ratatui::crossterm::{cursor, execute, queue, terminal};
+use std::io::{self, Stdout, Write};
+use std::panic::PanicHookInfo;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// A backend whose screen can be wiped entirely: every cell, and the scrollback the
+/// terminal may keep, so nothing of one hot-seat player stays for the next.
+pub trait Wipe {
+    fn wipe(&mut self) -> io::Result<()>;
+}
+
+impl<W: Write> Wipe for CrosstermBackend<W> {
+    fn wipe(&mut self) -> io::Result<()> {
+        queue!(
+            self,
+            terminal::Clear(terminal::ClearType::All),
+            terminal::Clear(terminal::ClearType::Purge),
+            cursor::MoveTo(0, 0)
+        )?;
+        Write::flush(self)
+    }
+}
+
+impl Wipe for TestBackend {
+    fn wipe(&mut self) -> io::Result<()> {
+        Backend::clear(self).map_err(|e| io::Error::other(e.to_string()))
+    }
+}
+
+/// Whether the terminal is in our hands now (raw mode, alternate screen): restoring is
+/// done once, from whichever path gets there first.
+static TAKEN: AtomicBool = AtomicBool::new(false);
+
+type PanicHook = Box<dyn Fn(&PanicHookInfo<'_>) + Sync + Send + 'static>;
+
+/// The terminal, taken over for as long as this lives.
+pub struct Guard {
+    pub terminal: Terminal<CrosstermBackend<Stdout>>,
+    signal: Arc<AtomicUsize>,
+    #[cfg(unix)]
+    handlers: Vec<signal_hook::SigId>,
+    previous_hook: Arc<Mutex<Option<PanicHook>>>,
+}
+
+impl Guard {
+    pub fn take() -> io::Result<Guard> {
+        // Signals first: one arriving while the terminal is being taken still ends the loop.
+        let signal = Arc::new(AtomicUsize::new(0));
+        #[cfg(unix)]
+        let handlers = {
+            use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+            let mut ids = Vec::new();
+            for sig in [SIGHUP, SIGINT, SIGTERM] {
+                ids.push(signal_hook::flag::register_usize(
+                    sig,
+                    signal.clone(),
+                    sig as usize,
+                )?);
+            }
+            ids
+        };
+        let previous_hook: Arc<Mutex<Option<PanicHook>>> =
+            Arc::new(Mutex::new(Some(std::panic::take_hook())));
+        let previous = previous_hook.clone();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            if let Some(hook) = previous.lock().ok().as_ref().and_then(|h| h.as_ref()) {
+                hook(info);
+            }
+        }));
+        let mut guard = Guard {
+            terminal: Terminal::new(CrosstermBackend::new(io::stdout()))?,
+            signal,
+            #[cfg(unix)]
+            handlers,
+            previous_hook,
+        };
+        TAKEN.store(true, Ordering::SeqCst);
+        terminal::enable_raw_mode()?;
+        execute!(io::stdout(), terminal::EnterAlternateScreen, cursor::Hide)?;
+        guard.terminal.clear()?;
+        Ok(guard)
+    }
+
+    /// The signal that asked us to stop (SIGHUP, SIGINT, SIGTERM), if one came.
+    pub fn signal(&self) -> Option<i32> {
+        match self.signal.load(Ordering::SeqCst) {
+            0 => None,
+            sig => Some(sig as i32),
+        }
+    }
+
+    /// A cheap handle the loop polls for signals.
+    pub fn signal_flag(&self) -> Arc<AtomicUsize> {
+        self.signal.clone()
+    }
+}
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        restore();
+        #[cfg(unix)]
+        for id in self.handlers.drain(..) {
+            signal_hook::low_level::unregister(id);
+        }
+        // Give the panic hook back as it was.
+        let previous = self.previous_hook.lock().ok().and_then(|mut h| h.take());
+        if let Some(previous) = previous {
+            let _ = std::panic::take_hook();
+            std::panic::set_hook(previous);
+        }
+    }
+}
+
+/// Cooked mode, the normal screen and a visible cursor, if we had taken the terminal.
+/// Errors are ignored: the terminal may already be gone (SIGHUP).
+pub fn restore() {
+    if TAKEN.swap(false, Ordering::SeqCst) {
+        let _ = execute!(io::stdout(), terminal::LeaveAlternateScreen, cursor::Show);
+        let _ = terminal::disable_raw_mode();
+    }
+}

@@ -1,0 +1,59 @@
+//! Tests of the full-screen table: a test double of the `Table` (the real engine and
+//! bots, in this thread), a scripted keyboard, snapshots of the screens at 80x24 and
+//! 120x40 from real game positions, and the loop's rules about keys and hot-seat.
+
+mod behaviour;
+mod screens;
+mod script;
+mod table;
+
+use super::content::Ctx;
+use super::session::Session;
+use super::style::Palette;
+use super::{Options, Outcome};
+use crate::text::Text;
+use dungeon_engine::lang::Lang;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use script::Script;
+use std::time::Duration;
+use table::EngineTable;
+
+/// Runs the full-screen loop over `table` on a `width`x`height` test screen until the
+/// script ends (or the game does); the screen as it was last drawn, and how it ended.
+fn play(
+    table: &mut EngineTable,
+    script: &mut Script,
+    lang: Lang,
+    (width, height): (u16, u16),
+    delay: Duration,
+    palette: Palette,
+) -> (Terminal<TestBackend>, Result<Outcome, String>) {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    let setup = dungeon_table::Table::setup(table).clone();
+    let seats = super::seats(lang, &setup);
+    let ctx = Ctx {
+        text: Text::new(lang, &setup.catalog),
+        seats: &seats,
+        palette,
+    };
+    let options = Options { delay, palette };
+    let outcome = Session::new(&mut terminal, script, table, ctx, options, None).run();
+    (terminal, outcome)
+}
+
+/// The screen's text, row by row.
+fn rows(terminal: &Terminal<TestBackend>) -> Vec<String> {
+    let buffer = terminal.backend().buffer();
+    (0..buffer.area.height)
+        .map(|y| {
+            (0..buffer.area.width)
+                .map(|x| buffer[(x, y)].symbol())
+                .collect::<String>()
+        })
+        .collect()
+}
+
+fn screen_text(terminal: &Terminal<TestBackend>) -> String {
+    rows(terminal).join("\n")
+}

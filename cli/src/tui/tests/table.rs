@@ -1,0 +1,208 @@
+//! `EngineTable`: a `Table` for tests over the real engine and bots, answering in the
+//! calling thread (no thinking thread, so every run is the same). It hands out what a
+//! table must: public events, private versions only for controlled seats, views of
+//! controlled seats only.
+
+use crate::packs;
+use dungeon_engine::action::Action;
+use dungeon_engine::bot::{Bot, BotKind, seat_seed};
+use dungeon_engine::event::Event;
+use dungeon_engine::ids::Seat;
+use dungeon_engine::options::GameOptions;
+use dungeon_engine::script::ScriptHost;
+use dungeon_engine::view::{PlayerView, View};
+use dungeon_engine::{Engine, GameState};
+use dungeon_table::{LogEntry, SeatInfo, Table, TableError, TableSetup, TableState};
+use std::time::Duration;
+
+pub struct EngineTable {
+    setup: TableSetup,
+    engine: Engine<ScriptHost>,
+    state: GameState,
+    bots: Vec<Option<Box<dyn Bot>>>,
+    log: Vec<LogEntry>,
+    decisions: u32,
+    /// What `Waiting` says about how long a bot has been thinking.
+    pub thinking: Duration,
+    /// Each bot decision waits for this many polls first (a bot that takes a while).
+    pub polls_per_move: u32,
+    polls: u32,
+}
+
+impl EngineTable {
+    /// A game of `packs` with one seat per entry of `seats`: `None` is a human at this
+    /// screen, `Some(kind)` a bot.
+    pub fn new(
+        packs_list: &str,
+        seed: u64,
+        seats: &[Option<BotKind>],
+        tweak: impl FnOnce(&mut GameOptions),
+    ) -> EngineTable {
+        let library = packs::library(&[], None).expect("built-in packs");
+        let catalog = packs::catalog(&library, packs_list).expect("packs");
+        let mut engine = Engine::new(catalog.clone()).expect("engine");
+        let mut options = GameOptions {
+            players: seats.len() as u8,
+            ..GameOptions::default()
+        };
+        tweak(&mut options);
+        let mut events = Vec::new();
+        let state = engine
+            .new_game(options.clone(), seed, &mut events)
+            .expect("game");
+        let bots = seats
+            .iter()
+            .enumerate()
+            .map(|(i, k)| k.map(|k| k.create(seat_seed(seed, i))))
+            .collect();
+        let setup = TableSetup {
+            catalog,
+            seats: seats
+                .iter()
+                .map(|k| SeatInfo {
+                    name: String::new(),
+                    bot: k.map(|k| k.id()),
+                    controlled: k.is_none(),
+                })
+                .collect(),
+            options,
+        };
+        let mut table = EngineTable {
+            setup,
+            engine,
+            state,
+            bots,
+            log: Vec::new(),
+            decisions: 0,
+            thinking: Duration::ZERO,
+            polls_per_move: 0,
+            polls: 0,
+        };
+        table.push(events);
+        table
+    }
+
+    /// Names the seats (an empty name keeps the default).
+    pub fn with_names(mut self, names: &[&str]) -> EngineTable {
+        for (seat, name) in self.setup.seats.iter_mut().zip(names) {
+            seat.name = name.to_string();
+        }
+        self
+    }
+
+    fn push(&mut self, events: Vec<Event>) {
+        for event in events {
+            let public = event.seen_by(Seat::MAX);
+            let private = (0..self.setup.seats.len() as Seat)
+                .filter(|&s| self.setup.seats[s as usize].controlled)
+                .map(|s| (s, event.seen_by(s)))
+                .find(|(_, e)| *e != public);
+            self.log.push(LogEntry {
+                index: self.log.len() as u64,
+                public,
+                private,
+            });
+        }
+    }
+
+    fn apply(&mut self, seat: Seat, action: Action) -> Result<(), TableError> {
+        let mut events = Vec::new();
+        self.engine
+            .apply(&mut self.state, action, &mut events)
+            .map_err(|e| TableError::Refused(e.to_string()))?;
+        let _ = seat;
+        self.decisions += 1;
+        self.push(events);
+        Ok(())
+    }
+
+    /// Every monster a seat held privately so far (drawn, added, set aside), by name id.
+    pub fn private_monsters(&self, seat: Seat) -> Vec<String> {
+        self.log
+            .iter()
+            .filter_map(|e| match &e.private {
+                Some((
+                    s,
+                    Event::Drew {
+                        monster: Some(m), ..
+                    },
+                )) if *s == seat => Some(self.setup.catalog.monster(*m).info.id.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+impl Table for EngineTable {
+    fn setup(&self) -> &TableSetup {
+        &self.setup
+    }
+
+    fn poll(&mut self, _timeout: Duration) -> Result<bool, TableError> {
+        let Some(seat) = self.state.current_seat() else {
+            return Ok(false);
+        };
+        if self.bots[seat as usize].is_none() {
+            return Ok(false);
+        }
+        if self.polls < self.polls_per_move {
+            self.polls += 1;
+            return Ok(false);
+        }
+        self.polls = 0;
+        let view = View::new(&self.state, seat);
+        let action = self.bots[seat as usize]
+            .as_mut()
+            .expect("a bot")
+            .decide(&mut self.engine, &view);
+        self.apply(seat, action)?;
+        Ok(true)
+    }
+
+    fn state(&self) -> TableState {
+        if let Some(d) = &self.state.pending {
+            if self.setup.seats[d.seat as usize].controlled {
+                return TableState::Asking {
+                    seat: d.seat,
+                    number: self.decisions,
+                    decision: d.clone(),
+                };
+            }
+            return TableState::Waiting {
+                seat: d.seat,
+                for_how_long: self.thinking,
+            };
+        }
+        TableState::Over {
+            winner: self.state.winner,
+        }
+    }
+
+    fn view(&self, seat: Seat) -> Option<PlayerView> {
+        let info = self.setup.seats.get(seat as usize)?;
+        info.controlled
+            .then(|| View::new(&self.state, seat).snapshot())
+    }
+
+    fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    fn answer(&mut self, seat: Seat, number: u32, action: Action) -> Result<(), TableError> {
+        let Some(d) = self.state.pending.as_ref() else {
+            return Err(TableError::NotYourSeat(seat));
+        };
+        if d.seat != seat || !self.setup.seats[seat as usize].controlled {
+            return Err(TableError::NotYourSeat(seat));
+        }
+        if number != self.decisions {
+            return Err(TableError::Stale {
+                expected: self.decisions,
+            });
+        }
+        if !d.allows(&action) {
+            return Err(TableError::NotAnOption);
+        }
+        self.apply(seat, action)
+    }
+}

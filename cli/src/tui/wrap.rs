@@ -1,0 +1,163 @@
+//! Word wrapping for styled lines: a line breaks only between words, so no word is cut at
+//! the terminal's edge (a single word wider than the whole line is the one exception).
+//! Screens wrap their own text, rather than letting ratatui do it, so they know how many
+//! rows each panel needs before laying the screen out.
+
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use unicode_width::UnicodeWidthStr;
+
+/// `line` broken into rows of at most `width` columns; rows after the first start with
+/// `indent` spaces (a hanging indent, for numbered options). An empty line stays one row.
+pub fn wrap(line: &Line<'_>, width: u16, indent: u16) -> Vec<Line<'static>> {
+    let width = width.max(1) as usize;
+    let indent = (indent as usize).min(width.saturating_sub(1));
+    let words = words(line);
+    let mut rows: Vec<Vec<(String, Style)>> = vec![Vec::new()];
+    let mut used = 0;
+    // Where the row's text starts: 0 on the first row, `indent` after.
+    let mut start = 0;
+    // A space waiting to be written before the next word of the row, with its style.
+    let mut gap: Option<Style> = None;
+    for word in words {
+        match word {
+            Piece::Space(style) => gap = Some(style),
+            Piece::Word(parts) => {
+                let w: usize = parts.iter().map(|(t, _)| t.width()).sum();
+                let gap_w = usize::from(gap.is_some() && used > start);
+                if used > start && used + gap_w + w > width {
+                    rows.push(vec![(" ".repeat(indent), Style::default())]);
+                    (used, start) = (indent, indent);
+                } else if let (Some(style), true) = (gap, used > start) {
+                    rows.last_mut().unwrap().push((" ".into(), style));
+                    used += 1;
+                }
+                gap = None;
+                for (text, style) in parts {
+                    // Only a word wider than a whole row is split, character by character.
+                    for ch in text.chars() {
+                        let cw = ch.to_string().width();
+                        if used + cw > width && used > start {
+                            rows.push(vec![(" ".repeat(indent), Style::default())]);
+                            (used, start) = (indent, indent);
+                        }
+                        let row = rows.last_mut().unwrap();
+                        match row.last_mut() {
+                            Some((t, s)) if *s == style => t.push(ch),
+                            _ => row.push((ch.to_string(), style)),
+                        }
+                        used += cw;
+                    }
+                }
+            }
+        }
+    }
+    rows.into_iter()
+        .map(|row| {
+            let spans: Vec<Span<'static>> = row
+                .into_iter()
+                .filter(|(t, _)| !t.is_empty())
+                .map(|(t, s)| Span::styled(t, s))
+                .collect();
+            Line::from(spans).style(line.style)
+        })
+        .collect()
+}
+
+/// Every line of `lines` wrapped, in order.
+pub fn wrap_all<'a>(
+    lines: impl IntoIterator<Item = &'a Line<'a>>,
+    width: u16,
+) -> Vec<Line<'static>> {
+    lines.into_iter().flat_map(|l| wrap(l, width, 0)).collect()
+}
+
+enum Piece {
+    /// A run of spaces (kept as one).
+    Space(Style),
+    /// A word, in the styled parts it is made of.
+    Word(Vec<(String, Style)>),
+}
+
+/// The words and gaps of a styled line. A word may span several styles ("HP 3" where the
+/// number is coloured is two words; "Golem(5)" with two styles is one).
+fn words(line: &Line<'_>) -> Vec<Piece> {
+    let mut out = Vec::new();
+    let mut word: Vec<(String, Style)> = Vec::new();
+    for span in &line.spans {
+        let style = line.style.patch(span.style);
+        let mut part = String::new();
+        for ch in span.content.chars() {
+            let leading = out.is_empty() && word.is_empty() && part.trim().is_empty();
+            if ch == ' ' && leading {
+                // The line's own indentation is kept, as part of its first word.
+                part.push(ch);
+            } else if ch == ' ' || ch == '\t' {
+                if !part.is_empty() {
+                    word.push((std::mem::take(&mut part), style));
+                }
+                if !word.is_empty() {
+                    out.push(Piece::Word(std::mem::take(&mut word)));
+                }
+                if !matches!(out.last(), Some(Piece::Space(_))) {
+                    out.push(Piece::Space(style));
+                }
+            } else {
+                part.push(ch);
+            }
+        }
+        if !part.is_empty() {
+            word.push((part, style));
+        }
+    }
+    if !word.is_empty() {
+        out.push(Piece::Word(word));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain(rows: &[Line]) -> Vec<String> {
+        rows.iter().map(|l| l.to_string()).collect()
+    }
+
+    #[test]
+    fn breaks_between_words_only() {
+        let line = Line::from("The Golem deals 5 damage to the Warrior");
+        let rows = wrap(&line, 12, 0);
+        assert_eq!(
+            plain(&rows),
+            ["The Golem", "deals 5", "damage to", "the Warrior"]
+        );
+        for row in &rows {
+            assert!(row.width() <= 12);
+        }
+    }
+
+    #[test]
+    fn hanging_indent_and_long_words() {
+        let line = Line::from("1) Draw a monster");
+        assert_eq!(plain(&wrap(&line, 10, 3)), ["1) Draw a", "   monster"]);
+        // Only a word wider than the row is split.
+        let line = Line::from("ab abcdefghij");
+        assert_eq!(plain(&wrap(&line, 5, 0)), ["ab", "abcde", "fghij"]);
+    }
+
+    #[test]
+    fn keeps_styles_and_empty_lines() {
+        let bold = Style::default().add_modifier(ratatui::style::Modifier::BOLD);
+        let line = Line::from(vec![
+            Span::raw("HP "),
+            Span::styled("3", bold),
+            Span::raw(" left"),
+        ]);
+        let rows = wrap(&line, 4, 0);
+        assert_eq!(plain(&rows), ["HP 3", "left"]);
+        assert_eq!(rows[0].spans.last().unwrap().style, bold);
+        assert_eq!(wrap(&Line::from(""), 10, 0).len(), 1);
+        assert_eq!(plain(&wrap(&Line::from("  Bot 2"), 10, 0)), ["  Bot 2"]);
+    }
+}
