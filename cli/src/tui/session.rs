@@ -334,7 +334,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
                 (Some(Overlay::ConfirmQuit), Key::Char(c)) if self.is_yes(c) => {
                     return Err(Stop::Outcome(Outcome::Quit));
                 }
-                (Some(Overlay::ConfirmQuit), Key::Char(_) | Key::Esc | Key::Enter) => {
+                (Some(Overlay::ConfirmQuit), Key::Char('n' | 'N') | Key::Esc | Key::Enter) => {
                     overlay = None
                 }
                 (Some(_), _) => {}
