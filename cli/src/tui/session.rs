@@ -250,7 +250,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
 
     fn wipe(&mut self) -> Step {
         self.terminal.backend_mut().wipe()?;
-        self.terminal.clear().map_err(backend_error)?;
+        super::terminal::forget_screen(self.terminal);
         Ok(())
     }
 

@@ -88,7 +88,8 @@ impl Guard {
         TAKEN.store(true, Ordering::SeqCst);
         terminal::enable_raw_mode()?;
         execute!(io::stdout(), terminal::EnterAlternateScreen, cursor::Hide)?;
-        guard.terminal.clear()?;
+        guard.terminal.backend_mut().wipe()?;
+        forget_screen(&mut guard.terminal);
         Ok(guard)
     }
 
@@ -120,6 +121,14 @@ impl Drop for Guard {
             std::panic::set_hook(previous);
         }
     }
+}
+
+/// After a wipe: the next frame is drawn in full. (Not `Terminal::clear`, which asks the
+/// terminal where its cursor is and waits for an answer some terminals never give.)
+pub fn forget_screen<B: Backend>(terminal: &mut Terminal<B>) {
+    // Each swap blanks the buffer it leaves behind: two blank both.
+    terminal.swap_buffers();
+    terminal.swap_buffers();
 }
 
 /// Cooked mode, the normal screen and a visible cursor, if we had taken the terminal.

@@ -3,6 +3,8 @@
 //! 120x40 from real game positions, and the loop's rules about keys and hot-seat.
 
 mod behaviour;
+#[cfg(unix)]
+mod pty;
 mod screens;
 mod script;
 mod table;
