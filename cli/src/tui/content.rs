@@ -5,7 +5,7 @@
 
 use super::style::Palette;
 use crate::play::render::Seats;
-use crate::text::Text;
+use crate::text::{Arg, Text};
 use dungeon_engine::ids::{MonsterId, Seat, TileId};
 use dungeon_engine::view::{PlayerView, ViewPhase};
 use ratatui::text::{Line, Span};
@@ -20,9 +20,15 @@ pub struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    pub fn t(&self, key: &str, args: &[(&str, String)]) -> String {
-        self.text.t(key, args)
+    pub fn t(&self, key: &'static str, args: &[(&str, String)]) -> String {
+        t(&self.text, key, args)
     }
+}
+
+/// A message with text arguments (the screens' messages select no plural).
+pub fn t(text: &Text, key: &'static str, args: &[(&str, String)]) -> String {
+    let args: Vec<(&str, Arg)> = args.iter().map(|(k, v)| (*k, Arg::from(v))).collect();
+    text.t(key, &args)
 }
 
 /// A monster with its printed strength, and its species when the name does not say it:
@@ -32,14 +38,19 @@ pub fn monster_label(text: &Text, m: MonsterId) -> String {
     let name = text.monster(m);
     let strength = match def.strength {
         Some(s) => s.to_string(),
-        None => text.t("tui.no_strength", &[]),
+        None => t(text, "tui-no-strength", &[]),
     };
     match def.species.map(|s| text.species(s)) {
-        Some(species) if species != name => text.t(
-            "tui.monster_species",
+        Some(species) if species != name => t(
+            text,
+            "tui-monster-species",
             &[("name", name), ("strength", strength), ("species", species)],
         ),
-        _ => text.t("tui.monster", &[("name", name), ("strength", strength)]),
+        _ => t(
+            text,
+            "tui-monster",
+            &[("name", name), ("strength", strength)],
+        ),
     }
 }
 
@@ -86,7 +97,7 @@ pub fn table_lines(ctx: &Ctx, view: &PlayerView, turn: Option<Seat>) -> Vec<Line
                     (def.hp + tiles, None)
                 }
             };
-            let round = ctx.t("tui.round", &[("round", view.round.to_string())]);
+            let round = ctx.t("tui-round", &[("round", view.round.to_string())]);
             let mut line = vec![
                 Span::styled(round, p.title()),
                 Span::raw(" · "),
@@ -95,10 +106,10 @@ pub fn table_lines(ctx: &Ctx, view: &PlayerView, turn: Option<Seat>) -> Vec<Line
                 Span::styled(
                     match of {
                         Some(start) => ctx.t(
-                            "tui.hp_run",
+                            "tui-hp-run",
                             &[("hp", hp.to_string()), ("start", start.to_string())],
                         ),
-                        None => ctx.t("tui.hp", &[("hp", hp.to_string())]),
+                        None => ctx.t("tui-hp", &[("hp", hp.to_string())]),
                     },
                     p.hp(hp),
                 ),
@@ -108,22 +119,22 @@ pub fn table_lines(ctx: &Ctx, view: &PlayerView, turn: Option<Seat>) -> Vec<Line
                 ("deck", view.deck_size.to_string()),
             ];
             line.push(Span::raw(" · "));
-            line.push(Span::raw(ctx.t("tui.piles", &piles)));
+            line.push(Span::raw(ctx.t("tui-piles", &piles)));
             out.push(Line::from(line));
             let tiles = if view.tiles.is_empty() {
-                text.t("play.no_tiles", &[])
+                t(text, "play-no-tiles", &[])
             } else {
                 let labels: Vec<String> = view.tiles.iter().map(|&t| tile_label(text, t)).collect();
                 labels.join(" · ")
             };
-            out.push(Line::from(ctx.t("tui.tiles", &[("tiles", tiles)])));
+            out.push(Line::from(ctx.t("tui-tiles", &[("tiles", tiles)])));
         }
         None if matches!(view.phase, ViewPhase::GameOver { .. }) => {
-            out.push(Line::styled(ctx.t("tui.game_over", &[]), p.title()))
+            out.push(Line::styled(ctx.t("tui-game-over", &[]), p.title()))
         }
         None => out.push(Line::styled(
             ctx.t(
-                "tui.between_rounds",
+                "tui-between-rounds",
                 &[("round", (view.round + 1).to_string())],
             ),
             p.title(),
@@ -145,7 +156,7 @@ pub fn table_lines(ctx: &Ctx, view: &PlayerView, turn: Option<Seat>) -> Vec<Line
         spans.push(Span::styled(ctx.seats.name(seat), name_style));
         spans.push(Span::raw(": "));
         spans.push(Span::styled(
-            ctx.t("tui.successes", &[("count", player.successes.to_string())]),
+            ctx.t("tui-successes", &[("count", player.successes.to_string())]),
             if player.successes > 0 {
                 p.good()
             } else {
@@ -154,7 +165,7 @@ pub fn table_lines(ctx: &Ctx, view: &PlayerView, turn: Option<Seat>) -> Vec<Line
         ));
         spans.push(Span::raw(", "));
         spans.push(Span::styled(
-            ctx.t("tui.failures", &[("count", player.failures.to_string())]),
+            ctx.t("tui-failures", &[("count", player.failures.to_string())]),
             if player.failures > 0 {
                 p.bad()
             } else {
@@ -162,11 +173,11 @@ pub fn table_lines(ctx: &Ctx, view: &PlayerView, turn: Option<Seat>) -> Vec<Line
             },
         ));
         let status = if player.eliminated {
-            Some((ctx.t("tui.eliminated", &[]), p.bad()))
+            Some((ctx.t("tui-eliminated", &[]), p.bad()))
         } else if matches!(view.phase, ViewPhase::Dungeon { runner } if runner == seat) {
-            Some((ctx.t("tui.running", &[]), p.reveal()))
+            Some((ctx.t("tui-running", &[]), p.reveal()))
         } else if player.passed && matches!(view.phase, ViewPhase::Bidding { .. }) {
-            Some((ctx.t("tui.passed", &[]), p.dim()))
+            Some((ctx.t("tui-passed", &[]), p.dim()))
         } else {
             None
         };
@@ -182,7 +193,7 @@ pub fn table_lines(ctx: &Ctx, view: &PlayerView, turn: Option<Seat>) -> Vec<Line
                 .collect();
             spans.push(Span::raw(" · "));
             spans.push(Span::styled(
-                ctx.t("tui.took", &[("tiles", tiles.join(", "))]),
+                ctx.t("tui-took", &[("tiles", tiles.join(", "))]),
                 p.dim(),
             ));
         }
@@ -198,7 +209,7 @@ pub fn corner_lines(ctx: &Ctx, view: &PlayerView) -> Vec<Line<'static>> {
     let mut out = Vec::new();
     if let Some(m) = view.hand {
         out.push(Line::from(vec![
-            Span::raw(ctx.t("tui.hold", &[])),
+            Span::raw(ctx.t("tui-hold", &[])),
             Span::raw(" "),
             Span::styled(
                 monster_label(text, m),
@@ -213,7 +224,7 @@ pub fn corner_lines(ctx: &Ctx, view: &PlayerView) -> Vec<Line<'static>> {
             .map(|&m| monster_label(text, m))
             .collect();
         out.push(Line::from(vec![
-            Span::raw(ctx.t("tui.added", &[])),
+            Span::raw(ctx.t("tui-added", &[])),
             Span::raw(" "),
             Span::styled(cards.join(", "), p.private()),
         ]));
@@ -224,19 +235,19 @@ pub fn corner_lines(ctx: &Ctx, view: &PlayerView) -> Vec<Line<'static>> {
             .iter()
             .map(|&(m, t)| {
                 ctx.t(
-                    "tui.aside_card",
+                    "tui-aside-card",
                     &[("card", monster_label(text, m)), ("tile", text.tile(t))],
                 )
             })
             .collect();
         out.push(Line::from(vec![
-            Span::raw(ctx.t("tui.aside", &[])),
+            Span::raw(ctx.t("tui-aside", &[])),
             Span::raw(" "),
             Span::styled(cards.join(", "), p.private()),
         ]));
     }
     if out.is_empty() {
-        out.push(Line::styled(ctx.t("tui.corner_empty", &[]), p.dim()));
+        out.push(Line::styled(ctx.t("tui-corner-empty", &[]), p.dim()));
     }
     out
 }

@@ -8,15 +8,15 @@ use ratatui::text::{Line, Span};
 /// The keys a prompt understands, for the help and the hint line: (key, what it does).
 pub fn keys(ctx: &Ctx, extra: &[(String, String)]) -> Vec<(String, String)> {
     let mut keys = vec![
-        ("1-9".to_string(), ctx.t("tui.key_choose_long", &[])),
-        ("?".to_string(), ctx.t("tui.key_help_long", &[])),
-        ("PgUp PgDn ↑ ↓".to_string(), ctx.t("tui.key_log_long", &[])),
-        ("Home End".to_string(), ctx.t("tui.key_ends_long", &[])),
+        ("1-9".to_string(), ctx.t("tui-key-choose-long", &[])),
+        ("?".to_string(), ctx.t("tui-key-help-long", &[])),
+        ("PgUp PgDn ↑ ↓".to_string(), ctx.t("tui-key-log-long", &[])),
+        ("Home End".to_string(), ctx.t("tui-key-ends-long", &[])),
     ];
     keys.extend(extra.iter().cloned());
-    keys.push(("q".to_string(), ctx.t("tui.key_quit_long", &[])));
-    keys.push(("Ctrl-C".to_string(), ctx.t("tui.key_interrupt_long", &[])));
-    keys.push((ctx.t("tui.any_key", &[]), ctx.t("tui.key_skip_long", &[])));
+    keys.push(("q".to_string(), ctx.t("tui-key-quit-long", &[])));
+    keys.push(("Ctrl-C".to_string(), ctx.t("tui-key-interrupt-long", &[])));
+    keys.push((ctx.t("tui-any-key", &[]), ctx.t("tui-key-skip-long", &[])));
     keys
 }
 
@@ -25,8 +25,9 @@ pub fn lines(ctx: &Ctx, extra: &[(String, String)]) -> Vec<Line<'static>> {
     let p = ctx.palette;
     let text = &ctx.text;
     let catalog = text.catalog;
-    let heading = |key: &str, args: &[(&str, String)]| Line::styled(ctx.t(key, args), p.title());
-    let mut out = vec![heading("tui.help_rules_title", &[])];
+    let heading =
+        |key: &'static str, args: &[(&str, String)]| Line::styled(ctx.t(key, args), p.title());
+    let mut out = vec![heading("tui-help-rules-title", &[])];
     for key in [
         "tui.help_rules_1",
         "tui.help_rules_2",
@@ -37,13 +38,13 @@ pub fn lines(ctx: &Ctx, extra: &[(String, String)]) -> Vec<Line<'static>> {
     }
     out.push(Line::from(ctx.t(
         match catalog.damage_model {
-            DamageModel::EndTotal => "tui.help_end_total",
-            DamageModel::Running => "tui.help_running",
+            DamageModel::EndTotal => "tui-help-end-total",
+            DamageModel::Running => "tui-help-running",
         },
         &[],
     )));
     out.push(Line::from(""));
-    out.push(heading("tui.help_keys_title", &[]));
+    out.push(heading("tui-help-keys-title", &[]));
     for (key, what) in keys(ctx, extra) {
         out.push(Line::from(vec![
             Span::styled(key, p.key()),
@@ -51,19 +52,19 @@ pub fn lines(ctx: &Ctx, extra: &[(String, String)]) -> Vec<Line<'static>> {
         ]));
     }
     out.push(Line::from(""));
-    out.push(heading("tui.help_adventurers", &[]));
+    out.push(heading("tui-help-adventurers", &[]));
     for a in catalog.adventurer_ids() {
         let def = catalog.adventurer(a);
         let mut title = vec![
             Span::styled(text.adventurer(a), p.title()),
             Span::raw(format!(
                 " · {}",
-                ctx.t("tui.hp", &[("hp", def.hp.to_string())])
+                ctx.t("tui-hp", &[("hp", def.hp.to_string())])
             )),
         ];
         if def.info.reconstructed {
             title.push(Span::styled(
-                format!(" {}", ctx.t("play.reconstructed", &[])),
+                format!(" {}", ctx.t("play-reconstructed", &[])),
                 p.dim(),
             ));
         }
@@ -72,10 +73,10 @@ pub fn lines(ctx: &Ctx, extra: &[(String, String)]) -> Vec<Line<'static>> {
             let tile = catalog.tile(t);
             let mut what = tile.info.text.get(text.lang).to_string();
             if what.is_empty() && tile.hp != 0 {
-                what = ctx.t("tui.hp_bonus", &[("hp", format!("{:+}", tile.hp))]);
+                what = ctx.t("tui-hp-bonus", &[("hp", format!("{:+}", tile.hp))]);
             }
             if tile.once {
-                what = format!("{what} {}", ctx.t("tui.once", &[]));
+                what = format!("{what} {}", ctx.t("tui-once", &[]));
             }
             out.push(Line::from(vec![
                 Span::raw("  "),
@@ -85,7 +86,7 @@ pub fn lines(ctx: &Ctx, extra: &[(String, String)]) -> Vec<Line<'static>> {
         }
     }
     out.push(Line::from(""));
-    out.push(heading("tui.help_monsters", &[]));
+    out.push(heading("tui-help-monsters", &[]));
     let ids = || (0..catalog.monsters.len() as u16).map(dungeon_engine::ids::MonsterId);
     let monster = |m| {
         let def = catalog.monster(m);
@@ -105,7 +106,7 @@ pub fn lines(ctx: &Ctx, extra: &[(String, String)]) -> Vec<Line<'static>> {
     out.extend(ids().filter(|&m| !catalog.monster(m).special).map(monster));
     if catalog.special_monsters().next().is_some() {
         let count = catalog.specials_in_play.to_string();
-        out.push(heading("tui.help_specials", &[("count", count)]));
+        out.push(heading("tui-help-specials", &[("count", count)]));
         out.extend(ids().filter(|&m| catalog.monster(m).special).map(monster));
     }
     out

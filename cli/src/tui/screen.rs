@@ -117,7 +117,7 @@ pub fn draw(f: &mut Frame, s: &Screen) -> Drawn {
         let block = Block::bordered()
             .border_style(p.border())
             .title(Span::styled(
-                format!(" {} ", s.ctx.t("tui.table_title", &[])),
+                format!(" {} ", s.ctx.t("tui-table-title", &[])),
                 p.title(),
             ));
         f.render_widget(Paragraph::new(table).block(block), table_area);
@@ -136,9 +136,9 @@ pub fn draw(f: &mut Frame, s: &Screen) -> Drawn {
     let (rows, scroll) = s.log.rows(inner(width), log_h.saturating_sub(2));
     let title = if scroll > 0 {
         s.ctx
-            .t("tui.log_title_scrolled", &[("rows", scroll.to_string())])
+            .t("tui-log-title-scrolled", &[("rows", scroll.to_string())])
     } else {
-        s.ctx.t("tui.log_title", &[])
+        s.ctx.t("tui-log-title", &[])
     };
     let block = Block::bordered()
         .border_style(p.border())
@@ -150,19 +150,19 @@ pub fn draw(f: &mut Frame, s: &Screen) -> Drawn {
     }
     f.render_widget(Paragraph::new(prompt).block(block), prompt_area);
 
-    let t = |key: &str| s.ctx.t(key, &[]);
+    let t = |key: &'static str| s.ctx.t(key, &[]);
     let popup_of = match &s.overlay {
         Some(Overlay::Recap(lines)) => {
-            Some(("tui.recap_title", lines.clone(), "tui.continue", true))
+            Some(("tui-recap-title", lines.clone(), "tui-continue", true))
         }
         Some(Overlay::ConfirmQuit) => {
-            let body = vec![Line::from(t("tui.quit_ask"))];
-            Some(("tui.quit_title", body, "tui.quit_keys", false))
+            let body = vec![Line::from(t("tui-quit-ask"))];
+            Some(("tui-quit-title", body, "tui-quit-keys", false))
         }
-        Some(Overlay::End(lines)) => Some(("tui.end_title", lines.clone(), "tui.leave", false)),
+        Some(Overlay::End(lines)) => Some(("tui-end-title", lines.clone(), "tui-leave", false)),
         Some(Overlay::Stopped(reason)) => {
             let body = vec![Line::from(reason.clone())];
-            Some(("tui.stopped_title", body, "tui.leave", false))
+            Some(("tui-stopped-title", body, "tui-leave", false))
         }
         Some(Overlay::Help { .. }) | None => None,
     };
@@ -321,7 +321,7 @@ pub fn draw_pass(f: &mut Frame, ctx: &Ctx, name: &str) {
     let inner = width.saturating_sub(2);
     let mut rows = wrap(
         &Line::styled(
-            ctx.t("tui.pass_to", &[("name", name.to_string())]),
+            ctx.t("tui-pass-to", &[("name", name.to_string())]),
             p.title(),
         ),
         inner,
@@ -329,11 +329,11 @@ pub fn draw_pass(f: &mut Frame, ctx: &Ctx, name: &str) {
     );
     rows.push(Line::from(""));
     rows.extend(wrap(
-        &Line::from(ctx.t("tui.pass_ready", &[("name", name.to_string())])),
+        &Line::from(ctx.t("tui-pass-ready", &[("name", name.to_string())])),
         inner,
         0,
     ));
-    centred_box(f, ctx, &ctx.t("tui.pass_title", &[]), rows, width);
+    centred_box(f, ctx, &ctx.t("tui-pass-title", &[]), rows, width);
 }
 
 fn draw_help(f: &mut Frame, s: &Screen, lines: &[Line<'static>], scroll: usize) -> Drawn {
@@ -352,12 +352,12 @@ fn draw_help(f: &mut Frame, s: &Screen, lines: &[Line<'static>], scroll: usize) 
     while shown.len() < height as usize {
         shown.push(Line::from(""));
     }
-    let footer = s.ctx.t("tui.help_close", &[]);
+    let footer = s.ctx.t("tui-help-close", &[]);
     shown.push(Line::styled(footer, p.bar()));
     let block = Block::bordered()
         .border_style(p.border())
         .title(Span::styled(
-            format!(" {} ", s.ctx.t("tui.help_title", &[])),
+            format!(" {} ", s.ctx.t("tui-help-title", &[])),
             p.title(),
         ));
     f.render_widget(

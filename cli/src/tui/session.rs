@@ -162,7 +162,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
                 if self.frozen.is_none() {
                     self.frozen = self.last_view.clone().or_else(|| self.live_view());
                 }
-                let busy = self.ctx.t("tui.revealing", &[]);
+                let busy = self.ctx.t("tui-revealing", &[]);
                 self.draw(Prompt::Busy(busy), None)?;
                 self.pause(self.options.delay)?;
             }
@@ -202,7 +202,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
     }
 
     fn redraw_busy(&mut self) -> Step {
-        let busy = self.ctx.t("tui.revealing", &[]);
+        let busy = self.ctx.t("tui-revealing", &[]);
         self.draw(Prompt::Busy(busy), None).map(|_| ())
     }
 
@@ -222,9 +222,9 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
             .get(seat as usize)
             .is_some_and(|s| s.bot.is_some())
         {
-            self.ctx.t("play.waiting_bot", &[("name", name)])
+            self.ctx.t("tui-thinking", &[("name", name)])
         } else {
-            self.ctx.t("tui.waiting", &[("name", name)])
+            self.ctx.t("tui-waiting", &[("name", name)])
         };
         self.draw(Prompt::Busy(busy), None)?;
         self.table.poll(TICK).map_err(table_error)?;
@@ -287,13 +287,13 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         // are short enough to stand in columns.
         if let (Some(monster), true) = (view.hand, actions.contains(&Action::AddToDungeon)) {
             let card = super::content::monster_label(&self.ctx.text, monster);
-            header = format!("{header} {} {card}", self.ctx.t("tui.hold", &[]));
+            header = format!("{header} {} {card}", self.ctx.t("tui-hold", &[]));
             for (label, action) in labels.iter_mut().zip(&actions) {
                 match action {
-                    Action::AddToDungeon => *label = self.ctx.t("tui.place_add", &[]),
+                    Action::AddToDungeon => *label = self.ctx.t("tui-place-add", &[]),
                     Action::SetAside(t) => {
                         let tile = self.ctx.text.tile(*t);
-                        *label = self.ctx.t("tui.place_aside", &[("tile", tile)]);
+                        *label = self.ctx.t("tui-place-aside", &[("tile", tile)]);
                     }
                     _ => {}
                 }
@@ -380,7 +380,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
                 }
                 (None, _) => {
                     let max = actions.len().to_string();
-                    status = Some(self.ctx.t("tui.bad_key", &[("max", max)]));
+                    status = Some(self.ctx.t("tui-bad-key", &[("max", max)]));
                 }
             }
             if let Some(n) = choice {
@@ -397,7 +397,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
                     },
                     None => {
                         let max = actions.len().to_string();
-                        status = Some(self.ctx.t("tui.bad_key", &[("max", max)]));
+                        status = Some(self.ctx.t("tui-bad-key", &[("max", max)]));
                     }
                 }
             }
@@ -411,7 +411,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
     /// Whether `c` answers "yes" to the quit question: `y`, or the first letter of
     /// "yes" in the player's language (`s` for "sí", `o` for "oui").
     fn is_yes(&self, c: char) -> bool {
-        let yes = self.ctx.t("answer.yes", &[]);
+        let yes = self.ctx.t("answer-yes", &[]);
         let c = c.to_lowercase().next().unwrap_or(c);
         c == 'y' || yes.chars().next().is_some_and(|y| y == c)
     }
@@ -424,10 +424,10 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
             format!("1-{options}")
         };
         vec![
-            (range, self.ctx.t("tui.key_choose", &[])),
-            ("?".into(), self.ctx.t("tui.key_help", &[])),
-            ("PgUp/PgDn".into(), self.ctx.t("tui.key_log", &[])),
-            ("q".into(), self.ctx.t("tui.key_quit", &[])),
+            (range, self.ctx.t("tui-key-choose", &[])),
+            ("?".into(), self.ctx.t("tui-key-help", &[])),
+            ("PgUp/PgDn".into(), self.ctx.t("tui-key-log", &[])),
+            ("q".into(), self.ctx.t("tui-key-quit", &[])),
         ]
     }
 
@@ -507,10 +507,10 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         let mut out = Vec::new();
         if let Some(w) = winner {
             let name = self.ctx.seats.name(w);
-            let line = self
-                .ctx
-                .text
-                .about("play.game_over", w, self.shown, &[("name", name)]);
+            let line =
+                self.ctx
+                    .text
+                    .about("play-game-over", w, self.shown, &[("name", name.into())]);
             out.push(Line::styled(line, p.good().patch(p.title())));
             out.push(Line::from(""));
         }
@@ -528,24 +528,24 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
             for (place, i) in order.into_iter().enumerate() {
                 let pl = &view.players[i];
                 let mut line = self.ctx.t(
-                    "tui.standing",
+                    "tui-standing",
                     &[
                         ("place", (place + 1).to_string()),
                         ("name", self.ctx.seats.name(i as Seat)),
                         (
                             "successes",
                             self.ctx
-                                .t("tui.successes", &[("count", pl.successes.to_string())]),
+                                .t("tui-successes", &[("count", pl.successes.to_string())]),
                         ),
                         (
                             "failures",
                             self.ctx
-                                .t("tui.failures", &[("count", pl.failures.to_string())]),
+                                .t("tui-failures", &[("count", pl.failures.to_string())]),
                         ),
                     ],
                 );
                 if pl.eliminated {
-                    line = format!("{line} · {}", self.ctx.t("tui.eliminated", &[]));
+                    line = format!("{line} · {}", self.ctx.t("tui-eliminated", &[]));
                 }
                 out.push(Line::from(line));
             }
@@ -587,8 +587,8 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         let corner_title = match self.shown {
             Some(seat) if self.hot_seat => self
                 .ctx
-                .t("tui.corner_of", &[("name", self.ctx.seats.name(seat))]),
-            _ => self.ctx.t("tui.corner_title", &[]),
+                .t("tui-corner-of", &[("name", self.ctx.seats.name(seat))]),
+            _ => self.ctx.t("tui-corner-title", &[]),
         };
         let screen = Screen {
             ctx: self.ctx,
