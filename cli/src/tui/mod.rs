@@ -43,14 +43,19 @@ pub struct Options {
     /// The pause before each card of the dungeon is revealed (any key skips the rest).
     pub delay: Duration,
     pub palette: Palette,
+    /// Keys read this soon after a prompt appears are thrown away: nobody reads a prompt
+    /// that fast, so they were typed for what came before (a player hammering Enter
+    /// through the bots' turns).
+    pub grace: Duration,
 }
 
 impl Default for Options {
-    /// A 600 ms pause before each reveal, colours unless `NO_COLOR` is set.
+    /// A 600 ms pause before each reveal, a 250 ms grace, colours unless `NO_COLOR` is set.
     fn default() -> Options {
         Options {
             delay: Duration::from_millis(600),
             palette: Palette::from_env(),
+            grace: Duration::from_millis(250),
         }
     }
 }

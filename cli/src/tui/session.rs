@@ -316,6 +316,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         // The prompt is on screen before any key counts.
         self.draw(prompt(&status, &typed), None)?;
         self.keys.drain()?;
+        let shown_at = Instant::now();
         loop {
             self.check_signal()?;
             let Some(key) = self.keys.wait(TICK * 5, Moment::Listening)? else {
@@ -323,6 +324,9 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
             };
             if key == Key::Interrupt {
                 return Err(Stop::Outcome(Outcome::Interrupted));
+            }
+            if shown_at.elapsed() < self.options.grace {
+                continue;
             }
             let mut choice = None;
             match (&mut overlay, key) {

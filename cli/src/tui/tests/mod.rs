@@ -39,7 +39,11 @@ fn play(
         seats: &seats,
         palette,
     };
-    let options = Options { delay, palette };
+    let options = Options {
+        delay,
+        palette,
+        grace: Duration::ZERO,
+    };
     let outcome = Session::new(&mut terminal, script, table, ctx, options, None).run();
     (terminal, outcome)
 }

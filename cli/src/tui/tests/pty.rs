@@ -29,11 +29,29 @@ fn child() {
     if std::env::var_os(CHILD).is_none() {
         return;
     }
-    let mut table = EngineTable::new("base", SEED, &[None, None, Some(BotKind::Rules)], |_| {})
-        .with_names(&["Ana", "Bruno"]);
+    // DUNGEON_TUI_PTY_CHILD=solo: one human against three bots (to try the screen by hand).
+    let solo = std::env::var(CHILD).is_ok_and(|v| v == "solo");
+    let seats: &[Option<BotKind>] = if solo {
+        &[
+            None,
+            Some(BotKind::Rules),
+            Some(BotKind::Random),
+            Some(BotKind::Rules),
+        ]
+    } else {
+        &[None, None, Some(BotKind::Rules)]
+    };
+    let names: &[&str] = if solo { &[] } else { &["Ana", "Bruno"] };
+    let mut table = EngineTable::new("base", SEED, seats, |_| {}).with_names(names);
+    if solo {
+        // Bots that take a while, to see "thinking" and to type during their turns.
+        table.polls_per_move = 10;
+        table.thinking = Duration::from_millis(400);
+    }
     let options = Options {
         delay: Duration::from_millis(30),
         palette: Palette::from_env(),
+        grace: Duration::from_millis(250),
     };
     let outcome = tui::run(&mut table, Lang::En, options);
     // Back on the normal screen: what the parent checks it finished.
@@ -115,6 +133,7 @@ fn hot_seat_in_a_pseudo_terminal() {
     );
     let mut pass_screens = 0;
     let mut last_sent = String::new();
+    let mut sent_at = Instant::now();
     let deadline = Instant::now() + Duration::from_secs(300);
     let finished = loop {
         assert!(
@@ -152,15 +171,18 @@ fn hot_seat_in_a_pseudo_terminal() {
         } else {
             continue;
         };
-        if text == last_sent {
+        // A screen answered stays a moment; a key that came within the prompt's grace
+        // period was thrown away, so one still showing after a second gets it again.
+        if text == last_sent && sent_at.elapsed() < Duration::from_secs(1) {
             continue;
         }
-        if text.contains("Pass the screen to") {
+        if text.contains("Pass the screen to") && text != last_sent {
             pass_screens += 1;
         }
         writer.write_all(key.as_bytes()).unwrap();
         writer.flush().unwrap();
         last_sent = text;
+        sent_at = Instant::now();
     };
     assert!(finished);
     let status = child.wait().expect("the child ends");
