@@ -220,3 +220,25 @@ fn hot_seat_pass_screen_shows_no_card() {
         );
     }
 }
+
+#[test]
+fn keys_right_after_a_prompt_appears_are_thrown_away() {
+    // The script types its "1" the instant the prompt is drawn: inside the grace period
+    // it is dropped, without one it chooses.
+    let chosen = |grace| {
+        let mut table = solo();
+        let mut script = Script::typed(&["1"]);
+        let options = Options {
+            delay: Duration::ZERO,
+            palette: Palette::new(false),
+            grace,
+        };
+        let _ = play_with(&mut table, &mut script, Lang::En, (80, 24), options);
+        !matches!(
+            table.state(),
+            dungeon_table::TableState::Asking { number: 0, .. }
+        )
+    };
+    assert!(!chosen(Duration::from_millis(250)));
+    assert!(chosen(Duration::ZERO));
+}

@@ -27,10 +27,26 @@ fn play(
     table: &mut EngineTable,
     script: &mut Script,
     lang: Lang,
-    (width, height): (u16, u16),
+    size: (u16, u16),
     delay: Duration,
     palette: Palette,
 ) -> (Terminal<TestBackend>, Result<Outcome, String>) {
+    let options = Options {
+        delay,
+        palette,
+        grace: Duration::ZERO,
+    };
+    play_with(table, script, lang, size, options)
+}
+
+fn play_with(
+    table: &mut EngineTable,
+    script: &mut Script,
+    lang: Lang,
+    (width, height): (u16, u16),
+    options: Options,
+) -> (Terminal<TestBackend>, Result<Outcome, String>) {
+    let palette = options.palette;
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     let setup = dungeon_table::Table::setup(table).clone();
     let seats = super::seats(lang, &setup);
@@ -38,11 +54,6 @@ fn play(
         text: Text::new(lang, &setup.catalog),
         seats: &seats,
         palette,
-    };
-    let options = Options {
-        delay,
-        palette,
-        grace: Duration::ZERO,
     };
     let outcome = Session::new(&mut terminal, script, table, ctx, options, None).run();
     (terminal, outcome)
