@@ -12,33 +12,10 @@ use dungeon_engine::record::{
     FileChange, GameRecord, MAX_BYTES, PackChange, RecordError, SHOWN_CHANGES, SeatBots,
 };
 use dungeon_engine::{Engine, GameState};
-use std::io::{Read, Write};
-use std::path::Path;
+use std::io::Read;
 use std::sync::Arc;
 
-/// Writes `text` to `path` so that a crash or a full disk never leaves half a file: a
-/// temporary file in the same folder, flushed to the disk, then renamed over `path`.
-pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".tmp{}", std::process::id()));
-    let tmp = Path::new(&tmp);
-    let written = (|| {
-        let mut file = std::fs::File::create(tmp)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()
-    })();
-    if let Err(e) = written.and_then(|()| std::fs::rename(tmp, path)) {
-        let _ = std::fs::remove_file(tmp);
-        return Err(e);
-    }
-    // The rename itself is on the disk once the folder is.
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-        && let Ok(dir) = std::fs::File::open(dir)
-    {
-        let _ = dir.sync_all();
-    }
-    Ok(())
-}
+pub use dungeon_table::disk::write_atomic;
 
 /// A record or a save as the player refers to it in messages.
 #[derive(Copy, Clone, PartialEq, Eq)]
