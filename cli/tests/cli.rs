@@ -74,6 +74,11 @@ fn dungeon(args: &[&str], input: &str) -> Run {
         .env_remove("LC_ALL")
         .env_remove("LC_MESSAGES")
         .env_remove("LANG")
+        // Games are saved there, not in the data folder of whoever runs the tests.
+        .env(
+            "DUNGEON_DATA_DIR",
+            std::env::temp_dir().join("dungeon-cli-tests-data"),
+        )
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -264,10 +269,10 @@ fn wrong_input_is_asked_again_with_a_hint() {
     // Each wrong answer is followed by the same question again.
     let prompts = run.stdout.matches("Choose (").count();
     assert_eq!(prompts, 7, "{}", run.stdout);
+    let last = run.stdout.trim_end().lines().last().unwrap_or("");
     assert!(
-        run.stdout
-            .trim_end()
-            .ends_with("Game left. Resume a saved game with --load.")
+        last.starts_with("Game left. It is saved: continue it with `dungeon play --resume "),
+        "{last}"
     );
 }
 

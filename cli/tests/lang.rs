@@ -100,6 +100,11 @@ fn dungeon(args: &[&str], env: &[(&str, &str)], input: &str) -> Run {
         .env_remove("LC_ALL")
         .env_remove("LC_MESSAGES")
         .env_remove("LANG")
+        // Games are saved there, not in the data folder of whoever runs the tests.
+        .env(
+            "DUNGEON_DATA_DIR",
+            std::env::temp_dir().join("dungeon-cli-tests-data"),
+        )
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -344,15 +349,20 @@ fn assert_no_english(lang: &str, what: &str, out: &str) {
             panic!("{what}: `{en}` shown in English in:\n{}", line_of(at));
         }
     }
-    // Our own words: without card ids (`[vorpal_sword]`) and command-line options
-    // (`--seed`) either.
+    // Our own words: without card ids (`[vorpal_sword]`), command-line options (`--seed`)
+    // and commands to type, quoted in backticks (`dungeon play --resume`), either.
     let ours: String = {
         let mut s = String::new();
         let mut depth = 0;
         let mut option = false;
+        let mut command = false;
         let mut chars = ours.chars().peekable();
         while let Some(c) = chars.next() {
-            if option && (is_word_char(c) || c == '-') {
+            if c == '`' {
+                command = !command;
+                continue;
+            }
+            if command || option && (is_word_char(c) || c == '-') {
                 continue;
             }
             option = false;

@@ -1,17 +1,17 @@
-//! Game files on disk: records and saves (`dungeon_engine::record`). Writing is atomic;
-//! loading reads at most the format's size limit from a regular file, checks the packs,
-//! plays the decisions again and restores the bots, and says what is wrong in the
-//! player's language. Writing is kept apart from the game's screen, so autosaves can
-//! reuse it.
+//! Game files on disk: records and saves (`dungeon_engine::record`). Loading reads at most
+//! the format's size limit from a regular file, checks the packs (a game to play goes on
+//! in `dungeon_table::LocalTable`, which plays the decisions again and restores the bots),
+//! and says what is wrong in the player's language. Writing is atomic
+//! (`dungeon_table::disk`).
 
 use crate::text::tr;
+use dungeon_engine::Engine;
 use dungeon_engine::catalog::{Catalog, PackLibrary};
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
 use dungeon_engine::record::{
-    FileChange, GameRecord, MAX_BYTES, PackChange, RecordError, SHOWN_CHANGES, SeatBots,
+    FileChange, GameRecord, MAX_BYTES, PackChange, RecordError, SHOWN_CHANGES,
 };
-use dungeon_engine::{Engine, GameState};
 use std::io::Read;
 use std::sync::Arc;
 
@@ -24,13 +24,11 @@ pub enum FileKind {
     Record,
 }
 
-/// A game and its record: its packs, an engine for them, the state (for a game file, the
-/// one its decisions lead to).
+/// A game file checked: its record, its packs and an engine for them.
 pub struct Game {
     pub record: GameRecord,
     pub catalog: Arc<Catalog>,
     pub engine: Engine,
-    pub state: GameState,
 }
 
 /// Reads a game file: at most [`MAX_BYTES`], from a regular file only (a device or a pipe
@@ -49,33 +47,37 @@ pub fn read(lang: Lang, path: &str, kind: FileKind) -> Result<GameRecord, String
     GameRecord::read(&bytes).map_err(|e| describe(lang, path, kind, &e))
 }
 
-/// Reads a game file, builds its packs from `library` and plays its decisions again.
-pub fn open(library: &PackLibrary, lang: Lang, path: &str, kind: FileKind) -> Result<Game, String> {
+/// Reads a game file and builds its packs from `library` (the packs must be the ones it
+/// was played with).
+pub fn read_game(
+    library: &PackLibrary,
+    lang: Lang,
+    path: &str,
+    kind: FileKind,
+) -> Result<(GameRecord, Arc<Catalog>), String> {
     let record = read(lang, path, kind)?;
-    let why = |e: RecordError| describe(lang, path, kind, &e);
-    let (catalog, warnings) = record.catalog(library).map_err(why)?;
+    let (catalog, warnings) = record
+        .catalog(library)
+        .map_err(|e| describe(lang, path, kind, &e))?;
     for w in &warnings.0 {
         eprintln!("{w}");
     }
-    let catalog = Arc::new(catalog);
+    Ok((record, Arc::new(catalog)))
+}
+
+/// Reads a game file, builds its packs from `library` and plays its decisions again,
+/// checking where they lead.
+pub fn open(library: &PackLibrary, lang: Lang, path: &str, kind: FileKind) -> Result<Game, String> {
+    let (record, catalog) = read_game(library, lang, path, kind)?;
     let mut engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
-    let state = record.verify(&mut engine).map_err(why)?;
+    record
+        .verify(&mut engine)
+        .map_err(|e| describe(lang, path, kind, &e))?;
     Ok(Game {
         record,
         catalog,
         engine,
-        state,
     })
-}
-
-/// A save to resume: [`open`], and the bots as they were when it was written.
-pub fn load(library: &PackLibrary, lang: Lang, path: &str) -> Result<(Game, SeatBots), String> {
-    let loaded = open(library, lang, path, FileKind::Save)?;
-    let bots = loaded
-        .record
-        .restore_bots()
-        .map_err(|e| describe(lang, path, FileKind::Save, &e))?;
-    Ok((loaded, bots))
 }
 
 /// Why a game file is refused, in `lang`. Everything that came from the file is escaped.

@@ -100,8 +100,9 @@ pub enum TableState {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Failure {
     pub kind: FailureKind,
-    /// Where the full error was written for the pack's author, or why it could not be.
-    pub log: Option<Result<PathBuf, String>>,
+    /// The file the full error went to, for the pack's author, and whether it could be
+    /// written there.
+    pub log: Option<(PathBuf, Result<(), String>)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

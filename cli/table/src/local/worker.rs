@@ -220,9 +220,8 @@ impl Worker {
             let label = action_label(&catalog, action);
             let log = self.error_log.as_ref().map(|path| {
                 let seed = self.record.seed;
-                failure::log(path, seed, number, seat, &label, &error)
-                    .map(|()| path.clone())
-                    .map_err(|e| e.to_string())
+                let written = failure::log(path, seed, number, seat, &label, &error);
+                (path.clone(), written.map_err(|e| e.to_string()))
             });
             let kind = failure::kind(&catalog, &self.state, &error);
             return Err(Failure { kind, log });
