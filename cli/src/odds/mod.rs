@@ -218,8 +218,7 @@ fn with_budget(search: OddsSearch<'_>, budget: Option<usize>) -> OddsSearch<'_> 
 
 /// `p` as a percentage, in the language's way of writing numbers.
 pub(crate) fn percent(text: &Text, p: f64) -> String {
-    let value = crate::text::Arg::decimal(p * 100.0, 2);
-    text.t("odds-percent", &[("value", value)])
+    crate::text::percent(text.lang, p, 2)
 }
 
 fn describe(text: &Text, r: &Resolved, answer: &Answer) -> Vec<String> {
@@ -249,18 +248,15 @@ fn describe(text: &Text, r: &Resolved, answer: &Answer) -> Vec<String> {
         text.t(
             "odds-dungeon",
             &[
-                ("size", setup.dungeon.len().to_string().into()),
+                ("size", setup.dungeon.len().into()),
                 ("known", names(&r.known).into()),
-                (
-                    "unknown",
-                    ((setup.dungeon.len() - r.known.len()).to_string()).into(),
-                ),
+                ("unknown", (setup.dungeon.len() - r.known.len()).into()),
             ],
         ),
         text.t(
             "odds-pool",
             &[
-                ("count", r.pool_size().to_string().into()),
+                ("count", r.pool_size().into()),
                 ("cards", names(&r.pool).into()),
             ],
         ),

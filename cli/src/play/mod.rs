@@ -183,7 +183,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
                 } else {
                     ("play-choose", "play-bad-input")
                 };
-                let max = [("max", options.len().to_string().into())];
+                let max = [("max", options.len().into())];
                 loop {
                     match input.choice(&text.t(choose, &max), options.len()) {
                         Reply::Choice(i) => break options[i].0,
@@ -308,7 +308,7 @@ impl Files<'_> {
         let json = save.to_json();
         if json.len() > dungeon_engine::record::MAX_BYTES {
             // It could not be loaded: keep the save there was instead.
-            let a = [("bytes", json.len().to_string().into())];
+            let a = [("bytes", json.len().into())];
             println!("{}", text.t("play-save-too-big", &a));
             return;
         }

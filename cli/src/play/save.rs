@@ -113,12 +113,11 @@ pub fn describe(lang: Lang, path: &str, kind: FileKind, error: &RecordError) -> 
         FileKind::Save => t("error-damaged", &[("error", detail.into())]),
         FileKind::Record => t("record-damaged", &[("error", detail.into())]),
     };
-    let n = |v: usize| v.to_string();
+    let n = |v: usize| Arg::from(v);
     match error {
-        RecordError::TooBig { bytes, max } => t(
-            "record-too-big",
-            &[("bytes", n(*bytes).into()), ("max", n(*max).into())],
-        ),
+        RecordError::TooBig { bytes, max } => {
+            t("record-too-big", &[("bytes", n(*bytes)), ("max", n(*max))])
+        }
         RecordError::Malformed(e) => {
             let key = match kind {
                 FileKind::Save => "error-not-a-save",
@@ -131,10 +130,7 @@ pub fn describe(lang: Lang, path: &str, kind: FileKind, error: &RecordError) -> 
             "error-save-format",
             &[
                 ("format", escape_line(found).into_owned().into()),
-                (
-                    "expected",
-                    (dungeon_engine::record::FORMAT.to_string()).into(),
-                ),
+                ("expected", dungeon_engine::record::FORMAT.into()),
             ],
         ),
         RecordError::RulesVersion { record, engine } => t(
@@ -155,26 +151,25 @@ pub fn describe(lang: Lang, path: &str, kind: FileKind, error: &RecordError) -> 
         ),
         RecordError::Seats { seats, players } => t(
             "error-save-seats",
-            &[("seats", n(*seats).into()), ("players", n(*players).into())],
+            &[("seats", n(*seats)), ("players", n(*players))],
         ),
         RecordError::LongName { seat } => t(
             "record-long-name",
             &[
-                ("seat", n(seat + 1).into()),
-                ("max", n(dungeon_engine::record::MAX_NAME).into()),
+                ("seat", n(seat + 1)),
+                ("max", n(dungeon_engine::record::MAX_NAME)),
             ],
         ),
         RecordError::UnknownBot { seat, bot } => t(
             "record-unknown-bot",
             &[
-                ("seat", n(seat + 1).into()),
+                ("seat", n(seat + 1)),
                 ("bot", escape_line(bot).into_owned().into()),
             ],
         ),
-        RecordError::TooManyDecisions { count, max } => t(
-            "record-too-many",
-            &[("count", n(*count).into()), ("max", n(*max).into())],
-        ),
+        RecordError::TooManyDecisions { count, max } => {
+            t("record-too-many", &[("count", n(*count)), ("max", n(*max))])
+        }
         RecordError::Bots(e) => damaged(t(
             "record-bots",
             &[("error", escape_line(e).into_owned().into())],
@@ -194,15 +189,15 @@ pub fn describe(lang: Lang, path: &str, kind: FileKind, error: &RecordError) -> 
         } => damaged(t(
             "record-wrong-seat",
             &[
-                ("number", n(*number).into()),
-                ("recorded", n(*recorded as usize + 1).into()),
-                ("expected", n(*expected as usize + 1).into()),
+                ("number", n(*number)),
+                ("recorded", n(*recorded as usize + 1)),
+                ("expected", n(*expected as usize + 1)),
             ],
         )),
         RecordError::AfterEnd { number, action } => damaged(t(
             "record-after-end",
             &[
-                ("number", n(*number).into()),
+                ("number", n(*number)),
                 ("action", escape_line(action).into_owned().into()),
             ],
         )),
@@ -213,14 +208,14 @@ pub fn describe(lang: Lang, path: &str, kind: FileKind, error: &RecordError) -> 
         } => damaged(t(
             "record-illegal",
             &[
-                ("number", n(*number).into()),
+                ("number", n(*number)),
                 ("action", escape_line(action).into_owned().into()),
                 ("legal", legal.join(", ").into()),
             ],
         )),
         RecordError::Failed { number, .. } => {
             // A script's own message may tell what it saw: it is not shown.
-            damaged(t("record-failed", &[("number", n(*number).into())]))
+            damaged(t("record-failed", &[("number", n(*number))]))
         }
         RecordError::StateDiffers { at } => damaged(t(
             "record-state-differs",

@@ -153,10 +153,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
     let lineup = parse_lineup(&args.bots)?;
     let most = *counts.last().ok_or_else(|| t("sim-bad-games", &[]))?;
     if lineup.len() > most as usize {
-        let a = [
-            ("bots", lineup.len().to_string().into()),
-            ("players", most.into()),
-        ];
+        let a = [("bots", lineup.len().into()), ("players", most.into())];
         return Err(t("sim-too-many-bots", &a));
     }
     let threads = match args.threads {
@@ -268,7 +265,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
     if !args.quiet {
         let a = [
             ("games", report.games.into()),
-            ("seconds", format!("{:.1}", elapsed.as_secs_f64()).into()),
+            ("seconds", Arg::decimal(elapsed.as_secs_f64(), 1)),
             ("threads", threads.into()),
         ];
         eprintln!("{}", t("sim-done", &a));

@@ -133,7 +133,7 @@ pub fn run(
 
     let a = [
         ("games", args.games.into()),
-        ("mixes", plan.mixes.len().to_string().into()),
+        ("mixes", plan.mixes.len().into()),
         (
             "list",
             (plan
@@ -177,15 +177,12 @@ pub fn run(
     let failed = totals.failed.load(Ordering::Relaxed);
     let a = [
         ("games", games.into()),
-        ("seconds", format!("{elapsed:.1}").into()),
+        ("seconds", Arg::decimal(elapsed, 1)),
         (
             "rate",
             format!("{:.0}", games as f64 / elapsed.max(1e-9)).into(),
         ),
-        (
-            "decisions",
-            totals.decisions.load(Ordering::Relaxed).to_string().into(),
-        ),
+        ("decisions", totals.decisions.load(Ordering::Relaxed).into()),
         ("failed", failed.into()),
     ];
     println!("{}", t("soak-done", &a));
@@ -297,11 +294,8 @@ fn progress(lang: Lang, games: u64, totals: &Totals, finished: &AtomicBool, star
         let a = [
             ("done", done.into()),
             ("games", games.into()),
-            ("rate", format!("{rate:.0}").into()),
-            (
-                "failed",
-                totals.failed.load(Ordering::Relaxed).to_string().into(),
-            ),
+            ("rate", Arg::decimal(rate, 0)),
+            ("failed", totals.failed.load(Ordering::Relaxed).into()),
         ];
         eprintln!("{}", tr(lang, "soak-progress", &a));
     }

@@ -58,6 +58,20 @@ pub fn message_id(key: &str) -> (String, Option<&'static str>) {
     (id, None)
 }
 
+/// `fraction` (0.125) as a percentage the way `lang` writes it (`12.5%`, `12,5 %`), with
+/// `digits` decimals.
+pub fn percent(lang: Lang, fraction: f64, digits: usize) -> String {
+    let value = Arg::decimal(fraction * 100.0, digits);
+    tr(lang, "number-percent", &[("value", value)])
+}
+
+/// Two fractions as a range of percentages (`10.2-15.3`), for confidence intervals.
+pub fn percent_range(lang: Lang, low: f64, high: f64, digits: usize) -> String {
+    let low = Arg::decimal(low * 100.0, digits);
+    let high = Arg::decimal(high * 100.0, digits);
+    tr(lang, "number-range", &[("low", low), ("high", high)])
+}
+
 /// The name of a seat: the one given, else the default for a human (`You` when alone at
 /// the screen, else `Player N`) or a bot (`Bot N (kind)`), in `lang`. Saved games made
 /// before default names were left empty hold the English default: it is translated too.
@@ -175,18 +189,20 @@ impl<'c> Text<'c> {
     pub fn prompt(&self, q: &Question, monster: Option<MonsterId>) -> String {
         let info = q.asker.info(self.catalog);
         let card = self.card(q.asker);
-        let monster = monster.map(|m| self.monster(m)).unwrap_or_default();
+        let monster = monster.map(|m| self.monster(m));
         if let Some(text) = self.catalog.message(info.pack, &q.prompt) {
             // A pack's message: `{card}`, `{tile}` and `{monster}` placeholders.
+            let monster = monster.unwrap_or_default();
             let args = [("card", &card), ("tile", &card), ("monster", &monster)];
             return fill(text.get(self.lang), &args);
         }
         let args = [
             ("card", (&card).into()),
             ("tile", (&card).into()),
-            ("monster", monster.into()),
+            ("monster", monster.clone().unwrap_or_default().into()),
         ];
         match q.prompt.as_str() {
+            "use_tile" if monster.is_none() => self.t("prompt-use-tile-now", &args),
             "use_tile" => self.t("prompt-use-tile", &args),
             "name_species" => self.t("prompt-name-species", &args),
             "choose_tile" => self.t("prompt-choose-tile", &args),
