@@ -13,18 +13,20 @@ const LOG_NAME: &str = "dungeon-errors.log";
 /// The notice, then where the full error is.
 pub fn lines(text: &Text, failure: &Failure) -> Vec<String> {
     let mut out = vec![match failure.kind {
-        FailureKind::Script(card) => text.t("play.script_failed", &[("card", text.card(card))]),
-        FailureKind::HiddenMonster => text.t("play.monster_script_failed", &[]),
-        FailureKind::Move => text.t("play.move_failed", &[]),
-        FailureKind::Lost => text.t("play.lost", &[]),
+        FailureKind::Script(card) => {
+            text.t("play-script-failed", &[("card", text.card(card).into())])
+        }
+        FailureKind::HiddenMonster => text.t("play-monster-script-failed", &[]),
+        FailureKind::Move => text.t("play-move-failed", &[]),
+        FailureKind::Lost => text.t("play-lost", &[]),
     }];
     if let Some((path, written)) = &failure.log {
         let path = escape_line(&path.to_string_lossy()).into_owned();
         out.push(match written {
-            Ok(()) => text.t("play.error_logged", &[("path", path)]),
+            Ok(()) => text.t("play-error-logged", &[("path", path.into())]),
             Err(error) => text.t(
-                "play.error_not_logged",
-                &[("path", path), ("error", error.clone())],
+                "play-error-not-logged",
+                &[("path", path.into()), ("error", error.clone().into())],
             ),
         });
     }

@@ -7,7 +7,7 @@
 //! `~/.local/share/dungeon` on Linux), or `$DUNGEON_DATA_DIR` when set (tests use it).
 
 use super::save::{self, FileKind};
-use crate::text::{seat_name, tr};
+use crate::text::{Arg, seat_name, tr};
 use dungeon_engine::GameState;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
@@ -33,8 +33,8 @@ pub fn folder() -> Option<PathBuf> {
 pub fn no_folder(lang: Lang) -> String {
     tr(
         lang,
-        "resume.no_folder",
-        &[("var", DATA_DIR_VAR.to_string())],
+        "resume-no-folder",
+        &[("var", DATA_DIR_VAR.to_string().into())],
     )
 }
 
@@ -109,7 +109,7 @@ pub fn find(lang: Lang, folder: &Path, id: &str) -> Result<Unfinished, String> {
     let mut games = unfinished(folder);
     if id.is_empty() {
         return match games.is_empty() {
-            true => Err(tr(lang, "resume.none", &[("folder", shown_folder)])),
+            true => Err(tr(lang, "resume-none", &[("folder", shown_folder.into())])),
             false => Ok(games.swap_remove(0)),
         };
     }
@@ -117,10 +117,10 @@ pub fn find(lang: Lang, folder: &Path, id: &str) -> Result<Unfinished, String> {
         Some(game) => Ok(game),
         None => Err(tr(
             lang,
-            "resume.no_such",
+            "resume-no-such",
             &[
-                ("id", escape_line(id).into_owned()),
-                ("folder", shown_folder),
+                ("id", escape_line(id).into_owned().into()),
+                ("folder", shown_folder.into()),
             ],
         )),
     }
@@ -132,27 +132,38 @@ pub fn list(lang: Lang) -> Result<ExitCode, String> {
     let games = unfinished(&folder);
     let shown_folder = escape_line(&folder.to_string_lossy()).into_owned();
     if games.is_empty() {
-        println!("{}", tr(lang, "resume.none", &[("folder", shown_folder)]));
+        println!(
+            "{}",
+            tr(lang, "resume-none", &[("folder", shown_folder.into())])
+        );
         return Ok(ExitCode::SUCCESS);
     }
-    println!("{}", tr(lang, "resume.list", &[("folder", shown_folder)]));
+    println!(
+        "{}",
+        tr(lang, "resume-list", &[("folder", shown_folder.into())])
+    );
     for game in &games {
         let date = Civil::local(game.modified).shown();
         let line = match summary(lang, game) {
             Ok((args, yours)) => {
-                let mut all = vec![("id", game.id.clone()), ("date", date)];
+                let mut all: Vec<(&str, Arg)> =
+                    vec![("id", game.id.clone().into()), ("date", date.into())];
                 all.extend(args);
                 let key = if yours {
-                    "resume.entry_you"
+                    "resume-entry-you"
                 } else {
-                    "resume.entry"
+                    "resume-entry"
                 };
                 tr(lang, key, &all)
             }
             Err(error) => tr(
                 lang,
-                "resume.damaged",
-                &[("id", game.id.clone()), ("date", date), ("error", error)],
+                "resume-damaged",
+                &[
+                    ("id", game.id.clone().into()),
+                    ("date", date.into()),
+                    ("error", error.into()),
+                ],
             ),
         };
         println!("  {line}");
@@ -163,7 +174,7 @@ pub fn list(lang: Lang) -> Result<ExitCode, String> {
 /// What the list says of a game: its packs, players, round and whose turn it is, from the
 /// state the file stores (only shown: resuming plays the decisions again); and whether it
 /// is the turn of the one human who plays it.
-fn summary(lang: Lang, game: &Unfinished) -> Result<(Vec<(&'static str, String)>, bool), String> {
+fn summary(lang: Lang, game: &Unfinished) -> Result<(Vec<(&'static str, Arg)>, bool), String> {
     let path = game.path.to_string_lossy();
     let record = save::read(lang, &path, FileKind::Save)?;
     let state: GameState =
@@ -181,11 +192,11 @@ fn summary(lang: Lang, game: &Unfinished) -> Result<(Vec<(&'static str, String)>
     let turn = seat.map_or_else(String::new, |s| name(s as usize));
     let yours = humans == 1 && seat.is_some_and(|s| record.seats[s as usize].bot.is_none());
     let args = vec![
-        ("packs", escape_line(&packs.join(",")).into_owned()),
-        ("players", players.join(", ")),
-        ("round", state.round.to_string()),
-        ("decisions", record.decisions.len().to_string()),
-        ("turn", turn),
+        ("packs", escape_line(&packs.join(",")).into_owned().into()),
+        ("players", players.join(", ").into()),
+        ("round", state.round.into()),
+        ("decisions", record.decisions.len().into()),
+        ("turn", turn.into()),
     ];
     Ok((args, yours))
 }

@@ -109,30 +109,32 @@ impl LineMode<'_> {
     fn header(&mut self) {
         let t = self.text;
         let setup = self.table.setup();
-        say(&t.t("play.welcome", &[]));
+        say(&t.t("play-welcome", &[]));
         let packs = escape_line(&setup.catalog.pack_list()).into_owned();
-        say(&t.t("play.packs", &[("packs", packs)]));
+        say(&t.t("play-packs", &[("packs", packs.into())]));
         if let Some(seed) = setup.seed {
-            say(&t.t("play.seed", &[("seed", seed.to_string())]));
+            say(&t.t("play-seed", &[("seed", seed.to_string().into())]));
         }
         let rulings = crate::rulings::summary(&setup.options);
         if !rulings.is_empty() {
-            say(&t.t("play.rulings", &[("rulings", rulings.join(", "))]));
+            say(&t.t("play-rulings", &[("rulings", rulings.join(", ").into())]));
         }
         if let Some(path) = &self.session.record {
             let path = escape_line(&path.to_string_lossy()).into_owned();
-            say(&t.t("play.recording", &[("path", path)]));
+            say(&t.t("play-recording", &[("path", path.into())]));
         }
         match (&self.session.game_id, &self.session.no_autosave) {
-            (Some(_), _) => say(&t.t("play.autosave", &[])),
-            (None, Some(reason)) => say(&t.t("play.no_autosave", &[("reason", reason.clone())])),
+            (Some(_), _) => say(&t.t("play-autosave", &[])),
+            (None, Some(reason)) => {
+                say(&t.t("play-no-autosave", &[("reason", reason.clone().into())]))
+            }
             (None, None) => {}
         }
         if self.session.resumed {
             // The game so far was shown when it was played.
             self.printed = self.table.log().len();
-            let count = self.table.saving().saved.to_string();
-            say(&t.t("play.resumed", &[("count", count)]));
+            let count = self.table.saving().saved;
+            say(&t.t("play-resumed", &[("count", count.into())]));
         }
     }
 
@@ -159,14 +161,14 @@ impl LineMode<'_> {
                     {
                         self.thinking_said = Some(self.printed);
                         let name = self.seats.name(seat);
-                        say(&self.text.t("play.waiting_bot", &[("name", name)]));
+                        say(&self.text.t("play-waiting-bot", &[("name", name.into())]));
                     }
                 }
                 TableState::Over { winner } => {
                     if let Some(w) = winner {
-                        let name = [("name", self.seats.name(w))];
+                        let name = [("name", self.seats.name(w).into())];
                         say("");
-                        say(&self.text.about("play.game_over", w, self.viewer, &name));
+                        say(&self.text.about("play-game-over", w, self.viewer, &name));
                     }
                     return ExitCode::SUCCESS;
                 }
@@ -213,12 +215,13 @@ impl LineMode<'_> {
         if let Some((path, error)) = &problem {
             let shown = escape_line(&path.to_string_lossy()).into_owned();
             let key = match self.session.record.as_deref() == Some(path.as_path()) {
-                true => "play.record_failed",
-                false => "play.autosave_failed",
+                true => "play-record-failed",
+                false => "play-autosave-failed",
             };
-            say(&self
-                .text
-                .t(key, &[("path", shown), ("error", error.clone())]));
+            say(&self.text.t(
+                key,
+                &[("path", shown.into()), ("error", error.clone().into())],
+            ));
         }
         self.problem_said = problem;
     }
@@ -234,7 +237,7 @@ impl LineMode<'_> {
             self.input.discard_typed_ahead();
             prompt(&format!(
                 "{} ",
-                t.t("play.pass_to", &[("name", self.seats.name(seat))])
+                t.t("play-pass-to", &[("name", self.seats.name(seat).into())])
             ));
             match self.input.next(self.shutdown) {
                 Next::Line(_) => {}
@@ -260,10 +263,10 @@ impl LineMode<'_> {
         }
         // The odds key is listed where it means something.
         let (choose, bad_input) = match dungeon_table::odds_available(&view) {
-            true => ("odds.choose", "odds.bad_input"),
-            false => ("play.choose", "play.bad_input"),
+            true => ("odds-choose", "odds-bad-input"),
+            false => ("play-choose", "play-bad-input"),
         };
-        let max = [("max", options.len().to_string())];
+        let max = [("max", options.len().into())];
         loop {
             let reply = self
                 .input
@@ -301,7 +304,7 @@ impl LineMode<'_> {
     fn odds(&mut self, seat: Seat) -> Option<i32> {
         let t = self.text;
         if self.table.ask_odds(seat).is_err() {
-            say(&t.t("odds.unavailable", &[]));
+            say(&t.t("odds-unavailable", &[]));
             return None;
         }
         let mut said = false;
@@ -313,7 +316,7 @@ impl LineMode<'_> {
                 OddsState::Thinking { for_how_long } => {
                     if self.tty && !said && for_how_long >= THINKING {
                         said = true;
-                        say(&t.t("odds.thinking", &[]));
+                        say(&t.t("odds-thinking", &[]));
                     }
                 }
                 OddsState::Ready(odds) => {
@@ -323,11 +326,11 @@ impl LineMode<'_> {
                     return None;
                 }
                 OddsState::Failed(error) => {
-                    say(&t.t("odds.failed", &[("error", error)]));
+                    say(&t.t("odds-failed", &[("error", error.into())]));
                     return None;
                 }
                 OddsState::Unavailable | OddsState::None => {
-                    say(&t.t("odds.unavailable", &[]));
+                    say(&t.t("odds-unavailable", &[]));
                     return None;
                 }
             }
@@ -350,10 +353,10 @@ impl LineMode<'_> {
         let mut result = self.table.save_to(&target, false);
         if result == Err(TableError::OtherGame) {
             let shown = escape_line(&target.to_string_lossy()).into_owned();
-            match self.confirm(&t.t("play.replace", &[("path", shown)])) {
+            match self.confirm(&t.t("play-replace", &[("path", shown.into())])) {
                 Some(true) => result = self.table.save_to(&target, true),
                 _ => {
-                    say(&t.t("play.not_saved", &[]));
+                    say(&t.t("play-not-saved", &[]));
                     return;
                 }
             }
@@ -361,15 +364,16 @@ impl LineMode<'_> {
         let path = escape_line(&target.to_string_lossy()).into_owned();
         match result {
             Ok(()) => match (&self.session.game_id, autosave.as_deref() == Some(&target)) {
-                (Some(id), true) => {
-                    say(&t.t("play.saved_auto", &[("path", path), ("id", id.clone())]))
-                }
-                _ => say(&t.t("play.saved", &[("path", path)])),
+                (Some(id), true) => say(&t.t(
+                    "play-saved-auto",
+                    &[("path", path.into()), ("id", id.clone().into())],
+                )),
+                _ => say(&t.t("play-saved", &[("path", path.into())])),
             },
             Err(TableError::TooBig { bytes }) => {
-                say(&t.t("play.save_too_big", &[("bytes", bytes.to_string())]))
+                say(&t.t("play-save-too-big", &[("bytes", bytes.into())]))
             }
-            Err(e) => say(&t.t("play.save_failed", &[("error", e.to_string())])),
+            Err(e) => say(&t.t("play-save-failed", &[("error", e.to_string().into())])),
         }
     }
 
@@ -380,7 +384,7 @@ impl LineMode<'_> {
         match self.input.next(self.shutdown) {
             Next::Line(answer) => {
                 let answer = answer.trim().to_lowercase();
-                let yes = self.text.t("play.yes", &[]);
+                let yes = self.text.t("play-yes", &[]);
                 Some(!answer.is_empty() && yes.split(',').any(|w| w.trim() == answer))
             }
             Next::End => {
@@ -394,8 +398,8 @@ impl LineMode<'_> {
     /// `q`: leaves if the player confirms (or the input ends); `None` to go on playing.
     fn confirm_quit(&mut self) -> Option<Flow> {
         let key = match self.session.game_id {
-            Some(_) => "play.confirm_quit",
-            None => "play.confirm_quit_unsaved",
+            Some(_) => "play-confirm-quit",
+            None => "play-confirm-quit-unsaved",
         };
         match self.confirm(&self.text.t(key, &[])) {
             Some(false) => None,
@@ -418,7 +422,7 @@ impl LineMode<'_> {
             return self.interrupted(signal);
         }
         self.table.close();
-        say(&self.resume_hint("play.left", "play.quit"));
+        say(&self.resume_hint("play-left", "play-quit"));
         ExitCode::SUCCESS
     }
 
@@ -426,16 +430,16 @@ impl LineMode<'_> {
     fn interrupted(&mut self, signal: i32) -> ExitCode {
         self.table.close();
         say("");
-        say(&self.resume_hint("play.interrupted", "play.interrupted_unsaved"));
+        say(&self.resume_hint("play-interrupted", "play-interrupted-unsaved"));
         Shutdown::exit_code(signal)
     }
 
     /// `saved` naming the game's id when the autosave holds the game, else `unsaved`.
-    fn resume_hint(&self, saved: &str, unsaved: &str) -> String {
+    fn resume_hint(&self, saved: &'static str, unsaved: &'static str) -> String {
         let saving = self.table.saving();
         match &self.session.game_id {
             Some(id) if saving.autosave.is_some() && !saving.finished => {
-                self.text.t(saved, &[("id", id.clone())])
+                self.text.t(saved, &[("id", id.clone().into())])
             }
             _ => self.text.t(unsaved, &[]),
         }
@@ -446,7 +450,7 @@ impl LineMode<'_> {
         loop {
             match self
                 .input
-                .choice(&self.text.t("play.stuck", &[]), 0, self.shutdown)
+                .choice(&self.text.t("play-stuck", &[]), 0, self.shutdown)
             {
                 Reply::Save => self.save(),
                 Reply::Quit | Reply::End => {

@@ -221,17 +221,17 @@ fn new_seats(lang: Lang, args: &PlayArgs) -> Result<Vec<SeatRecord>, String> {
     if !(2..=4).contains(&args.players) {
         return Err(tr(
             lang,
-            "error.players",
-            &[("players", args.players.to_string())],
+            "error-players",
+            &[("players", args.players.into())],
         ));
     }
     if args.humans > args.players {
         return Err(tr(
             lang,
-            "error.humans",
+            "error-humans",
             &[
-                ("humans", args.humans.to_string()),
-                ("players", args.players.to_string()),
+                ("humans", args.humans.into()),
+                ("players", args.players.into()),
             ],
         ));
     }

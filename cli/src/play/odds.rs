@@ -11,26 +11,29 @@ pub fn lines(text: &Text, odds: &Odds, seat_name: impl Fn(Seat) -> String) -> Ve
     let percent = |p: f64| crate::odds::percent(text, p);
     let mut out = Vec::new();
     match &odds.now {
-        OddsNow::Survive(p) => out.push(text.t("odds.now", &[("percent", percent(*p))])),
+        OddsNow::Survive(p) => out.push(text.t("odds-now", &[("percent", percent(*p).into())])),
         OddsNow::Answers(answers) => {
-            out.push(text.t("odds.answers", &[]));
+            out.push(text.t("odds-answers", &[]));
             for &(answer, p) in answers {
                 let answer = text.answer(answer, &seat_name);
                 out.push(text.t(
-                    "odds.option",
-                    &[("answer", answer), ("percent", percent(p))],
+                    "odds-option",
+                    &[("answer", answer.into()), ("percent", percent(p).into())],
                 ));
             }
         }
     }
     if let Some((monster, p)) = odds.with_card {
         out.push(text.t(
-            "odds.with_card",
-            &[("monster", text.monster(monster)), ("percent", percent(p))],
+            "odds-with-card",
+            &[
+                ("monster", text.monster(monster).into()),
+                ("percent", percent(p).into()),
+            ],
         ));
     }
     if !odds.exact {
-        out.push(text.t("odds.estimate", &[]));
+        out.push(text.t("odds-estimate", &[]));
     }
     out
 }
