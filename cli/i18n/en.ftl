@@ -288,6 +288,7 @@ sim-plot-adventurers = Adventurers: runs that succeed
 
 error-players = --players must be 2 to 4, not { $players }
 error-humans = --humans { $humans } is more than --players { $players }
+error-setup = The game cannot start with these options: { $error }
 error-names-count = --names gives { $given ->
         [one] { $given } name
        *[other] { $given } names

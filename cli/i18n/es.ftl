@@ -281,6 +281,7 @@ sim-plot-adventurers = Aventureros: incursiones con éxito
 
 error-players = --players debe estar entre 2 y 4, no { $players }
 error-humans = --humans { $humans } es mayor que --players { $players }
+error-setup = La partida no puede empezar con estas opciones: { $error }
 error-names-count = --names da { $given ->
         [one] { $given } nombre
        *[other] { $given } nombres

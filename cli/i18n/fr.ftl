@@ -282,6 +282,7 @@ sim-plot-adventurers = Aventuriers : explorations réussies
 
 error-players = --players doit valoir de 2 à 4, pas { $players }
 error-humans = --humans { $humans } dépasse --players { $players }
+error-setup = La partie ne peut pas commencer avec ces options : { $error }
 error-names-count = --names donne { $given ->
         [one] { $given } nom
        *[other] { $given } noms

@@ -298,7 +298,7 @@ fn start(
     let mut events = Vec::new();
     let state = engine
         .new_game(options.clone(), seed, &mut events)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| tr(lang, "error-setup", &[("error", e.to_string().into())]))?;
     let record = GameRecord::new(&catalog, options, seats, seed, &state);
     let game = Game {
         record,

@@ -235,7 +235,8 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
     chosen.apply(&mut plan.options);
     let progress = progress_bar(lang, plan.total(), args.quiet);
     let started = Instant::now();
-    let tally = run::simulate(&catalog, &plan, threads, &progress, args.record.as_deref())?;
+    let records = (args.record.as_deref()).map(|dir| record::Records { dir, lang });
+    let tally = run::simulate(&catalog, &plan, threads, &progress, records.as_ref())?;
     progress.finish_and_clear();
     let elapsed = started.elapsed();
 
