@@ -319,8 +319,8 @@ fn resume_lists_and_picks_unfinished_games() {
     assert_eq!(lines.len(), 3, "{}", list.stdout);
     // The last played first: id, date, packs, players, round, whose turn.
     let (base_sequel, base) = (
-        "  base,sequel  You, Bot 2 (rules). Round 1, your turn (3 decisions).",
-        "  base  You, Bot 2 (rules). Round 1, your turn (",
+        "  base,sequel  You, Bot 2 (normal). Round 1, your turn (3 decisions).",
+        "  base  You, Bot 2 (normal). Round 1, your turn (",
     );
     assert!(lines[1].ends_with(base_sequel), "{}", lines[1]);
     assert!(lines[2].contains(base), "{}", lines[2]);

@@ -46,8 +46,10 @@ pub fn autosave(folder: &Path, id: &str) -> Autosave {
     }
 }
 
-/// A new game's id and autosave (the folder is made if needed). The file itself is written
-/// by the table: at once for a new game, at the first decision for a loaded one.
+/// A new game's id and autosave (the folder is made if needed). The file is reserved,
+/// empty, so that two games started in the same second never share it; the table writes
+/// it: at once for a new game, at the first decision for a loaded one (see
+/// [`forget_if_empty`]). An empty file is not a game: it is not listed.
 pub fn new_autosave(folder: &Path) -> std::io::Result<(String, Autosave)> {
     std::fs::create_dir_all(folder)?;
     let stamp = Civil::local(SystemTime::now()).stamp();
@@ -58,10 +60,27 @@ pub fn new_autosave(folder: &Path) -> std::io::Result<(String, Autosave)> {
             _ => format!("{stamp}-{n}"),
         };
         let autosave = autosave(folder, &id);
-        if !autosave.path.exists() && !autosave.finished.exists() {
-            return Ok((id, autosave));
-        }
         n += 1;
+        if autosave.finished.exists() {
+            continue;
+        }
+        let reserved = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&autosave.path);
+        match reserved {
+            Ok(_) => return Ok((id, autosave)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Removes an autosave that was reserved and never written (a loaded game left before its
+/// first decision, a game that could not start).
+pub fn forget_if_empty(autosave: &Autosave) {
+    if std::fs::metadata(&autosave.path).is_ok_and(|m| m.is_file() && m.len() == 0) {
+        let _ = std::fs::remove_file(&autosave.path);
     }
 }
 
@@ -85,7 +104,10 @@ pub fn unfinished(folder: &Path) -> Vec<Unfinished> {
             if name.ends_with(FINISHED) || !is_id(id) {
                 return None;
             }
-            let meta = entry.metadata().ok().filter(|m| m.is_file())?;
+            let meta = entry
+                .metadata()
+                .ok()
+                .filter(|m| m.is_file() && m.len() > 0)?;
             Some(Unfinished {
                 id: id.to_string(),
                 path: entry.path(),

@@ -16,7 +16,7 @@ use dungeon_engine::ids::Seat;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
 use dungeon_engine::record::SeatRecord;
-use dungeon_table::{OddsState, Table, TableError, TableState};
+use dungeon_table::{OddsState, SaveProblem, Table, TableError, TableState};
 use render::Seats;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -64,7 +64,7 @@ struct LineMode<'a> {
     /// The log's length when "thinking" was last said, so it is said once per decision.
     thinking_said: Option<usize>,
     /// The last failed write reported, so it is reported once.
-    problem_said: Option<(PathBuf, String)>,
+    problem_said: Option<(PathBuf, SaveProblem)>,
 }
 
 /// Plays the game at `table` in the line mode until it ends or the players leave.
@@ -143,8 +143,9 @@ impl LineMode<'_> {
             if let Some(signal) = self.shutdown.signal() {
                 return self.interrupted(signal);
             }
-            // Errors come back in the state (stopped), which is handled below.
-            let _ = self.table.poll(TICK);
+            // Takes in what has come, without waiting. (Errors come back in the state,
+            // stopped, which is handled below.)
+            let _ = self.table.poll(Duration::ZERO);
             if let Some(signal) = self.print_log() {
                 return self.interrupted(signal);
             }
@@ -163,6 +164,7 @@ impl LineMode<'_> {
                         let name = self.seats.name(seat);
                         say(&self.text.t("play-waiting-bot", &[("name", name.into())]));
                     }
+                    let _ = self.table.poll(TICK);
                 }
                 TableState::Over { winner } => {
                     if let Some(w) = winner {
@@ -212,15 +214,13 @@ impl LineMode<'_> {
             self.problem_said = problem;
             return;
         }
-        if let Some((path, error)) = &problem {
-            let shown = escape_line(&path.to_string_lossy()).into_owned();
-            let key = match self.session.record.as_deref() == Some(path.as_path()) {
-                true => "play-record-failed",
-                false => "play-autosave-failed",
-            };
-            say(&self.text.t(
-                key,
-                &[("path", shown.into()), ("error", error.clone().into())],
+        if let Some((path, problem)) = &problem {
+            let record = self.session.record.as_deref();
+            say(&failure::save_problem(
+                self.text.lang,
+                record,
+                path,
+                problem,
             ));
         }
         self.problem_said = problem;
@@ -370,10 +370,7 @@ impl LineMode<'_> {
                 )),
                 _ => say(&t.t("play-saved", &[("path", path.into())])),
             },
-            Err(TableError::TooBig { bytes }) => {
-                say(&t.t("play-save-too-big", &[("bytes", bytes.into())]))
-            }
-            Err(e) => say(&t.t("play-save-failed", &[("error", e.to_string().into())])),
+            Err(e) => say(&failure::save_failed(t.lang, &e)),
         }
     }
 

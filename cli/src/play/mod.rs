@@ -12,6 +12,7 @@ mod failure;
 pub mod games;
 mod input;
 mod line;
+mod names;
 mod odds;
 pub mod render;
 pub mod save;
@@ -25,7 +26,7 @@ use dungeon_engine::GameOptions;
 use dungeon_engine::catalog::{Catalog, PackLibrary};
 use dungeon_engine::lang::Lang;
 use dungeon_engine::record::SeatRecord;
-use dungeon_table::{LocalGame, LocalTable, Start, StartError};
+use dungeon_table::{LocalGame, LocalTable, Start, StartError, Table};
 use save::FileKind;
 use signals::Shutdown;
 use std::io::IsTerminal;
@@ -45,8 +46,9 @@ pub struct PlayArgs {
     /// How many of them are humans sharing this screen.
     #[arg(long, default_value_t = 1)]
     humans: u8,
-    /// Bots for the other seats, comma-separated (random, rules); the last fills the rest.
-    #[arg(long, default_value = "rules")]
+    /// Bots for the other seats, comma-separated, by level: easy, normal, hard (or
+    /// random, rules, ismcts); the last fills the rest.
+    #[arg(long, default_value = "normal")]
     bots: String,
     /// Names of the humans, comma-separated.
     #[arg(long)]
@@ -151,10 +153,13 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
         }
         (None, None) => new_game(library, lang, &args)?,
     };
+    // The autosave this run made for the game (not the one it resumed).
+    let mut reserved = None;
     if autosave.is_none() {
         match folder.as_deref().map(games::new_autosave) {
             Some(Ok((id, file))) => {
                 session.game_id = Some(id);
+                reserved = Some(file.clone());
                 autosave = Some(file);
             }
             Some(Err(e)) => session.no_autosave = Some(e.to_string()),
@@ -169,12 +174,33 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
         error_log: Some(failure::log_path(args.record.as_deref())),
     };
     let path = session.came_from.clone();
-    let mut table = LocalTable::start(game).map_err(|e| start_error(lang, path, e))?;
+    let mut table = LocalTable::start(game).map_err(|e| {
+        if let Some(file) = &reserved {
+            games::forget_if_empty(file);
+        }
+        start_error(lang, path, e)
+    })?;
+    // A record that cannot be written is an error before anything is shown, not a
+    // complaint after every move (the table wrote it as it started).
+    if let Some((path, problem)) = table.saving().problem
+        && args.record.as_deref() == Some(path.as_path())
+    {
+        table.close();
+        // A new game that never started leaves no autosave behind.
+        if let (Some(file), false) = (&reserved, session.came_from.is_some()) {
+            let _ = std::fs::remove_file(&file.path);
+        }
+        return Err(failure::save_problem(lang, Some(&path), &path, &problem));
+    }
     let shutdown = Shutdown::install();
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let _full_screen = !args.plain && terminal;
     // The full-screen table (cli/src/tui) takes the terminal here when `_full_screen`.
-    Ok(line::run(&mut table, lang, &session, &shutdown))
+    let code = line::run(&mut table, lang, &session, &shutdown);
+    if let Some(file) = &reserved {
+        games::forget_if_empty(file);
+    }
+    Ok(code)
 }
 
 /// Why a game could not start, in the player's language.
@@ -183,6 +209,8 @@ fn start_error(lang: Lang, path: Option<PathBuf>, error: StartError) -> String {
         (StartError::Record(e), Some(path)) => {
             save::describe(lang, &path.to_string_lossy(), FileKind::Save, &e)
         }
+        (StartError::Packs(problems), _) => packs::unusable(lang, &problems),
+        (StartError::Setup(e), _) => tr(lang, "error-setup", &[("error", e.to_string().into())]),
         (e, _) => e.to_string(),
     }
 }
@@ -195,8 +223,11 @@ fn new_game(
 ) -> Result<(Arc<Catalog>, Start), String> {
     let seats = new_seats(lang, args)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let catalog = packs::catalog(library, &args.packs).map_err(|d| d.to_string())?;
+    let catalog = packs::catalog(lang, library, &args.packs)?;
     let first_adventurer = match &args.adventurer {
+        Some(id) if catalog.find_adventurer(id).is_none() => {
+            return Err(packs::unknown_adventurer(lang, &catalog, id));
+        }
         Some(id) => dungeon_engine::options::FirstAdventurer::Named(id.clone()),
         None => dungeon_engine::options::FirstAdventurer::Choose,
     };
@@ -235,17 +266,17 @@ fn new_seats(lang: Lang, args: &PlayArgs) -> Result<Vec<SeatRecord>, String> {
             ],
         ));
     }
-    let names: Vec<String> = args
-        .names
-        .as_deref()
-        .map(|n| {
-            n.split(',')
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty())
-                .collect()
+    let kinds = parse_bots(lang, &args.bots, args.players)?;
+    // A human may not take a bot's name, as shown now or in English (a saved game shows
+    // its seats in whoever's language loads it).
+    let humans = args.humans as usize;
+    let taken: Vec<String> = (humans..args.players as usize)
+        .flat_map(|i| {
+            let bot = kinds[i - humans].id();
+            [lang, Lang::En].map(|l| crate::text::seat_name(l, i, "", Some(&bot), humans))
         })
-        .unwrap_or_default();
-    let kinds = parse_bots(&args.bots, args.players)?;
+        .collect();
+    let names = names::parse(lang, args.names.as_deref(), humans, &taken)?;
     Ok((0..args.players)
         .map(|i| {
             if i < args.humans {

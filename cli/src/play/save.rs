@@ -4,7 +4,7 @@
 //! and says what is wrong in the player's language. Writing is atomic
 //! (`dungeon_table::disk`).
 
-use crate::text::{Arg, tr};
+use crate::text::{Arg, io_error, tr};
 use dungeon_engine::Engine;
 use dungeon_engine::catalog::{Catalog, PackLibrary};
 use dungeon_engine::lang::Lang;
@@ -35,7 +35,13 @@ pub struct Game {
 /// could make loading hang or eat memory).
 pub fn read(lang: Lang, path: &str, kind: FileKind) -> Result<GameRecord, String> {
     let shown = escape_line(path).into_owned();
-    let io = |e: std::io::Error| format!("{shown}: {e}");
+    let io = |e: std::io::Error| {
+        let a = [
+            ("path", shown.clone().into()),
+            ("error", io_error(lang, &e).into()),
+        ];
+        tr(lang, "error-io-file", &a)
+    };
     let file = std::fs::File::open(path).map_err(io)?;
     if !file.metadata().map_err(io)?.is_file() {
         return Err(tr(lang, "record-not-a-file", &[("path", shown.into())]));
@@ -69,7 +75,7 @@ pub fn read_game(
 /// checking where they lead.
 pub fn open(library: &PackLibrary, lang: Lang, path: &str, kind: FileKind) -> Result<Game, String> {
     let (record, catalog) = read_game(library, lang, path, kind)?;
-    let mut engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
+    let mut engine: Engine = crate::packs::engine(lang, &catalog)?;
     record
         .verify(&mut engine)
         .map_err(|e| describe(lang, path, kind, &e))?;

@@ -146,7 +146,38 @@ pub enum TableError {
     #[error("the game has stopped")]
     Closed,
     #[error("{0}")]
-    Io(String),
+    Io(DiskError),
+}
+
+/// A file that could not be read or written: the kind of error (a front end says the
+/// common ones in its player's language) and the system's own words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct DiskError {
+    pub kind: std::io::ErrorKind,
+    pub message: String,
+}
+
+impl From<&std::io::Error> for DiskError {
+    fn from(e: &std::io::Error) -> DiskError {
+        DiskError {
+            kind: e.kind(),
+            message: e.to_string(),
+        }
+    }
+}
+
+impl From<std::io::Error> for DiskError {
+    fn from(e: std::io::Error) -> DiskError {
+        DiskError::from(&e)
+    }
+}
+
+impl DiskError {
+    /// As an I/O error again, of the same kind and with the same words.
+    pub fn to_io(&self) -> std::io::Error {
+        std::io::Error::new(self.kind, self.message.clone())
+    }
 }
 
 /// A seat's chances in its own run (the `o` key), worked out from what that seat may
@@ -212,7 +243,17 @@ pub struct SaveStatus {
     pub finished: bool,
     /// The last write that failed, if the last decision's writes did not all succeed:
     /// the file and why. The game goes on; `saved` says what the autosave holds.
-    pub problem: Option<(PathBuf, String)>,
+    pub problem: Option<(PathBuf, SaveProblem)>,
+}
+
+/// Why a file of the game was not written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveProblem {
+    Disk(DiskError),
+    /// The save would be larger than a save may be (it could not be loaded again).
+    TooBig {
+        bytes: usize,
+    },
 }
 
 /// A game as one front end sees it. See the crate documentation.

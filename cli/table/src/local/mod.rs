@@ -23,7 +23,7 @@ use crate::{
 };
 use dungeon_engine::GameState;
 use dungeon_engine::action::{Action, Decision};
-use dungeon_engine::catalog::Catalog;
+use dungeon_engine::catalog::{Catalog, Diagnostics};
 use dungeon_engine::error::EngineError;
 use dungeon_engine::ids::Seat;
 use dungeon_engine::options::GameOptions;
@@ -73,7 +73,7 @@ pub struct Autosave {
 pub enum StartError {
     /// The packs' scripts could not be built.
     #[error("{0}")]
-    Packs(String),
+    Packs(Diagnostics),
     /// The engine refused to set the game up (options the packs do not allow...).
     #[error(transparent)]
     Setup(EngineError),
@@ -439,7 +439,7 @@ impl Table for LocalTable {
             None => {
                 let catalog = self.setup.catalog.clone();
                 let jobs = odds::spawn(catalog, self.updates_tx.clone())
-                    .map_err(|e| TableError::Io(e.to_string()))?;
+                    .map_err(|e| TableError::Io(e.into()))?;
                 self.odds_jobs = Some(jobs.clone());
                 jobs
             }
@@ -479,8 +479,10 @@ impl Table for LocalTable {
             });
         }
         if !replace_other_game {
-            let ours = GameRecord::read(self.save.as_bytes())
-                .map_err(|e| TableError::Io(format!("the game's own save: {e}")))?;
+            // The table's own save: it reads, or nothing would.
+            let ours = GameRecord::read(self.save.as_bytes()).map_err(|e| {
+                TableError::Io(std::io::Error::other(format!("the game's own save: {e}")).into())
+            })?;
             if disk::found(path, &ours) == Found::Other {
                 return Err(TableError::OtherGame);
             }
@@ -488,7 +490,7 @@ impl Table for LocalTable {
         let save = self.save.clone();
         self.gate
             .write(|| disk::write_atomic(path, &save))
-            .map_err(|e| TableError::Io(e.to_string()))
+            .map_err(|e| TableError::Io(e.into()))
     }
 
     fn close(&mut self) {

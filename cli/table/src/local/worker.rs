@@ -7,7 +7,7 @@
 use super::{
     Autosave, Command, Gate, LocalGame, Published, Stand, Start, StartError, Update, failure,
 };
-use crate::{Failure, LogEntry, SaveStatus, TableError};
+use crate::{Failure, LogEntry, SaveProblem, SaveStatus, TableError};
 use dungeon_engine::action::Action;
 use dungeon_engine::bot::seat_seed;
 use dungeon_engine::event::Event;
@@ -46,10 +46,8 @@ pub(super) fn run(
     gate: Arc<Gate>,
 ) {
     match Worker::start(game, updates.clone(), gate) {
-        Ok((mut worker, events, write)) => {
-            if write {
-                worker.write_files();
-            }
+        Ok((mut worker, events, new)) => {
+            worker.write_files(new);
             let first = worker.publish(&events);
             if updates.send(Update::Started(Ok(first))).is_ok() {
                 worker.play(&commands);
@@ -62,15 +60,14 @@ pub(super) fn run(
 }
 
 impl Worker {
-    /// The game set up, the events so far, and whether it must be written at once (a new
-    /// game; a resumed one is on disk already).
+    /// The game set up, the events so far, and whether it is a new game (a resumed one is
+    /// on disk already: its autosave is written at its next decision).
     fn start(
         game: LocalGame,
         updates: Sender<Update>,
         gate: Arc<Gate>,
     ) -> Result<(Worker, Vec<Event>, bool), StartError> {
-        let mut engine =
-            Engine::new(game.catalog.clone()).map_err(|d| StartError::Packs(d.to_string()))?;
+        let mut engine = Engine::new(game.catalog.clone()).map_err(StartError::Packs)?;
         let mut events = Vec::new();
         let (state, mut record, bots, new) = match game.start {
             Start::New {
@@ -228,7 +225,7 @@ impl Worker {
         }
         let catalog = self.engine.catalog().clone();
         self.record.push(&catalog, seat, action, &self.state);
-        self.write_files();
+        self.write_files(true);
         let published = self.publish(&events);
         let _ = self.updates.send(Update::Moved(published));
         Ok(())
@@ -243,42 +240,37 @@ impl Worker {
         json
     }
 
-    /// Writes the autosave and the record; marks the autosave finished once the game is.
-    fn write_files(&mut self) {
+    /// Writes the record and, with `autosave`, the autosave; marks the autosave finished
+    /// once the game is.
+    fn write_files(&mut self, autosave: bool) {
         self.saving.problem = None;
         let save = self.save_json();
-        if let Some(autosave) = self.autosave.clone() {
+        if let Some(file) = self.autosave.clone().filter(|_| autosave) {
             let written = if save.len() > MAX_BYTES {
-                Err(format!(
-                    "the save would be {} bytes, too big to load again",
-                    save.len()
-                ))
+                Err(SaveProblem::TooBig { bytes: save.len() })
             } else {
-                self.gate
-                    .write(|| crate::disk::write_atomic(&autosave.path, &save))
-                    .map_err(|e| e.to_string())
+                let write = || crate::disk::write_atomic(&file.path, &save);
+                self.gate.write(write).map_err(disk)
             };
             match written {
                 Ok(()) => self.saving.saved = self.record.decisions.len() as u32,
-                Err(e) => self.saving.problem = Some((autosave.path.clone(), e)),
+                Err(e) => self.saving.problem = Some((file.path.clone(), e)),
             }
             if self.state.is_over() && self.saving.problem.is_none() {
-                let renamed = self
-                    .gate
-                    .write(|| crate::disk::rename(&autosave.path, &autosave.finished));
-                match renamed {
+                let rename = || crate::disk::rename(&file.path, &file.finished);
+                match self.gate.write(rename) {
                     Ok(()) => {
-                        self.saving.autosave = Some(autosave.finished.clone());
+                        self.saving.autosave = Some(file.finished.clone());
                         self.saving.finished = true;
                     }
-                    Err(e) => self.saving.problem = Some((autosave.path.clone(), e.to_string())),
+                    Err(e) => self.saving.problem = Some((file.path.clone(), disk(e))),
                 }
             }
         }
         if let Some(path) = &self.record_path {
             let json = self.record.to_json();
             if let Err(e) = self.gate.write(|| crate::disk::write_atomic(path, &json)) {
-                self.saving.problem = Some((path.clone(), e.to_string()));
+                self.saving.problem = Some((path.clone(), disk(e)));
             }
         }
         self.last_save = Some(Arc::new(save));
@@ -344,4 +336,8 @@ impl Worker {
             private,
         }
     }
+}
+
+fn disk(e: std::io::Error) -> SaveProblem {
+    SaveProblem::Disk(e.into())
 }
