@@ -1,11 +1,13 @@
 //! Game files on disk, written so that nothing is ever half-written or lost: a temporary
 //! file in the same folder, flushed to the disk, renamed over the old one, and the folder
-//! flushed so the rename is on the disk too. And the test `save_to` asks before replacing
-//! a file: does it hold an earlier point of the same game?
+//! flushed so the rename is on the disk too. The test `save_to` asks before replacing a
+//! file: does it hold an earlier point of the same game? And the gate a closed table
+//! shuts on its writes.
 
 use dungeon_engine::record::{GameRecord, MAX_BYTES};
 use std::io::{Read, Write};
 use std::path::Path;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Writes `text` to `path` so that a crash, a kill or a full disk never leaves half a file:
@@ -47,6 +49,27 @@ fn sync_folder(path: &Path) {
     if let Ok(dir) = std::fs::File::open(dir) {
         // Some systems cannot flush a folder; the file itself is flushed already.
         let _ = dir.sync_all();
+    }
+}
+
+/// Writes to disk, and the door that [`Table::close`](crate::Table::close) shuts on them: a write under way is
+/// finished first, none starts after.
+#[derive(Default)]
+pub(crate) struct Gate {
+    closed: Mutex<bool>,
+}
+
+impl Gate {
+    pub(crate) fn write(&self, write: impl FnOnce() -> std::io::Result<()>) -> std::io::Result<()> {
+        let closed = self.closed.lock().unwrap_or_else(|e| e.into_inner());
+        if *closed {
+            return Err(std::io::Error::other("the table is closed"));
+        }
+        write()
+    }
+
+    pub(crate) fn close(&self) {
+        *self.closed.lock().unwrap_or_else(|e| e.into_inner()) = true;
     }
 }
 

@@ -16,7 +16,7 @@ mod odds;
 mod tests;
 mod worker;
 
-use crate::disk::{self, Found};
+use crate::disk::{self, Found, Gate};
 use crate::{
     Failure, FailureKind, LogEntry, OddsState, SaveStatus, SeatInfo, Table, TableError, TableSetup,
     TableState,
@@ -30,8 +30,8 @@ use dungeon_engine::options::GameOptions;
 use dungeon_engine::record::{GameRecord, MAX_BYTES, RecordError, SeatRecord};
 use dungeon_engine::view::PlayerView;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError};
-use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -131,27 +131,6 @@ enum Stand {
     Thinking { seat: Seat, since: Instant },
     Over { winner: Option<Seat> },
     Stopped(Failure),
-}
-
-/// Writes to disk, and the door that [`Table::close`] shuts on them: a write under way is
-/// finished first, none starts after.
-#[derive(Default)]
-struct Gate {
-    closed: Mutex<bool>,
-}
-
-impl Gate {
-    fn write(&self, write: impl FnOnce() -> std::io::Result<()>) -> std::io::Result<()> {
-        let closed = self.closed.lock().unwrap_or_else(|e| e.into_inner());
-        if *closed {
-            return Err(std::io::Error::other("the table is closed"));
-        }
-        write()
-    }
-
-    fn close(&self) {
-        *self.closed.lock().unwrap_or_else(|e| e.into_inner()) = true;
-    }
 }
 
 #[derive(Clone, Debug)]

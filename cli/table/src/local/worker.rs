@@ -4,9 +4,8 @@
 //! one only what the front end may see: the events split into public and private
 //! versions, the views of the seats it controls, where the game stands.
 
-use super::{
-    Autosave, Command, Gate, LocalGame, Published, Stand, Start, StartError, Update, failure,
-};
+use super::{Autosave, Command, LocalGame, Published, Stand, Start, StartError, Update, failure};
+use crate::disk::Gate;
 use crate::{Failure, LogEntry, SaveProblem, SaveStatus, TableError};
 use dungeon_engine::action::Action;
 use dungeon_engine::bot::seat_seed;
