@@ -16,7 +16,7 @@ use std::sync::mpsc::{Receiver, Sender};
 /// Exact up to this many situations (about two seconds), else an estimate over this many
 /// sampled dungeons (under a second, within a percent or so): a sequel dungeon of six
 /// cards already takes some 100,000 situations, a full one millions.
-const EFFORT: Effort = Effort::Bounded {
+pub(super) const EFFORT: Effort = Effort::Bounded {
     states: 40_000,
     samples: 5_000,
 };

@@ -262,7 +262,10 @@ fn poll_returns_in_time_while_a_bot_thinks() {
     assert!(matches!(table.state(), TableState::Waiting { seat: 0, .. }));
 }
 
-use dungeon_engine::Engine;
+use dungeon_engine::odds::{Plan, report_from_view};
+use dungeon_engine::{Engine, View};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
 
 #[test]
 fn every_decision_is_on_disk_when_answer_returns() {
@@ -391,17 +394,20 @@ fn save_to_asks_before_replacing_another_game() {
 #[test]
 fn odds_come_from_the_seats_view_through_poll() {
     let mut table = start(1, &["random"], 13);
-    // Answer until the human bids with an adventurer on the table.
+    // Drawing, until the human holds a card with an adventurer on the table.
     loop {
         let (seat, number, decision) = asked(&mut table);
-        if crate::odds_available(&table.view(seat).unwrap()) {
+        let view = table.view(seat).unwrap();
+        if crate::odds_available(&view) && view.hand.is_some() {
             break;
         }
-        assert_eq!(table.ask_odds(seat), Ok(()));
-        assert_eq!(table.odds(seat), OddsState::Unavailable);
-        table
-            .answer(seat, number, decision.legal_actions()[0])
-            .unwrap();
+        if !crate::odds_available(&view) {
+            assert_eq!(table.ask_odds(seat), Ok(()));
+            assert_eq!(table.odds(seat), OddsState::Unavailable);
+        }
+        let legal = decision.legal_actions();
+        let draw = legal.iter().position(|a| *a == Action::Draw).unwrap_or(0);
+        table.answer(seat, number, legal[draw]).unwrap();
     }
     assert_eq!(table.ask_odds(1), Err(TableError::NotYourSeat(1)));
     table.ask_odds(0).unwrap();
@@ -415,11 +421,23 @@ fn odds_come_from_the_seats_view_through_poll() {
         assert!(Instant::now() < deadline);
         table.poll(Duration::from_millis(100)).unwrap();
     };
-    // The same figures as worked out directly from the seat's view.
+    // The engine's figures for the seat's view...
     let mut engine = Engine::new(catalog()).unwrap();
-    let direct = odds::work_out(&mut engine, &table.game, 0, table.number).unwrap();
-    assert_eq!(odds, direct);
-    assert!(matches!(odds.now, OddsNow::Survive(p) if (0.0..=1.0).contains(&p)));
+    let view = View::new(&table.game, 0);
+    let plan = Plan::default();
+    let report = report_from_view(&mut engine, &view, &plan, odds::EFFORT, 0).unwrap();
+    assert_eq!(odds.now, OddsNow::Survive(report.probability));
+    assert_eq!(odds.with_card.map(|(m, _)| m), view.hand());
+    assert_eq!(odds.number, table.number);
+    // ...which cannot depend on anything else: states the seat cannot tell from the real
+    // one (other hidden cards) give the same odds.
+    for seed in 0..3 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let other = view.determinize(&catalog(), &mut rng);
+        assert_eq!(View::new(&other, 0).snapshot(), view.snapshot());
+        let again = odds::work_out(&mut engine, &other, 0, table.number).unwrap();
+        assert_eq!(again, odds);
+    }
     // A new decision forgets them.
     let (seat, number, decision) = asked(&mut table);
     table
