@@ -565,3 +565,24 @@ fn plain_plays_a_whole_game_from_a_file_of_answers() {
         let _ = std::fs::remove_dir_all(d);
     }
 }
+
+#[test]
+fn a_game_that_cannot_start_leaves_no_autosave() {
+    let dir = temp_dir("no-start");
+    // The record cannot be written: refused before anything is shown.
+    let run = play(
+        &dir,
+        &["--seed", "1", "--record", "no/such/folder/game.json"],
+        "",
+    );
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr
+            .starts_with("Could not write the game record no/such/folder/game.json"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(files(&dir.join("data").join("games")), Vec::<String>::new());
+    let _ = std::fs::remove_dir_all(dir);
+}

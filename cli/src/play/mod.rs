@@ -162,7 +162,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
                 reserved = Some(file.clone());
                 autosave = Some(file);
             }
-            Some(Err(e)) => session.no_autosave = Some(e.to_string()),
+            Some(Err(e)) => session.no_autosave = Some(crate::text::io_error(lang, &e)),
             None => session.no_autosave = Some(games::no_folder(lang)),
         }
     }

@@ -197,9 +197,14 @@ impl LocalTable {
                 .spawn(move || worker::run(game, commands_rx, updates_tx, gate))
                 .map_err(|e| StartError::Thread(e.to_string()))?
         };
-        let first = match updates.recv() {
-            Ok(Update::Started(result)) => result?,
-            _ => return Err(StartError::Thread("it ended".into())),
+        // This side holds a sender too (for the odds thread): a worker that ended is seen
+        // by its handle, not by the channel.
+        let first = loop {
+            match updates.recv_timeout(Duration::from_millis(50)) {
+                Ok(Update::Started(result)) => break result?,
+                Err(RecvTimeoutError::Timeout) if !worker.is_finished() => {}
+                _ => return Err(StartError::Thread("it ended".into())),
+            }
         };
         let players = setup.seats.len();
         let mut table = LocalTable {
