@@ -113,11 +113,28 @@ pub fn seat_name(lang: Lang, seat: usize, given: &str, bot: Option<&str>, humans
             ),
         }
     };
-    if given.is_empty() || given == default(Lang::En) {
+    if given.is_empty()
+        || given == default(Lang::En)
+        || legacy_bot_name(seat, bot).as_deref() == Some(given)
+    {
         default(lang)
     } else {
         given.to_string()
     }
+}
+
+/// The English default name a bot's seat had before bots were named by level (`Bot 2
+/// (rules)`, `Bot 3 (search)`), as saved games of that time hold it.
+fn legacy_bot_name(seat: usize, bot: Option<&str>) -> Option<String> {
+    let id = bot?;
+    let (kind, budget) = id.split_once(':').map_or((id, None), |(k, b)| (k, Some(b)));
+    let old = match kind {
+        "rules" | "random" => kind,
+        "ismcts" => "search",
+        _ => return None,
+    };
+    let budget = budget.map(|b| format!(":{b}")).unwrap_or_default();
+    Some(format!("Bot {} ({old}{budget})", seat + 1))
 }
 
 /// A bot as players read it: its level (easy, normal, hard) in `lang`, from the id a
