@@ -417,7 +417,7 @@ pub fn event(text: &Text, seats: &Seats, viewer: Option<Seat>, e: &Event) -> Opt
             "event.tile_discarded",
             &[("tile", text.tile(*tile)), ("hp", hp.to_string())],
         ),
-        Event::Revived { by, hp } => t(
+        Event::Revived { by, hp, .. } => t(
             "event.revived",
             &[("tile", text.tile(*by)), ("hp", hp.to_string())],
         ),
@@ -450,6 +450,7 @@ pub fn event(text: &Text, seats: &Seats, viewer: Option<Seat>, e: &Event) -> Opt
                 &[("name", name(*seat)), ("cards", monsters(text, &list))],
             )
         }
+        Event::Asked { .. } | Event::Logged { .. } | Event::Standings { .. } => return None,
         Event::Won { seat } => format!(
             "\n*** {} ***",
             you("event.won", *seat, &[("name", name(*seat))])
