@@ -110,20 +110,23 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
         record: args.record.as_deref(),
     };
 
-    println!("{}", text.t("play.welcome", &[]));
+    println!("{}", text.t("play-welcome", &[]));
     let packs = escape_line(&game.catalog.pack_list()).into_owned();
-    println!("{}", text.t("play.packs", &[("packs", packs)]));
-    println!("{}", text.t("play.seed", &[("seed", seed.to_string())]));
+    println!("{}", text.t("play-packs", &[("packs", packs.into())]));
+    println!(
+        "{}",
+        text.t("play-seed", &[("seed", seed.to_string().into())])
+    );
     let rulings = crate::rulings::summary(&game.record.options);
     if !rulings.is_empty() {
         println!(
             "{}",
-            text.t("play.rulings", &[("rulings", rulings.join(", "))])
+            text.t("play-rulings", &[("rulings", rulings.join(", ").into())])
         );
     }
     if let Some(path) = files.record {
         let path = escape_line(&path.to_string_lossy()).into_owned();
-        println!("{}", text.t("play.recording", &[("path", path)]));
+        println!("{}", text.t("play-recording", &[("path", path.into())]));
     }
     out.events(&events);
     files.write_record(&text, &game.record);
@@ -135,7 +138,12 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
             if let Some(w) = game.state.winner {
                 println!(
                     "\n{}",
-                    text.about("play.game_over", w, viewer, &[("name", names.name(w))])
+                    text.about(
+                        "play-game-over",
+                        w,
+                        viewer,
+                        &[("name", names.name(w).into())]
+                    )
                 );
             }
             return Ok(ExitCode::SUCCESS);
@@ -148,10 +156,13 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
                     if tty {
                         print!("\x1b[2J\x1b[H");
                     }
-                    print!("{} ", text.t("play.pass_to", &[("name", names.name(seat))]));
+                    print!(
+                        "{} ",
+                        text.t("play-pass-to", &[("name", names.name(seat).into())])
+                    );
                     let _ = std::io::stdout().flush();
                     if input.line().is_none() {
-                        println!("\n{}", text.t("play.quit", &[]));
+                        println!("\n{}", text.t("play-quit", &[]));
                         return Ok(ExitCode::SUCCESS);
                     }
                 }
@@ -168,17 +179,17 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
                 }
                 // The odds key is listed where it means something (see `odds::available`).
                 let (choose, bad_input) = if odds::available(&game.state, seat) {
-                    ("odds.choose", "odds.bad_input")
+                    ("odds-choose", "odds-bad-input")
                 } else {
-                    ("play.choose", "play.bad_input")
+                    ("play-choose", "play-bad-input")
                 };
-                let max = [("max", options.len().to_string())];
+                let max = [("max", options.len().into())];
                 loop {
                     match input.choice(&text.t(choose, &max), options.len()) {
                         Reply::Choice(i) => break options[i].0,
                         Reply::Save => files.save(&text, &game.record, &bots),
                         Reply::Quit => {
-                            println!("{}", text.t("play.quit", &[]));
+                            println!("{}", text.t("play-quit", &[]));
                             return Ok(ExitCode::SUCCESS);
                         }
                         Reply::Odds => {
@@ -212,18 +223,20 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
                 let label = action_label(&game.catalog, action);
                 let number = game.record.decisions.len() + 1;
                 match failure::log(&log, seed, number, seat, &label, &e) {
-                    Ok(()) => println!("{}", text.t("play.error_logged", &[("path", shown)])),
+                    Ok(()) => {
+                        println!("{}", text.t("play-error-logged", &[("path", shown.into())]))
+                    }
                     Err(err) => println!(
                         "{}",
                         text.t(
-                            "play.error_not_logged",
-                            &[("path", shown), ("error", err.to_string())]
+                            "play-error-not-logged",
+                            &[("path", shown.into()), ("error", err.to_string().into())]
                         )
                     ),
                 }
                 if bots[seat as usize].is_some() {
                     loop {
-                        match input.choice(&text.t("play.stuck", &[]), 0) {
+                        match input.choice(&text.t("play-stuck", &[]), 0) {
                             Reply::Save => files.save(&text, &game.record, &bots),
                             Reply::Quit => return Ok(ExitCode::FAILURE),
                             _ => {}
@@ -295,15 +308,15 @@ impl Files<'_> {
         let json = save.to_json();
         if json.len() > dungeon_engine::record::MAX_BYTES {
             // It could not be loaded: keep the save there was instead.
-            let a = [("bytes", json.len().to_string())];
-            println!("{}", text.t("play.save_too_big", &a));
+            let a = [("bytes", json.len().into())];
+            println!("{}", text.t("play-save-too-big", &a));
             return;
         }
         match save::write_atomic(self.save, &json) {
-            Ok(()) => println!("{}", text.t("play.saved", &[("path", path)])),
+            Ok(()) => println!("{}", text.t("play-saved", &[("path", path.into())])),
             Err(e) => println!(
                 "{}",
-                text.t("play.save_failed", &[("error", e.to_string())])
+                text.t("play-save-failed", &[("error", e.to_string().into())])
             ),
         }
     }
@@ -313,8 +326,8 @@ impl Files<'_> {
         let Some(path) = self.record else { return };
         if let Err(e) = save::write_atomic(path, &record.to_json()) {
             let path = escape_line(&path.to_string_lossy()).into_owned();
-            let a = [("path", path), ("error", e.to_string())];
-            println!("{}", text.t("play.record_failed", &a));
+            let a = [("path", path.into()), ("error", e.to_string().into())];
+            println!("{}", text.t("play-record-failed", &a));
         }
     }
 }
@@ -347,17 +360,17 @@ fn new_seats(lang: Lang, args: &PlayArgs) -> Result<Vec<SeatRecord>, String> {
     if !(2..=4).contains(&args.players) {
         return Err(tr(
             lang,
-            "error.players",
-            &[("players", args.players.to_string())],
+            "error-players",
+            &[("players", args.players.into())],
         ));
     }
     if args.humans > args.players {
         return Err(tr(
             lang,
-            "error.humans",
+            "error-humans",
             &[
-                ("humans", args.humans.to_string()),
-                ("players", args.players.to_string()),
+                ("humans", args.humans.into()),
+                ("players", args.players.into()),
             ],
         ));
     }

@@ -20,7 +20,7 @@ mod table;
 pub(crate) use run::panic_message;
 
 use crate::packs;
-use crate::text::tr;
+use crate::text::{Arg, tr};
 use clap::{Args, ValueEnum};
 use dungeon_engine::GameOptions;
 use dungeon_engine::bot::BotKind;
@@ -136,10 +136,10 @@ fn parse_lineup(list: &str) -> Result<Vec<BotKind>, String> {
 }
 
 pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode, String> {
-    let t = |key: &str, a: &[(&str, String)]| tr(lang, key, a);
+    let t = |key: &'static str, a: &[(&str, Arg)]| tr(lang, key, a);
     // Options first, so a mistake costs no pack loading and no game.
     if args.games == 0 {
-        return Err(t("sim.bad_games", &[]));
+        return Err(t("sim-bad-games", &[]));
     }
     let mut counts = args.players.clone();
     counts.sort_unstable();
@@ -148,25 +148,22 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
         .iter()
         .find(|p| !(MIN_PLAYERS..=MAX_PLAYERS).contains(p))
     {
-        return Err(t("error.players", &[("players", bad.to_string())]));
+        return Err(t("error-players", &[("players", bad.into())]));
     }
     let lineup = parse_lineup(&args.bots)?;
-    let most = *counts.last().ok_or_else(|| t("sim.bad_games", &[]))?;
+    let most = *counts.last().ok_or_else(|| t("sim-bad-games", &[]))?;
     if lineup.len() > most as usize {
-        let a = [
-            ("bots", lineup.len().to_string()),
-            ("players", most.to_string()),
-        ];
-        return Err(t("sim.too_many_bots", &a));
+        let a = [("bots", lineup.len().into()), ("players", most.into())];
+        return Err(t("sim-too-many-bots", &a));
     }
     let threads = match args.threads {
-        Some(0) => return Err(t("sim.bad_threads", &[])),
+        Some(0) => return Err(t("sim-bad-threads", &[])),
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     args.games
         .checked_mul(counts.len() as u64)
-        .ok_or_else(|| t("sim.too_many_games", &[("games", args.games.to_string())]))?;
+        .ok_or_else(|| t("sim-too-many-games", &[("games", args.games.into())]))?;
 
     let catalog = packs::catalog(library, &args.packs).map_err(|d| d.to_string())?;
     let chosen = crate::rulings::parse(lang, &catalog, &args.rulings)?;
@@ -180,33 +177,33 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
                 .iter()
                 .map(|a| a.info.id.as_str())
                 .collect();
-            let a = [("id", id.to_string()), ("known", known.join(", "))];
-            return Err(t("sim.unknown_adventurer", &a));
+            let a = [("id", id.into()), ("known", known.join(", ").into())];
+            return Err(t("sim-unknown-adventurer", &a));
         }
     };
     // Made now, so an unwritable path is found before the games, not after.
     let plot_file = match &args.plot {
         Some(path) => Some(std::fs::File::create(path).map_err(|e| {
             let a = [
-                ("path", path.display().to_string()),
-                ("error", e.to_string()),
+                ("path", path.display().to_string().into()),
+                ("error", e.to_string().into()),
             ];
-            t("sim.plot_write", &a)
+            t("sim-plot-write", &a)
         })?),
         None => None,
     };
     if let Some(dir) = &args.record {
         std::fs::create_dir_all(dir).map_err(|e| {
             let a = [
-                ("path", dir.display().to_string()),
-                ("error", e.to_string()),
+                ("path", dir.display().to_string().into()),
+                ("error", e.to_string().into()),
             ];
-            t("sim.record_dir", &a)
+            t("sim-record-dir", &a)
         })?;
     }
     for bot in &lineup {
         if matches!(bot, BotKind::IsmctsTimed(_)) {
-            eprintln!("{}", t("sim.timed", &[("bot", bot.id())]));
+            eprintln!("{}", t("sim-timed", &[("bot", bot.id().into())]));
         }
     }
 
@@ -236,11 +233,11 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
     let report = report::Report::new(&catalog, &plan, &tally);
     for e in &report.errors {
         let a = [
-            ("game", e.game.to_string()),
-            ("seed", e.seed.to_string()),
-            ("error", e.error.clone()),
+            ("game", e.game.into()),
+            ("seed", e.seed.to_string().into()),
+            ("error", e.error.clone().into()),
         ];
-        eprintln!("{}", t("sim.game_error", &a));
+        eprintln!("{}", t("sim-game-error", &a));
     }
     let names = table::Names {
         lang,
@@ -259,19 +256,19 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
         file.write_all(plot::render(&report, &names).as_bytes())
             .map_err(|e| {
                 let a = [
-                    ("path", path.display().to_string()),
-                    ("error", e.to_string()),
+                    ("path", path.display().to_string().into()),
+                    ("error", e.to_string().into()),
                 ];
-                t("sim.plot_write", &a)
+                t("sim-plot-write", &a)
             })?;
     }
     if !args.quiet {
         let a = [
-            ("games", report.games.to_string()),
-            ("seconds", format!("{:.1}", elapsed.as_secs_f64())),
-            ("threads", threads.to_string()),
+            ("games", report.games.into()),
+            ("seconds", Arg::decimal(elapsed.as_secs_f64(), 1)),
+            ("threads", threads.into()),
         ];
-        eprintln!("{}", t("sim.done", &a));
+        eprintln!("{}", t("sim-done", &a));
     }
     Ok(if report.errors.is_empty() {
         ExitCode::SUCCESS
@@ -288,7 +285,7 @@ fn progress_bar(lang: Lang, total: u64, quiet: bool) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
     let template = format!(
         "{{bar:40}} {{pos}}/{{len}} {} {{per_sec}} ~{{eta}}",
-        tr(lang, "sim.progress", &[])
+        tr(lang, "sim-progress", &[])
     );
     if let Ok(style) = ProgressStyle::with_template(&template) {
         bar.set_style(style);
