@@ -47,20 +47,17 @@ pub(crate) fn apply_effects(
                 }
             }
             Effect::ReplaceFromDeck => {
+                // A monster already replaced (a second call in the same hook) stays as it
+                // is, whatever the deck holds; `ctx.replace_from_deck` refuses an empty deck.
+                let Some(current) = (state.run.faced.last_mut()).filter(|f| f.fate == Fate::Facing)
+                else {
+                    continue;
+                };
                 let Some(new) = state.deck.pop() else {
                     return Err(EngineError::Rule(format!(
                         "{} asked to replace a monster but the monster deck is empty",
                         source.id(catalog)
                     )));
-                };
-                let Some(current) = state
-                    .run
-                    .faced
-                    .last_mut()
-                    .filter(|f| f.fate == Fate::Facing)
-                else {
-                    state.deck.push(new);
-                    continue;
                 };
                 current.fate = Fate::Replaced;
                 let card = current.card;
