@@ -95,6 +95,11 @@ fn the_audit_catches_tampering() {
             &has(|e| matches!(e, Event::Damaged { .. })),
             &has(|e| matches!(e, Event::HpChanged { .. })),
             &has(|e| matches!(e, Event::Failure { .. })),
+            &|events: &[Event]| {
+                events.windows(2).any(|w| {
+                    matches!(w[0], Event::Damaged { .. }) && matches!(w[1], Event::Revealed { .. })
+                })
+            },
         ],
     );
     assert_eq!(problems(&facts, &events, &end), Vec::<String>::new());

@@ -1,11 +1,15 @@
 //! Property-based fuzzing on the stable toolchain (proptest): the runner every fuzz test
 //! uses, a watchdog that turns a hang into a failure naming its input, and generators of
-//! hostile values around the real formats, for reuse by the fuzz tests (scenario files
-//! here; prompt input and odds situations in the CLI; packs, saves and records next).
+//! hostile values around the real formats, for reuse by the fuzz tests: scenario files
+//! here, packs in `packs.rs` (their scripts in `scripts.rs`); saves are edited in
+//! `fuzz_records.rs`; prompt input and odds situations in the CLI.
 //!
 //! Cases per test: each test's bounded default (a few thousand), or `PROPTEST_CASES`.
 //! The generator's seed is fixed, so the suite runs the same cases every time; set
 //! `PROPTEST_RNG_SEED=N` to explore others (README, Fuzzing).
+
+pub mod packs;
+pub mod scripts;
 
 use dungeon_engine::catalog::Catalog;
 use proptest::prelude::*;

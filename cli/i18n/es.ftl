@@ -4,9 +4,16 @@
 ### jugador del que habla el mensaje. Se tutea al jugador. Los nombres de cartas vienen de
 ### los paquetes y se escriben sin artículo: las frases los ponen tras dos puntos.
 
+## number
+## Números con unidad, a la manera de cada idioma.
+
+number-percent = { $value }{ "\u00A0" }%
+number-range = { $low }-{ $high }
+
 ## prompt
 
 prompt-use-tile = ¿Usar { $tile } contra { $monster }?
+prompt-use-tile-now = ¿Usar { $tile } ahora?
 prompt-name-species = { $tile }: nombra una especie
 prompt-choose-tile = { $card }: elige una pieza de equipo
 prompt-choose-player = { $card }: elige a un jugador
@@ -25,7 +32,13 @@ play-seed = Semilla: { $seed } (para repetir esta partida, usa --seed { $seed })
 play-rulings = Reglas: { $rulings }
 play-adventurer-line = { $adventurer } ({ $hp } PV). Equipo: { $tiles }
 play-no-tiles = ninguno
-play-dungeon-size = Mazmorra: { $count } cartas. Mazo: { $deck } cartas.
+play-dungeon-size = Mazmorra: { $count ->
+        [one] { $count } carta
+       *[other] { $count } cartas
+    }. Mazo: { $deck ->
+        [one] { $deck } carta
+       *[other] { $deck } cartas
+    }.
 play-score-line = { $name } — éxitos: { $successes }, fracasos: { $failures }{ $status }
 play-status-out = { " " }(fuera de la partida)
 play-status-passed = { " " }(fuera de la puja)
@@ -46,8 +59,11 @@ play-choose-adventurer = { $name }, elige el aventurero de la próxima ronda:
 play-pass-to = Pasa la pantalla a { $name } y pulsa Intro (¡sin mirar!)
 play-saved = Partida guardada en { $path }. Para seguir jugando: dungeon play --load { $path }
 play-save-failed = No se ha podido guardar: { $error }
-play-save-too-big = No se ha guardado: la partida guardada ocuparía { $bytes } bytes, más de lo permitido (los bots recuerdan demasiado).
-play-quit = Has dejado la partida. Para retomar una partida guardada, usa --load.
+play-save-too-big = No se ha guardado: la partida guardada ocuparía { $bytes ->
+        [one] { $bytes } byte
+       *[other] { $bytes } bytes
+    }, más de lo permitido (los bots recuerdan demasiado).
+play-quit = Has dejado la partida.
 play-recording = La partida se registra en { $path } (para verla: dungeon replay { $path }).
 play-record-failed = No se ha podido escribir el registro de la partida { $path }: { $error }
 play-script-failed = Ha fallado el guion de la carta { $card }, así que no se ha aceptado esa jugada. La partida sigue como estaba.
@@ -59,11 +75,53 @@ play-stuck = La partida no puede continuar. s para guardar, q para salir:{ " " }
 play-game-over = ¡{ $name } gana la partida!
     .you = ¡Has ganado la partida!
 play-reconstructed = (carta reconstruida: no se ha encontrado ningún texto publicado)
+play-waiting-bot = { $name } está pensando...
+play-lost = La partida se ha detenido de forma inesperada. Todo está guardado hasta la última jugada.
+play-autosave = Esta partida se guarda tras cada jugada: `dungeon play --resume` la continúa.
+play-no-autosave = Esta partida no se guarda sola ({ $reason }); s la guarda.
+play-autosave-failed = No se ha podido guardar la partida en { $path }: { $error }
+play-resumed = La partida continúa tras { $count ->
+        [one] { $count } decisión
+       *[other] { $count } decisiones
+    }.
+play-saved-auto = La partida está guardada en { $path }; para continuarla: `dungeon play --resume { $id }`
+play-replace = { $path } contiene otra partida (o algo que no es esta partida). ¿Reemplazarla? (s/N){ " " }
+play-not-saved = No se ha guardado.
+play-confirm-quit = ¿Dejar la partida? Se guarda tras cada jugada; `dungeon play --resume` la continúa. (s/N){ " " }
+play-confirm-quit-unsaved = ¿Dejar la partida? No se guarda sola (s la guarda). (s/N){ " " }
+# Las palabras que responden que sí a una pregunta (s/N), separadas por comas, en minúscula.
+play-yes = s,sí,si,y,yes
+play-left = Has dejado la partida. Está guardada: continúala con `dungeon play --resume { $id }`.
+play-interrupted = Detenida. La partida está guardada: continúala con `dungeon play --resume { $id }`.
+play-interrupted-unsaved = Detenida.
+
+## resume
+## `dungeon play --resume`: the unfinished games in the data folder.
+
+resume-no-folder = no hay ninguna carpeta de datos donde guardar las partidas (¿no hay carpeta personal?); indica una con { $var }
+resume-none = No hay ninguna partida sin terminar en { $folder }.
+resume-no-such = No hay ninguna partida sin terminar `{ $id }` en { $folder } (`dungeon play --resume --list` las muestra).
+resume-list = Partidas sin terminar en { $folder }, la última jugada primero (para continuar una: `dungeon play --resume ID`):
+resume-entry = { $id }  { $date }  { $packs }  { $players }. Ronda { $round }, le toca a { $turn } ({ $decisions ->
+        [one] { $decisions } decisión
+       *[other] { $decisions } decisiones
+    }).
+resume-entry-you = { $id }  { $date }  { $packs }  { $players }. Ronda { $round }, te toca ({ $decisions ->
+        [one] { $decisions } decisión
+       *[other] { $decisions } decisiones
+    }).
+resume-damaged = { $id }  { $date }  no se puede leer: { $error }
 
 ## event
 
-event-game-started = { $players } jugadores. Empieza { $name }.
-    .you = { $players } jugadores. Empiezas tú.
+event-game-started = { $players ->
+        [one] { $players } jugador
+       *[other] { $players } jugadores
+    }. Empieza { $name }.
+    .you = { $players ->
+        [one] { $players } jugador
+       *[other] { $players } jugadores
+    }. Empiezas tú.
 event-adventurer-chosen = { $name } elige aventurero: { $adventurer }.
     .you = Eliges aventurero: { $adventurer }.
 event-adventurer-drawn = Aventurero de esta ronda: { $adventurer }.
@@ -86,21 +144,27 @@ event-passed = { $name } pasa.
     .you = Pasas.
 event-passed-forced = { $name } tiene que pasar: no quedan cartas en el mazo.
     .you = Tienes que pasar: no quedan cartas en el mazo.
-event-entered = { $name } entra en la mazmorra con { $hp } PV (equipo: { $tiles }; { $count } cartas dentro).
-    .you = Entras en la mazmorra con { $hp } PV (equipo: { $tiles }; { $count } cartas dentro).
+event-entered = { $name } entra en la mazmorra con { $hp } PV (equipo: { $tiles }; { $count ->
+        [one] { $count } carta
+       *[other] { $count } cartas
+    } dentro).
+    .you = Entras en la mazmorra con { $hp } PV (equipo: { $tiles }; { $count ->
+        [one] { $count } carta
+       *[other] { $count } cartas
+    } dentro).
 event-answered = { $name } responde: { $answer }.
     .you = Respondes: { $answer }.
 event-revealed = Carta { $position }: { $monster }{ $detail }.
-event-defeated-by-tile = { "  " }{ $tile } derrota al monstruo { $monster }.
-event-defeated-skipped = { "  " }Gracias a { $card }, el monstruo { $monster } queda derrotado.
+event-defeated-by-tile = { "  " }El monstruo { $monster } queda derrotado (equipo: { $tile }).
+event-defeated-skipped = { "  " }Gracias a la carta { $card }, el monstruo { $monster } queda derrotado.
 event-defeated-itself = { "  " }El monstruo { $monster } no tiene ningún efecto.
 event-replaced = { "  " }{ $card }: se descarta el monstruo y ocupa su lugar la carta superior del mazo.
 event-damaged = { "  " }Daño: { $amount }. PV: { $hp }.
 event-hp-changed = { "  " }{ $card }: { $delta } PV. PV: { $hp }.
 event-tile-discarded = { "  " }Pieza de equipo descartada: { $tile }. PV: { $hp }.
-event-revived = { "  " }{ $tile } devuelve la vida al aventurero. PV: { $hp }.
+event-revived = { "  " }Equipo usado: { $tile }. El aventurero vuelve a la vida. PV: { $hp }.
 event-died = { "  " }PV: { $hp }. El aventurero cae derrotado.
-event-success-forced = { "  " }Gracias a { $card }, esta mazmorra cuenta como éxito.
+event-success-forced = { "  " }Gracias a la carta { $card }, esta mazmorra cuenta como éxito.
 event-success = ¡{ $name } sale con vida de la mazmorra con { $hp } PV! (éxitos: { $successes } de 2)
     .you = ¡Sales con vida de la mazmorra con { $hp } PV! (éxitos: { $successes } de 2)
 event-failure = { $name } fracasa en la mazmorra. (fracasos: { $failures } de 2)
@@ -120,9 +184,9 @@ event-species = especie: { $species }
 seat-you = Tú
 seat-player = Jugador { $number }
 seat-bot = Bot { $number } ({ $kind })
-seat-bot-rules = reglas
-seat-bot-random = aleatorio
-seat-bot-ismcts = búsqueda
+seat-bot-easy = fácil
+seat-bot-normal = normal
+seat-bot-hard = difícil
 seat-unknown = asiento { $seat }
 
 ## cards
@@ -157,7 +221,10 @@ ruling-variant-each-player = El primer turno de cada jugador en la ronda (el tex
 ## `dungeon sim`.
 
 sim-record-dir = No se puede crear la carpeta de los registros de partida { $path }: { $error }
-sim-summary = { $games } partidas, { $players } jugadores, paquetes { $packs }, bots { $bots }
+sim-summary = { $games ->
+        [one] { $games } partida
+       *[other] { $games } partidas
+    }, { $players } jugadores, paquetes { $packs }, bots { $bots }
 sim-seat = asiento
 sim-bot = bot
 sim-wins = victorias
@@ -168,13 +235,22 @@ sim-successes = éxitos
 sim-success-pct = % éxitos
 sim-decided = decisivas
 sim-decided-note = (decisivas: partidas ganadas en una ronda jugada con ese aventurero)
-sim-errors = { $errors } partidas se han detenido por un error
+sim-errors = { $errors ->
+        [one] { $errors } partida se ha detenido por un error
+       *[other] { $errors } partidas se han detenido por un error
+    }
 sim-game-error = partida { $game } (semilla { $seed }): { $error }
-sim-split = { $games } partidas por cada número de jugadores
+sim-split = { $games ->
+        [one] { $games } partida
+       *[other] { $games } partidas
+    } por cada número de jugadores
 sim-seed = primera semilla { $seed }
 sim-damage-end-total = daño sumado al final de cada incursión
 sim-damage-running = daño contado carta a carta
-sim-specials = { $specials } monstruos especiales en el mazo
+sim-specials = { $specials ->
+        [one] { $specials } monstruo especial
+       *[other] { $specials } monstruos especiales
+    } en el mazo
 sim-variant = variante del autor
 sim-rulings = reglas { $rulings }
 sim-first-random = primer aventurero al azar
@@ -203,16 +279,30 @@ sim-monster = monstruo
 sim-kills = muertes
 sim-kill-pct = % de fracasos
 sim-no-monster = (ningún monstruo)
-sim-killers-note = ({ $failed } incursiones fallidas, cada una atribuida al monstruo presente cuando los PV cayeron a 0 sin remedio)
+sim-killers-note = ({ $failed ->
+        [one] { $failed } incursión fallida, atribuida al monstruo presente cuando los PV cayeron a 0 sin remedio
+       *[other] { $failed } incursiones fallidas, cada una atribuida al monstruo presente cuando los PV cayeron a 0 sin remedio
+    })
 sim-never-killed = No acabaron con ninguna incursión: { $monsters }
-sim-no-winner = { $games } partidas terminaron sin ganador
+sim-no-winner = { $games ->
+        [one] { $games } partida terminó sin ganador
+       *[other] { $games } partidas terminaron sin ganador
+    }
 sim-progress = partidas
-sim-done = { $games } partidas en { $seconds } s (hilos: { $threads })
+sim-done = { $games ->
+        [one] { $games } partida
+       *[other] { $games } partidas
+    } en { $seconds } s (hilos: { $threads })
 sim-bad-games = -n debe ser al menos 1
 sim-too-many-games = -n { $games }: demasiadas partidas
 sim-bad-threads = --threads debe ser al menos 1
-sim-too-many-bots = --bots da { $bots } bots, pero ninguna partida aquí tiene más de { $players } asientos
-sim-unknown-adventurer = aventurero desconocido `{ $id }` (existen: { $known })
+sim-too-many-bots = --bots da { $bots ->
+        [one] { $bots } bot
+       *[other] { $bots } bots
+    }, pero ninguna partida aquí tiene más de { $players ->
+        [one] { $players } asiento
+       *[other] { $players } asientos
+    }
 sim-plot-write = no se puede escribir el gráfico en { $path }: { $error }
 sim-timed = aviso: { $bot } piensa un tiempo fijo por jugada, así que los resultados cambian de una ejecución a otra
 sim-plot-title = Bienvenido a la mazmorra: partidas entre bots
@@ -227,16 +317,51 @@ sim-plot-adventurers = Aventureros: incursiones con éxito
 
 error-players = --players debe estar entre 2 y 4, no { $players }
 error-humans = --humans { $humans } es mayor que --players { $players }
+error-setup = La partida no puede empezar con estas opciones: { $error }
+error-names-count = --names da { $given ->
+        [one] { $given } nombre
+       *[other] { $given } nombres
+    }, pero { $humans ->
+        [one] juega { $humans } persona
+       *[other] juegan { $humans } personas
+    } (--humans)
+error-names-empty = --names: el nombre { $number } está vacío
+error-names-control = --names: el nombre { $number } contiene un carácter de control (un escape, un tabulador, un salto de línea...)
+error-names-long = --names: `{ $name }` tiene más de { $max } caracteres
+error-names-twice = --names: `{ $name }` aparece dos veces (los nombres deben ser distintos, con mayúsculas o sin ellas)
+error-names-taken = --names: `{ $name }` ya es el nombre de otro asiento
+error-unknown-bot = bot desconocido: `{ $bot }` (los niveles: easy, normal, hard, hard:ITERACIONES, hard:MILISms; también valen sus nombres antiguos random, rules, ismcts)
+error-unknown-pack = paquete desconocido: `{ $pack }` (paquetes conocidos: { $known })
+error-unknown-adventurer = aventurero desconocido `{ $id }` (existen: { $known })
+error-packs = No se pueden usar los paquetes (lo que sigue es para quien los creó, en inglés):
+error-unknown-lang = idioma desconocido: `{ $lang }` (usa en, es o fr)
+error-io-not-found = no existe ese archivo o carpeta
+error-io-permission = permiso denegado
+error-io-exists = ya existe
+error-io-directory = es una carpeta, no un archivo
+error-io-not-directory = una parte de la ruta no es una carpeta
+error-io-full = el disco está lleno
+error-io-read-only = el disco es de solo lectura
+error-io-file = { $path }: { $error }
 error-damaged = { $path }: la partida guardada está dañada: { $error }
 error-not-a-save = { $path }: no es una partida guardada: { $error }
 error-save-format = { $path }: guardada en el formato { $format }, esta versión lee el formato { $expected }
-error-save-seats = { $path }: { $seats } asientos para { $players } jugadores
+error-save-seats = { $path }: { $seats ->
+        [one] { $seats } asiento
+       *[other] { $seats } asientos
+    } para { $players ->
+        [one] { $players } jugador
+       *[other] { $players } jugadores
+    }
 
 ## record
 ## Registros y partidas guardadas: por qué se rechaza un archivo.
 
 record-not-a-file = { $path }: no es un archivo normal
-record-too-big = { $path }: el archivo ocupa { $bytes } bytes, más de lo que puede ocupar un archivo de partida ({ $max })
+record-too-big = { $path }: el archivo ocupa { $bytes ->
+        [one] { $bytes } byte
+       *[other] { $bytes } bytes
+    }, más de lo que puede ocupar un archivo de partida ({ $max })
 record-not-a-record = { $path }: no es un registro de partida: { $error }
 record-damaged = { $path }: el registro de la partida está dañado: { $error }
 record-old-format = { $path }: guardada por una versión anterior de dungeon (formato 1), que no conservaba las decisiones de la partida; no se puede retomar, empieza una partida nueva
@@ -254,9 +379,15 @@ record-pack-order = los paquetes se cargan en otro orden ({ $here } aquí, { $re
 record-packs-unusable = 
     { $path }: sus paquetes no se pueden jugar juntos aquí:
     { $error }
-record-long-name = { $path }: el nombre del asiento { $seat } ocupa más de { $max } bytes
+record-long-name = { $path }: el nombre del asiento { $seat } ocupa más de { $max ->
+        [one] { $max } byte
+       *[other] { $max } bytes
+    }
 record-unknown-bot = { $path }: el asiento { $seat } es un bot desconocido, `{ $bot }`
-record-too-many = { $path }: { $count } decisiones, más de las que puede contener un archivo de partida ({ $max })
+record-too-many = { $path }: { $count ->
+        [one] { $count } decisión
+       *[other] { $count } decisiones
+    }, más de las que puede contener un archivo de partida ({ $max })
 record-bots = el estado guardado de los bots no es válido ({ $error })
 record-not-a-save = { $path }: es un registro de partida, no una partida guardada: no contiene el estado de los bots. Para verla: dungeon replay { $path }
 record-setup = { $path }: la partida no puede empezar con sus opciones: { $error }
@@ -274,7 +405,10 @@ replay-seed = Semilla: { $seed }
 replay-seats = Asientos: { $seats }
 replay-as-seat = Tal como lo vio { $name }.
 replay-bad-seat = --seat { $seat }: la partida tiene los asientos 1 a { $players }
-replay-bad-to = --to { $to }: el registro tiene { $count } decisiones
+replay-bad-to = --to { $to }: el registro tiene { $count ->
+        [one] { $count } decisión
+       *[other] { $count } decisiones
+    }
 replay-decision = [{ $number }] { $name }: { $action }
 replay-draw = robar
 replay-pass = pasar
@@ -287,22 +421,36 @@ replay-added = { "  " }{ $name } ha metido en esta ronda: { $cards }
 replay-set-aside = { "  " }{ $name } ha apartado: { $cards }
 replay-holds = { "  " }{ $name } tiene en la mano: { $cards }
 replay-dungeon = { "  " }En la mazmorra, de la próxima carta a la última: { $cards }
-replay-end = Fin de la partida: { $count } decisiones.
-replay-unfinished = El registro termina aquí, tras { $count } decisiones; la partida no había terminado.
+replay-end = Fin de la partida: { $count ->
+        [one] { $count } decisión
+       *[other] { $count } decisiones
+    }.
+replay-unfinished = El registro termina aquí, tras { $count ->
+        [one] { $count } decisión
+       *[other] { $count } decisiones
+    }; la partida no había terminado.
 
 ## odds
 ## `dungeon odds` y la tecla de probabilidades de `dungeon play`.
 
-odds-percent = { $value } %
 odds-runner = { $adventurer } con { $hp } PV. Equipo: { $tiles }
 odds-dungeon = Cartas en la mazmorra: { $size }. Sabes que dentro hay: { $known }. Desconocidas: { $unknown }.
 odds-option = { "  " }{ $answer }: { $percent }
-odds-pool = Salen de las { $count } cartas que no has visto: { $cards }
-odds-unknown-specials = Entre ellas, { $count } monstruos especiales de tipo desconocido, cada uno de estos: { $cards }
+odds-pool = { $count ->
+        [one] Sale de la única carta que no has visto: { $cards }
+       *[other] Salen de las { $count } cartas que no has visto: { $cards }
+    }
+odds-unknown-specials = { $count ->
+        [one] Entre ellas, { $count } monstruo especial de tipo desconocido, uno de estos: { $cards }
+       *[other] Entre ellas, { $count } monstruos especiales de tipo desconocido, cada uno de estos: { $cards }
+    }
 odds-survival = Probabilidad de sobrevivir: { $percent }
 odds-survival-fraction = Probabilidad de sobrevivir: { $percent } ({ $fraction })
 odds-question = { $question }. Según la respuesta:
-odds-states = Cálculo exacto; { $states } situaciones examinadas.
+odds-states = Cálculo exacto; { $states ->
+        [one] { $states } situación examinada
+       *[other] { $states } situaciones examinadas
+    }.
 odds-cannot-read = { $path }: no se puede leer el archivo: { $error }
 odds-no-adventurer = falta el aventurero: usa --adventurer ID (o `adventurer` en el archivo)
 odds-no-dungeon = falta el tamaño de la mazmorra: usa --dungeon N (o `dungeon` en el archivo)
@@ -310,18 +458,63 @@ odds-unknown-adventurer = aventurero desconocido `{ $id }` (conocidos: { $known 
 odds-unknown-tile = pieza de equipo desconocida `{ $id }` (conocidas: { $known }).
 odds-unknown-monster = monstruo desconocido `{ $id }` (conocidos: { $known }).
 odds-did-you-mean = ¿Querías decir { $ids }?
-odds-too-big = una mazmorra de { $size } cartas es demasiado grande: caben como mucho { $max }
-odds-too-many-known = { $known } monstruos conocidos no caben en una mazmorra de { $size } cartas
-odds-successes = el aventurero lleva { $count } éxitos: con 2 el jugador ya ha ganado (indica 0 o 1)
-odds-failures = el aventurero lleva { $count } fracasos: con 2 el jugador queda fuera (indica 0 o 1)
+odds-too-big = una mazmorra de { $size ->
+        [one] { $size } carta
+       *[other] { $size } cartas
+    } es demasiado grande: caben como mucho { $max }
+odds-too-many-known = { $known ->
+        [one] { $known } monstruo conocido no cabe
+       *[other] { $known } monstruos conocidos no caben
+    } en una mazmorra de { $size ->
+        [one] { $size } carta
+       *[other] { $size } cartas
+    }
+odds-successes = el aventurero lleva { $count ->
+        [one] { $count } éxito
+       *[other] { $count } éxitos
+    }: con 2 el jugador ya ha ganado (indica 0 o 1)
+odds-failures = el aventurero lleva { $count ->
+        [one] { $count } fracaso
+       *[other] { $count } fracasos
+    }: con 2 el jugador queda fuera (indica 0 o 1)
 odds-seen-and-unseen = indica las cartas vistas o todas las no vistas, no ambas cosas
-odds-specials = se nombran { $named } monstruos especiales, pero estos paquetes solo ponen { $in_play } en juego (usa --unknown-specials para decir cuántos se desconocen)
-odds-candidates = { $count } monstruos especiales de tipo desconocido, pero solo { $candidates } tipos posibles
-odds-pool-too-small = la mazmorra necesita { $needed } cartas desconocidas, pero solo quedan { $pool } cartas sin ver
-odds-deck-too-big = un mazo de { $deck } cartas no cabe: con la mazmorra llena quedan { $left } cartas sin ver
-odds-too-many-copies = `{ $id }` aparece { $count } veces entre las conocidas o vistas, pero el juego tiene { $copies }
-odds-too-many-unseen = `{ $id }` aparece { $count } veces entre las cartas conocidas y las no vistas, pero el juego tiene { $copies }
-odds-too-many-cards = { $count } cartas en total (conocidas, no vistas y monstruos especiales desconocidos): una partida tiene como mucho { $max }
+odds-specials = se { $named ->
+        [one] nombra { $named } monstruo especial
+       *[other] nombran { $named } monstruos especiales
+    }, pero estos paquetes solo ponen { $in_play } en juego (usa --unknown-specials para decir cuántos se desconocen)
+odds-candidates = { $count ->
+        [one] { $count } monstruo especial
+       *[other] { $count } monstruos especiales
+    } de tipo desconocido, pero solo { $candidates ->
+        [one] { $candidates } tipo posible
+       *[other] { $candidates } tipos posibles
+    }
+odds-pool-too-small = la mazmorra necesita { $needed ->
+        [one] { $needed } carta desconocida
+       *[other] { $needed } cartas desconocidas
+    }, pero solo { $pool ->
+        [one] queda { $pool } carta sin ver
+       *[other] quedan { $pool } cartas sin ver
+    }
+odds-deck-too-big = un mazo de { $deck ->
+        [one] { $deck } carta
+       *[other] { $deck } cartas
+    } no cabe: con la mazmorra llena { $left ->
+        [one] queda { $left } carta sin ver
+       *[other] quedan { $left } cartas sin ver
+    }
+odds-too-many-copies = `{ $id }` aparece { $count ->
+        [one] una vez
+       *[other] { $count } veces
+    } entre las conocidas o vistas, pero el juego tiene { $copies }
+odds-too-many-unseen = `{ $id }` aparece { $count ->
+        [one] una vez
+       *[other] { $count } veces
+    } entre las cartas conocidas y las no vistas, pero el juego tiene { $copies }
+odds-too-many-cards = { $count ->
+        [one] { $count } carta
+       *[other] { $count } cartas
+    } en total (conocidas, no vistas y monstruos especiales desconocidos): una partida tiene como mucho { $max }
 odds-tile-twice = `{ $id }` aparece dos veces entre las piezas de equipo: un aventurero tiene una de cada
 odds-not-special = `{ $id }` no es un monstruo especial (especiales aquí: { $known })
 odds-damage-model = modelo de daño desconocido `{ $model }` (usa end_total o running)
@@ -333,6 +526,7 @@ odds-answers = Tu probabilidad de sobrevivir según la respuesta:
 odds-estimate = (estimación con mazmorras al azar: hay demasiados casos para contarlos todos)
 odds-unavailable = Las probabilidades son de tu propia incursión: pídelas durante la puja o ante una pregunta en tu mazmorra.
 odds-failed = No se han podido calcular las probabilidades: { $error }
+odds-thinking = Calculando tus probabilidades...
 
 ## check
 
@@ -341,20 +535,44 @@ check-loaded-as = cargado como: { $sets }
 check-scenario-failed = { $path }: error: el escenario falla
 check-scenario-error = { $path }: error: el escenario no se pudo ejecutar: { $message }
 check-skipped = escenarios sin ejecutar: corrige primero los errores de arriba
-check-summary = { $errors } errores, { $warnings } avisos; escenarios: { $passed } superados, { $failed } fallidos
+check-summary = { $errors ->
+        [one] { $errors } error
+       *[other] { $errors } errores
+    }, { $warnings ->
+        [one] { $warnings } aviso
+       *[other] { $warnings } avisos
+    }; escenarios: { $passed } superados, { $failed } fallidos
 
 ## soak
 ## `dungeon soak`.
 
 soak-bad-games = --games debe ser al menos 1
 soak-no-mix = no se puede jugar ninguno de estos paquetes: no hay combinación que probar
-soak-start = soak: { $games } partidas con { $mixes } combinaciones de paquetes ({ $list }), { $players } jugadores, primera semilla { $seed }, { $threads } hilos
+soak-start = soak: { $games ->
+        [one] { $games } partida
+       *[other] { $games } partidas
+    } con { $mixes ->
+        [one] { $mixes } combinación de paquetes
+       *[other] { $mixes } combinaciones de paquetes
+    } ({ $list }), { $players } jugadores, primera semilla { $seed }, { $threads ->
+        [one] { $threads } hilo
+       *[other] { $threads } hilos
+    }
 soak-progress = soak: { $done }/{ $games } partidas, { $rate } partidas/s, { $failed } fallidas
-soak-done = soak: { $games } partidas en { $seconds } s ({ $rate } partidas/s), { $decisions } decisiones auditadas, { $failed } fallidas
+soak-done = soak: { $games ->
+        [one] { $games } partida
+       *[other] { $games } partidas
+    } en { $seconds } s ({ $rate } partidas/s), { $decisions ->
+        [one] { $decisions } decisión auditada
+       *[other] { $decisions } decisiones auditadas
+    }, { $failed } fallidas
 soak-failure = FALLO en la partida { $game }: paquetes { $packs }, { $players } jugadores, semilla { $seed }, { $options }, bots { $bots }
 soak-problem = { "  " }tras la decisión { $decision }: { $message }
 soak-replay = { "  " }para repetirla: { $command }
-soak-game-passed = partida { $game }: supera la auditoría ({ $decisions } decisiones)
+soak-game-passed = partida { $game }: supera la auditoría ({ $decisions ->
+        [one] { $decisions } decisión
+       *[other] { $decisions } decisiones
+    })
 
 ## tui (`dungeon play`'s full-screen table, cli/src/tui)
 

@@ -64,7 +64,7 @@ pub fn run(
         let errors = report.errors();
         let counts = [
             ("errors", errors.into()),
-            ("warnings", report.warnings().to_string().into()),
+            ("warnings", report.warnings().into()),
             ("passed", passed.into()),
             ("failed", scenario_failures.into()),
         ];

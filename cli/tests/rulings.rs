@@ -19,6 +19,11 @@ fn dungeon(lang: &str, args: &[&str], input: &str) -> Run {
         .args(["--lang", lang])
         .args(args)
         .current_dir(root)
+        // Games are saved there, not in the data folder of whoever runs the tests.
+        .env(
+            "DUNGEON_DATA_DIR",
+            std::env::temp_dir().join("dungeon-cli-tests-data"),
+        )
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -78,6 +78,7 @@ pub fn check_pack_in(library: &mut PackLibrary, root: Option<&str>, path: &str) 
     found.add(crate::script::check_pack_scripts(&pack));
     let prompts = string_arguments(&pack, PROMPT_CALLS);
     let rulings = string_arguments(&pack, &["ruling("]);
+    found.add(log_keys(&pack, string_arguments(&pack, &["ctx.log("])));
     let facts = PackFacts::of(&pack);
     let scenario_files = scenario_files(&pack);
     let alternatives: Vec<String> = pack
@@ -311,6 +312,42 @@ fn unknown_rulings(catalog: &Catalog, uses: Vec<(String, u32, String)>) -> Diagn
                 crate::printable::escape_line(&crate::printable::truncate(&id, 64))
             ),
         );
+        d.line = Some(line);
+        diags.push(d);
+    }
+    diags
+}
+
+/// The keys of `ctx.log("key", ...)` calls: each must be a message of the pack in every
+/// language it declares, or players would see another language, or the call would fail.
+fn log_keys(pack: &LoadedPack, uses: Vec<(String, u32, String)>) -> Diagnostics {
+    let mut diags = Diagnostics::default();
+    let shown = |key: &str| {
+        crate::printable::escape_line(&crate::printable::truncate(key, 64)).into_owned()
+    };
+    for (file, line, key) in uses {
+        let missing: Vec<&str> = match pack.file.messages.get(&key) {
+            None => vec![],
+            Some(text) => (pack.file.pack.languages.iter())
+                .map(|l| l.get_ref().as_str())
+                .filter(|l| !text.get_ref().0.contains_key(*l))
+                .collect(),
+        };
+        let message = if !pack.file.messages.contains_key(&key) {
+            format!(
+                "ctx.log: `{}` is not in the pack's [messages]: the call would fail; add the line's text there",
+                shown(&key)
+            )
+        } else if !missing.is_empty() {
+            format!(
+                "ctx.log: message `{}` has no text in {}: players of that language would read another",
+                shown(&key),
+                missing.join(", ")
+            )
+        } else {
+            continue;
+        };
+        let mut d = Diagnostic::error(file, message);
         d.line = Some(line);
         diags.push(d);
     }

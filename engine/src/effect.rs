@@ -1,6 +1,7 @@
 //! Effects: what a hook asks the engine to do (`ctx.defeat()`, `ctx.gain_hp(n)`...), as
 //! plain data. Hooks only describe; `dungeon/effects.rs` applies them.
 
+use crate::event::LogArg;
 use crate::hook_name::HookName;
 use crate::ids::*;
 use serde::{Deserialize, Serialize};
@@ -30,6 +31,12 @@ pub enum Effect {
     Forget(Arc<str>),
     /// The run is a success whatever the HP (only at the end).
     Succeed,
+    /// A line for the game's log: a message key of the card's pack, and its arguments
+    /// (checked by `ctx.log`, sorted by name).
+    Log {
+        key: Arc<str>,
+        args: Vec<(Arc<str>, LogArg)>,
+    },
 }
 
 impl Effect {
@@ -48,6 +55,7 @@ impl Effect {
             Effect::Remember(..) => "remember",
             Effect::Forget(_) => "forget",
             Effect::Succeed => "succeed",
+            Effect::Log { .. } => "log",
         }
     }
 
@@ -58,6 +66,9 @@ impl Effect {
             Effect::Remember(..) | Effect::Forget(_) => {
                 !matches!(hook, Defeats | BaseDamage | OnDamage)
             }
+            // The pure hooks only read (the engine tells what they change: a defeat, each
+            // tile's change to the damage); an identity is told by the reveal it precedes.
+            Effect::Log { .. } => !matches!(hook, Identity | Defeats | BaseDamage | OnDamage),
             Effect::SetStrength(_) | Effect::SetSpecies(_) => hook == Identity,
             Effect::Defeat | Effect::ReplaceFromDeck => matches!(hook, OnReveal | BeforeDamage),
             Effect::SkipNext(_) => matches!(hook, OnReveal | OnDefeat | AfterDefeat | BeforeDamage),

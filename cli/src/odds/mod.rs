@@ -113,10 +113,10 @@ pub fn run(library: &PackLibrary, lang: Lang, args: OddsArgs) -> Result<ExitCode
         .packs
         .as_ref()
         .map_or_else(|| packs::DEFAULT_PACKS.to_string(), |p| p.join(","));
-    let catalog = packs::catalog(library, &packs).map_err(|d| d.to_string())?;
+    let catalog = packs::catalog(lang, library, &packs)?;
     let text = Text::new(lang, &catalog);
     let resolved = situation::resolve(&text, &situation)?;
-    let mut engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
+    let mut engine = packs::engine(lang, &catalog)?;
     let answer = search(&mut engine, &resolved, None).map_err(|e| e.to_string())?;
     if args.json {
         println!("{}", json(&text, &resolved, &answer));
@@ -218,8 +218,7 @@ fn with_budget(search: OddsSearch<'_>, budget: Option<usize>) -> OddsSearch<'_> 
 
 /// `p` as a percentage, in the language's way of writing numbers.
 pub(crate) fn percent(text: &Text, p: f64) -> String {
-    let value = crate::text::Arg::decimal(p * 100.0, 2);
-    text.t("odds-percent", &[("value", value)])
+    crate::text::percent(text.lang, p, 2)
 }
 
 fn describe(text: &Text, r: &Resolved, answer: &Answer) -> Vec<String> {
@@ -249,18 +248,15 @@ fn describe(text: &Text, r: &Resolved, answer: &Answer) -> Vec<String> {
         text.t(
             "odds-dungeon",
             &[
-                ("size", setup.dungeon.len().to_string().into()),
+                ("size", setup.dungeon.len().into()),
                 ("known", names(&r.known).into()),
-                (
-                    "unknown",
-                    ((setup.dungeon.len() - r.known.len()).to_string()).into(),
-                ),
+                ("unknown", (setup.dungeon.len() - r.known.len()).into()),
             ],
         ),
         text.t(
             "odds-pool",
             &[
-                ("count", r.pool_size().to_string().into()),
+                ("count", r.pool_size().into()),
                 ("cards", names(&r.pool).into()),
             ],
         ),

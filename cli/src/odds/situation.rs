@@ -49,7 +49,10 @@ impl Situation {
             tr(
                 lang,
                 "odds-cannot-read",
-                &[("path", path.into()), ("error", e.to_string().into())],
+                &[
+                    ("path", path.into()),
+                    ("error", crate::text::io_error(lang, &e).into()),
+                ],
             )
         })?;
         toml::from_str(&source).map_err(|e| {
@@ -179,10 +182,7 @@ pub fn resolve(text: &Text, s: &Situation) -> Result<Resolved, String> {
     if known.len() > size {
         return Err(t(
             "odds-too-many-known",
-            &[
-                ("known", known.len().to_string().into()),
-                ("size", size.into()),
-            ],
+            &[("known", known.len().into()), ("size", size.into())],
         ));
     }
     let players = s.players.unwrap_or(2);
@@ -194,7 +194,7 @@ pub fn resolve(text: &Text, s: &Situation) -> Result<Resolved, String> {
         (s.failures, "odds-failures"),
     ] {
         if value.unwrap_or(0) > 1 {
-            return Err(t(key, &[("count", value.unwrap_or(0).to_string().into())]));
+            return Err(t(key, &[("count", value.unwrap_or(0).into())]));
         }
     }
 
@@ -228,10 +228,7 @@ pub fn resolve(text: &Text, s: &Situation) -> Result<Resolved, String> {
             if named.len() > in_game {
                 return Err(t(
                     "odds-specials",
-                    &[
-                        ("named", named.len().to_string().into()),
-                        ("in_play", in_game.into()),
-                    ],
+                    &[("named", named.len().into()), ("in_play", in_game.into())],
                 ));
             }
             in_game - named.len()
@@ -249,7 +246,7 @@ pub fn resolve(text: &Text, s: &Situation) -> Result<Resolved, String> {
             "odds-candidates",
             &[
                 ("count", unknown_specials.into()),
-                ("candidates", candidates.len().to_string().into()),
+                ("candidates", candidates.len().into()),
             ],
         ));
     }
@@ -377,7 +374,7 @@ fn check_copies(text: &Text, known: &[MonsterId], pool: &[MonsterId]) -> Result<
             &[
                 ("id", (catalog.monsters[i].info.id.clone()).into()),
                 ("count", count.into()),
-                ("copies", (catalog.monsters[i].copies.to_string()).into()),
+                ("copies", catalog.monsters[i].copies.into()),
             ],
         )),
     }

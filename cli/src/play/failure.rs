@@ -1,38 +1,83 @@
-//! When a move fails in `dungeon play` (a card's script raised an error, ran too long...),
-//! the engine refuses it and rolls the game back. But the failed attempt may have seen
-//! hidden cards (a tile that swaps the monster for the deck's top card, the dungeon's
-//! next cards), and the script's own message, even the line it failed on, can spell them
-//! out. So players are told only which card's script failed, by a name they could already
-//! see, and that the move was refused; the full error goes to a log file for the pack's
-//! author.
+//! What players are told when something fails: a move (a card's script raised an error,
+//! ran too long...), which the table has already kept free of secrets
+//! (`dungeon_table::Failure`), with where the full error went; or a file of the game that
+//! could not be written. In the player's language.
 
-use crate::text::Text;
-use dungeon_engine::error::EngineError;
-use dungeon_engine::printable::escape_controls;
-use dungeon_engine::state::{GameState, Phase};
-use std::io::Write;
+use crate::text::{Text, io_error, tr};
+use dungeon_engine::lang::Lang;
+use dungeon_engine::printable::escape_line;
+use dungeon_table::{Failure, FailureKind, SaveProblem, TableError};
 use std::path::{Path, PathBuf};
 
 /// The log file's name, in the record's folder (or the current one).
 const LOG_NAME: &str = "dungeon-errors.log";
 
-/// What players are told: no text a script controls. A tile is named (every tile is on
-/// the table for all to see); a monster only if the game, rolled back, is stopped on that
-/// very monster, face up; otherwise naming it could tell which hidden card failed.
-pub fn notice(text: &Text, state: &GameState, error: &EngineError) -> String {
-    let EngineError::Hook(hook) = error else {
-        return text.t("play-move-failed", &[]);
-    };
-    let catalog = text.catalog;
-    if let Some(tile) = catalog.find_tile(&hook.card) {
-        return text.t("play-script-failed", &[("card", text.tile(tile).into())]);
+/// The notice, then where the full error is.
+pub fn lines(text: &Text, failure: &Failure) -> Vec<String> {
+    let mut out = vec![match failure.kind {
+        FailureKind::Script(card) => {
+            text.t("play-script-failed", &[("card", text.card(card).into())])
+        }
+        FailureKind::HiddenMonster => text.t("play-monster-script-failed", &[]),
+        FailureKind::Move => text.t("play-move-failed", &[]),
+        FailureKind::Lost => text.t("play-lost", &[]),
+    }];
+    if let Some((path, written)) = &failure.log {
+        let path = escape_line(&path.to_string_lossy()).into_owned();
+        out.push(match written {
+            Ok(()) => text.t("play-error-logged", &[("path", path.into())]),
+            Err(error) => text.t(
+                "play-error-not-logged",
+                &[("path", path.into()), ("error", error.clone().into())],
+            ),
+        });
     }
-    let face_up = catalog.find_monster(&hook.card).filter(|&m| {
-        state.phase == Phase::Dungeon && state.run.current().is_some_and(|f| f.monster == m)
-    });
-    match face_up {
-        Some(m) => text.t("play-script-failed", &[("card", text.monster(m).into())]),
-        None => text.t("play-monster-script-failed", &[]),
+    out
+}
+
+/// A file of the game that was not written (`record` is `--record`'s file, if any).
+pub fn save_problem(
+    lang: Lang,
+    record: Option<&Path>,
+    path: &Path,
+    problem: &SaveProblem,
+) -> String {
+    let shown = escape_line(&path.to_string_lossy()).into_owned();
+    match problem {
+        SaveProblem::TooBig { bytes } => {
+            tr(lang, "play-save-too-big", &[("bytes", (*bytes).into())])
+        }
+        SaveProblem::Disk(e) => {
+            let key = match record == Some(path) {
+                true => "play-record-failed",
+                false => "play-autosave-failed",
+            };
+            let error = io_error(lang, &e.to_io());
+            tr(
+                lang,
+                key,
+                &[("path", shown.into()), ("error", error.into())],
+            )
+        }
+    }
+}
+
+/// Why `s` did not save (the question of replacing another game is the caller's).
+pub fn save_failed(lang: Lang, error: &TableError) -> String {
+    match error {
+        TableError::TooBig { bytes } => {
+            tr(lang, "play-save-too-big", &[("bytes", (*bytes).into())])
+        }
+        TableError::Io(e) => tr(
+            lang,
+            "play-save-failed",
+            &[("error", io_error(lang, &e.to_io()).into())],
+        ),
+        other => tr(
+            lang,
+            "play-save-failed",
+            &[("error", other.to_string().into())],
+        ),
     }
 }
 
@@ -42,27 +87,4 @@ pub fn log_path(record: Option<&Path>) -> PathBuf {
         .and_then(Path::parent)
         .filter(|dir| !dir.as_os_str().is_empty())
         .map_or_else(|| PathBuf::from(LOG_NAME), |dir| dir.join(LOG_NAME))
-}
-
-/// Adds the full error to the log, with what identifies the move: the game's seed, the
-/// decision's number and who made it which choice.
-pub fn log(
-    path: &Path,
-    seed: u64,
-    decision: usize,
-    seat: u8,
-    action: &str,
-    error: &EngineError,
-) -> std::io::Result<()> {
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)?;
-    let line = format!(
-        "seed {seed}, decision {decision}, seat {}, `{action}`: {}\n",
-        seat as usize + 1,
-        error
-    );
-    file.write_all(escape_controls(&line).as_bytes())?;
-    file.sync_all()
 }

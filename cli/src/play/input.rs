@@ -1,7 +1,12 @@
-//! Reading the player's answers from the terminal. Anything unexpected is a hint and
-//! another try, never a crash; the end of input quits.
+//! Reading the player's answers in the line mode. Anything unexpected is a hint and
+//! another try, never a crash. Lines are read on a thread of their own, so a signal is
+//! noticed while waiting; at a terminal, what was typed before a prompt was shown is
+//! dropped, and Ctrl-D asks before leaving (the caller's job).
 
-use std::io::{BufRead, Write};
+use super::signals::Shutdown;
+use std::io::{BufRead, IsTerminal, Write};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::Duration;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reply {
@@ -12,34 +17,104 @@ pub enum Reply {
     /// Show the player's own odds of surviving.
     Odds,
     Invalid,
+    /// The end of input (Ctrl-D at a terminal).
+    End,
+    /// A signal asked the program to stop.
+    Signal(i32),
 }
 
+/// What reading a line gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Next {
+    Line(String),
+    End,
+    Signal(i32),
+}
+
+/// The player's lines, read on a thread of their own so that waiting for one never stops
+/// the program from noticing a signal.
 pub struct Input {
-    lines: Box<dyn Iterator<Item = String>>,
+    lines: Receiver<Option<String>>,
+    /// A person types at a terminal: lines typed before a prompt was shown are dropped,
+    /// and the end of input (Ctrl-D) is not the end for good.
+    pub interactive: bool,
+    ended: bool,
 }
 
 impl Input {
     pub fn stdin() -> Input {
-        let lines = std::io::stdin().lock().lines().map_while(Result::ok);
+        let interactive = std::io::stdin().is_terminal();
+        let (send, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut stdin = std::io::stdin().lock();
+            loop {
+                let mut line = String::new();
+                match stdin.read_line(&mut line) {
+                    Ok(0) | Err(_) => {
+                        if send.send(None).is_err() || !interactive {
+                            return;
+                        }
+                    }
+                    Ok(_) => {
+                        let line = line.trim_end_matches(['\n', '\r']).to_string();
+                        if send.send(Some(line)).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+        });
         Input {
-            lines: Box::new(lines),
+            lines,
+            interactive,
+            ended: false,
         }
     }
 
-    /// The next line, or `None` at the end of input.
-    pub fn line(&mut self) -> Option<String> {
-        self.lines.next()
+    /// Drops what was typed while nothing was asked (during reveals, bots' turns): at a
+    /// terminal, a key pressed early must not answer the next question.
+    pub fn discard_typed_ahead(&mut self) {
+        if self.interactive {
+            while self.lines.try_recv().is_ok() {}
+        }
+    }
+
+    /// The next line, the end of input, or a signal.
+    pub fn next(&mut self, shutdown: &Shutdown) -> Next {
+        loop {
+            if let Some(signal) = shutdown.signal() {
+                return Next::Signal(signal);
+            }
+            if self.ended {
+                return Next::End;
+            }
+            match self.lines.recv_timeout(Duration::from_millis(50)) {
+                Ok(Some(line)) => return Next::Line(line),
+                Ok(None) => {
+                    self.ended = !self.interactive;
+                    return Next::End;
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => self.ended = true,
+            }
+        }
     }
 
     /// Asks for a number from 1 to `max`, `s`, `q` or `o`.
-    pub fn choice(&mut self, prompt: &str, max: usize) -> Reply {
-        print!("{prompt}");
-        let _ = std::io::stdout().flush();
-        let Some(line) = self.line() else {
-            println!();
-            return Reply::Quit;
-        };
-        parse(&line, max)
+    pub fn choice(&mut self, prompt: &str, max: usize, shutdown: &Shutdown) -> Reply {
+        self.discard_typed_ahead();
+        let mut out = std::io::stdout().lock();
+        let _ = write!(out, "{prompt}");
+        let _ = out.flush();
+        drop(out);
+        match self.next(shutdown) {
+            Next::Line(line) => parse(&line, max),
+            Next::End => {
+                let _ = writeln!(std::io::stdout());
+                Reply::End
+            }
+            Next::Signal(s) => Reply::Signal(s),
+        }
     }
 }
 

@@ -1,32 +1,42 @@
 //! `dungeon play`: a game in the terminal. Humans sit first, bots fill the other seats.
-//! With several humans at one screen, each decision starts with a "pass the screen"
-//! prompt so nobody sees another's drawn card; events are then shown as public.
+//! The game is a `dungeon_table::LocalTable` (the engine and the bots on a thread of their
+//! own); a front end shows it: the line mode (`line.rs`) for now, and for pipes, files of
+//! answers and screen readers. Every game is saved after every decision in the user's data
+//! folder (`games.rs`), so `--resume` continues it after anything, a kill included.
+//!
+//! - `save.rs`: reading game files, and why one is refused;
+//! - `input.rs`: the line mode's input; `signals.rs`: Ctrl-C and a closed terminal;
+//! - `odds.rs`, `failure.rs`: the odds key's lines, and what a failed move is said to be.
 
-mod failure;
+pub mod failure;
+pub mod games;
 mod input;
+mod line;
+mod names;
 mod odds;
 pub mod render;
 pub mod save;
+pub mod signals;
 
 use crate::packs;
 use crate::sim::parse_bots;
-use crate::text::{Text, tr};
+use crate::text::tr;
 use clap::Args;
-use dungeon_engine::bot::{Bot, seat_seed};
-use dungeon_engine::catalog::PackLibrary;
-use dungeon_engine::event::Event;
-use dungeon_engine::ids::Seat;
+use dungeon_engine::GameOptions;
+use dungeon_engine::catalog::{Catalog, PackLibrary};
 use dungeon_engine::lang::Lang;
-use dungeon_engine::printable::escape_line;
-use dungeon_engine::record::{GameRecord, SeatBots, SeatRecord, action_label};
-use dungeon_engine::{Engine, GameOptions};
-use input::{Input, Reply};
-use render::Seats;
-use save::Game;
-use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use dungeon_engine::record::SeatRecord;
+use dungeon_table::{LocalGame, LocalTable, Start, StartError, Table};
+use save::FileKind;
+use signals::Shutdown;
+use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
+use std::sync::Arc;
+
+/// Where `s` saves a game that has no other file (no autosave folder, no --save, no
+/// --load); a file there holding another game is replaced only if the player says so.
+const FALLBACK_SAVE: &str = "dungeon-save.json";
 
 #[derive(Args, Clone)]
 pub struct PlayArgs {
@@ -36,8 +46,9 @@ pub struct PlayArgs {
     /// How many of them are humans sharing this screen.
     #[arg(long, default_value_t = 1)]
     humans: u8,
-    /// Bots for the other seats, comma-separated (random, rules); the last fills the rest.
-    #[arg(long, default_value = "rules")]
+    /// Bots for the other seats, comma-separated, by level: easy, normal, hard (or
+    /// random, rules, ismcts); the last fills the rest.
+    #[arg(long, default_value = "normal")]
     bots: String,
     /// Names of the humans, comma-separated.
     #[arg(long)]
@@ -59,12 +70,26 @@ pub struct PlayArgs {
     /// Milliseconds between two dungeon reveals (0 when output is not a terminal).
     #[arg(long)]
     delay: Option<u64>,
-    /// File the `s` command saves to: the game's record and the bots' state.
-    #[arg(long, default_value = "dungeon-save.json")]
-    save: String,
-    /// Resume a saved game (its decisions are played again and checked first).
+    /// File the `s` command saves to (the game's record and the bots' state); by default
+    /// the file the game came from (--load's), else its autosave. A file holding another
+    /// game is replaced only if you say so.
     #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    /// Resume a saved game (its decisions are played again and checked first).
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     load: Option<String>,
+    /// Continue an unfinished game from the data folder: the one played last, or the one
+    /// with this id (see --list). Every game is saved there after every decision.
+    #[arg(long, value_name = "ID", num_args = 0..=1, default_missing_value = "")]
+    resume: Option<String>,
+    /// With --resume: list the unfinished games (id, date, packs, players, round, whose
+    /// turn) and stop.
+    #[arg(long, requires = "resume")]
+    list: bool,
+    /// The line mode: the game as lines of text (for screen readers, pipes and files of
+    /// answers). Also chosen when stdin or stdout is not a terminal.
+    #[arg(long)]
+    plain: bool,
     /// Keep the game's record in this file, written after every decision; watch it with
     /// `dungeon replay FILE`.
     #[arg(long, value_name = "FILE")]
@@ -75,200 +100,134 @@ pub struct PlayArgs {
     adventurer: Option<String>,
 }
 
-pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode, String> {
-    let (mut game, mut bots, events) = match &args.load {
-        Some(path) => {
-            let (game, bots) = save::load(library, lang, path)?;
-            (game, bots, Vec::new())
-        }
-        None => start(library, lang, &args)?,
-    };
-    // The live bots hold their state; the record written with --record has none.
-    game.record.bots = None;
-    let seed = game.record.seed;
-    let text = Text::new(lang, &game.catalog);
-    let names = Seats::new(lang, &game.record.seats, true);
-    let humans: Vec<Seat> = (0..bots.len() as Seat)
-        .filter(|&s| bots[s as usize].is_none())
-        .collect();
-    let tty = std::io::stdout().is_terminal();
-    let delay = Duration::from_millis(args.delay.unwrap_or(if tty { 600 } else { 0 }));
-    // One human sees their own secrets in the log; several at one screen see only public events.
-    let viewer = if humans.len() == 1 {
-        Some(humans[0])
-    } else {
-        None
-    };
-    let mut out = Printer {
-        text,
-        seats: &names,
-        viewer,
-        delay,
-    };
-    let files = Files {
-        save: Path::new(&args.save),
-        record: args.record.as_deref(),
-    };
+/// What a front end needs to know of the session beyond the table: where the game came
+/// from and goes, for `s`, `q` and the messages that say how to come back to it.
+pub struct Session {
+    /// The id of the game's autosave in the data folder (`--resume ID`).
+    pub game_id: Option<String>,
+    /// Why the game has no autosave, in the player's language.
+    pub no_autosave: Option<String>,
+    /// The file the game was loaded from (`--load`, or the autosave it resumed).
+    pub came_from: Option<PathBuf>,
+    /// `--save FILE`.
+    pub save: Option<PathBuf>,
+    /// The game was resumed (its log so far was shown when it was played).
+    pub resumed: bool,
+    /// `--record FILE`.
+    pub record: Option<PathBuf>,
+    /// `--delay`.
+    pub delay: Option<u64>,
+}
 
-    println!("{}", text.t("play-welcome", &[]));
-    let packs = escape_line(&game.catalog.pack_list()).into_owned();
-    println!("{}", text.t("play-packs", &[("packs", packs.into())]));
-    println!(
-        "{}",
-        text.t("play-seed", &[("seed", seed.to_string().into())])
-    );
-    let rulings = crate::rulings::summary(&game.record.options);
-    if !rulings.is_empty() {
-        println!(
-            "{}",
-            text.t("play-rulings", &[("rulings", rulings.join(", ").into())])
-        );
+pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode, String> {
+    if args.list {
+        return games::list(lang);
     }
-    if let Some(path) = files.record {
-        let path = escape_line(&path.to_string_lossy()).into_owned();
-        println!("{}", text.t("play-recording", &[("path", path.into())]));
-    }
-    out.events(&events);
-    files.write_record(&text, &game.record);
-    let mut events = Vec::new();
-    let mut input = Input::stdin();
-    let mut last_human: Option<Seat> = None;
-    loop {
-        let Some(seat) = game.state.current_seat() else {
-            if let Some(w) = game.state.winner {
-                println!(
-                    "\n{}",
-                    text.about(
-                        "play-game-over",
-                        w,
-                        viewer,
-                        &[("name", names.name(w).into())]
-                    )
-                );
-            }
-            return Ok(ExitCode::SUCCESS);
-        };
-        let view = dungeon_engine::View::new(&game.state, seat);
-        let action = match bots[seat as usize].as_mut() {
-            Some(bot) => bot.decide(&mut game.engine, &view),
-            None => {
-                if humans.len() > 1 && last_human != Some(seat) {
-                    if tty {
-                        print!("\x1b[2J\x1b[H");
-                    }
-                    print!(
-                        "{} ",
-                        text.t("play-pass-to", &[("name", names.name(seat).into())])
-                    );
-                    let _ = std::io::stdout().flush();
-                    if input.line().is_none() {
-                        println!("\n{}", text.t("play-quit", &[]));
-                        return Ok(ExitCode::SUCCESS);
-                    }
-                }
-                last_human = Some(seat);
-                println!();
-                let view = view.snapshot();
-                for line in render::status(&text, &names, &view) {
-                    println!("{line}");
-                }
-                let (header, options) = render::options(&text, &names, &view, viewer);
-                println!("{header}");
-                for (i, (_, line)) in options.iter().enumerate() {
-                    println!("  {}) {line}", i + 1);
-                }
-                // The odds key is listed where it means something (see `odds::available`).
-                let (choose, bad_input) = if odds::available(&game.state, seat) {
-                    ("odds-choose", "odds-bad-input")
-                } else {
-                    ("play-choose", "play-bad-input")
-                };
-                let max = [("max", options.len().to_string().into())];
-                loop {
-                    match input.choice(&text.t(choose, &max), options.len()) {
-                        Reply::Choice(i) => break options[i].0,
-                        Reply::Save => files.save(&text, &game.record, &bots),
-                        Reply::Quit => {
-                            println!("{}", text.t("play-quit", &[]));
-                            return Ok(ExitCode::SUCCESS);
-                        }
-                        Reply::Odds => {
-                            for line in
-                                odds::lines(&mut game.engine, &game.state, seat, &text, |s| {
-                                    names.name(s)
-                                })
-                            {
-                                println!("{line}");
-                            }
-                        }
-                        Reply::Invalid => println!("{}", text.t(bad_input, &max)),
-                    }
-                }
-            }
-        };
-        events.clear();
-        match game.engine.apply(&mut game.state, action, &mut events) {
-            Ok(()) => {
-                out.events(&events);
-                game.record.push(&game.catalog, seat, action, &game.state);
-                files.write_record(&text, &game.record);
-            }
-            Err(e) => {
-                // The engine left the state as it was; what the failed attempt saw is
-                // not shown (see `failure`). A human may choose again; a bot would only
-                // repeat itself, so the game can only be saved or left.
-                println!("{}", failure::notice(&text, &game.state, &e));
-                let log = failure::log_path(files.record);
-                let shown = escape_line(&log.to_string_lossy()).into_owned();
-                let label = action_label(&game.catalog, action);
-                let number = game.record.decisions.len() + 1;
-                match failure::log(&log, seed, number, seat, &label, &e) {
-                    Ok(()) => {
-                        println!("{}", text.t("play-error-logged", &[("path", shown.into())]))
-                    }
-                    Err(err) => println!(
-                        "{}",
-                        text.t(
-                            "play-error-not-logged",
-                            &[("path", shown.into()), ("error", err.to_string().into())]
-                        )
-                    ),
-                }
-                if bots[seat as usize].is_some() {
-                    loop {
-                        match input.choice(&text.t("play-stuck", &[]), 0) {
-                            Reply::Save => files.save(&text, &game.record, &bots),
-                            Reply::Quit => return Ok(ExitCode::FAILURE),
-                            _ => {}
-                        }
-                    }
-                }
-            }
+    let folder = games::folder();
+    let mut session = Session {
+        game_id: None,
+        no_autosave: None,
+        came_from: None,
+        save: args.save.clone(),
+        resumed: false,
+        record: args.record.clone(),
+        delay: args.delay,
+    };
+    let mut autosave = None;
+    let (catalog, start) = match (&args.resume, &args.load) {
+        (Some(id), _) => {
+            let folder = folder.as_deref().ok_or_else(|| games::no_folder(lang))?;
+            let game = games::find(lang, folder, id)?;
+            let path = game.path.to_string_lossy().into_owned();
+            let (record, catalog) = save::read_game(library, lang, &path, FileKind::Save)?;
+            autosave = Some(games::autosave(folder, &game.id));
+            session.game_id = Some(game.id);
+            session.came_from = Some(game.path);
+            session.resumed = true;
+            (catalog, Start::Resume(record))
         }
+        (None, Some(path)) => {
+            let (record, catalog) = save::read_game(library, lang, path, FileKind::Save)?;
+            session.came_from = Some(PathBuf::from(path));
+            (catalog, Start::Resume(record))
+        }
+        (None, None) => new_game(library, lang, &args)?,
+    };
+    // The autosave this run made for the game (not the one it resumed).
+    let mut reserved = None;
+    if autosave.is_none() {
+        match folder.as_deref().map(games::new_autosave) {
+            Some(Ok((id, file))) => {
+                session.game_id = Some(id);
+                reserved = Some(file.clone());
+                autosave = Some(file);
+            }
+            Some(Err(e)) => session.no_autosave = Some(crate::text::io_error(lang, &e)),
+            None => session.no_autosave = Some(games::no_folder(lang)),
+        }
+    }
+    let game = LocalGame {
+        catalog,
+        start,
+        autosave,
+        record: args.record.clone(),
+        error_log: Some(failure::log_path(args.record.as_deref())),
+    };
+    let path = session.came_from.clone();
+    let mut table = LocalTable::start(game).map_err(|e| {
+        if let Some(file) = &reserved {
+            games::forget_if_empty(file);
+        }
+        start_error(lang, path, e)
+    })?;
+    // A record that cannot be written is an error before anything is shown, not a
+    // complaint after every move (the table wrote it as it started).
+    if let Some((path, problem)) = table.saving().problem
+        && args.record.as_deref() == Some(path.as_path())
+    {
+        table.close();
+        // A new game that never started leaves no autosave behind.
+        if let (Some(file), false) = (&reserved, session.came_from.is_some()) {
+            let _ = std::fs::remove_file(&file.path);
+        }
+        return Err(failure::save_problem(lang, Some(&path), &path, &problem));
+    }
+    let shutdown = Shutdown::install();
+    let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let _full_screen = !args.plain && terminal;
+    // The full-screen table (cli/src/tui) takes the terminal here when `_full_screen`.
+    let code = line::run(&mut table, lang, &session, &shutdown);
+    if let Some(file) = &reserved {
+        games::forget_if_empty(file);
+    }
+    Ok(code)
+}
+
+/// Why a game could not start, in the player's language.
+fn start_error(lang: Lang, path: Option<PathBuf>, error: StartError) -> String {
+    match (error, path) {
+        (StartError::Record(e), Some(path)) => {
+            save::describe(lang, &path.to_string_lossy(), FileKind::Save, &e)
+        }
+        (StartError::Packs(problems), _) => packs::unusable(lang, &problems),
+        (StartError::Setup(e), _) => tr(lang, "error-setup", &[("error", e.to_string().into())]),
+        (e, _) => e.to_string(),
     }
 }
 
-/// A new game from the command line: its seats, packs and options; the bots seeded from
-/// the game's seed; the events of the setup.
-fn start(
+/// A new game from the command line: its packs, and its seats, options and seed.
+fn new_game(
     library: &PackLibrary,
     lang: Lang,
     args: &PlayArgs,
-) -> Result<(Game, SeatBots, Vec<Event>), String> {
+) -> Result<(Arc<Catalog>, Start), String> {
     let seats = new_seats(lang, args)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let bots = seats
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            s.bot_kind()
-                .map(|k| k.map(|k| k.create(seat_seed(seed, i))))
-                .transpose()
-        })
-        .collect::<Result<_, _>>()?;
-    let catalog = packs::catalog(library, &args.packs).map_err(|d| d.to_string())?;
-    let mut engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
+    let catalog = packs::catalog(lang, library, &args.packs)?;
     let first_adventurer = match &args.adventurer {
+        Some(id) if catalog.find_adventurer(id).is_none() => {
+            return Err(packs::unknown_adventurer(lang, &catalog, id));
+        }
         Some(id) => dungeon_engine::options::FirstAdventurer::Named(id.clone()),
         None => dungeon_engine::options::FirstAdventurer::Choose,
     };
@@ -279,79 +238,12 @@ fn start(
         ..GameOptions::default()
     };
     crate::rulings::parse(lang, &catalog, &args.rulings)?.apply(&mut options);
-    let mut events = Vec::new();
-    let state = engine
-        .new_game(options.clone(), seed, &mut events)
-        .map_err(|e| e.to_string())?;
-    let record = GameRecord::new(&catalog, options, seats, seed, &state);
-    let game = Game {
-        record,
-        catalog,
-        engine,
-        state,
+    let start = Start::New {
+        options,
+        seats,
+        seed,
     };
-    Ok((game, bots, events))
-}
-
-/// The files a game writes: the save (`s`) and the record (`--record`).
-struct Files<'a> {
-    save: &'a Path,
-    record: Option<&'a Path>,
-}
-
-impl Files<'_> {
-    /// Saves the game (its record and the bots' state) and says where, or why it could not.
-    fn save(&self, text: &Text, record: &GameRecord, bots: &[Option<Box<dyn Bot>>]) {
-        let mut save = record.clone();
-        save.bots = Some(bots.iter().map(|b| b.as_ref().map(|b| b.save())).collect());
-        let path = escape_line(&self.save.to_string_lossy()).into_owned();
-        let json = save.to_json();
-        if json.len() > dungeon_engine::record::MAX_BYTES {
-            // It could not be loaded: keep the save there was instead.
-            let a = [("bytes", json.len().to_string().into())];
-            println!("{}", text.t("play-save-too-big", &a));
-            return;
-        }
-        match save::write_atomic(self.save, &json) {
-            Ok(()) => println!("{}", text.t("play-saved", &[("path", path.into())])),
-            Err(e) => println!(
-                "{}",
-                text.t("play-save-failed", &[("error", e.to_string().into())])
-            ),
-        }
-    }
-
-    /// Writes the record, if the game keeps one; says so if it cannot.
-    fn write_record(&self, text: &Text, record: &GameRecord) {
-        let Some(path) = self.record else { return };
-        if let Err(e) = save::write_atomic(path, &record.to_json()) {
-            let path = escape_line(&path.to_string_lossy()).into_owned();
-            let a = [("path", path.into()), ("error", e.to_string().into())];
-            println!("{}", text.t("play-record-failed", &a));
-        }
-    }
-}
-
-struct Printer<'a> {
-    text: Text<'a>,
-    seats: &'a Seats,
-    viewer: Option<Seat>,
-    delay: Duration,
-}
-
-impl Printer<'_> {
-    fn events(&mut self, events: &[Event]) {
-        for e in events {
-            let seen = e.seen_by(self.viewer.unwrap_or(Seat::MAX));
-            if matches!(e, Event::Revealed { .. }) && !self.delay.is_zero() {
-                let _ = std::io::stdout().flush();
-                std::thread::sleep(self.delay);
-            }
-            if let Some(line) = render::event(&self.text, self.seats, self.viewer, &seen) {
-                println!("{line}");
-            }
-        }
-    }
+    Ok((catalog, start))
 }
 
 /// The seats of a new game. Default names are left empty: they are shown in the
@@ -374,17 +266,17 @@ fn new_seats(lang: Lang, args: &PlayArgs) -> Result<Vec<SeatRecord>, String> {
             ],
         ));
     }
-    let names: Vec<String> = args
-        .names
-        .as_deref()
-        .map(|n| {
-            n.split(',')
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty())
-                .collect()
+    let kinds = parse_bots(lang, &args.bots, args.players)?;
+    // A human may not take a bot's name, as shown now or in English (a saved game shows
+    // its seats in whoever's language loads it).
+    let humans = args.humans as usize;
+    let taken: Vec<String> = (humans..args.players as usize)
+        .flat_map(|i| {
+            let bot = kinds[i - humans].id();
+            [lang, Lang::En].map(|l| crate::text::seat_name(l, i, "", Some(&bot), humans))
         })
-        .unwrap_or_default();
-    let kinds = parse_bots(&args.bots, args.players)?;
+        .collect();
+    let names = names::parse(lang, args.names.as_deref(), humans, &taken)?;
     Ok((0..args.players)
         .map(|i| {
             if i < args.humans {

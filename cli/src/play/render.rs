@@ -438,7 +438,7 @@ pub fn event(text: &Text, seats: &Seats, viewer: Option<Seat>, e: &Event) -> Opt
             "event-tile-discarded",
             &[("tile", text.tile(*tile).into()), ("hp", hp.into())],
         ),
-        Event::Revived { by, hp } => t(
+        Event::Revived { by, hp, .. } => t(
             "event-revived",
             &[("tile", text.tile(*by).into()), ("hp", hp.into())],
         ),
@@ -478,6 +478,7 @@ pub fn event(text: &Text, seats: &Seats, viewer: Option<Seat>, e: &Event) -> Opt
                 ],
             )
         }
+        Event::Asked { .. } | Event::Logged { .. } | Event::Standings { .. } => return None,
         Event::Won { seat } => format!(
             "\n*** {} ***",
             you("event-won", *seat, &[("name", name(*seat).into())])

@@ -1,44 +1,21 @@
-//! Game files on disk: records and saves (`dungeon_engine::record`). Writing is atomic;
-//! loading reads at most the format's size limit from a regular file, checks the packs,
-//! plays the decisions again and restores the bots, and says what is wrong in the
-//! player's language. Writing is kept apart from the game's screen, so autosaves can
-//! reuse it.
+//! Game files on disk: records and saves (`dungeon_engine::record`). Loading reads at most
+//! the format's size limit from a regular file, checks the packs (a game to play goes on
+//! in `dungeon_table::LocalTable`, which plays the decisions again and restores the bots),
+//! and says what is wrong in the player's language. Writing is atomic
+//! (`dungeon_table::disk`).
 
-use crate::text::{Arg, tr};
+use crate::text::{Arg, io_error, tr};
+use dungeon_engine::Engine;
 use dungeon_engine::catalog::{Catalog, PackLibrary};
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
 use dungeon_engine::record::{
-    FileChange, GameRecord, MAX_BYTES, PackChange, RecordError, SHOWN_CHANGES, SeatBots,
+    FileChange, GameRecord, MAX_BYTES, PackChange, RecordError, SHOWN_CHANGES,
 };
-use dungeon_engine::{Engine, GameState};
-use std::io::{Read, Write};
-use std::path::Path;
+use std::io::Read;
 use std::sync::Arc;
 
-/// Writes `text` to `path` so that a crash or a full disk never leaves half a file: a
-/// temporary file in the same folder, flushed to the disk, then renamed over `path`.
-pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".tmp{}", std::process::id()));
-    let tmp = Path::new(&tmp);
-    let written = (|| {
-        let mut file = std::fs::File::create(tmp)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()
-    })();
-    if let Err(e) = written.and_then(|()| std::fs::rename(tmp, path)) {
-        let _ = std::fs::remove_file(tmp);
-        return Err(e);
-    }
-    // The rename itself is on the disk once the folder is.
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-        && let Ok(dir) = std::fs::File::open(dir)
-    {
-        let _ = dir.sync_all();
-    }
-    Ok(())
-}
+pub use dungeon_table::disk::write_atomic;
 
 /// A record or a save as the player refers to it in messages.
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -47,20 +24,24 @@ pub enum FileKind {
     Record,
 }
 
-/// A game and its record: its packs, an engine for them, the state (for a game file, the
-/// one its decisions lead to).
+/// A game file checked: its record, its packs and an engine for them.
 pub struct Game {
     pub record: GameRecord,
     pub catalog: Arc<Catalog>,
     pub engine: Engine,
-    pub state: GameState,
 }
 
 /// Reads a game file: at most [`MAX_BYTES`], from a regular file only (a device or a pipe
 /// could make loading hang or eat memory).
 pub fn read(lang: Lang, path: &str, kind: FileKind) -> Result<GameRecord, String> {
     let shown = escape_line(path).into_owned();
-    let io = |e: std::io::Error| format!("{shown}: {e}");
+    let io = |e: std::io::Error| {
+        let a = [
+            ("path", shown.clone().into()),
+            ("error", io_error(lang, &e).into()),
+        ];
+        tr(lang, "error-io-file", &a)
+    };
     let file = std::fs::File::open(path).map_err(io)?;
     if !file.metadata().map_err(io)?.is_file() {
         return Err(tr(lang, "record-not-a-file", &[("path", shown.into())]));
@@ -72,33 +53,37 @@ pub fn read(lang: Lang, path: &str, kind: FileKind) -> Result<GameRecord, String
     GameRecord::read(&bytes).map_err(|e| describe(lang, path, kind, &e))
 }
 
-/// Reads a game file, builds its packs from `library` and plays its decisions again.
-pub fn open(library: &PackLibrary, lang: Lang, path: &str, kind: FileKind) -> Result<Game, String> {
+/// Reads a game file and builds its packs from `library` (the packs must be the ones it
+/// was played with).
+pub fn read_game(
+    library: &PackLibrary,
+    lang: Lang,
+    path: &str,
+    kind: FileKind,
+) -> Result<(GameRecord, Arc<Catalog>), String> {
     let record = read(lang, path, kind)?;
-    let why = |e: RecordError| describe(lang, path, kind, &e);
-    let (catalog, warnings) = record.catalog(library).map_err(why)?;
+    let (catalog, warnings) = record
+        .catalog(library)
+        .map_err(|e| describe(lang, path, kind, &e))?;
     for w in &warnings.0 {
         eprintln!("{w}");
     }
-    let catalog = Arc::new(catalog);
-    let mut engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
-    let state = record.verify(&mut engine).map_err(why)?;
+    Ok((record, Arc::new(catalog)))
+}
+
+/// Reads a game file, builds its packs from `library` and plays its decisions again,
+/// checking where they lead.
+pub fn open(library: &PackLibrary, lang: Lang, path: &str, kind: FileKind) -> Result<Game, String> {
+    let (record, catalog) = read_game(library, lang, path, kind)?;
+    let mut engine: Engine = crate::packs::engine(lang, &catalog)?;
+    record
+        .verify(&mut engine)
+        .map_err(|e| describe(lang, path, kind, &e))?;
     Ok(Game {
         record,
         catalog,
         engine,
-        state,
     })
-}
-
-/// A save to resume: [`open`], and the bots as they were when it was written.
-pub fn load(library: &PackLibrary, lang: Lang, path: &str) -> Result<(Game, SeatBots), String> {
-    let loaded = open(library, lang, path, FileKind::Save)?;
-    let bots = loaded
-        .record
-        .restore_bots()
-        .map_err(|e| describe(lang, path, FileKind::Save, &e))?;
-    Ok((loaded, bots))
 }
 
 /// Why a game file is refused, in `lang`. Everything that came from the file is escaped.
@@ -113,12 +98,11 @@ pub fn describe(lang: Lang, path: &str, kind: FileKind, error: &RecordError) -> 
         FileKind::Save => t("error-damaged", &[("error", detail.into())]),
         FileKind::Record => t("record-damaged", &[("error", detail.into())]),
     };
-    let n = |v: usize| v.to_string();
+    let n = |v: usize| Arg::from(v);
     match error {
-        RecordError::TooBig { bytes, max } => t(
-            "record-too-big",
-            &[("bytes", n(*bytes).into()), ("max", n(*max).into())],
-        ),
+        RecordError::TooBig { bytes, max } => {
+            t("record-too-big", &[("bytes", n(*bytes)), ("max", n(*max))])
+        }
         RecordError::Malformed(e) => {
             let key = match kind {
                 FileKind::Save => "error-not-a-save",
@@ -131,10 +115,7 @@ pub fn describe(lang: Lang, path: &str, kind: FileKind, error: &RecordError) -> 
             "error-save-format",
             &[
                 ("format", escape_line(found).into_owned().into()),
-                (
-                    "expected",
-                    (dungeon_engine::record::FORMAT.to_string()).into(),
-                ),
+                ("expected", dungeon_engine::record::FORMAT.into()),
             ],
         ),
         RecordError::RulesVersion { record, engine } => t(
@@ -155,26 +136,25 @@ pub fn describe(lang: Lang, path: &str, kind: FileKind, error: &RecordError) -> 
         ),
         RecordError::Seats { seats, players } => t(
             "error-save-seats",
-            &[("seats", n(*seats).into()), ("players", n(*players).into())],
+            &[("seats", n(*seats)), ("players", n(*players))],
         ),
         RecordError::LongName { seat } => t(
             "record-long-name",
             &[
-                ("seat", n(seat + 1).into()),
-                ("max", n(dungeon_engine::record::MAX_NAME).into()),
+                ("seat", n(seat + 1)),
+                ("max", n(dungeon_engine::record::MAX_NAME)),
             ],
         ),
         RecordError::UnknownBot { seat, bot } => t(
             "record-unknown-bot",
             &[
-                ("seat", n(seat + 1).into()),
+                ("seat", n(seat + 1)),
                 ("bot", escape_line(bot).into_owned().into()),
             ],
         ),
-        RecordError::TooManyDecisions { count, max } => t(
-            "record-too-many",
-            &[("count", n(*count).into()), ("max", n(*max).into())],
-        ),
+        RecordError::TooManyDecisions { count, max } => {
+            t("record-too-many", &[("count", n(*count)), ("max", n(*max))])
+        }
         RecordError::Bots(e) => damaged(t(
             "record-bots",
             &[("error", escape_line(e).into_owned().into())],
@@ -194,15 +174,15 @@ pub fn describe(lang: Lang, path: &str, kind: FileKind, error: &RecordError) -> 
         } => damaged(t(
             "record-wrong-seat",
             &[
-                ("number", n(*number).into()),
-                ("recorded", n(*recorded as usize + 1).into()),
-                ("expected", n(*expected as usize + 1).into()),
+                ("number", n(*number)),
+                ("recorded", n(*recorded as usize + 1)),
+                ("expected", n(*expected as usize + 1)),
             ],
         )),
         RecordError::AfterEnd { number, action } => damaged(t(
             "record-after-end",
             &[
-                ("number", n(*number).into()),
+                ("number", n(*number)),
                 ("action", escape_line(action).into_owned().into()),
             ],
         )),
@@ -213,14 +193,14 @@ pub fn describe(lang: Lang, path: &str, kind: FileKind, error: &RecordError) -> 
         } => damaged(t(
             "record-illegal",
             &[
-                ("number", n(*number).into()),
+                ("number", n(*number)),
                 ("action", escape_line(action).into_owned().into()),
                 ("legal", legal.join(", ").into()),
             ],
         )),
         RecordError::Failed { number, .. } => {
             // A script's own message may tell what it saw: it is not shown.
-            damaged(t("record-failed", &[("number", n(*number).into())]))
+            damaged(t("record-failed", &[("number", n(*number))]))
         }
         RecordError::StateDiffers { at } => damaged(t(
             "record-state-differs",

@@ -3,7 +3,7 @@
 //! few dozen lines of shapes, no dependency, and the same bytes for the same report.
 
 use super::report::{Report, WinRow};
-use super::table::{Names, interval, pct};
+use super::table::Names;
 use std::fmt::Write;
 
 const WIDTH: f64 = 860.0;
@@ -166,14 +166,14 @@ pub fn render(report: &Report, names: &Names) -> String {
     }
     let mut y = TOP;
     for panel in &panels {
-        write_panel(&mut s, panel, y);
+        write_panel(&mut s, panel, y, names);
         y += 48.0 + ROW * panel.points.len() as f64;
     }
     s.push_str("</svg>\n");
     s
 }
 
-fn write_panel(s: &mut String, panel: &Panel, top: f64) {
+fn write_panel(s: &mut String, panel: &Panel, top: f64, names: &Names) {
     let rows_top = top + 36.0;
     let bottom = rows_top + ROW * panel.points.len() as f64;
     let _ = writeln!(s, r#"<g class="panel">"#);
@@ -259,8 +259,8 @@ fn write_panel(s: &mut String, panel: &Panel, top: f64) {
             cy + 4.0,
             escape(&format!(
                 "{} ({}) n={}",
-                pct(p.rate),
-                interval(p.low, p.high),
+                names.pct(p.rate),
+                names.interval(p.low, p.high),
                 p.total
             ))
         );

@@ -164,7 +164,8 @@ impl Tally {
                 }
                 Event::Entered { .. } => trace = RunTrace::default(),
                 Event::Revealed { monster, .. } => trace.facing = Some(*monster),
-                Event::Damaged { .. } => trace.last_damage = trace.facing,
+                // A monster that dealt no damage (its outcome is told too) is not to blame.
+                Event::Damaged { amount, .. } if *amount > 0 => trace.last_damage = trace.facing,
                 Event::Died { .. } => trace.died_facing = trace.facing,
                 Event::Success { seat, .. } => runs.push((adventurer, *seat, true)),
                 Event::Failure { seat, .. } => {

@@ -1,7 +1,7 @@
 //! The report as text tables for people, in the language chosen.
 
 use super::report::{Report, WinRow};
-use crate::text::{Arg, bot_kind, tr};
+use crate::text::{Arg, bot_kind, percent, percent_range, tr};
 use dungeon_engine::catalog::Catalog;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::options::{VARIANT_RULING, VariantScope};
@@ -53,14 +53,6 @@ impl Table {
     }
 }
 
-pub fn pct(rate: f64) -> String {
-    format!("{:.1}%", 100.0 * rate)
-}
-
-pub fn interval(low: f64, high: f64) -> String {
-    format!("{:.1}-{:.1}", 100.0 * low, 100.0 * high)
-}
-
 /// Names in the language chosen, from ids of the report.
 pub struct Names<'a> {
     pub lang: Lang,
@@ -70,6 +62,14 @@ pub struct Names<'a> {
 impl Names<'_> {
     pub fn t(&self, key: &'static str, args: &[(&str, Arg)]) -> String {
         tr(self.lang, key, args)
+    }
+    /// A rate as a percentage, one decimal.
+    pub fn pct(&self, rate: f64) -> String {
+        percent(self.lang, rate, 1)
+    }
+    /// A confidence interval as a range of percentages.
+    pub fn interval(&self, low: f64, high: f64) -> String {
+        percent_range(self.lang, low, high, 1)
     }
     pub fn bot(&self, id: &str) -> String {
         bot_kind(self.lang, id)
@@ -122,7 +122,7 @@ impl Names<'_> {
             },
         ];
         if o.specials_in_play > 0 {
-            let n = o.specials_in_play.to_string();
+            let n = o.specials_in_play;
             parts.push(self.t("sim-specials", &[("specials", n.into())]));
         }
         if o.designer_variant {
@@ -161,7 +161,7 @@ pub fn render(report: &Report, names: &Names) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}", names.summary(report));
     if report.players.len() > 1 {
-        let n = report.games_per_player_count.to_string();
+        let n = report.games_per_player_count;
         let _ = writeln!(out, "{}", names.t("sim-split", &[("games", n.into())]));
     }
     let _ = writeln!(out, "{}", names.setup(report));
@@ -179,8 +179,8 @@ pub fn render(report: &Report, names: &Names) -> String {
         vec![
             r.games.to_string(),
             r.wins.to_string(),
-            pct(r.rate),
-            interval(r.ci_low, r.ci_high),
+            names.pct(r.rate),
+            names.interval(r.ci_low, r.ci_high),
         ]
     };
     let section = |out: &mut String, title: &'static str, table: Table| {
@@ -243,11 +243,11 @@ pub fn render(report: &Report, names: &Names) -> String {
             names.adventurer(&a.adventurer),
             a.runs.to_string(),
             a.successes.to_string(),
-            pct(a.success_rate),
-            interval(a.success_ci_low, a.success_ci_high),
+            names.pct(a.success_rate),
+            names.interval(a.success_ci_low, a.success_ci_high),
             a.decided.to_string(),
-            pct(a.runner_won_rate),
-            interval(a.runner_won_ci_low, a.runner_won_ci_high),
+            names.pct(a.runner_won_rate),
+            names.interval(a.runner_won_ci_low, a.runner_won_ci_high),
         ]);
     }
     section(&mut out, "sim-title-adventurers", advs);
@@ -274,9 +274,9 @@ pub fn render(report: &Report, names: &Names) -> String {
             names.tile(&e.tile),
             e.rounds.to_string(),
             e.set_aside.to_string(),
-            pct(e.rate),
-            interval(e.ci_low, e.ci_high),
-            pct(e.share_of_set_asides),
+            names.pct(e.rate),
+            names.interval(e.ci_low, e.ci_high),
+            names.pct(e.share_of_set_asides),
         ]);
     }
     section(&mut out, "sim-title-equipment", equipment);
@@ -293,12 +293,11 @@ pub fn render(report: &Report, names: &Names) -> String {
         killers.rows.push(vec![
             names.monster(k.monster.as_deref()),
             k.kills.to_string(),
-            pct(k.rate),
-            interval(k.ci_low, k.ci_high),
+            names.pct(k.rate),
+            names.interval(k.ci_low, k.ci_high),
         ]);
     }
     section(&mut out, "sim-title-killers", killers);
-    let failed = failed.to_string();
     let _ = writeln!(
         out,
         "{}",
@@ -316,7 +315,7 @@ pub fn render(report: &Report, names: &Names) -> String {
     }
 
     if report.no_winner > 0 {
-        let n = report.no_winner.to_string();
+        let n = report.no_winner;
         let _ = writeln!(
             out,
             "\n{}",
@@ -324,7 +323,7 @@ pub fn render(report: &Report, names: &Names) -> String {
         );
     }
     if !report.errors.is_empty() {
-        let n = report.errors.len().to_string();
+        let n = report.errors.len();
         let _ = writeln!(out, "\n{}", names.t("sim-errors", &[("errors", n.into())]));
     }
     out

@@ -100,7 +100,7 @@ pub fn run(
         args.packs
             .iter()
             .map(|packs| {
-                let catalog = crate::packs::catalog(library, packs).map_err(|d| d.to_string())?;
+                let catalog = crate::packs::catalog(lang, library, packs)?;
                 Ok(Mix {
                     packs: catalog.pack_list(),
                     catalog,
@@ -121,7 +121,7 @@ pub fn run(
         .mixes
         .iter()
         .map(|m| {
-            let mut engine = Engine::new(m.catalog.clone()).map_err(|d| d.to_string())?;
+            let mut engine = crate::packs::engine(lang, &m.catalog)?;
             let hooks = engine.hooks_mut();
             Ok(Arc::new(AuditFacts::new(m.catalog.clone(), hooks)))
         })
@@ -133,7 +133,7 @@ pub fn run(
 
     let a = [
         ("games", args.games.into()),
-        ("mixes", plan.mixes.len().to_string().into()),
+        ("mixes", plan.mixes.len().into()),
         (
             "list",
             (plan
@@ -177,15 +177,12 @@ pub fn run(
     let failed = totals.failed.load(Ordering::Relaxed);
     let a = [
         ("games", games.into()),
-        ("seconds", format!("{elapsed:.1}").into()),
+        ("seconds", Arg::decimal(elapsed, 1)),
         (
             "rate",
             format!("{:.0}", games as f64 / elapsed.max(1e-9)).into(),
         ),
-        (
-            "decisions",
-            totals.decisions.load(Ordering::Relaxed).to_string().into(),
-        ),
+        ("decisions", totals.decisions.load(Ordering::Relaxed).into()),
         ("failed", failed.into()),
     ];
     println!("{}", t("soak-done", &a));
@@ -297,11 +294,8 @@ fn progress(lang: Lang, games: u64, totals: &Totals, finished: &AtomicBool, star
         let a = [
             ("done", done.into()),
             ("games", games.into()),
-            ("rate", format!("{rate:.0}").into()),
-            (
-                "failed",
-                totals.failed.load(Ordering::Relaxed).to_string().into(),
-            ),
+            ("rate", Arg::decimal(rate, 0)),
+            ("failed", totals.failed.load(Ordering::Relaxed).into()),
         ];
         eprintln!("{}", tr(lang, "soak-progress", &a));
     }
@@ -309,6 +303,7 @@ fn progress(lang: Lang, games: u64, totals: &Totals, finished: &AtomicBool, star
 
 fn print_failure(lang: Lang, plan: &Plan, f: &Failure, replay: &str) {
     let game = plan.game(f.game);
+    // Ids, as the options around them and the replay command under them give them.
     let bots: Vec<String> = f.spec.bots.iter().map(|b| b.id()).collect();
     let a = [
         ("game", f.game.into()),

@@ -170,8 +170,9 @@ pub fn number_text(n: &FluentNumber, separator: char) -> String {
             text.pop();
         }
     }
-    if text == "-0" {
-        text = "0".to_string();
+    // A small negative value rounded to zero is zero, not "-0.0".
+    if text.starts_with('-') && text[1..].chars().all(|c| c == '0' || c == '.') {
+        text.remove(0);
     }
     text.replace('.', &separator.to_string())
 }

@@ -17,20 +17,42 @@ mod tests;
 pub use messages::Arg;
 use messages::YOU;
 
-/// `--lang`, else the environment's locale (LC_ALL, LC_MESSAGES, LANG), else English.
+/// `--lang`, else the environment's locale (LC_ALL, LC_MESSAGES, LANG), else English. An
+/// unknown `--lang` is an error in the locale's language.
 pub fn resolve_lang(flag: Option<&str>) -> Result<Lang, String> {
-    if let Some(code) = flag {
-        return Lang::from_code(code)
-            .ok_or_else(|| format!("unknown language `{code}` (use en, es or fr)"));
+    let locale = locale_lang().unwrap_or(Lang::En);
+    match flag {
+        Some(code) => Lang::from_code(code).ok_or_else(|| {
+            let code = dungeon_engine::printable::escape_line(code).into_owned();
+            tr(locale, "error-unknown-lang", &[("lang", code.into())])
+        }),
+        None => Ok(locale),
     }
-    for var in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-        if let Ok(value) = std::env::var(var) {
-            if let Some(lang) = Lang::from_code(value.get(..2).unwrap_or("")) {
-                return Ok(lang);
-            }
-        }
+}
+
+/// The language of the first locale variable set to one we have.
+fn locale_lang() -> Option<Lang> {
+    ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .into_iter()
+        .find_map(|var| {
+            let value = std::env::var(var).ok()?;
+            Lang::from_code(value.get(..2).unwrap_or(""))
+        })
+}
+
+/// An input/output error in `lang`: the common kinds in words, others as the system says.
+pub fn io_error(lang: Lang, error: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match error.kind() {
+        ErrorKind::NotFound => tr(lang, "error-io-not-found", &[]),
+        ErrorKind::PermissionDenied => tr(lang, "error-io-permission", &[]),
+        ErrorKind::AlreadyExists => tr(lang, "error-io-exists", &[]),
+        ErrorKind::IsADirectory => tr(lang, "error-io-directory", &[]),
+        ErrorKind::NotADirectory => tr(lang, "error-io-not-directory", &[]),
+        ErrorKind::StorageFull => tr(lang, "error-io-full", &[]),
+        ErrorKind::ReadOnlyFilesystem => tr(lang, "error-io-read-only", &[]),
+        _ => error.to_string(),
     }
-    Ok(Lang::En)
 }
 
 /// Message `key` in `lang` (else English, else the key itself), its variables filled.
@@ -58,6 +80,20 @@ pub fn message_id(key: &str) -> (String, Option<&'static str>) {
     (id, None)
 }
 
+/// `fraction` (0.125) as a percentage the way `lang` writes it (`12.5%`, `12,5 %`), with
+/// `digits` decimals.
+pub fn percent(lang: Lang, fraction: f64, digits: usize) -> String {
+    let value = Arg::decimal(fraction * 100.0, digits);
+    tr(lang, "number-percent", &[("value", value)])
+}
+
+/// Two fractions as a range of percentages (`10.2-15.3`), for confidence intervals.
+pub fn percent_range(lang: Lang, low: f64, high: f64, digits: usize) -> String {
+    let low = Arg::decimal(low * 100.0, digits);
+    let high = Arg::decimal(high * 100.0, digits);
+    tr(lang, "number-range", &[("low", low), ("high", high)])
+}
+
 /// The name of a seat: the one given, else the default for a human (`You` when alone at
 /// the screen, else `Player N`) or a bot (`Bot N (kind)`), in `lang`. Saved games made
 /// before default names were left empty hold the English default: it is translated too.
@@ -77,21 +113,40 @@ pub fn seat_name(lang: Lang, seat: usize, given: &str, bot: Option<&str>, humans
             ),
         }
     };
-    if given.is_empty() || given == default(Lang::En) {
+    if given.is_empty()
+        || given == default(Lang::En)
+        || legacy_bot_name(seat, bot).as_deref() == Some(given)
+    {
         default(lang)
     } else {
         given.to_string()
     }
 }
 
-/// A kind of bot (`rules`, `random`, `ismcts:500`) as players read it; an unknown kind
-/// as it is.
+/// The English default name a bot's seat had before bots were named by level (`Bot 2
+/// (rules)`, `Bot 3 (search)`), as saved games of that time hold it.
+fn legacy_bot_name(seat: usize, bot: Option<&str>) -> Option<String> {
+    let id = bot?;
+    let (kind, budget) = id.split_once(':').map_or((id, None), |(k, b)| (k, Some(b)));
+    let old = match kind {
+        "rules" | "random" => kind,
+        "ismcts" => "search",
+        _ => return None,
+    };
+    let budget = budget.map(|b| format!(":{b}")).unwrap_or_default();
+    Some(format!("Bot {} ({old}{budget})", seat + 1))
+}
+
+/// A bot as players read it: its level (easy, normal, hard) in `lang`, from the id a
+/// game or a report keeps (`random`, `rules`, `ismcts`; `ismcts:500` and `ismcts:200ms`,
+/// the hard level with another budget, are `hard:500` and `hard:200ms`). An unknown id
+/// is shown as it is.
 pub fn bot_kind(lang: Lang, id: &str) -> String {
     let (kind, budget) = id.split_once(':').map_or((id, None), |(k, b)| (k, Some(b)));
     let name = match kind {
-        "rules" => tr(lang, "seat-bot-rules", &[]),
-        "random" => tr(lang, "seat-bot-random", &[]),
-        "ismcts" => tr(lang, "seat-bot-ismcts", &[]),
+        "random" | "easy" => tr(lang, "seat-bot-easy", &[]),
+        "rules" | "normal" => tr(lang, "seat-bot-normal", &[]),
+        "ismcts" | "hard" => tr(lang, "seat-bot-hard", &[]),
         _ => return id.to_string(),
     };
     match budget {
@@ -175,18 +230,20 @@ impl<'c> Text<'c> {
     pub fn prompt(&self, q: &Question, monster: Option<MonsterId>) -> String {
         let info = q.asker.info(self.catalog);
         let card = self.card(q.asker);
-        let monster = monster.map(|m| self.monster(m)).unwrap_or_default();
+        let monster = monster.map(|m| self.monster(m));
         if let Some(text) = self.catalog.message(info.pack, &q.prompt) {
             // A pack's message: `{card}`, `{tile}` and `{monster}` placeholders.
+            let monster = monster.unwrap_or_default();
             let args = [("card", &card), ("tile", &card), ("monster", &monster)];
             return fill(text.get(self.lang), &args);
         }
         let args = [
             ("card", (&card).into()),
             ("tile", (&card).into()),
-            ("monster", monster.into()),
+            ("monster", monster.clone().unwrap_or_default().into()),
         ];
         match q.prompt.as_str() {
+            "use_tile" if monster.is_none() => self.t("prompt-use-tile-now", &args),
             "use_tile" => self.t("prompt-use-tile", &args),
             "name_species" => self.t("prompt-name-species", &args),
             "choose_tile" => self.t("prompt-choose-tile", &args),

@@ -267,3 +267,157 @@ fn the_scan_finds_ids_and_skips_what_is_not_code() {
         ]
     );
 }
+
+// --- Plurals and numbers -----------------------------------------------------------------
+
+fn dungeon_size(lang: Lang, count: usize) -> String {
+    tr(
+        lang,
+        "play-dungeon-size",
+        &[("count", count.into()), ("deck", 2.into())],
+    )
+}
+
+#[test]
+fn counts_take_the_plural_of_each_language() {
+    assert_eq!(
+        dungeon_size(Lang::En, 0),
+        "Dungeon: 0 cards. Deck: 2 cards."
+    );
+    assert_eq!(dungeon_size(Lang::En, 1), "Dungeon: 1 card. Deck: 2 cards.");
+    assert_eq!(
+        dungeon_size(Lang::En, 2),
+        "Dungeon: 2 cards. Deck: 2 cards."
+    );
+    assert_eq!(
+        dungeon_size(Lang::Es, 0),
+        "Mazmorra: 0 cartas. Mazo: 2 cartas."
+    );
+    assert_eq!(
+        dungeon_size(Lang::Es, 1),
+        "Mazmorra: 1 carta. Mazo: 2 cartas."
+    );
+    // French counts zero as singular.
+    assert_eq!(
+        dungeon_size(Lang::Fr, 0),
+        "Donjon : 0 carte. Pioche : 2 cartes."
+    );
+    assert_eq!(
+        dungeon_size(Lang::Fr, 1),
+        "Donjon : 1 carte. Pioche : 2 cartes."
+    );
+    assert_eq!(
+        dungeon_size(Lang::Fr, 2),
+        "Donjon : 2 cartes. Pioche : 2 cartes."
+    );
+    let score = |successes: u8, failures: u8| {
+        tr(
+            Lang::En,
+            "play-score-line",
+            &[
+                ("name", "Ada".into()),
+                ("successes", successes.into()),
+                ("failures", failures.into()),
+                ("status", "".into()),
+            ],
+        )
+    };
+    assert_eq!(score(1, 0), "Ada: 1 success, 0 failures");
+    assert_eq!(score(0, 1), "Ada: 0 successes, 1 failure");
+    let decisions = |lang, count: usize| tr(lang, "replay-end", &[("count", count.into())]);
+    assert_eq!(decisions(Lang::En, 1), "End of the game: 1 decision.");
+    assert_eq!(decisions(Lang::Es, 1), "Fin de la partida: 1 decisión.");
+    assert_eq!(decisions(Lang::Es, 3), "Fin de la partida: 3 decisiones.");
+    assert_eq!(decisions(Lang::Fr, 1), "Fin de la partie : 1 décision.");
+    assert_eq!(decisions(Lang::Fr, 3), "Fin de la partie : 3 décisions.");
+}
+
+#[test]
+fn decimals_use_the_separator_of_each_language() {
+    assert_eq!(percent(Lang::En, 2.0 / 7.0, 2), "28.57%");
+    assert_eq!(percent(Lang::Es, 2.0 / 7.0, 2), "28,57\u{a0}%");
+    assert_eq!(percent(Lang::Fr, 2.0 / 7.0, 2), "28,57\u{a0}%");
+    assert_eq!(percent(Lang::En, 1.0, 1), "100.0%");
+    assert_eq!(percent_range(Lang::En, 0.1234, 0.2, 1), "12.3-20.0");
+    assert_eq!(percent_range(Lang::Fr, 0.1234, 0.2, 1), "12,3-20,0");
+    let seconds = |lang| {
+        tr(
+            lang,
+            "sim-done",
+            &[
+                ("games", 1.into()),
+                ("seconds", Arg::decimal(2.25, 1)),
+                ("threads", 2.into()),
+            ],
+        )
+    };
+    assert_eq!(seconds(Lang::En), "1 game in 2.2 s (threads: 2)");
+    assert_eq!(seconds(Lang::Es), "1 partida en 2,2 s (hilos: 2)");
+    assert_eq!(
+        seconds(Lang::Fr),
+        "1 partie en 2,2 s (fils d'exécution : 2)"
+    );
+}
+
+#[test]
+fn whole_numbers_are_shown_exactly_without_grouping() {
+    let n = |value: f64| number_text(&FluentNumber::from(value), ',');
+    assert_eq!(n(1_000_000.0), "1000000");
+    assert_eq!(n(-3.0), "-3");
+    let integer = |v: Arg| match v {
+        Arg::Number(n) => number_text(&n, '.'),
+        Arg::LargeInteger(digits) => digits,
+        Arg::Text(_) => unreachable!(),
+    };
+    assert_eq!(integer(u64::MAX.into()), "18446744073709551615");
+    assert_eq!(integer((1u64 << 53).into()), "9007199254740992");
+    assert_eq!(integer(Arg::decimal(-0.01, 1)), "0.0");
+    let big = tr(Lang::En, "replay-end", &[("count", u64::MAX.into())]);
+    assert_eq!(big, "End of the game: 18446744073709551615 decisions.");
+}
+
+#[test]
+#[should_panic(expected = "give it as a number")]
+fn a_count_given_as_text_is_a_bug_found_in_debug_builds() {
+    tr(Lang::En, "replay-end", &[("count", "1".into())]);
+}
+
+#[test]
+#[should_panic(expected = "replay-end")]
+fn a_variable_left_out_is_a_bug_found_in_debug_builds() {
+    tr(Lang::En, "replay-end", &[]);
+}
+
+#[test]
+fn the_older_spelling_of_an_id_finds_the_same_message() {
+    assert_eq!(
+        tr(Lang::Fr, "play.welcome", &[]),
+        tr(Lang::Fr, "play-welcome", &[])
+    );
+    let you = tr(Lang::Es, "play.your_turn_you", &[]);
+    assert_eq!(you, "Te toca.");
+    assert_eq!(
+        tr(Lang::En, "play-your-turn", &[("name", "Ada".into())]),
+        "Ada, your turn."
+    );
+}
+
+#[test]
+fn bots_are_named_by_level_and_old_saved_names_follow() {
+    let bot = |lang, id, given| seat_name(lang, 1, given, Some(id), 1);
+    assert_eq!(bot(Lang::En, "rules", ""), "Bot 2 (normal)");
+    assert_eq!(bot(Lang::Es, "random", ""), "Bot 2 (fácil)");
+    assert_eq!(bot(Lang::Fr, "ismcts", ""), "Bot 2 (difficile)");
+    assert_eq!(bot(Lang::En, "ismcts:500", ""), "Bot 2 (hard:500)");
+    assert_eq!(bot_kind(Lang::Fr, "ismcts:200ms"), "difficile:200ms");
+    // Saves from before the levels hold the English default of their time.
+    assert_eq!(bot(Lang::Fr, "rules", "Bot 2 (rules)"), "Bot 2 (normal)");
+    assert_eq!(bot(Lang::En, "ismcts", "Bot 2 (search)"), "Bot 2 (hard)");
+    assert_eq!(
+        bot(Lang::En, "ismcts:50", "Bot 2 (search:50)"),
+        "Bot 2 (hard:50)"
+    );
+    // A name someone chose stays.
+    assert_eq!(bot(Lang::En, "rules", "Robo"), "Robo");
+    assert_eq!(bot_kind(Lang::En, "wizard"), "wizard");
+}

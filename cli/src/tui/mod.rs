@@ -32,7 +32,7 @@ use content::Ctx;
 use dungeon_engine::ids::Seat;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::record::SeatRecord;
-use dungeon_table::{Table, TableSetup};
+use dungeon_table::{Failure, Table, TableSetup};
 use std::time::Duration;
 
 pub use style::Palette;
@@ -69,8 +69,8 @@ pub enum Outcome {
     Quit,
     /// Ctrl-C, or a signal (SIGINT, SIGTERM, SIGHUP): left at once.
     Interrupted,
-    /// The table could not go on; the reason, in plain words.
-    Stopped(String),
+    /// The table could not go on (the player saw why, and left).
+    Stopped(Failure),
 }
 
 /// Plays `table` full screen until the game ends or the player leaves; the terminal is

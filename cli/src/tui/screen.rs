@@ -44,7 +44,8 @@ pub enum Overlay {
     ConfirmQuit,
     /// The end of the game: a title and the standings.
     End(Vec<Line<'static>>),
-    Stopped(String),
+    /// The game cannot go on: why, line by line.
+    Stopped(Vec<String>),
 }
 
 /// One frame's content.
@@ -161,7 +162,7 @@ pub fn draw(f: &mut Frame, s: &Screen) -> Drawn {
         }
         Some(Overlay::End(lines)) => Some(("tui-end-title", lines.clone(), "tui-leave", false)),
         Some(Overlay::Stopped(reason)) => {
-            let body = vec![Line::from(reason.clone())];
+            let body = reason.iter().map(|l| Line::from(l.clone())).collect();
             Some(("tui-stopped-title", body, "tui-leave", false))
         }
         Some(Overlay::Help { .. }) | None => None,

@@ -14,7 +14,7 @@ use dungeon_engine::action::Action;
 use dungeon_engine::event::Event;
 use dungeon_engine::ids::Seat;
 use dungeon_engine::view::PlayerView;
-use dungeon_table::{Table, TableError, TableState};
+use dungeon_table::{Failure, Table, TableError, TableState};
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 use ratatui::text::Line;
@@ -134,7 +134,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
                 TableState::Asking { seat, number, .. } => self.ask(seat, number)?,
                 TableState::Waiting { seat, for_how_long } => self.wait_for(seat, for_how_long)?,
                 TableState::Over { winner } => self.end(winner)?,
-                TableState::Stopped { reason } => self.stopped(reason)?,
+                TableState::Stopped { failure } => self.stopped(failure)?,
             }
         }
     }
@@ -396,8 +396,11 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
                         }
                         // The question went away (answered elsewhere): look again.
                         Err(TableError::Stale { .. }) => return Ok(()),
-                        Err(TableError::Io(e)) => return Err(Stop::Error(e)),
-                        Err(e) => status = Some(e.to_string()),
+                        Err(TableError::Refused(failure)) => {
+                            status = Some(failure_lines(&self.ctx, &failure).join(" "))
+                        }
+                        // The game moved on, or stopped: show where it stands now.
+                        Err(_) => return Ok(()),
                     },
                     None => {
                         let max = actions.len().to_string();
@@ -499,10 +502,10 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         Err(Stop::Outcome(Outcome::Over { winner }))
     }
 
-    fn stopped(&mut self, reason: String) -> Step {
-        let overlay = Overlay::Stopped(reason.clone());
+    fn stopped(&mut self, failure: Failure) -> Step {
+        let overlay = Overlay::Stopped(failure_lines(&self.ctx, &failure));
         self.wait_dismiss(overlay, Prompt::Busy(String::new()))?;
-        Err(Stop::Outcome(Outcome::Stopped(reason)))
+        Err(Stop::Outcome(Outcome::Stopped(failure)))
     }
 
     /// The winner's line and every player's successes and failures, best first.
@@ -642,6 +645,11 @@ fn hp_after(event: &Event) -> Option<i32> {
         | Event::Died { hp } => Some(*hp),
         _ => None,
     }
+}
+
+/// What players are told of a refused move or a stopped game, as the line mode says it.
+fn failure_lines(ctx: &Ctx, failure: &Failure) -> Vec<String> {
+    crate::play::failure::lines(&ctx.text, failure)
 }
 
 fn table_error(e: TableError) -> Stop {

@@ -10,16 +10,25 @@
 //! version everyone may see, plus the full version only for a seat this front end controls;
 //! views exist only for controlled seats. A front end showing several seats at one screen
 //! (hot-seat) picks which seat it shows, and must show nothing private between two seats.
+//!
+//! - [`LocalTable`] (`local/`): the engine and the bots on a worker thread of this process;
+//! - [`disk`]: atomic writes, and whether a file holds an earlier point of the same game.
 
-use dungeon_engine::action::{Action, Decision};
+use dungeon_engine::action::{Action, Answer, CardRef, Decision, DecisionKind};
 use dungeon_engine::catalog::Catalog;
 use dungeon_engine::event::Event;
-use dungeon_engine::ids::Seat;
+use dungeon_engine::ids::{MonsterId, Seat};
 use dungeon_engine::options::GameOptions;
-use dungeon_engine::view::PlayerView;
+use dungeon_engine::view::{PlayerView, ViewPhase};
 use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
+
+pub mod disk;
+mod local;
+
+pub use local::{Autosave, LocalGame, LocalTable, Start, StartError};
 
 /// What is known about a table from the start, the same for every front end.
 #[derive(Clone, Debug)]
@@ -28,6 +37,9 @@ pub struct TableSetup {
     pub catalog: Arc<Catalog>,
     pub seats: Vec<SeatInfo>,
     pub options: GameOptions,
+    /// The game's seed, when this front end may know it: a local game, which can be
+    /// played again from it. A remote table keeps it secret (it decides every shuffle).
+    pub seed: Option<u64>,
 }
 
 /// One seat at the table.
@@ -79,8 +91,31 @@ pub enum TableState {
     /// The game is over.
     Over { winner: Option<Seat> },
     /// The game cannot go on (a card's script failed on a bot's move, the connection is
-    /// lost...): the message says why, in plain words, with nothing secret in it.
-    Stopped { reason: String },
+    /// lost...). It can still be saved.
+    Stopped { failure: Failure },
+}
+
+/// A move the engine refused, or why the game stopped: what players may be told, with
+/// nothing secret in it (no text a script wrote, no card some seat has not seen).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    pub kind: FailureKind,
+    /// The file the full error went to, for the pack's author, and whether it could be
+    /// written there.
+    pub log: Option<(PathBuf, Result<(), String>)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FailureKind {
+    /// This card's script failed; every seat can see the card (a tile, a monster face up).
+    Script(CardRef),
+    /// The script of a monster that not every seat has seen failed: it is not named,
+    /// naming it could tell which hidden card it is.
+    HiddenMonster,
+    /// The engine refused the move for another reason.
+    Move,
+    /// The game is out of reach: the local worker ended, the connection is lost.
+    Lost,
 }
 
 /// Why a table refused something.
@@ -88,25 +123,147 @@ pub enum TableState {
 pub enum TableError {
     #[error("seat {0} is not answered from here")]
     NotYourSeat(Seat),
+    #[error("seat {0} has no question to answer")]
+    NotAsked(Seat),
     #[error("this question was already answered (decision {expected} is pending)")]
     Stale { expected: u32 },
     #[error("that answer is not one of the options")]
     NotAnOption,
     /// The engine refused the move (a card's script failed): the state is unchanged.
-    /// The message holds nothing a seat may not know.
+    #[error("the move was refused")]
+    Refused(Failure),
+    /// [`Table::save_to`]: the file holds another game (or something else): replacing it
+    /// must be asked for.
+    #[error("the file holds another game")]
+    OtherGame,
+    /// The save would be larger than a save may be; it was not written.
+    #[error("the save would be {bytes} bytes, too big to load again")]
+    TooBig { bytes: usize },
+    /// This table cannot do that (a remote table has no save to write, say).
+    #[error("not available at this table")]
+    Unavailable,
+    /// The game is out of reach (see [`FailureKind::Lost`]).
+    #[error("the game has stopped")]
+    Closed,
     #[error("{0}")]
-    Refused(String),
-    #[error("{0}")]
-    Io(String),
+    Io(DiskError),
+}
+
+/// A file that could not be read or written: the kind of error (a front end says the
+/// common ones in its player's language) and the system's own words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct DiskError {
+    pub kind: std::io::ErrorKind,
+    pub message: String,
+}
+
+impl From<&std::io::Error> for DiskError {
+    fn from(e: &std::io::Error) -> DiskError {
+        DiskError {
+            kind: e.kind(),
+            message: e.to_string(),
+        }
+    }
+}
+
+impl From<std::io::Error> for DiskError {
+    fn from(e: std::io::Error) -> DiskError {
+        DiskError::from(&e)
+    }
+}
+
+impl DiskError {
+    /// As an I/O error again, of the same kind and with the same words.
+    pub fn to_io(&self) -> std::io::Error {
+        std::io::Error::new(self.kind, self.message.clone())
+    }
+}
+
+/// A seat's chances in its own run (the `o` key), worked out from what that seat may
+/// know only: what it put in, what it has not seen.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Odds {
+    /// The decision count when they were worked out (see [`TableState::Asking`]).
+    pub number: u32,
+    pub now: OddsNow,
+    /// Holding a drawn card: the chance of surviving with it put into the dungeon.
+    pub with_card: Option<(MonsterId, f64)>,
+    /// Every figure is exact (else some are sampled estimates).
+    pub exact: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum OddsNow {
+    /// The chance of surviving the dungeon as it stands.
+    Survive(f64),
+    /// At a question of the seat's own run: the chance with each answer.
+    Answers(Vec<(Answer, f64)>),
+}
+
+/// Where a seat's odds stand.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OddsState {
+    /// Not asked for at this decision.
+    None,
+    /// They mean nothing now: see [`odds_available`].
+    Unavailable,
+    Thinking {
+        for_how_long: Duration,
+    },
+    Ready(Odds),
+    /// The search failed (a card's script, in a dungeon the seat imagined).
+    Failed(String),
+}
+
+/// Whether odds mean something for `view`'s seat: while bidding once the adventurer is
+/// known (the dungeon it would run), or at a question in its own run.
+pub fn odds_available(view: &PlayerView) -> bool {
+    match view.phase {
+        ViewPhase::Bidding { .. } => view.adventurer.is_some(),
+        ViewPhase::Dungeon { runner } => {
+            runner == view.seat
+                && view
+                    .decision
+                    .as_ref()
+                    .is_some_and(|d| matches!(d.kind, DecisionKind::Question(_)))
+        }
+        _ => false,
+    }
+}
+
+/// How the game is kept on disk.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SaveStatus {
+    /// The file the game is written to after every decision, if any.
+    pub autosave: Option<PathBuf>,
+    /// How many decisions that file holds.
+    pub saved: u32,
+    /// The game is over and its file marked finished (kept for `dungeon replay`).
+    pub finished: bool,
+    /// The last write that failed, if the last decision's writes did not all succeed:
+    /// the file and why. The game goes on; `saved` says what the autosave holds.
+    pub problem: Option<(PathBuf, SaveProblem)>,
+}
+
+/// Why a file of the game was not written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveProblem {
+    Disk(DiskError),
+    /// The save would be larger than a save may be (it could not be loaded again).
+    TooBig {
+        bytes: usize,
+    },
 }
 
 /// A game as one front end sees it. See the crate documentation.
 pub trait Table {
     fn setup(&self) -> &TableSetup;
 
-    /// Lets the game move on (bots' moves, remote players' answers) for at most `timeout`,
-    /// returning as soon as something changed; `true` if the state or the log changed.
-    /// Never blocks longer than `timeout`, so a screen stays responsive.
+    /// Lets the game move on (bots' moves, remote players' answers, odds being worked out)
+    /// for at most `timeout`, returning as soon as something changed; `true` if the state,
+    /// the log, a view or the odds changed. Never blocks longer than `timeout`, so a screen
+    /// stays responsive.
     fn poll(&mut self, timeout: Duration) -> Result<bool, TableError>;
 
     fn state(&self) -> TableState;
@@ -118,6 +275,26 @@ pub trait Table {
     fn log(&self) -> &[LogEntry];
 
     /// Answers the pending question of a controlled seat. Refused (and nothing changes)
-    /// for another seat, a stale `number` or an action the decision does not offer.
+    /// for another seat, a stale `number` or an action the decision does not offer. Once
+    /// it returns `Ok`, the decision is kept (on disk, for a local table).
     fn answer(&mut self, seat: Seat, number: u32, action: Action) -> Result<(), TableError>;
+
+    /// Starts working out a controlled seat's odds as things stand; they arrive through
+    /// [`Table::poll`] and [`Table::odds`].
+    fn ask_odds(&mut self, seat: Seat) -> Result<(), TableError>;
+
+    /// A controlled seat's odds at the current decision.
+    fn odds(&self, seat: Seat) -> OddsState;
+
+    /// How the game is kept on disk.
+    fn saving(&self) -> SaveStatus;
+
+    /// Writes the game, as it stands, to `path` as a save (`dungeon play --load` resumes
+    /// it). A file that holds anything but an earlier point of this same game is replaced
+    /// only with `replace_other_game` (else [`TableError::OtherGame`]: ask first).
+    fn save_to(&mut self, path: &Path, replace_other_game: bool) -> Result<(), TableError>;
+
+    /// Ends the session: nothing is written after this returns (a write under way is
+    /// finished first). What was acknowledged is already kept.
+    fn close(&mut self);
 }

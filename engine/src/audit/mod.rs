@@ -6,11 +6,12 @@
 //!
 //! - `cards.rs`: the cards dealt against the packs, and each card in one place;
 //! - `run.rs`: a dungeon run from its events (HP, damage against strength, revivals,
-//!   outcome);
+//!   one outcome per card, each question before its answer, the scripts' log lines, a
+//!   forced success told only when it mattered, the outcome);
 //! - `table.rs`: who is asked to decide, and the tiles during the bidding;
 //! - this file: the events read in order, the counters, and the end of the game
 //!   (elimination exactly at the second failure, the game over at the first second
-//!   success);
+//!   success, the standings after the win);
 //! - `play.rs`: a bot game played under the audit, each problem with its decision.
 
 mod cards;
@@ -96,6 +97,8 @@ pub struct Audit {
     eliminated: Vec<bool>,
     awaited: Option<Awaited>,
     won: Vec<Seat>,
+    /// The standings were told (right after the win).
+    standings: bool,
     /// Runs that ended, and successes with 0 HP or less (statistics for reports).
     pub runs: usize,
     pub forced_successes: usize,
@@ -116,6 +119,7 @@ impl Audit {
             eliminated: vec![false; n],
             awaited: None,
             won: Vec::new(),
+            standings: false,
             runs: 0,
             forced_successes: 0,
         }
@@ -209,7 +213,13 @@ impl Audit {
 
     fn read_event(&mut self, state: &GameState, event: &Event) -> Result<(), String> {
         if !self.won.is_empty() {
-            return Err("win: an event after Won".into());
+            return match event {
+                Event::Standings { players } if !self.standings => {
+                    self.standings = true;
+                    self.check_standings(players)
+                }
+                _ => Err("win: an event after Won and the standings".into()),
+            };
         }
         if let Some(awaited) = self.awaited {
             self.read_awaited(awaited, event)?;
@@ -322,7 +332,9 @@ impl Audit {
             | Event::Revived { .. }
             | Event::Died { .. }
             | Event::SuccessForced { .. }
-            | Event::Answered { .. } => {
+            | Event::Asked { .. }
+            | Event::Answered { .. }
+            | Event::Logged { .. } => {
                 let run = self
                     .run
                     .as_mut()
@@ -335,6 +347,32 @@ impl Audit {
             | Event::SetAside { .. }
             | Event::Passed { .. }
             | Event::SetAsideShown { .. } => {}
+            Event::Standings { .. } => return Err("win: standings before a win".into()),
+        }
+        Ok(())
+    }
+
+    /// The final standings are the counters the events told, the winner marked alone.
+    fn check_standings(&self, players: &[crate::event::Standing]) -> Result<(), String> {
+        if players.len() != self.successes.len() {
+            return Err(format!(
+                "win: standings for {} seats at a table of {}",
+                players.len(),
+                self.successes.len()
+            ));
+        }
+        for (seat, p) in players.iter().enumerate() {
+            let told = (
+                self.successes[seat],
+                self.failures[seat],
+                self.eliminated[seat],
+                self.won.contains(&(seat as Seat)),
+            );
+            if (p.successes, p.failures, p.eliminated, p.winner) != told {
+                return Err(format!(
+                    "win: the standings give seat {seat} {p:?}; the events say {told:?} (successes, failures, eliminated, winner)"
+                ));
+            }
         }
         Ok(())
     }
@@ -429,6 +467,9 @@ impl Audit {
         let [winner] = self.won[..] else {
             return Err(format!("win: {} Won events at the end", self.won.len()));
         };
+        if !self.standings {
+            return Err("win: no standings after the win".into());
+        }
         if state.winner != Some(winner) {
             return Err(format!(
                 "win: state.winner is {:?} but the events say seat {winner}",

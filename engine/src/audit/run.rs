@@ -12,17 +12,24 @@
 //! - with such a tile, any amount above 0: the tile's script decides (the Elven Harp
 //!   lowers it, the Sleeping Draught raises it), and HP stays within `HP_LIMIT`;
 //! - a monster deals damage at most once, only while it is being faced, never after it
-//!   was defeated or replaced; a defeat is credited to a tile the runner took in.
+//!   was defeated or replaced; a defeat is credited to a tile the runner took in;
+//! - the damage told is its strength (0 if none) plus each change a held tile with a
+//!   damage hook made, and never below 0.
 //!
-//! Revived HP: the `Revived` event's HP is the HP the events add up to, above 0, and the
-//! credited tile's own effect is the one that brought HP back above 0 (not an earlier
-//! card's).
+//! The story is whole: every card revealed ends with one outcome (defeated, replaced or
+//! damaged, 0 included); every answer follows the question it answers; a script's log
+//! line comes from a card in play and names a message its pack has; a forced success is
+//! told only for a run that would have failed.
+//!
+//! Revived HP: the `Revived` event comes while HP is 0 or less (no earlier card brought
+//! it back), its HP is the HP its own change and discards add up to, above 0, and it is
+//! credited to a tile held.
 
 use super::AuditFacts;
 use crate::action::CardRef;
 use crate::catalog::DamageModel;
 use crate::effect::HP_LIMIT;
-use crate::event::{DefeatCause, Event};
+use crate::event::{DefeatCause, Event, MAX_LOG_ARGS, MAX_LOG_LINES_PER_DUNGEON};
 use crate::ids::*;
 use smallvec::SmallVec;
 
@@ -56,8 +63,10 @@ pub(super) struct RunAudit {
     facing: Option<Facing>,
     /// A revealed card was replaced: the next reveal must be this card, in the same place.
     incoming: Option<CardId>,
-    /// The card whose effect last brought HP from 0 or less back above 0.
-    lifted_by: Option<CardRef>,
+    /// A question told and not yet answered: who must answer, and the asking card.
+    asked: Option<(Seat, CardRef)>,
+    /// Lines the scripts logged.
+    log_lines: usize,
 }
 
 impl RunAudit {
@@ -96,7 +105,8 @@ impl RunAudit {
             position: 0,
             facing: None,
             incoming: None,
-            lifted_by: None,
+            asked: None,
+            log_lines: 0,
         })
     }
 
@@ -149,8 +159,23 @@ impl RunAudit {
                 }
                 Ok(())
             }
-            Event::Damaged { card, amount, hp } => self.damage(facts, card, amount, hp),
-            Event::HpChanged { by, delta, hp } => {
+            Event::Damaged {
+                card,
+                monster,
+                strength,
+                ref changes,
+                amount,
+                hp,
+            } => {
+                let told = DamageTold {
+                    monster,
+                    strength,
+                    changes,
+                    amount,
+                };
+                self.damage(facts, card, told, hp)
+            }
+            Event::HpChanged { delta, hp, .. } => {
                 let expected = i64::from(self.hp) + i64::from(delta);
                 if delta == 0 || expected != i64::from(hp) {
                     return Err(format!(
@@ -158,9 +183,9 @@ impl RunAudit {
                         self.hp
                     ));
                 }
-                self.set_hp(hp, Some(by))
+                self.set_hp(hp)
             }
-            Event::TileDiscarded { tile, by, hp } => {
+            Event::TileDiscarded { tile, hp, .. } => {
                 let Some(ix) = self.held.iter().position(|&t| t == tile) else {
                     return Err(format!(
                         "tiles: tile #{} discarded but the runner does not hold it",
@@ -176,29 +201,14 @@ impl RunAudit {
                         def.info.id, self.hp
                     ));
                 }
-                self.set_hp(hp, Some(by))
+                self.set_hp(hp)
             }
-            Event::Revived { by, hp } => {
-                if hp != self.hp || hp <= 0 {
-                    return Err(format!(
-                        "revive: revived to {hp} HP, but the events say {}",
-                        self.hp
-                    ));
-                }
-                if self.lifted_by != Some(CardRef::Tile(by)) {
-                    return Err(format!(
-                        "revive: credited to tile #{}, but HP was brought back by {:?}",
-                        by.0, self.lifted_by
-                    ));
-                }
-                if !self.entered.contains(&by) {
-                    return Err(format!(
-                        "revive: by tile #{} the runner did not take in",
-                        by.0
-                    ));
-                }
-                Ok(())
-            }
+            Event::Revived {
+                by,
+                gained,
+                ref discarded,
+                hp,
+            } => self.revive(facts, by, gained, discarded, hp),
             Event::Died { hp } => {
                 if hp != self.hp || hp > 0 {
                     return Err(format!("hp: died with {hp} HP, the events say {}", self.hp));
@@ -213,7 +223,26 @@ impl RunAudit {
                 self.forced = true;
                 Ok(())
             }
-            Event::Answered { .. } => Ok(()),
+            Event::Asked { seat, asker, .. } => {
+                if let Some(earlier) = self.asked {
+                    return Err(format!(
+                        "question: {asker:?} asks seat {seat} while {earlier:?} is unanswered"
+                    ));
+                }
+                self.asked = Some((seat, asker));
+                Ok(())
+            }
+            Event::Answered { seat, asker, .. } => match self.asked.take() {
+                Some(asked) if asked == (seat, asker) => Ok(()),
+                asked => Err(format!(
+                    "question: seat {seat} answers {asker:?}, but the question told is {asked:?}"
+                )),
+            },
+            Event::Logged {
+                card,
+                ref key,
+                ref args,
+            } => self.logged(facts, card, key, args.len()),
             _ => Err(format!("run: {event:?} during a run")),
         }
     }
@@ -278,16 +307,18 @@ impl RunAudit {
         Ok(())
     }
 
-    /// A monster deals damage. With no tile that changes damage, exactly its strength; a
+    /// A monster's damage. With no tile that changes damage, exactly its strength; a
     /// monster with no strength never deals any, whatever the tiles (the engine asks the
-    /// damage hooks only about a strength).
+    /// damage hooks only about a strength); each change told comes from a held tile with
+    /// a damage hook, and they add up to the damage dealt.
     fn damage(
         &mut self,
         facts: &AuditFacts,
         card: CardId,
-        amount: i32,
+        told: DamageTold,
         hp: i32,
     ) -> Result<(), String> {
+        let held = self.held.clone();
         let f = self.facing_card(card, "damaged")?;
         let name = &facts.catalog.monster(f.monster).info.id;
         if f.defeated || f.replaced || f.damaged {
@@ -296,13 +327,37 @@ impl RunAudit {
             ));
         }
         f.damaged = true;
-        let Some(strength) = f.strength else {
-            return Err(format!("damage: {name} has no strength but dealt {amount}"));
-        };
-        if amount <= 0 {
-            return Err(format!("damage: {name} dealt {amount}"));
+        let amount = told.amount;
+        if (told.monster, told.strength) != (f.monster, f.strength) {
+            return Err(format!(
+                "damage: {name} revealed with strength {:?} deals damage as monster #{} of strength {:?}",
+                f.strength, told.monster.0, told.strength
+            ));
         }
-        if !f.hooked && amount != strength {
+        if let Some(c) = told
+            .changes
+            .iter()
+            .find(|c| c.delta == 0 || !held.contains(&c.tile) || !facts.changes_damage(c.tile))
+        {
+            return Err(format!(
+                "damage: {name}'s damage changed by {:+} by tile #{}, which is not held, has no damage hook, or changed nothing",
+                c.delta, c.tile.0
+            ));
+        }
+        let Some(strength) = f.strength else {
+            if amount != 0 || !told.changes.is_empty() {
+                return Err(format!("damage: {name} has no strength but dealt {amount}"));
+            }
+            return Ok(());
+        };
+        let changed: i64 = told.changes.iter().map(|c| i64::from(c.delta)).sum();
+        let expected = (i64::from(strength.max(0)) + changed).max(0);
+        if amount < 0 || i64::from(amount) != expected {
+            return Err(format!(
+                "damage: {name} of strength {strength} dealt {amount}, but its changes add up to {expected}"
+            ));
+        }
+        if !f.hooked && amount != strength.max(0) {
             return Err(format!(
                 "damage: {name} of strength {strength} dealt {amount}, and no tile held changes damage"
             ));
@@ -314,7 +369,85 @@ impl RunAudit {
                 self.hp
             ));
         }
-        self.set_hp(hp, None)
+        self.set_hp(hp)
+    }
+
+    /// HP fell to 0 or less and a held tile's `on_death` brought it back: the HP is what
+    /// its change and its discards make, above 0.
+    fn revive(
+        &mut self,
+        facts: &AuditFacts,
+        by: TileId,
+        gained: i32,
+        discarded: &[TileId],
+        hp: i32,
+    ) -> Result<(), String> {
+        if self.hp > 0 {
+            return Err(format!(
+                "revive: tile #{} credited with a revival at {} HP (something else brought HP back first)",
+                by.0, self.hp
+            ));
+        }
+        if !self.held.contains(&by) {
+            return Err(format!(
+                "revive: by tile #{} the runner does not hold",
+                by.0
+            ));
+        }
+        let mut expected = i64::from(self.hp) + i64::from(gained);
+        for &tile in discarded {
+            let Some(ix) = self.held.iter().position(|&t| t == tile) else {
+                return Err(format!(
+                    "revive: tile #{} discarded but the runner does not hold it",
+                    tile.0
+                ));
+            };
+            self.held.remove(ix);
+            expected -= i64::from(facts.catalog.tile(tile).hp);
+        }
+        if i64::from(hp) != expected || hp <= 0 {
+            return Err(format!(
+                "revive: revived to {hp} HP, but {} HP {gained:+} and the discards make {expected}",
+                self.hp
+            ));
+        }
+        self.set_hp(hp)
+    }
+
+    /// A script's log line: from a tile taken in or the monster being faced, naming a
+    /// message of its pack, within the bounds.
+    fn logged(
+        &mut self,
+        facts: &AuditFacts,
+        card: CardRef,
+        key: &str,
+        args: usize,
+    ) -> Result<(), String> {
+        let in_play = match card {
+            CardRef::Tile(t) => self.entered.contains(&t),
+            CardRef::Monster(m) => self.facing.as_ref().is_some_and(|f| f.monster == m),
+        };
+        if !in_play {
+            return Err(format!("log: a line from {card:?}, which is not in play"));
+        }
+        let catalog = &facts.catalog;
+        // In play, so its id was checked on entering or on its reveal.
+        if catalog.message(card.info(catalog).pack, key).is_none() {
+            return Err(format!(
+                "log: {card:?} logs `{key}`, which its pack's [messages] do not have"
+            ));
+        }
+        if args > MAX_LOG_ARGS {
+            return Err(format!("log: a line with {args} arguments"));
+        }
+        self.log_lines += 1;
+        if self.log_lines > MAX_LOG_LINES_PER_DUNGEON {
+            return Err(format!(
+                "log: {} lines from scripts in one dungeon",
+                self.log_lines
+            ));
+        }
+        Ok(())
     }
 
     /// The card being faced, which must be `card`.
@@ -330,30 +463,24 @@ impl RunAudit {
         }
     }
 
-    /// The monster faced is done with: unless defeated, replaced or changed by a tile, it
-    /// dealt its strength.
+    /// The monster faced is done with: it was defeated, replaced, or dealt its damage
+    /// (0 included): every card revealed has its outcome told.
     fn close_card(&mut self, facts: &AuditFacts) -> Result<(), String> {
         let Some(f) = self.facing.take() else {
             return Ok(());
         };
-        match f.strength {
-            Some(s) if s > 0 && !(f.defeated || f.replaced || f.damaged || f.hooked) => {
-                Err(format!(
-                    "damage: {} of strength {s} was neither defeated nor dealt its damage",
-                    facts.catalog.monster(f.monster).info.id
-                ))
-            }
-            _ => Ok(()),
+        if f.defeated || f.replaced || f.damaged {
+            return Ok(());
         }
+        Err(format!(
+            "damage: {} (card #{}) was neither defeated, replaced nor told its damage",
+            facts.catalog.monster(f.monster).info.id,
+            f.card.0
+        ))
     }
 
-    fn set_hp(&mut self, hp: i32, source: Option<CardRef>) -> Result<(), String> {
+    fn set_hp(&mut self, hp: i32) -> Result<(), String> {
         in_range(hp)?;
-        if hp <= 0 {
-            self.lifted_by = None;
-        } else if self.hp <= 0 {
-            self.lifted_by = source;
-        }
         self.hp = hp;
         Ok(())
     }
@@ -390,6 +517,15 @@ impl RunAudit {
             ));
         }
         let survived = self.hp > 0 && !stopped;
+        if let Some(asked) = self.asked {
+            return Err(format!("question: the run ends with {asked:?} unanswered"));
+        }
+        if self.forced && survived {
+            return Err(format!(
+                "outcome: a success forced for a run that survived with {} HP",
+                self.hp
+            ));
+        }
         let expected = survived || self.forced;
         if success != expected {
             return Err(format!(
@@ -406,6 +542,14 @@ impl RunAudit {
     pub(super) fn forced_success(&self) -> bool {
         self.forced && self.hp <= 0
     }
+}
+
+/// What a `Damaged` event tells besides its card and HP.
+struct DamageTold<'a> {
+    monster: MonsterId,
+    strength: Option<i32>,
+    changes: &'a [crate::event::DamageChange],
+    amount: i32,
 }
 
 /// HP never leaves the engine's bounds.

@@ -8,6 +8,7 @@ use crate::catalog::Catalog;
 use crate::effect::Effect;
 use crate::error::EngineError;
 use crate::event::{DefeatCause, Event};
+use crate::ids::TileId;
 use crate::state::GameState;
 
 /// Applies `effects` of `source`'s hook to the run, emitting events.
@@ -46,20 +47,17 @@ pub(crate) fn apply_effects(
                 }
             }
             Effect::ReplaceFromDeck => {
+                // A monster already replaced (a second call in the same hook) stays as it
+                // is, whatever the deck holds; `ctx.replace_from_deck` refuses an empty deck.
+                let Some(current) = (state.run.faced.last_mut()).filter(|f| f.fate == Fate::Facing)
+                else {
+                    continue;
+                };
                 let Some(new) = state.deck.pop() else {
                     return Err(EngineError::Rule(format!(
                         "{} asked to replace a monster but the monster deck is empty",
                         source.id(catalog)
                     )));
-                };
-                let Some(current) = state
-                    .run
-                    .faced
-                    .last_mut()
-                    .filter(|f| f.fate == Fate::Facing)
-                else {
-                    state.deck.push(new);
-                    continue;
                 };
                 current.fate = Fate::Replaced;
                 let card = current.card;
@@ -113,11 +111,20 @@ pub(crate) fn apply_effects(
                 .run
                 .memory
                 .retain(|m| !(m.owner == source && m.key == key)),
+            // Told at the end, and only if the run would otherwise fail (see `resolve`).
             Effect::Succeed => {
                 if !state.run.success_forced {
                     state.run.success_forced = true;
-                    events.push(Event::SuccessForced { by: source });
+                    state.run.success_forced_by = Some(source);
                 }
+            }
+            Effect::Log { key, args } => {
+                state.run.log_lines = state.run.log_lines.saturating_add(1);
+                events.push(Event::Logged {
+                    card: source,
+                    key,
+                    args,
+                });
             }
         }
     }
@@ -158,4 +165,28 @@ pub(crate) fn defeat_current(state: &mut GameState, cause: DefeatCause, events: 
             by: cause,
         });
     }
+}
+
+/// Tells a revival as one event: the HP changes and discards of `tile`'s `on_death` hook
+/// (the events from `mark`) become one [`Event::Revived`]; its log lines stay, before it.
+pub(crate) fn fold_revival(events: &mut Vec<Event>, mark: usize, tile: TileId, hp: i32) {
+    let by = CardRef::Tile(tile);
+    let mut gained: i64 = 0;
+    let mut discarded = Vec::new();
+    let mut kept = Vec::new();
+    for event in events.drain(mark..) {
+        match event {
+            Event::HpChanged { by: b, delta, .. } if b == by => gained += i64::from(delta),
+            Event::TileDiscarded { tile: t, by: b, .. } if b == by => discarded.push(t),
+            other => kept.push(other),
+        }
+    }
+    events.extend(kept);
+    events.push(Event::Revived {
+        by: tile,
+        // Every HP in a run stays within ±HP_LIMIT, so their changes fit.
+        gained: gained.clamp(i32::MIN.into(), i32::MAX.into()) as i32,
+        discarded,
+        hp,
+    });
 }

@@ -136,6 +136,14 @@ pub struct DungeonRun {
     /// HP reached 0 or less and nothing revived the adventurer.
     pub died: bool,
     pub success_forced: bool,
+    /// The card that forced it (the first, if several did): told in the log at the end,
+    /// only if the run would otherwise have failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub success_forced_by: Option<CardRef>,
+    /// Lines the cards' scripts added to the log in this dungeon (`ctx.log`), which a
+    /// dungeon bounds.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub log_lines: u16,
     pub memory: SmallVec<[Memory; 4]>,
     pub pending: Option<PendingHook>,
     /// Set when the run is over.
@@ -160,6 +168,8 @@ impl Default for DungeonRun {
             hp_fell: false,
             died: false,
             success_forced: false,
+            success_forced_by: None,
+            log_lines: 0,
             memory: SmallVec::new(),
             pending: None,
             success: None,
@@ -168,13 +178,17 @@ impl Default for DungeonRun {
     }
 }
 
+fn is_zero(n: &u16) -> bool {
+    *n == 0
+}
+
 impl DungeonRun {
-    /// The monster being resolved.
     /// Paused between two cards (card by card only): the next reveal is up to the caller.
     pub fn paused(&self) -> bool {
         self.card_by_card && self.stage == Stage::Reveal && self.success.is_none()
     }
 
+    /// The monster being resolved.
     pub fn current(&self) -> Option<&Faced> {
         self.faced
             .last()

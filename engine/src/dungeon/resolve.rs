@@ -18,13 +18,13 @@
 //! records a cursor first, so a question pauses the machine and the answer resumes it
 //! exactly there, re-running only that hook with its answers.
 
-use super::effects::{apply_effects, defeat_current};
+use super::effects::{apply_effects, defeat_current, fold_revival};
 use super::{Faced, Fate, PendingHook, Stage};
 use crate::action::{Answer, CardRef, Decision, DecisionKind, Question};
 use crate::catalog::{Catalog, DamageModel};
 use crate::effect::Effect;
 use crate::error::EngineError;
-use crate::event::{DefeatCause, Event};
+use crate::event::{DamageChange, DefeatCause, Event};
 use crate::hook_name::HookName;
 use crate::hooks::{HookCall, HookOutcome, HookRunner, HookValue};
 use crate::ids::TileId;
@@ -116,6 +116,10 @@ pub(crate) fn resolve<H: HookRunner>(
                 let running = r.state.damage_model == DamageModel::Running;
                 let run = &mut r.state.run;
                 let survived = run.hp > 0 && !(running && run.died);
+                // A forced success is news only when the run would have failed.
+                if let (None, false, Some(by)) = (run.success, survived, run.success_forced_by) {
+                    r.events.push(Event::SuccessForced { by });
+                }
                 run.success = Some(run.success_forced || survived);
                 return Ok(None);
             }
@@ -381,33 +385,39 @@ impl<H: HookRunner> Resolver<'_, H> {
         ))
     }
 
-    /// The printed strength, then `base_damage` and `on_damage` hooks, then HP loss.
+    /// The printed strength, then `base_damage` and `on_damage` hooks, then HP loss. The
+    /// outcome is told even when no damage is dealt, with each tile's change.
     fn damage(&mut self) -> Result<Flow, EngineError> {
         let strength = current(self.state).strength;
+        let mut changes = Vec::new();
         let mut amount = strength.unwrap_or(0).max(0);
         if strength.is_some() {
-            amount = self.value_hooks(HookName::BaseDamage, amount)?;
+            amount = self.value_hooks(HookName::BaseDamage, amount, &mut changes)?;
         }
         if amount > 0 {
-            amount = self.value_hooks(HookName::OnDamage, amount)?.max(0);
+            amount = self.value_hooks(HookName::OnDamage, amount, &mut changes)?;
         }
+        let amount = amount.max(0);
         let run = &mut self.state.run;
         let f = run.faced.last_mut().expect("a card is being resolved");
+        let (card, monster) = (f.card, f.monster);
         if amount > 0 {
             f.fate = Fate::Damaged(amount);
-            let card = f.card;
             run.hp = run.hp.saturating_sub(amount);
             if run.hp <= 0 {
                 run.hp_fell = true;
             }
-            self.events.push(Event::Damaged {
-                card,
-                amount,
-                hp: run.hp,
-            });
         } else {
             f.fate = Fate::Unharmed;
         }
+        self.events.push(Event::Damaged {
+            card,
+            monster,
+            strength,
+            changes,
+            amount,
+            hp: run.hp,
+        });
         Ok(Flow::Go(Stage::Death { cursor: 0 }))
     }
 
@@ -418,6 +428,7 @@ impl<H: HookRunner> Resolver<'_, H> {
             return Ok(Flow::Go(Stage::Finish));
         }
         if let Some((i, tile)) = self.next_with_hook(cursor, HookName::OnDeath) {
+            let mark = self.events.len();
             if let Called::Asked(d) = self.call(CardRef::Tile(tile), HookName::OnDeath, 0)? {
                 return Ok(Flow::Ask(d));
             }
@@ -426,10 +437,8 @@ impl<H: HookRunner> Resolver<'_, H> {
                 return Ok(Flow::Go(Stage::Death { cursor: i + 1 }));
             }
             run.hp_fell = false;
-            self.events.push(Event::Revived {
-                by: tile,
-                hp: run.hp,
-            });
+            let hp = run.hp;
+            fold_revival(self.events, mark, tile, hp);
             return Ok(Flow::Go(Stage::Finish));
         }
         let run = &mut self.state.run;
@@ -446,13 +455,23 @@ impl<H: HookRunner> Resolver<'_, H> {
         }))
     }
 
-    /// Passes `amount` through every held tile's `hook` in order.
-    fn value_hooks(&mut self, hook: HookName, mut amount: i32) -> Result<i32, EngineError> {
+    /// Passes `amount` through every held tile's `hook` in order, noting each change.
+    fn value_hooks(
+        &mut self,
+        hook: HookName,
+        mut amount: i32,
+        changes: &mut Vec<DamageChange>,
+    ) -> Result<i32, EngineError> {
         let mut cursor = 0;
         while let Some((i, tile)) = self.next_with_hook(cursor, hook) {
             if let Called::Value(HookValue::Int(v)) =
                 self.call(CardRef::Tile(tile), hook, amount)?
             {
+                if v != amount {
+                    // Both within ±HP_LIMIT (the host checks what hooks return).
+                    let delta = v.saturating_sub(amount);
+                    changes.push(DamageChange { tile, delta });
+                }
                 amount = v;
             }
             cursor = i + 1;

@@ -12,7 +12,7 @@ pub(crate) use setup::{dungeon_state, new_game, start_round};
 use crate::action::{Decision, DecisionKind};
 use crate::catalog::Catalog;
 use crate::error::EngineError;
-use crate::event::Event;
+use crate::event::{Event, Standing};
 use crate::hooks::HookRunner;
 use crate::options::{FAILURES_TO_LOSE, SUCCESSES_TO_WIN};
 use crate::state::{GameState, Phase};
@@ -57,6 +57,15 @@ pub(crate) fn advance<H: HookRunner>(
             }
             Phase::Dungeon => match crate::dungeon::resolve(catalog, hooks, state, events)? {
                 Some(decision) => {
+                    // The question goes in the log before its answer, for whoever answers.
+                    if let DecisionKind::Question(q) = &decision.kind {
+                        events.push(Event::Asked {
+                            seat: q.seat,
+                            asker: q.asker,
+                            prompt: q.prompt.as_str().into(),
+                            monster: state.run.current().map(|f| f.monster),
+                        });
+                    }
                     state.pending = Some(decision);
                     return Ok(());
                 }
@@ -138,6 +147,18 @@ fn finish_round(catalog: &Catalog, state: &mut GameState, events: &mut Vec<Event
             state.winner = Some(seat);
             state.phase = Phase::GameOver;
             events.push(Event::Won { seat });
+            let players = state
+                .players
+                .iter()
+                .enumerate()
+                .map(|(s, p)| Standing {
+                    successes: p.successes,
+                    failures: p.failures,
+                    eliminated: p.eliminated,
+                    winner: s == usize::from(seat),
+                })
+                .collect();
+            events.push(Event::Standings { players });
         }
         None => state.phase = Phase::ChooseAdventurer,
     }

@@ -133,6 +133,11 @@ pub struct Expect {
     pub hp: Option<i32>,
     /// Ids of the monsters defeated, in the order they were.
     pub defeated: Option<Vec<String>>,
+    /// Lines the dungeon's events must show, in this order (other lines may come between),
+    /// as `dungeon scenario -v` prints them.
+    pub events: Option<Vec<String>>,
+    /// Lines the dungeon's events must not show.
+    pub no_events: Option<Vec<String>>,
 }
 
 #[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq)]

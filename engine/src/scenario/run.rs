@@ -231,8 +231,30 @@ impl<'a> ScenarioRunner<'a> {
                 ));
             }
         }
+        problems.extend(event_problems(&file.expect, trace));
         Ok(problems)
     }
+}
+
+/// What `[expect] events` and `no_events` find wrong with the trace: the first expected
+/// line not found (in order), and each line that must not be there.
+fn event_problems(expect: &super::format::Expect, trace: &[String]) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut rest = trace.iter();
+    for wanted in expect.events.iter().flatten() {
+        if !rest.any(|line| line == wanted) {
+            problems.push(format!(
+                "expected the event `{wanted}` (after the events listed before it); it is not there"
+            ));
+            break;
+        }
+    }
+    for unwanted in expect.no_events.iter().flatten() {
+        if trace.contains(unwanted) {
+            problems.push(format!("the event `{unwanted}` should not happen"));
+        }
+    }
+    problems
 }
 
 fn report(path: &str, name: Option<String>, status: Status) -> ScenarioReport {

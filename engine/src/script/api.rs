@@ -508,6 +508,14 @@ pub(crate) fn build_ctx(
         "succeed",
         lua.create_function(move |_, ()| a.effect("succeed", Effect::Succeed))?,
     )?;
+    let a = api.clone();
+    def(
+        "log",
+        lua.create_function(move |_, (key, args): (LuaString, Option<Table>)| {
+            let card = a.frame.borrow().card;
+            a.effect("log", super::log::line(&a.catalog, card, &key, args)?)
+        })?,
+    )?;
 
     // --- questions ---
     let a = api.clone();

@@ -32,22 +32,32 @@ pub(crate) fn bounded(s: &LuaString, max: usize, what: &str) -> mlua::Result<mlu
 
 /// A prompt: a message key, `[a-z0-9_]`, at most [`MAX_PROMPT`] bytes.
 pub(crate) fn prompt_key(prompt: Option<LuaString>, default: &str) -> mlua::Result<String> {
-    let Some(prompt) = prompt else {
-        return Ok(default.to_string());
-    };
-    let bytes = prompt.as_bytes();
-    if bytes.is_empty()
-        || bytes.len() > MAX_PROMPT
-        || !bytes
-            .iter()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'_')
-    {
+    match prompt {
+        Some(prompt) => message_key(&prompt, "the prompt"),
+        None => Ok(default.to_string()),
+    }
+}
+
+/// A key of the pack's `[messages]` (`what` names it in the error): `[a-z0-9_]`, at most
+/// [`MAX_PROMPT`] bytes.
+pub(crate) fn message_key(key: &LuaString, what: &str) -> mlua::Result<String> {
+    let bytes = key.as_bytes();
+    if !is_lowercase_key(&bytes, MAX_PROMPT) {
         return Err(err(format!(
-            "the prompt `{}` is not a message key: use at most {MAX_PROMPT} lowercase letters, digits and `_`, and put the text in the pack's [messages]",
+            "{what} `{}` is not a message key: use at most {MAX_PROMPT} lowercase letters, digits and `_`, and put the text in the pack's [messages]",
             shown(&bytes)
         )));
     }
     Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// 1 to `max` lowercase letters, digits and `_`.
+pub(crate) fn is_lowercase_key(bytes: &[u8], max: usize) -> bool {
+    !bytes.is_empty()
+        && bytes.len() <= max
+        && bytes
+            .iter()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'_')
 }
 
 /// A whole number within `lo..=hi`.

@@ -6,6 +6,7 @@ use super::meter::Meter;
 use crate::action::{Answer, CardRef, Question};
 use crate::catalog::Catalog;
 use crate::effect::{Effect, HP_LIMIT, MemValue};
+use crate::event::{MAX_LOG_LINES_PER_CALL, MAX_LOG_LINES_PER_DUNGEON};
 use crate::hook_name::HookName;
 use crate::ids::*;
 use crate::state::GameState;
@@ -135,9 +136,15 @@ impl Frame {
                 "ctx.{name}(): a hook may have at most {MAX_EFFECTS} effects in one call"
             )));
         }
+        if let Effect::Log { .. } = effect {
+            self.check_log_lines()?;
+        }
         let text = match &effect {
             Effect::Remember(k, MemValue::Text(t)) => k.len() + t.len(),
             Effect::Remember(k, _) | Effect::Forget(k) | Effect::SkipNext(Some(k)) => k.len(),
+            Effect::Log { key, args } => {
+                key.len() + args.iter().map(|(n, _)| n.len() + 16).sum::<usize>()
+            }
             _ => 0,
         };
         if self
@@ -170,6 +177,27 @@ impl Frame {
             _ => {}
         }
         self.effects.push(effect);
+        Ok(())
+    }
+
+    /// Room for one more log line, in this call and in this dungeon.
+    fn check_log_lines(&self) -> mlua::Result<()> {
+        let in_call = self
+            .effects
+            .iter()
+            .filter(|e| matches!(e, Effect::Log { .. }))
+            .count();
+        if in_call >= MAX_LOG_LINES_PER_CALL {
+            return Err(err(format!(
+                "ctx.log(): a hook may log at most {MAX_LOG_LINES_PER_CALL} lines in one call"
+            )));
+        }
+        let before = usize::from(self.state()?.run.log_lines);
+        if before + in_call >= MAX_LOG_LINES_PER_DUNGEON {
+            return Err(err(format!(
+                "ctx.log(): the scripts may log at most {MAX_LOG_LINES_PER_DUNGEON} lines in one dungeon"
+            )));
+        }
         Ok(())
     }
 

@@ -27,6 +27,7 @@ mod frame;
 mod inert;
 mod library;
 mod load;
+mod log;
 mod meter;
 mod rewrite;
 mod sandbox;

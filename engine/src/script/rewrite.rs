@@ -213,8 +213,11 @@ fn lex(source: &str) -> Result<Vec<Token<'_>>, RewriteError> {
             {
                 while i < b.len() {
                     let d = b[i];
-                    let exponent =
-                        matches!(b[i - 1], b'e' | b'E' | b'p' | b'P') && matches!(d, b'+' | b'-');
+                    // A sign right after an exponent's letter, within this number (it may
+                    // start the text: nothing before it to look at).
+                    let exponent = i > start
+                        && matches!(b[i - 1], b'e' | b'E' | b'p' | b'P')
+                        && matches!(d, b'+' | b'-');
                     if d.is_ascii_alphanumeric() || d == b'_' || d == b'.' || exponent {
                         i += 1;
                     } else {
@@ -466,6 +469,18 @@ mod tests {
         assert_eq!(
             guard_loops("local a = 1\nlocal __dungeon_iter = next"),
             Err(RewriteError::Reserved("__dungeon_iter".into(), 2))
+        );
+    }
+
+    #[test]
+    fn a_number_may_start_the_text() {
+        // Found by the pack fuzzer (tests/fuzz_packs.rs): the lexer looked one byte
+        // before a number for an exponent's letter, before the text's first byte.
+        assert_eq!(guarded("898++"), "898++");
+        assert_eq!(guarded(".5e+3"), ".5e+3");
+        assert_eq!(
+            guarded("1e-2 for k in t do end"),
+            "1e-2 for k in __dungeon_iter( t ) do end"
         );
     }
 

@@ -1,7 +1,9 @@
 //! `EngineTable`: a `Table` for tests over the real engine and bots, answering in the
 //! calling thread (no thinking thread, so every run is the same). It hands out what a
 //! table must: public events, private versions only for controlled seats, views of
-//! controlled seats only.
+//! controlled seats only. Its odds are made up (a fixed chance, after a few polls) and its
+//! saves only noted: the screens' handling of them is what is tested here; the local
+//! table's own tests check the real ones.
 
 use crate::packs;
 use dungeon_engine::action::Action;
@@ -12,7 +14,11 @@ use dungeon_engine::options::GameOptions;
 use dungeon_engine::script::ScriptHost;
 use dungeon_engine::view::{PlayerView, View};
 use dungeon_engine::{Engine, GameState};
-use dungeon_table::{LogEntry, SeatInfo, Table, TableError, TableSetup, TableState};
+use dungeon_table::{
+    Failure, FailureKind, LogEntry, Odds, OddsNow, OddsState, SaveStatus, SeatInfo, Table,
+    TableError, TableSetup, TableState,
+};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 pub struct EngineTable {
@@ -27,6 +33,16 @@ pub struct EngineTable {
     /// Each bot decision waits for this many polls first (a bot that takes a while).
     pub polls_per_move: u32,
     polls: u32,
+    /// Odds asked for: the seat, and the polls left before they are ready.
+    odds: Option<(Seat, u32)>,
+    /// How many polls odds take.
+    pub odds_polls: u32,
+    /// Files that hold another game: saving over them must be asked for.
+    pub other_games: Vec<PathBuf>,
+    /// What `save_to` wrote: the file, and whether replacing another game was allowed.
+    pub saved: Vec<(PathBuf, bool)>,
+    pub saving: SaveStatus,
+    pub closed: bool,
 }
 
 impl EngineTable {
@@ -38,8 +54,9 @@ impl EngineTable {
         seats: &[Option<BotKind>],
         tweak: impl FnOnce(&mut GameOptions),
     ) -> EngineTable {
-        let library = packs::library(&[], None).expect("built-in packs");
-        let catalog = packs::catalog(&library, packs_list).expect("packs");
+        let lang = dungeon_engine::lang::Lang::En;
+        let library = packs::library(lang, &[], None).expect("built-in packs");
+        let catalog = packs::catalog(lang, &library, packs_list).expect("packs");
         let mut engine = Engine::new(catalog.clone()).expect("engine");
         let mut options = GameOptions {
             players: seats.len() as u8,
@@ -66,6 +83,7 @@ impl EngineTable {
                 })
                 .collect(),
             options,
+            seed: Some(seed),
         };
         let mut table = EngineTable {
             setup,
@@ -77,6 +95,12 @@ impl EngineTable {
             thinking: Duration::ZERO,
             polls_per_move: 0,
             polls: 0,
+            odds: None,
+            odds_polls: 0,
+            other_games: Vec::new(),
+            saved: Vec::new(),
+            saving: SaveStatus::default(),
+            closed: false,
         };
         table.push(events);
         table
@@ -109,9 +133,15 @@ impl EngineTable {
         let mut events = Vec::new();
         self.engine
             .apply(&mut self.state, action, &mut events)
-            .map_err(|e| TableError::Refused(e.to_string()))?;
+            .map_err(|_| {
+                TableError::Refused(Failure {
+                    kind: FailureKind::Move,
+                    log: None,
+                })
+            })?;
         let _ = seat;
         self.decisions += 1;
+        self.odds = None;
         self.push(events);
         Ok(())
     }
@@ -139,6 +169,12 @@ impl Table for EngineTable {
     }
 
     fn poll(&mut self, _timeout: Duration) -> Result<bool, TableError> {
+        if let Some((seat, left)) = self.odds
+            && left > 0
+        {
+            self.odds = Some((seat, left - 1));
+            return Ok(left == 1);
+        }
         let Some(seat) = self.state.current_seat() else {
             return Ok(false);
         };
@@ -204,5 +240,51 @@ impl Table for EngineTable {
             return Err(TableError::NotAnOption);
         }
         self.apply(seat, action)
+    }
+
+    fn ask_odds(&mut self, seat: Seat) -> Result<(), TableError> {
+        if !self.setup.seats[seat as usize].controlled {
+            return Err(TableError::NotYourSeat(seat));
+        }
+        self.odds = Some((seat, self.odds_polls));
+        Ok(())
+    }
+
+    fn odds(&self, seat: Seat) -> OddsState {
+        let Some((asked, left)) = self.odds else {
+            return OddsState::None;
+        };
+        let available = self
+            .view(seat)
+            .is_some_and(|v| dungeon_table::odds_available(&v));
+        match (asked == seat, available, left) {
+            (false, _, _) => OddsState::None,
+            (true, false, _) => OddsState::Unavailable,
+            (true, true, 0) => OddsState::Ready(Odds {
+                number: self.decisions,
+                now: OddsNow::Survive(0.25),
+                with_card: None,
+                exact: true,
+            }),
+            (true, true, _) => OddsState::Thinking {
+                for_how_long: self.thinking,
+            },
+        }
+    }
+
+    fn saving(&self) -> SaveStatus {
+        self.saving.clone()
+    }
+
+    fn save_to(&mut self, path: &Path, replace_other_game: bool) -> Result<(), TableError> {
+        if !replace_other_game && self.other_games.iter().any(|p| p == path) {
+            return Err(TableError::OtherGame);
+        }
+        self.saved.push((path.to_path_buf(), replace_other_game));
+        Ok(())
+    }
+
+    fn close(&mut self) {
+        self.closed = true;
     }
 }

@@ -1,177 +1,11 @@
-//! Events: everything that happens, in order. Seed + decisions reproduce the same log.
-//! Events carry hidden information (which card was drawn); [`Event::seen_by`] gives the
-//! version a given seat may see.
+//! Each event as a line of English with card ids, for traces, scenario checks and tests.
 
-use crate::action::{Answer, CardRef};
-use crate::ids::*;
-use serde::{Deserialize, Serialize};
-
-/// Why a monster was defeated.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum DefeatCause {
-    /// An equipment tile's rule.
-    Tile(TileId),
-    /// An earlier card's effect took this monster too (Demonic Pact, Ally...).
-    Skipped(CardRef),
-    /// The monster's own rule (e.g. it has nothing to act on).
-    Itself,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Event {
-    GameStarted {
-        players: u8,
-        first: Seat,
-        specials: Vec<MonsterId>,
-    },
-    AdventurerChosen {
-        seat: Option<Seat>,
-        adventurer: AdventurerId,
-    },
-    RoundStarted {
-        round: u32,
-        first: Seat,
-        adventurer: AdventurerId,
-    },
-    /// `card` and `monster` are hidden (None) from everyone but the drawer: a card id could
-    /// be matched against earlier reveals of the same physical card.
-    Drew {
-        seat: Seat,
-        card: Option<CardId>,
-        monster: Option<MonsterId>,
-    },
-    AddedToDungeon {
-        seat: Seat,
-        card: Option<CardId>,
-        monster: Option<MonsterId>,
-        forced: bool,
-    },
-    SetAside {
-        seat: Seat,
-        card: Option<CardId>,
-        monster: Option<MonsterId>,
-        tile: TileId,
-    },
-    Passed {
-        seat: Seat,
-        forced: bool,
-    },
-    Entered {
-        seat: Seat,
-        hp: i32,
-        tiles: Vec<TileId>,
-        dungeon: u8,
-    },
-    Answered {
-        seat: Seat,
-        asker: CardRef,
-        answer: Answer,
-    },
-    Revealed {
-        card: CardId,
-        monster: MonsterId,
-        position: u8,
-        strength: Option<i32>,
-        species: Option<SpeciesId>,
-    },
-    Defeated {
-        card: CardId,
-        monster: MonsterId,
-        by: DefeatCause,
-    },
-    /// A revealed card was discarded and `new` taken from the monster deck instead.
-    Replaced {
-        card: CardId,
-        new: CardId,
-        by: CardRef,
-    },
-    Damaged {
-        card: CardId,
-        amount: i32,
-        hp: i32,
-    },
-    /// HP changed by a card's rule (`delta` may be negative).
-    HpChanged {
-        by: CardRef,
-        delta: i32,
-        hp: i32,
-    },
-    TileDiscarded {
-        tile: TileId,
-        by: CardRef,
-        hp: i32,
-    },
-    Revived {
-        by: TileId,
-        hp: i32,
-    },
-    /// HP reached 0 or less and nothing brought the adventurer back.
-    Died {
-        hp: i32,
-    },
-    /// A card made the run a success regardless of HP.
-    SuccessForced {
-        by: CardRef,
-    },
-    Success {
-        seat: Seat,
-        hp: i32,
-        successes: u8,
-    },
-    Failure {
-        seat: Seat,
-        hp: i32,
-        failures: u8,
-    },
-    Eliminated {
-        seat: Seat,
-    },
-    /// After the run, set-aside monsters are shown to all.
-    SetAsideShown {
-        seat: Seat,
-        cards: Vec<(CardId, MonsterId, TileId)>,
-    },
-    Won {
-        seat: Seat,
-    },
-}
-
-impl Event {
-    /// This event as `seat` may see it: monster identities of cards drawn, added or set
-    /// aside by someone else are removed.
-    pub fn seen_by(&self, seat: Seat) -> Event {
-        let mut e = self.clone();
-        match &mut e {
-            Event::Drew {
-                seat: s,
-                card,
-                monster,
-            }
-            | Event::AddedToDungeon {
-                seat: s,
-                card,
-                monster,
-                ..
-            }
-            | Event::SetAside {
-                seat: s,
-                card,
-                monster,
-                ..
-            } if *s != seat => {
-                *card = None;
-                *monster = None;
-            }
-            Event::GameStarted { specials, .. } => specials.clear(),
-            _ => {}
-        }
-        e
-    }
-}
+use super::{DamageChange, DefeatCause, Event, LogArg};
+use crate::catalog::Catalog;
 
 impl Event {
     /// A one-line English description using card ids, for traces and logs.
-    pub fn describe(&self, catalog: &crate::catalog::Catalog) -> String {
+    pub fn describe(&self, catalog: &Catalog) -> String {
         let m = |id: crate::ids::MonsterId| catalog.monster(id).info.id.as_str();
         let t = |id: crate::ids::TileId| catalog.tile(id).info.id.as_str();
         let maybe = |id: Option<crate::ids::MonsterId>| id.map_or("a hidden card", m);
@@ -226,6 +60,18 @@ impl Event {
                 "seat {seat} enters with {hp} hp, [{}], {dungeon} cards",
                 tiles.iter().map(|&x| t(x)).collect::<Vec<_>>().join(", ")
             ),
+            Event::Asked {
+                seat,
+                asker,
+                prompt,
+                monster,
+            } => format!(
+                "seat {seat} is asked {prompt} by {}{}",
+                asker.id(catalog),
+                monster
+                    .map(|x| format!(" about {}", m(x)))
+                    .unwrap_or_default()
+            ),
             Event::Answered {
                 seat,
                 answer,
@@ -259,12 +105,35 @@ impl Event {
             Event::Replaced { by, .. } => {
                 format!("discarded and replaced from the deck by {}", by.id(catalog))
             }
-            Event::Damaged { amount, hp, .. } => format!("takes {amount} damage -> {hp} hp"),
+            Event::Damaged {
+                monster,
+                strength,
+                changes,
+                amount,
+                hp,
+                ..
+            } => format!(
+                "{} deals {amount} damage{} -> {hp} hp",
+                m(*monster),
+                damage_detail(catalog, *strength, changes)
+            ),
             Event::HpChanged { by, delta, hp } => {
                 format!("{delta:+} hp from {} -> {hp} hp", by.id(catalog))
             }
             Event::TileDiscarded { tile, hp, .. } => format!("{} discarded -> {hp} hp", t(*tile)),
-            Event::Revived { by, hp } => format!("revived by {} -> {hp} hp", t(*by)),
+            Event::Revived {
+                by,
+                gained,
+                discarded,
+                hp,
+            } => format!(
+                "revived by {} ({gained:+} hp{}) -> {hp} hp",
+                t(*by),
+                discarded
+                    .iter()
+                    .map(|&x| format!(", {} discarded", t(x)))
+                    .collect::<String>()
+            ),
             Event::Died { hp } => format!("hp at {hp}: dead"),
             Event::SuccessForced { by } => format!("success forced by {}", by.id(catalog)),
             Event::Success {
@@ -284,7 +153,50 @@ impl Event {
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
+            Event::Logged { card, key, args } => format!(
+                "{} logs {key}{}",
+                card.id(catalog),
+                args.iter()
+                    .map(|(name, arg)| format!(" {name}={}", log_arg(catalog, *arg)))
+                    .collect::<String>()
+            ),
             Event::Won { seat } => format!("seat {seat} wins"),
+            Event::Standings { players } => format!(
+                "standings: {}",
+                players
+                    .iter()
+                    .enumerate()
+                    .map(|(seat, p)| format!(
+                        "seat {seat} {}s {}f{}{}",
+                        p.successes,
+                        p.failures,
+                        if p.eliminated { " out" } else { "" },
+                        if p.winner { " winner" } else { "" }
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         }
+    }
+}
+
+/// " (5, -1 by family_crown)": the strength and each change, when a tile changed it.
+fn damage_detail(catalog: &Catalog, strength: Option<i32>, changes: &[DamageChange]) -> String {
+    if changes.is_empty() {
+        return String::new();
+    }
+    let changes: Vec<String> = changes
+        .iter()
+        .map(|c| format!("{:+} by {}", c.delta, catalog.tile(c.tile).info.id))
+        .collect();
+    format!(" ({}, {})", strength.unwrap_or(0), changes.join(", "))
+}
+
+fn log_arg(catalog: &Catalog, arg: LogArg) -> String {
+    match arg {
+        LogArg::Number(n) => n.to_string(),
+        LogArg::Species(s) => catalog.species_def(s).id.clone(),
+        LogArg::Card(c) => c.id(catalog).to_string(),
+        LogArg::Adventurer(a) => catalog.adventurer(a).info.id.clone(),
     }
 }

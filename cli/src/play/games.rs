@@ -1,0 +1,329 @@
+//! The games kept in the user's data folder (`dungeon play --resume`). Every game writes
+//! its autosave there after every decision: `games/ID.json`, the id being the date and
+//! time it started (`20250601-140322`, then `-2`... if taken). A finished game's file is
+//! renamed `ID.finished.json`: kept for `dungeon replay`, no longer resumable.
+//!
+//! The folder is the platform's data folder for the program (the `directories` crate:
+//! `~/.local/share/dungeon` on Linux), or `$DUNGEON_DATA_DIR` when set (tests use it).
+
+use super::save::{self, FileKind};
+use crate::text::{Arg, seat_name, tr};
+use dungeon_engine::GameState;
+use dungeon_engine::lang::Lang;
+use dungeon_engine::printable::escape_line;
+use dungeon_table::Autosave;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::SystemTime;
+
+/// The environment variable that moves the data folder.
+pub const DATA_DIR_VAR: &str = "DUNGEON_DATA_DIR";
+const FINISHED: &str = ".finished.json";
+const ONGOING: &str = ".json";
+
+/// The folder the games are kept in; `None` if the platform has none (no home folder).
+pub fn folder() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os(DATA_DIR_VAR).filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir).join("games"));
+    }
+    directories::ProjectDirs::from("", "", "dungeon").map(|d| d.data_dir().join("games"))
+}
+
+/// Why there is no folder, in `lang`.
+pub fn no_folder(lang: Lang) -> String {
+    tr(
+        lang,
+        "resume-no-folder",
+        &[("var", DATA_DIR_VAR.to_string().into())],
+    )
+}
+
+/// The autosave of the game `id`.
+pub fn autosave(folder: &Path, id: &str) -> Autosave {
+    Autosave {
+        path: folder.join(format!("{id}{ONGOING}")),
+        finished: folder.join(format!("{id}{FINISHED}")),
+    }
+}
+
+/// A new game's id and autosave (the folder is made if needed). The file is reserved,
+/// empty, so that two games started in the same second never share it; the table writes
+/// it: at once for a new game, at the first decision for a loaded one (see
+/// [`forget_if_empty`]). An empty file is not a game: it is not listed.
+pub fn new_autosave(folder: &Path) -> std::io::Result<(String, Autosave)> {
+    std::fs::create_dir_all(folder)?;
+    let stamp = Civil::local(SystemTime::now()).stamp();
+    let mut n = 1;
+    loop {
+        let id = match n {
+            1 => stamp.clone(),
+            _ => format!("{stamp}-{n}"),
+        };
+        let autosave = autosave(folder, &id);
+        n += 1;
+        if autosave.finished.exists() {
+            continue;
+        }
+        let reserved = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&autosave.path);
+        match reserved {
+            Ok(_) => return Ok((id, autosave)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Removes an autosave that was reserved and never written (a loaded game left before its
+/// first decision, a game that could not start).
+pub fn forget_if_empty(autosave: &Autosave) {
+    if std::fs::metadata(&autosave.path).is_ok_and(|m| m.is_file() && m.len() == 0) {
+        let _ = std::fs::remove_file(&autosave.path);
+    }
+}
+
+/// An unfinished game in the folder.
+pub struct Unfinished {
+    pub id: String,
+    pub path: PathBuf,
+    pub modified: SystemTime,
+}
+
+/// The unfinished games, the one played last first.
+pub fn unfinished(folder: &Path) -> Vec<Unfinished> {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return Vec::new();
+    };
+    let mut games: Vec<Unfinished> = entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let name = entry.file_name().into_string().ok()?;
+            let id = name.strip_suffix(ONGOING)?;
+            if name.ends_with(FINISHED) || !is_id(id) {
+                return None;
+            }
+            let meta = entry
+                .metadata()
+                .ok()
+                .filter(|m| m.is_file() && m.len() > 0)?;
+            Some(Unfinished {
+                id: id.to_string(),
+                path: entry.path(),
+                modified: meta.modified().unwrap_or(SystemTime::UNIX_EPOCH),
+            })
+        })
+        .collect();
+    games.sort_by(|a, b| b.modified.cmp(&a.modified).then(b.id.cmp(&a.id)));
+    games
+}
+
+/// The shape of the ids this module makes: what `--resume ID` accepts, so an id never
+/// names a file outside the folder.
+fn is_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 40 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+}
+
+/// The game `--resume ID` names (an empty id: the one played last).
+pub fn find(lang: Lang, folder: &Path, id: &str) -> Result<Unfinished, String> {
+    let shown_folder = escape_line(&folder.to_string_lossy()).into_owned();
+    let mut games = unfinished(folder);
+    if id.is_empty() {
+        return match games.is_empty() {
+            true => Err(tr(lang, "resume-none", &[("folder", shown_folder.into())])),
+            false => Ok(games.swap_remove(0)),
+        };
+    }
+    match games.into_iter().find(|g| g.id == id) {
+        Some(game) => Ok(game),
+        None => Err(tr(
+            lang,
+            "resume-no-such",
+            &[
+                ("id", escape_line(id).into_owned().into()),
+                ("folder", shown_folder.into()),
+            ],
+        )),
+    }
+}
+
+/// `dungeon play --resume --list`: the unfinished games, one a line.
+pub fn list(lang: Lang) -> Result<ExitCode, String> {
+    let folder = folder().ok_or_else(|| no_folder(lang))?;
+    let games = unfinished(&folder);
+    let shown_folder = escape_line(&folder.to_string_lossy()).into_owned();
+    if games.is_empty() {
+        println!(
+            "{}",
+            tr(lang, "resume-none", &[("folder", shown_folder.into())])
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{}",
+        tr(lang, "resume-list", &[("folder", shown_folder.into())])
+    );
+    for game in &games {
+        let date = Civil::local(game.modified).shown();
+        let line = match summary(lang, game) {
+            Ok((args, yours)) => {
+                let mut all: Vec<(&str, Arg)> =
+                    vec![("id", game.id.clone().into()), ("date", date.into())];
+                all.extend(args);
+                let key = if yours {
+                    "resume-entry-you"
+                } else {
+                    "resume-entry"
+                };
+                tr(lang, key, &all)
+            }
+            Err(error) => tr(
+                lang,
+                "resume-damaged",
+                &[
+                    ("id", game.id.clone().into()),
+                    ("date", date.into()),
+                    ("error", error.into()),
+                ],
+            ),
+        };
+        println!("  {line}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What the list says of a game: its packs, players, round and whose turn it is, from the
+/// state the file stores (only shown: resuming plays the decisions again); and whether it
+/// is the turn of the one human who plays it.
+fn summary(lang: Lang, game: &Unfinished) -> Result<(Vec<(&'static str, Arg)>, bool), String> {
+    let path = game.path.to_string_lossy();
+    let record = save::read(lang, &path, FileKind::Save)?;
+    let state: GameState =
+        serde_json::from_value(record.state.clone()).map_err(|e| e.to_string())?;
+    let humans = record.seats.iter().filter(|s| s.bot.is_none()).count();
+    let name = |i: usize| {
+        let seat = &record.seats[i];
+        escape_line(&seat_name(lang, i, &seat.name, seat.bot.as_deref(), humans)).into_owned()
+    };
+    let players: Vec<String> = (0..record.seats.len()).map(name).collect();
+    let packs: Vec<&str> = record.packs.iter().map(|p| p.id.as_str()).collect();
+    let seat = state
+        .current_seat()
+        .filter(|&s| (s as usize) < record.seats.len());
+    let turn = seat.map_or_else(String::new, |s| name(s as usize));
+    let yours = humans == 1 && seat.is_some_and(|s| record.seats[s as usize].bot.is_none());
+    let args = vec![
+        ("packs", escape_line(&packs.join(",")).into_owned().into()),
+        ("players", players.join(", ").into()),
+        ("round", state.round.into()),
+        ("decisions", record.decisions.len().into()),
+        ("turn", turn.into()),
+    ];
+    Ok((args, yours))
+}
+
+/// A date and time of day.
+struct Civil {
+    year: i64,
+    month: u32,
+    day: u32,
+    hour: u32,
+    minute: u32,
+    second: u32,
+}
+
+impl Civil {
+    /// `time` in the local time zone where the platform tells it, else in UTC.
+    fn local(time: SystemTime) -> Civil {
+        let secs = match time.duration_since(SystemTime::UNIX_EPOCH) {
+            Ok(d) => d.as_secs() as i64,
+            Err(_) => 0,
+        };
+        local_time(secs).unwrap_or_else(|| Civil::utc(secs))
+    }
+
+    /// Days since 1970 to a date: H. Hinnant's `civil_from_days`.
+    fn utc(secs: i64) -> Civil {
+        let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+        let z = days + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+        let year = yoe + era * 400 + i64::from(month <= 2);
+        Civil {
+            year,
+            month,
+            day,
+            hour: (rest / 3600) as u32,
+            minute: (rest / 60 % 60) as u32,
+            second: (rest % 60) as u32,
+        }
+    }
+
+    /// As an id: `20250601-140322`.
+    fn stamp(&self) -> String {
+        format!(
+            "{:04}{:02}{:02}-{:02}{:02}{:02}",
+            self.year, self.month, self.day, self.hour, self.minute, self.second
+        )
+    }
+
+    /// As the list shows it: `2025-06-01 14:03`.
+    fn shown(&self) -> String {
+        format!(
+            "{:04}-{:02}-{:02} {:02}:{:02}",
+            self.year, self.month, self.day, self.hour, self.minute
+        )
+    }
+}
+
+#[cfg(unix)]
+fn local_time(secs: i64) -> Option<Civil> {
+    let t = secs as libc::time_t;
+    // SAFETY: `tm` is plain data that `localtime_r` fills in; it keeps no pointer to it.
+    let mut tm: libc::tm = unsafe { std::mem::zeroed() };
+    // SAFETY: both pointers are valid for the call; localtime_r is the thread-safe form.
+    let filled = unsafe { !libc::localtime_r(&t, &mut tm).is_null() };
+    filled.then(|| Civil {
+        year: tm.tm_year as i64 + 1900,
+        month: (tm.tm_mon + 1) as u32,
+        day: tm.tm_mday as u32,
+        hour: tm.tm_hour as u32,
+        minute: tm.tm_min as u32,
+        second: tm.tm_sec.min(59) as u32,
+    })
+}
+
+#[cfg(not(unix))]
+fn local_time(_secs: i64) -> Option<Civil> {
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_in_utc() {
+        let stamp = |secs| Civil::utc(secs).stamp();
+        assert_eq!(stamp(0), "19700101-000000");
+        assert_eq!(stamp(951_782_400), "20000229-000000");
+        assert_eq!(stamp(1_748_786_602), "20250601-140322");
+        assert_eq!(stamp(4_102_444_799), "20991231-235959");
+        assert_eq!(stamp(4_107_542_399), "21000228-235959");
+        assert_eq!(stamp(4_107_542_400), "21000301-000000");
+    }
+
+    #[test]
+    fn ids_cannot_name_a_file_elsewhere() {
+        assert!(is_id("20250601-140322-2"));
+        for bad in ["", "../x", "a/b", "a.b", "..", "x\u{0}", &"9".repeat(41)] {
+            assert!(!is_id(bad), "{bad:?}");
+        }
+    }
+}

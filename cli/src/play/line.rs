@@ -1,0 +1,462 @@
+//! The line mode of `dungeon play` (`--plain`, and whenever stdin or stdout is not a
+//! terminal): the game as lines of text, for screen readers, pipes and scripts
+//! (`dungeon play --plain < answers.txt`). Written against the `Table` boundary only: the
+//! log as the reader may see it, the seat's view, the question and its options.
+//!
+//! One human reads their own secrets in the log; several at one screen (hot-seat) read only
+//! public events, and each decision of a new player starts with a "pass the screen" prompt
+//! after the screen (and, where the terminal allows, its scrollback) is cleared.
+
+use super::input::{Input, Next, Reply};
+use super::signals::Shutdown;
+use super::{Session, failure, odds, render};
+use crate::text::Text;
+use dungeon_engine::event::Event;
+use dungeon_engine::ids::Seat;
+use dungeon_engine::lang::Lang;
+use dungeon_engine::printable::escape_line;
+use dungeon_engine::record::SeatRecord;
+use dungeon_table::{OddsState, SaveProblem, Table, TableError, TableState};
+use render::Seats;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// How long a bot or the odds may think before the screen says so.
+const THINKING: Duration = Duration::from_millis(200);
+/// How often waiting loops look at the table and the signals.
+const TICK: Duration = Duration::from_millis(50);
+
+/// Writes a line; a terminal that went away is not worth a panic.
+fn say(line: &str) {
+    let _ = writeln!(std::io::stdout().lock(), "{line}");
+}
+
+/// Writes a prompt, with no line break.
+fn prompt(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = write!(out, "{text}");
+    let _ = out.flush();
+}
+
+/// What to do after a question.
+enum Flow {
+    Continue,
+    Exit(ExitCode),
+}
+
+struct LineMode<'a> {
+    table: &'a mut dyn Table,
+    text: Text<'a>,
+    seats: Seats,
+    /// The one human reading the screen, if there is only one.
+    viewer: Option<Seat>,
+    humans: usize,
+    session: &'a Session,
+    shutdown: &'a Shutdown,
+    input: Input,
+    tty: bool,
+    delay: Duration,
+    /// Log entries printed so far.
+    printed: usize,
+    last_human: Option<Seat>,
+    /// The log's length when "thinking" was last said, so it is said once per decision.
+    thinking_said: Option<usize>,
+    /// The last failed write reported, so it is reported once.
+    problem_said: Option<(PathBuf, SaveProblem)>,
+}
+
+/// Plays the game at `table` in the line mode until it ends or the players leave.
+pub fn run(table: &mut dyn Table, lang: Lang, session: &Session, shutdown: &Shutdown) -> ExitCode {
+    let catalog = table.setup().catalog.clone();
+    let records: Vec<SeatRecord> = table
+        .setup()
+        .seats
+        .iter()
+        .map(|s| SeatRecord {
+            name: s.name.clone(),
+            bot: s.bot.clone(),
+        })
+        .collect();
+    let controlled: Vec<Seat> = (0..records.len() as Seat)
+        .filter(|&s| table.setup().seats[s as usize].controlled)
+        .collect();
+    let tty = std::io::stdout().is_terminal();
+    let mut line = LineMode {
+        text: Text::new(lang, &catalog),
+        seats: Seats::new(lang, &records, true),
+        viewer: (controlled.len() == 1).then(|| controlled[0]),
+        humans: controlled.len(),
+        session,
+        shutdown,
+        input: Input::stdin(),
+        tty,
+        delay: Duration::from_millis(session.delay.unwrap_or(if tty { 600 } else { 0 })),
+        printed: 0,
+        last_human: None,
+        thinking_said: None,
+        problem_said: None,
+        table,
+    };
+    line.header();
+    let code = line.play();
+    line.table.close();
+    code
+}
+
+impl LineMode<'_> {
+    fn header(&mut self) {
+        let t = self.text;
+        let setup = self.table.setup();
+        say(&t.t("play-welcome", &[]));
+        let packs = escape_line(&setup.catalog.pack_list()).into_owned();
+        say(&t.t("play-packs", &[("packs", packs.into())]));
+        if let Some(seed) = setup.seed {
+            say(&t.t("play-seed", &[("seed", seed.to_string().into())]));
+        }
+        let rulings = crate::rulings::summary(&setup.options);
+        if !rulings.is_empty() {
+            say(&t.t("play-rulings", &[("rulings", rulings.join(", ").into())]));
+        }
+        if let Some(path) = &self.session.record {
+            let path = escape_line(&path.to_string_lossy()).into_owned();
+            say(&t.t("play-recording", &[("path", path.into())]));
+        }
+        match (&self.session.game_id, &self.session.no_autosave) {
+            (Some(_), _) => say(&t.t("play-autosave", &[])),
+            (None, Some(reason)) => {
+                say(&t.t("play-no-autosave", &[("reason", reason.clone().into())]))
+            }
+            (None, None) => {}
+        }
+        if self.session.resumed {
+            // The game so far was shown when it was played.
+            self.printed = self.table.log().len();
+            let count = self.table.saving().saved;
+            say(&t.t("play-resumed", &[("count", count.into())]));
+        }
+    }
+
+    fn play(&mut self) -> ExitCode {
+        loop {
+            if let Some(signal) = self.shutdown.signal() {
+                return self.interrupted(signal);
+            }
+            // Takes in what has come, without waiting. (Errors come back in the state,
+            // stopped, which is handled below.)
+            let _ = self.table.poll(Duration::ZERO);
+            if let Some(signal) = self.print_log() {
+                return self.interrupted(signal);
+            }
+            self.report_saving();
+            match self.table.state() {
+                TableState::Asking { seat, number, .. } => match self.ask(seat, number) {
+                    Flow::Continue => {}
+                    Flow::Exit(code) => return code,
+                },
+                TableState::Waiting { seat, for_how_long } => {
+                    if self.tty
+                        && for_how_long >= THINKING
+                        && self.thinking_said != Some(self.printed)
+                    {
+                        self.thinking_said = Some(self.printed);
+                        let name = self.seats.name(seat);
+                        say(&self.text.t("play-waiting-bot", &[("name", name.into())]));
+                    }
+                    let _ = self.table.poll(TICK);
+                }
+                TableState::Over { winner } => {
+                    if let Some(w) = winner {
+                        let name = [("name", self.seats.name(w).into())];
+                        say("");
+                        say(&self.text.about("play-game-over", w, self.viewer, &name));
+                    }
+                    return ExitCode::SUCCESS;
+                }
+                TableState::Stopped { failure } => {
+                    for line in failure::lines(&self.text, &failure) {
+                        say(&line);
+                    }
+                    return self.stuck();
+                }
+            }
+        }
+    }
+
+    /// Prints the log entries not printed yet, pausing before each reveal at a terminal.
+    /// Returns a signal if one came during a pause.
+    fn print_log(&mut self) -> Option<i32> {
+        while let Some(entry) = self.table.log().get(self.printed) {
+            let event = entry.seen_by(self.viewer).clone();
+            self.printed += 1;
+            if matches!(event, Event::Revealed { .. }) && !self.delay.is_zero() {
+                let _ = std::io::stdout().flush();
+                let end = Instant::now() + self.delay;
+                while Instant::now() < end {
+                    if let Some(signal) = self.shutdown.signal() {
+                        return Some(signal);
+                    }
+                    std::thread::sleep(TICK.min(end.saturating_duration_since(Instant::now())));
+                }
+            }
+            if let Some(line) = render::event(&self.text, &self.seats, self.viewer, &event) {
+                say(&line);
+            }
+        }
+        None
+    }
+
+    /// Says once when writing the game to disk failed.
+    fn report_saving(&mut self) {
+        let problem = self.table.saving().problem;
+        if problem.is_none() || problem == self.problem_said {
+            self.problem_said = problem;
+            return;
+        }
+        if let Some((path, problem)) = &problem {
+            let record = self.session.record.as_deref();
+            say(&failure::save_problem(
+                self.text.lang,
+                record,
+                path,
+                problem,
+            ));
+        }
+        self.problem_said = problem;
+    }
+
+    /// A controlled seat's question: shown, then answered (or saved, left, odds asked).
+    fn ask(&mut self, seat: Seat, number: u32) -> Flow {
+        let t = self.text;
+        if self.humans > 1 && self.last_human != Some(seat) {
+            if self.tty {
+                // The screen, then the scrollback where the terminal keeps one.
+                prompt("\x1b[2J\x1b[3J\x1b[H");
+            }
+            self.input.discard_typed_ahead();
+            prompt(&format!(
+                "{} ",
+                t.t("play-pass-to", &[("name", self.seats.name(seat).into())])
+            ));
+            match self.input.next(self.shutdown) {
+                Next::Line(_) => {}
+                Next::End => {
+                    say("");
+                    return self.end_of_input();
+                }
+                Next::Signal(signal) => return Flow::Exit(self.interrupted(signal)),
+            }
+        }
+        self.last_human = Some(seat);
+        let Some(view) = self.table.view(seat) else {
+            return Flow::Continue;
+        };
+        say("");
+        for line in render::status(&t, &self.seats, &view) {
+            say(&line);
+        }
+        let (header, options) = render::options(&t, &self.seats, &view, self.viewer);
+        say(&header);
+        for (i, (_, line)) in options.iter().enumerate() {
+            say(&format!("  {}) {line}", i + 1));
+        }
+        // The odds key is listed where it means something.
+        let (choose, bad_input) = match dungeon_table::odds_available(&view) {
+            true => ("odds-choose", "odds-bad-input"),
+            false => ("play-choose", "play-bad-input"),
+        };
+        let max = [("max", options.len().into())];
+        loop {
+            let reply = self
+                .input
+                .choice(&t.t(choose, &max), options.len(), self.shutdown);
+            match reply {
+                Reply::Choice(i) => match self.table.answer(seat, number, options[i].0) {
+                    Ok(()) => return Flow::Continue,
+                    Err(TableError::Refused(failure)) => {
+                        for line in failure::lines(&t, &failure) {
+                            say(&line);
+                        }
+                    }
+                    // The game moved on (or stopped): show where it stands now.
+                    Err(_) => return Flow::Continue,
+                },
+                Reply::Save => self.save(),
+                Reply::Odds => {
+                    if let Some(signal) = self.odds(seat) {
+                        return Flow::Exit(self.interrupted(signal));
+                    }
+                }
+                Reply::Invalid => say(&t.t(bad_input, &max)),
+                Reply::Quit => {
+                    if let Some(flow) = self.confirm_quit() {
+                        return flow;
+                    }
+                }
+                Reply::End => return self.end_of_input(),
+                Reply::Signal(signal) => return Flow::Exit(self.interrupted(signal)),
+            }
+        }
+    }
+
+    /// The `o` key: asks the table, then waits for the figures.
+    fn odds(&mut self, seat: Seat) -> Option<i32> {
+        let t = self.text;
+        if self.table.ask_odds(seat).is_err() {
+            say(&t.t("odds-unavailable", &[]));
+            return None;
+        }
+        let mut said = false;
+        loop {
+            if let Some(signal) = self.shutdown.signal() {
+                return Some(signal);
+            }
+            match self.table.odds(seat) {
+                OddsState::Thinking { for_how_long } => {
+                    if self.tty && !said && for_how_long >= THINKING {
+                        said = true;
+                        say(&t.t("odds-thinking", &[]));
+                    }
+                }
+                OddsState::Ready(odds) => {
+                    for line in odds::lines(&t, &odds, |s| self.seats.name(s)) {
+                        say(&line);
+                    }
+                    return None;
+                }
+                OddsState::Failed(error) => {
+                    say(&t.t("odds-failed", &[("error", error.into())]));
+                    return None;
+                }
+                OddsState::Unavailable | OddsState::None => {
+                    say(&t.t("odds-unavailable", &[]));
+                    return None;
+                }
+            }
+            let _ = self.table.poll(TICK);
+        }
+    }
+
+    /// `s`: the game to `--save`'s file, else to the file it came from, else to its
+    /// autosave; a file holding another game is replaced only if the player says so.
+    fn save(&mut self) {
+        let t = self.text;
+        let autosave = self.table.saving().autosave;
+        let target = self
+            .session
+            .save
+            .clone()
+            .or_else(|| self.session.came_from.clone())
+            .or_else(|| autosave.clone())
+            .unwrap_or_else(|| PathBuf::from(super::FALLBACK_SAVE));
+        let mut result = self.table.save_to(&target, false);
+        if result == Err(TableError::OtherGame) {
+            let shown = escape_line(&target.to_string_lossy()).into_owned();
+            match self.confirm(&t.t("play-replace", &[("path", shown.into())])) {
+                Some(true) => result = self.table.save_to(&target, true),
+                _ => {
+                    say(&t.t("play-not-saved", &[]));
+                    return;
+                }
+            }
+        }
+        let path = escape_line(&target.to_string_lossy()).into_owned();
+        match result {
+            Ok(()) => match (&self.session.game_id, autosave.as_deref() == Some(&target)) {
+                (Some(id), true) => say(&t.t(
+                    "play-saved-auto",
+                    &[("path", path.into()), ("id", id.clone().into())],
+                )),
+                _ => say(&t.t("play-saved", &[("path", path.into())])),
+            },
+            Err(e) => say(&failure::save_failed(t.lang, &e)),
+        }
+    }
+
+    /// Asks a yes-or-no question; `None` if the input ended or a signal came.
+    fn confirm(&mut self, question: &str) -> Option<bool> {
+        self.input.discard_typed_ahead();
+        prompt(question);
+        match self.input.next(self.shutdown) {
+            Next::Line(answer) => {
+                let answer = answer.trim().to_lowercase();
+                let yes = self.text.t("play-yes", &[]);
+                Some(!answer.is_empty() && yes.split(',').any(|w| w.trim() == answer))
+            }
+            Next::End => {
+                say("");
+                None
+            }
+            Next::Signal(_) => None,
+        }
+    }
+
+    /// `q`: leaves if the player confirms (or the input ends); `None` to go on playing.
+    fn confirm_quit(&mut self) -> Option<Flow> {
+        let key = match self.session.game_id {
+            Some(_) => "play-confirm-quit",
+            None => "play-confirm-quit-unsaved",
+        };
+        match self.confirm(&self.text.t(key, &[])) {
+            Some(false) => None,
+            Some(true) | None => Some(Flow::Exit(self.leave())),
+        }
+    }
+
+    /// The input ended: at a terminal (Ctrl-D) the player is asked; from a file or a
+    /// pipe, the answers ran out and the game is left.
+    fn end_of_input(&mut self) -> Flow {
+        if self.input.interactive {
+            return self.confirm_quit().unwrap_or(Flow::Continue);
+        }
+        Flow::Exit(self.leave())
+    }
+
+    /// Leaves the game, saying how to come back to it.
+    fn leave(&mut self) -> ExitCode {
+        if let Some(signal) = self.shutdown.signal() {
+            return self.interrupted(signal);
+        }
+        self.table.close();
+        say(&self.resume_hint("play-left", "play-quit"));
+        ExitCode::SUCCESS
+    }
+
+    /// A signal (Ctrl-C, a closed terminal): the game is on disk already.
+    fn interrupted(&mut self, signal: i32) -> ExitCode {
+        self.table.close();
+        say("");
+        say(&self.resume_hint("play-interrupted", "play-interrupted-unsaved"));
+        Shutdown::exit_code(signal)
+    }
+
+    /// `saved` naming the game's id when the autosave holds the game, else `unsaved`.
+    fn resume_hint(&self, saved: &'static str, unsaved: &'static str) -> String {
+        let saving = self.table.saving();
+        match &self.session.game_id {
+            Some(id) if saving.autosave.is_some() && !saving.finished => {
+                self.text.t(saved, &[("id", id.clone().into())])
+            }
+            _ => self.text.t(unsaved, &[]),
+        }
+    }
+
+    /// The game cannot go on: it can still be saved, or left.
+    fn stuck(&mut self) -> ExitCode {
+        loop {
+            match self
+                .input
+                .choice(&self.text.t("play-stuck", &[]), 0, self.shutdown)
+            {
+                Reply::Save => self.save(),
+                Reply::Quit | Reply::End => {
+                    self.table.close();
+                    return ExitCode::FAILURE;
+                }
+                Reply::Signal(signal) => return self.interrupted(signal),
+                _ => {}
+            }
+        }
+    }
+}
