@@ -135,17 +135,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
     let mut last_human: Option<Seat> = None;
     loop {
         let Some(seat) = game.state.current_seat() else {
-            if let Some(w) = game.state.winner {
-                println!(
-                    "\n{}",
-                    text.about(
-                        "play-game-over",
-                        w,
-                        viewer,
-                        &[("name", names.name(w).into())]
-                    )
-                );
-            }
+            // The log's last lines announced the winner and the standings.
             return Ok(ExitCode::SUCCESS);
         };
         let view = dungeon_engine::View::new(&game.state, seat);
