@@ -5,7 +5,7 @@
 use dungeon_engine::action::CardRef;
 use dungeon_engine::audit::{Audit, AuditFacts};
 use dungeon_engine::bot::{BotKind, play_game};
-use dungeon_engine::event::DefeatCause;
+use dungeon_engine::event::{DamageChange, DefeatCause};
 use dungeon_engine::ids::TileId;
 use dungeon_engine::{Engine, Event, GameState};
 use dungeon_tests::{audit_facts, bots, varied_options};
@@ -253,6 +253,63 @@ fn the_audit_catches_tampering() {
             events.remove(i);
             events
         }),
+        // A change to the damage credited to a tile that changes no damage (no base tile
+        // has a damage hook), the damage and HP following it.
+        same(
+            "damage: a change",
+            edit(&events, |e| match e {
+                Event::Damaged {
+                    changes,
+                    amount: amount @ 1..,
+                    hp,
+                    ..
+                } => {
+                    changes.push(DamageChange {
+                        tile: TileId(0),
+                        delta: -1,
+                    });
+                    *amount -= 1;
+                    *hp += 1;
+                    true
+                }
+                _ => false,
+            }),
+        ),
+        // A forced success told for a run that survived anyway.
+        same("outcome: a success forced", {
+            let mut events = events.clone();
+            let i = events
+                .iter()
+                .position(|e| matches!(e, Event::Success { hp: 1.., .. }))
+                .expect("a success with HP left");
+            let by = CardRef::Monster(dungeon_engine::MonsterId(0));
+            events.insert(i, Event::SuccessForced { by });
+            events
+        }),
+        // The standings after the win are the counters the events told.
+        same(
+            "win: the standings",
+            edit(&events, |e| match e {
+                Event::Standings { players } => {
+                    players[0].failures += 1;
+                    true
+                }
+                _ => false,
+            }),
+        ),
+        same(
+            "win: no standings",
+            events
+                .iter()
+                .filter(|e| !matches!(e, Event::Standings { .. }))
+                .cloned()
+                .collect(),
+        ),
+        same("win: an event after Won", {
+            let mut events = events.clone();
+            events.push(events.last().expect("an event").clone());
+            events
+        }),
         // The strength revealed is the pack's, for a monster that sets no identity.
         same(
             "reveal:",
@@ -413,23 +470,131 @@ fn the_audit_checks_the_revived_hp() {
             }),
             state: end.clone(),
         },
-        // Brought back by another card than the one credited.
+        // Its HP change told otherwise than the HP it reached.
         Case {
             expected: "revive:",
+            events: edit(&events, |e| match e {
+                Event::Revived { gained, .. } => {
+                    *gained += 1;
+                    true
+                }
+                _ => false,
+            }),
+            state: end.clone(),
+        },
+        // Brought back by another card than the one credited: the revival is one event,
+        // so another card's change that brought HP above 0 comes before it.
+        Case {
+            expected: "revive: a revival at",
             events: {
                 let mut events = events.clone();
-                let lift = (0..at)
-                    .rev()
-                    .find(|&i| matches!(events[i], Event::HpChanged { .. }))
-                    .expect("the reviving HP change");
-                if let Event::HpChanged { by, .. } = &mut events[lift] {
-                    *by = CardRef::Monster(dungeon_engine::MonsterId(0));
-                }
+                let Event::Revived { hp, gained, .. } = events[at] else {
+                    unreachable!()
+                };
+                let lift = Event::HpChanged {
+                    by: CardRef::Monster(dungeon_engine::MonsterId(0)),
+                    delta: gained,
+                    hp,
+                };
+                events.insert(at, lift);
                 events
             },
             state: end.clone(),
         },
     ];
+    check_cases(&facts, cases);
+}
+
+/// Every answer follows the question it answers, and a script's log line comes from a card
+/// in play and names a message of its pack.
+#[test]
+fn the_audit_checks_questions_and_log_lines() {
+    let mut engine = dungeon_tests::engine(&["base"]);
+    let facts = audit_facts(&mut engine);
+    let answered = |e: &Event| matches!(e, Event::Answered { .. });
+    let (events, end) = find_game(&mut engine, 2, &[&has(answered)]);
+    assert_eq!(problems(&facts, &events, &end), Vec::<String>::new());
+    let asked = events
+        .iter()
+        .position(|e| matches!(e, Event::Asked { .. }))
+        .expect("the question before the answer");
+    let taken = events
+        .iter()
+        .find_map(|e| match e {
+            Event::Entered { tiles, .. } if !tiles.is_empty() => Some(tiles.clone()),
+            _ => None,
+        })
+        .expect("a run with tiles");
+    let entered = events
+        .iter()
+        .position(|e| matches!(e, Event::Entered { tiles, .. } if *tiles == taken))
+        .unwrap();
+    let not_taken = (0..facts.catalog.tiles.len() as u16)
+        .map(TileId)
+        .find(|t| !taken.contains(t))
+        .unwrap();
+    let line = |tile: TileId, key: &str| Event::Logged {
+        card: CardRef::Tile(tile),
+        key: key.into(),
+        args: Vec::new(),
+    };
+    // The base pack's one message.
+    let message = "healing_potion_use";
+    let cases = vec![
+        // An answer to a question never told.
+        Case {
+            expected: "question:",
+            events: {
+                let mut events = events.clone();
+                events.remove(asked);
+                events
+            },
+            state: end.clone(),
+        },
+        // A question told and never answered.
+        Case {
+            expected: "question:",
+            events: events.iter().filter(|e| !answered(e)).cloned().collect(),
+            state: end.clone(),
+        },
+        // The answer to another card's question.
+        Case {
+            expected: "question:",
+            events: edit(&events, |e| match e {
+                Event::Asked { asker, .. } => {
+                    *asker = CardRef::Monster(dungeon_engine::MonsterId(0));
+                    true
+                }
+                _ => false,
+            }),
+            state: end.clone(),
+        },
+        // A line from a tile the runner did not take in.
+        Case {
+            expected: "log:",
+            events: insert_after(&events, |e| *e == events[entered], line(not_taken, message)),
+            state: end.clone(),
+        },
+        // A line naming no message of its pack.
+        Case {
+            expected: "log:",
+            events: insert_after(&events, |e| *e == events[entered], line(taken[0], "nope")),
+            state: end.clone(),
+        },
+    ];
+    // A line from a tile taken in, naming a message of the base pack: accepted.
+    let base_tile = taken
+        .iter()
+        .copied()
+        .find(|&t| {
+            facts
+                .catalog
+                .message(facts.catalog.tile(t).info.pack, message)
+                .is_some()
+        })
+        .expect("a base tile");
+    let fine = insert_after(&events, |e| *e == events[entered], line(base_tile, message));
+    assert_eq!(problems(&facts, &fine, &end), Vec::<String>::new());
     check_cases(&facts, cases);
 }
 

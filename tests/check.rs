@@ -220,3 +220,51 @@ fn a_broken_entry_does_not_cascade() {
         "{shown}"
     );
 }
+
+/// A `ctx.log` line's key must be a message of the pack in each of its languages: players
+/// would otherwise read the key, or another language, and the call fails without one.
+#[test]
+fn a_log_line_without_its_message_in_every_language_is_an_error() {
+    let log_call = (
+        "scripts/field_journal.lua",
+        "      ctx.remember(\"species\", m.species)",
+        "      ctx.remember(\"species\", m.species)\n      ctx.log(\"journal_noted\", { species = m.species })",
+    );
+    let message = (
+        "cartography.toml",
+        "[messages]\n",
+        "[messages]\njournal_noted = { en = \"{species} written down.\" }\n",
+    );
+    // With its message: clean, and the scenarios that reach it pass.
+    let report = check(&copy_with("log-ok", &[log_call, message]));
+    assert_eq!(report.errors(), 0, "{}", report.diagnostics);
+    assert!(report.scenarios.iter().all(|s| s.passed()));
+    // Without it: an error at the call.
+    let report = check(&copy_with("log-missing", &[log_call]));
+    let error = report
+        .diagnostics
+        .errors()
+        .find(|d| d.message.contains("journal_noted"))
+        .unwrap_or_else(|| panic!("no error about the key: {}", report.diagnostics));
+    assert!(
+        error.file.ends_with("scripts/field_journal.lua") && error.line == Some(7),
+        "{error}"
+    );
+    assert!(
+        error.message.contains("not in the pack's [messages]"),
+        "{error}"
+    );
+    // In English only, for a pack that also declares French.
+    let french = (
+        "cartography.toml",
+        "languages = [\"en\"]",
+        "languages = [\"en\", \"fr\"]",
+    );
+    let report = check(&copy_with("log-french", &[log_call, message, french]));
+    let error = report
+        .diagnostics
+        .errors()
+        .find(|d| d.message.contains("journal_noted"))
+        .unwrap_or_else(|| panic!("no error about the key: {}", report.diagnostics));
+    assert!(error.message.contains("has no text in fr"), "{error}");
+}

@@ -4,7 +4,7 @@
 //! heaps; the compiler survives any source within the size limit; and the engine's HP
 //! arithmetic cannot overflow whatever a hand-built state holds.
 
-use dungeon_engine::catalog::{Catalog, DiskFiles, MemoryFiles, PackLibrary};
+use dungeon_engine::catalog::{Catalog, DiskFiles, PackLibrary};
 use dungeon_engine::dungeon::MemValue;
 use dungeon_engine::{
     Action, Answer, DecisionKind, DungeonSetup, Engine, EngineError, GameState, Rules,
@@ -242,9 +242,7 @@ fn same_results_in_processes_with_different_heaps() {
 
 /// A pack of one tile whose script is `code`.
 fn pack_with_script(code: &str) -> Result<Engine, String> {
-    let mut files = MemoryFiles::new();
-    files.insert(
-        "p/p.toml",
+    dungeon_tests::engine_in_memory(
         r#"
 [pack]
 id = "p"
@@ -270,12 +268,8 @@ id = "t"
 script = "t.lua"
 name = { en = "T" }
 "#,
-    );
-    files.insert("p/scripts/t.lua", code.to_string());
-    let mut lib = PackLibrary::new();
-    lib.load(&files, "p/p.toml").map_err(|d| d.to_string())?;
-    let (catalog, _) = lib.catalog(&["p"]).map_err(|d| d.to_string())?;
-    Engine::new(Arc::new(catalog)).map_err(|d| d.to_string())
+        &[("t.lua", code)],
+    )
 }
 
 /// Sources within the size limit that push the compiler (deep nesting, huge literals,

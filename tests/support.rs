@@ -46,6 +46,20 @@ pub fn engine(packs: &[&str]) -> Engine {
     Engine::new(catalog(packs)).unwrap_or_else(|d| panic!("{d}"))
 }
 
+/// An engine for the pack `p` written in memory: its manifest `p/p.toml` and its scripts
+/// `p/scripts/NAME`, as (name, code).
+pub fn engine_in_memory(manifest: &str, scripts: &[(&str, &str)]) -> Result<Engine, String> {
+    let mut files = dungeon_engine::catalog::MemoryFiles::new();
+    files.insert("p/p.toml", manifest.to_string());
+    for (name, code) in scripts {
+        files.insert(&format!("p/scripts/{name}"), code.to_string());
+    }
+    let mut lib = PackLibrary::new();
+    lib.load(&files, "p/p.toml").map_err(|d| d.to_string())?;
+    let (catalog, _) = lib.catalog(&["p"]).map_err(|d| d.to_string())?;
+    Engine::new(Arc::new(catalog)).map_err(|d| d.to_string())
+}
+
 // --- Soak and replay helpers -----------------------------------------------------------
 
 pub use dungeon_engine::audit::{Audit, AuditFacts};

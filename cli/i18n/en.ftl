@@ -159,19 +159,31 @@ event-entered = { $name } enters the dungeon with { $hp } HP and { $tiles } ({ $
         [one] { $count } card
        *[other] { $count } cards
     } inside).
+event-asked = Question for { $name }: { $prompt }
+    .you = Question for you: { $prompt }
 event-answered = { $name } answers: { $answer }.
     .you = You answer: { $answer }.
-event-revealed = Card { $position }: { $monster }{ $detail }.
+event-revealed = Card { $position }: { $monster }.
 event-defeated-by-tile = { "  " }{ $monster } defeated by { $tile }.
 event-defeated-skipped = { "  " }{ $monster } defeated thanks to { $card }.
 event-defeated-itself = { "  " }{ $monster } has no effect.
 event-replaced = { "  " }{ $card }: the monster is discarded; the top card of the deck comes instead.
-event-damaged = { "  " }{ $amount } damage. HP { $hp }.
+event-damaged = { "  " }{ $monster } deals { $amount ->
+        [0] no damage
+       *[other] { $amount } damage
+    }{ $changes }. HP { $hp }.
+event-damage-changes = { " " }({ $strength }{ $changes })
+event-damage-less = , { $amount } less with { $tile }
+event-damage-more = , { $amount } more with { $tile }
 event-hp-changed = { "  " }{ $card }: { $delta } HP. HP { $hp }.
 event-tile-discarded = { "  " }{ $tile } is discarded. HP { $hp }.
-event-revived = { "  " }{ $tile } brings the adventurer back: HP { $hp }.
+event-revived = { "  " }{ $tile } brings the adventurer back{ $spent ->
+        [yes] { " " }and is spent
+       *[no] { "" }
+    }{ $others }: HP { $hp }.
+event-revived-discarding = , discarding { $tiles }
 event-died = { "  " }HP { $hp }: the adventurer falls.
-event-success-forced = { "  " }{ $card } makes this dungeon a success.
+event-success-forced = { "  " }{ $card } makes this dungeon a success all the same.
 event-success = { $name } survives the dungeon with { $hp } HP! ({ $successes } of 2 successes)
     .you = You survive the dungeon with { $hp } HP! ({ $successes } of 2 successes)
 event-failure = { $name } fails the dungeon. ({ $failures } of 2 failures)
@@ -180,10 +192,20 @@ event-eliminated = { $name } is eliminated.
     .you = You are eliminated.
 event-set-aside-shown = { $name } had set aside: { $cards }.
     .you = You had set aside: { $cards }.
-event-won = { $name } wins the game!
-    .you = You win the game!
-event-strength = strength { $strength }
-event-species = species { $species }
+event-logged = { "  " }{ $card }: { $line }
+event-standings = Final standings:
+event-standing = { "  " }{ $rank }. { $name }: { $successes ->
+        [one] { $successes } success
+       *[other] { $successes } successes
+    }, { $failures ->
+        [one] { $failures } failure
+       *[other] { $failures } failures
+    }{ $status }
+
+## card
+## A monster with its strength and species: "Goblin (1, goblin)".
+card-monster = { $name } ({ $details })
+card-no-strength = no strength
 
 ## seat
 ## Names of the seats. A human alone at the screen is `you`; several are `player`.

@@ -152,19 +152,31 @@ event-entered = { $name } entra en la mazmorra con { $hp } PV (equipo: { $tiles 
         [one] { $count } carta
        *[other] { $count } cartas
     } dentro).
+event-asked = Pregunta para { $name }: { $prompt }
+    .you = Pregunta para ti: { $prompt }
 event-answered = { $name } responde: { $answer }.
     .you = Respondes: { $answer }.
-event-revealed = Carta { $position }: { $monster }{ $detail }.
+event-revealed = Carta { $position }: { $monster }.
 event-defeated-by-tile = { "  " }El monstruo { $monster } queda derrotado (equipo: { $tile }).
 event-defeated-skipped = { "  " }Gracias a la carta { $card }, el monstruo { $monster } queda derrotado.
 event-defeated-itself = { "  " }El monstruo { $monster } no tiene ningún efecto.
 event-replaced = { "  " }{ $card }: se descarta el monstruo y ocupa su lugar la carta superior del mazo.
-event-damaged = { "  " }Daño: { $amount }. PV: { $hp }.
+event-damaged = { "  " }{ $monster }: { $amount ->
+        [0] ningún daño
+       *[other] { $amount } de daño
+    }{ $changes }. PV: { $hp }.
+event-damage-changes = { " " }({ $strength }{ $changes })
+event-damage-less = , { $amount } menos por { $tile }
+event-damage-more = , { $amount } más por { $tile }
 event-hp-changed = { "  " }{ $card }: { $delta } PV. PV: { $hp }.
 event-tile-discarded = { "  " }Pieza de equipo descartada: { $tile }. PV: { $hp }.
-event-revived = { "  " }Equipo usado: { $tile }. El aventurero vuelve a la vida. PV: { $hp }.
+event-revived = { "  " }Equipo usado: { $tile }{ $spent ->
+        [yes] { " " }(se gasta)
+       *[no] { "" }
+    }{ $others }. El aventurero vuelve a la vida. PV: { $hp }.
+event-revived-discarding = ; se descarta: { $tiles }
 event-died = { "  " }PV: { $hp }. El aventurero cae derrotado.
-event-success-forced = { "  " }Gracias a la carta { $card }, esta mazmorra cuenta como éxito.
+event-success-forced = { "  " }Gracias a la carta { $card }, esta mazmorra cuenta como éxito de todos modos.
 event-success = ¡{ $name } sale con vida de la mazmorra con { $hp } PV! (éxitos: { $successes } de 2)
     .you = ¡Sales con vida de la mazmorra con { $hp } PV! (éxitos: { $successes } de 2)
 event-failure = { $name } fracasa en la mazmorra. (fracasos: { $failures } de 2)
@@ -173,10 +185,20 @@ event-eliminated = { $name } queda fuera de la partida.
     .you = Quedas fuera de la partida.
 event-set-aside-shown = { $name } había apartado: { $cards }.
     .you = Habías apartado: { $cards }.
-event-won = ¡{ $name } gana la partida!
-    .you = ¡Has ganado la partida!
-event-strength = fuerza { $strength }
-event-species = especie: { $species }
+event-logged = { "  " }{ $card }: { $line }
+event-standings = Clasificación final:
+event-standing = { "  " }{ $rank }. { $name }: { $successes ->
+        [one] { $successes } éxito
+       *[other] { $successes } éxitos
+    }, { $failures ->
+        [one] { $failures } fracaso
+       *[other] { $failures } fracasos
+    }{ $status }
+
+## card
+## Un monstruo con su fuerza y su especie: "Trasgo (1, trasgo)".
+card-monster = { $name } ({ $details })
+card-no-strength = sin fuerza
 
 ## seat
 ## Nombres de los asientos.

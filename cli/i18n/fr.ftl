@@ -153,19 +153,32 @@ event-entered = { $name } entre dans le donjon avec { $hp } PV (équipement : { 
         [one] { $count } carte
        *[other] { $count } cartes
     } à l'intérieur).
+event-asked = Question pour { $name } : { $prompt }
+    .you = Question pour vous : { $prompt }
 event-answered = { $name } répond : { $answer }.
     .you = Vous répondez : { $answer }.
-event-revealed = Carte { $position } : { $monster }{ $detail }.
+event-revealed = Carte { $position } : { $monster }.
 event-defeated-by-tile = { "  " }Le monstre { $monster } est éliminé (équipement : { $tile }).
 event-defeated-skipped = { "  " }Grâce à la carte { $card }, le monstre { $monster } est éliminé.
 event-defeated-itself = { "  " }Le monstre { $monster } n'a aucun effet.
 event-replaced = { "  " }{ $card } : le monstre est défaussé et la carte du dessus de la pioche prend sa place.
-event-damaged = { "  " }Dégâts : { $amount }. PV : { $hp }.
+event-damaged = { "  " }{ $monster } : { $amount ->
+        [0] aucun dégât
+        [one] { $amount } dégât
+       *[other] { $amount } dégâts
+    }{ $changes }. PV : { $hp }.
+event-damage-changes = { " " }({ $strength }{ $changes })
+event-damage-less = , { $amount } de moins avec { $tile }
+event-damage-more = , { $amount } de plus avec { $tile }
 event-hp-changed = { "  " }{ $card } : { $delta } PV. PV : { $hp }.
 event-tile-discarded = { "  " }Équipement défaussé : { $tile }. PV : { $hp }.
-event-revived = { "  " }Équipement utilisé : { $tile }. L'aventurier revient à la vie. PV : { $hp }.
+event-revived = { "  " }Équipement utilisé : { $tile }{ $spent ->
+        [yes] { " " }(épuisé)
+       *[no] { "" }
+    }{ $others }. L'aventurier revient à la vie. PV : { $hp }.
+event-revived-discarding = ; défaussé : { $tiles }
 event-died = { "  " }PV : { $hp }. L'aventurier succombe.
-event-success-forced = { "  " }Grâce à la carte { $card }, ce donjon compte comme une réussite.
+event-success-forced = { "  " }Grâce à la carte { $card }, ce donjon compte tout de même comme une réussite.
 event-success = { $name } sort du donjon en vie avec { $hp } PV ! (réussites : { $successes } sur 2)
     .you = Vous sortez du donjon en vie avec { $hp } PV ! (réussites : { $successes } sur 2)
 event-failure = { $name } échoue dans le donjon. (échecs : { $failures } sur 2)
@@ -174,10 +187,20 @@ event-eliminated = { $name } est hors jeu.
     .you = Vous êtes hors jeu.
 event-set-aside-shown = { $name } avait écarté : { $cards }.
     .you = Vous aviez écarté : { $cards }.
-event-won = { $name } remporte la partie !
-    .you = Vous remportez la partie !
-event-strength = puissance { $strength }
-event-species = espèce : { $species }
+event-logged = { "  " }{ $card } : { $line }
+event-standings = Classement final :
+event-standing = { "  " }{ $rank }. { $name } : { $successes ->
+        [one] { $successes } réussite
+       *[other] { $successes } réussites
+    }, { $failures ->
+        [one] { $failures } échec
+       *[other] { $failures } échecs
+    }{ $status }
+
+## card
+## Un monstre avec sa puissance et son espèce : « Gobelin (1, gobelin) ».
+card-monster = { $name } ({ $details })
+card-no-strength = sans puissance
 
 ## seat
 ## Noms des places à la table.

@@ -1,11 +1,16 @@
-//! What `dungeon play` (and `dungeon replay`) prints: the table's state for one seat, the
-//! options of a decision, and events as a given seat may see them (or, in a replay, as
-//! nobody at the table could: drawn cards named).
+//! What `dungeon play` (and `dungeon replay`, and the full-screen table) shows: the
+//! table's state for one seat, the options of a decision, and the log: each event as a
+//! given seat may see it (`events.rs`; in a replay, as nobody at the table could: drawn
+//! cards named). A monster is shown with its strength and species wherever it is named
+//! on its own ("Goblin (1, goblin)").
 
-use crate::text::{Arg, Text, seat_name, tr};
+mod events;
+
+pub use events::event;
+
+use crate::text::{Text, seat_name, tr};
 use dungeon_engine::action::{Action, DecisionKind};
 use dungeon_engine::dungeon::Fate;
-use dungeon_engine::event::{DefeatCause, Event};
 use dungeon_engine::ids::*;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
@@ -62,7 +67,10 @@ pub fn status(text: &Text, seats: &Seats, view: &PlayerView) -> Vec<String> {
         ));
     }
     if let Some(m) = view.hand {
-        out.push(text.t("play-you-drew", &[("monster", text.monster(m).into())]));
+        out.push(text.t(
+            "play-you-drew",
+            &[("monster", monster_card(text, m).into())],
+        ));
     }
     out
 }
@@ -145,11 +153,43 @@ fn tiles_with_hp(text: &Text, tiles: &[TileId]) -> String {
         .join(", ")
 }
 
+/// Monsters with their strength and species, by commas.
 fn monsters(text: &Text, list: &[MonsterId]) -> String {
     list.iter()
-        .map(|&m| text.monster(m))
+        .map(|&m| monster_card(text, m))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A monster as printed on its card: "Goblin (1, goblin)".
+pub fn monster_card(text: &Text, m: MonsterId) -> String {
+    let def = text.catalog.monster(m);
+    monster_as(text, m, def.strength, def.species)
+}
+
+/// A monster with a strength and a species (as revealed, which a card may change):
+/// "Golem (5, golem)", "The Count (8)", "Ally (no strength)".
+pub fn monster_as(
+    text: &Text,
+    m: MonsterId,
+    strength: Option<i32>,
+    species: Option<SpeciesId>,
+) -> String {
+    let strength = match strength {
+        Some(s) => s.to_string(),
+        None => text.t("card-no-strength", &[]),
+    };
+    let details = match species {
+        Some(s) => format!("{strength}, {}", text.species(s).to_lowercase()),
+        None => strength,
+    };
+    text.t(
+        "card-monster",
+        &[
+            ("name", text.monster(m).into()),
+            ("details", details.into()),
+        ],
+    )
 }
 
 /// One line per legal action of the view's decision, in `legal_actions` order.
@@ -164,7 +204,7 @@ pub fn options(
         return (String::new(), Vec::new());
     };
     let me = seats.name(view.seat);
-    let hand = view.hand.map(|m| text.monster(m)).unwrap_or_default();
+    let hand = view.hand.map(|m| monster_card(text, m)).unwrap_or_default();
     let current = view
         .run
         .as_ref()
@@ -220,268 +260,4 @@ pub fn options(
         })
         .collect();
     (header, lines)
-}
-
-/// An event as a line of text, already redacted for the viewer; `None` for events not
-/// worth a line.
-pub fn event(text: &Text, seats: &Seats, viewer: Option<Seat>, e: &Event) -> Option<String> {
-    let name = |s: Seat| seats.name(s);
-    let t = |key: &'static str, args: &[(&str, Arg)]| text.t(key, args);
-    let you = |key: &'static str, subject: Seat, args: &[(&str, Arg)]| {
-        text.about(key, subject, viewer, args)
-    };
-    Some(match e {
-        Event::GameStarted { players, first, .. } => you(
-            "event-game-started",
-            *first,
-            &[("players", players.into()), ("name", name(*first).into())],
-        ),
-        Event::AdventurerChosen {
-            seat: Some(s),
-            adventurer,
-        } => you(
-            "event-adventurer-chosen",
-            *s,
-            &[
-                ("name", name(*s).into()),
-                ("adventurer", text.adventurer(*adventurer).into()),
-            ],
-        ),
-        Event::AdventurerChosen {
-            seat: None,
-            adventurer,
-        } => t(
-            "event-adventurer-drawn",
-            &[("adventurer", text.adventurer(*adventurer).into())],
-        ),
-        Event::RoundStarted {
-            round,
-            first,
-            adventurer,
-        } => {
-            format!(
-                "\n== {} ==",
-                you(
-                    "event-round-started",
-                    *first,
-                    &[
-                        ("round", round.into()),
-                        ("adventurer", text.adventurer(*adventurer).into()),
-                        ("name", name(*first).into())
-                    ]
-                )
-            )
-        }
-        Event::Drew { seat, monster, .. } => match (monster, viewer) {
-            (Some(m), Some(v)) if v == *seat => {
-                t("event-drew-own", &[("monster", text.monster(*m).into())])
-            }
-            // Only a replay shows a card nobody at the screen drew.
-            (Some(m), None) => t(
-                "event-drew-seen",
-                &[
-                    ("name", name(*seat).into()),
-                    ("monster", text.monster(*m).into()),
-                ],
-            ),
-            _ => you("event-drew", *seat, &[("name", name(*seat).into())]),
-        },
-        Event::AddedToDungeon {
-            seat,
-            forced,
-            monster: Some(m),
-            ..
-        } if viewer.is_none() => t(
-            if *forced {
-                "event-added-forced-seen"
-            } else {
-                "event-added-seen"
-            },
-            &[
-                ("name", name(*seat).into()),
-                ("monster", text.monster(*m).into()),
-            ],
-        ),
-        Event::SetAside {
-            seat,
-            tile,
-            monster: Some(m),
-            ..
-        } if viewer.is_none() => t(
-            "event-set-aside-seen",
-            &[
-                ("name", name(*seat).into()),
-                ("monster", text.monster(*m).into()),
-                ("tile", text.tile(*tile).into()),
-            ],
-        ),
-        Event::AddedToDungeon { seat, forced, .. } => you(
-            if *forced {
-                "event-added-forced"
-            } else {
-                "event-added"
-            },
-            *seat,
-            &[("name", name(*seat).into())],
-        ),
-        Event::SetAside { seat, tile, .. } => you(
-            "event-set-aside",
-            *seat,
-            &[
-                ("name", name(*seat).into()),
-                ("tile", text.tile(*tile).into()),
-            ],
-        ),
-        Event::Passed { seat, forced } => you(
-            if *forced {
-                "event-passed-forced"
-            } else {
-                "event-passed"
-            },
-            *seat,
-            &[("name", name(*seat).into())],
-        ),
-        Event::Entered {
-            seat,
-            hp,
-            tiles,
-            dungeon,
-        } => {
-            format!(
-                "\n{}",
-                you(
-                    "event-entered",
-                    *seat,
-                    &[
-                        ("name", name(*seat).into()),
-                        ("hp", hp.into()),
-                        ("tiles", text.tiles(tiles).into()),
-                        ("count", dungeon.into())
-                    ]
-                )
-            )
-        }
-        Event::Answered { seat, answer, .. } => you(
-            "event-answered",
-            *seat,
-            &[
-                ("name", name(*seat).into()),
-                ("answer", text.answer(*answer, name).into()),
-            ],
-        ),
-        Event::Revealed {
-            monster,
-            position,
-            strength,
-            species,
-            ..
-        } => {
-            let mut detail = Vec::new();
-            if let Some(s) = strength {
-                detail.push(t("event-strength", &[("strength", s.into())]));
-            }
-            let printed = text.catalog.monster(*monster);
-            if species.is_some() && *species != printed.species {
-                detail.push(t(
-                    "event-species",
-                    &[("species", (text.species(species.unwrap())).into())],
-                ));
-            }
-            let detail = if detail.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", detail.join(", "))
-            };
-            t(
-                "event-revealed",
-                &[
-                    ("position", position.into()),
-                    ("monster", text.monster(*monster).into()),
-                    ("detail", detail.into()),
-                ],
-            )
-        }
-        Event::Defeated { monster, by, .. } => match by {
-            DefeatCause::Tile(tile) => t(
-                "event-defeated-by-tile",
-                &[
-                    ("monster", text.monster(*monster).into()),
-                    ("tile", text.tile(*tile).into()),
-                ],
-            ),
-            DefeatCause::Skipped(card) => t(
-                "event-defeated-skipped",
-                &[
-                    ("monster", text.monster(*monster).into()),
-                    ("card", text.card(*card).into()),
-                ],
-            ),
-            DefeatCause::Itself => t(
-                "event-defeated-itself",
-                &[("monster", text.monster(*monster).into())],
-            ),
-        },
-        Event::Replaced { by, .. } => t("event-replaced", &[("card", text.card(*by).into())]),
-        Event::Damaged { amount, hp, .. } => t(
-            "event-damaged",
-            &[("amount", amount.into()), ("hp", hp.into())],
-        ),
-        Event::HpChanged { by, delta, hp } => t(
-            "event-hp-changed",
-            &[
-                ("card", text.card(*by).into()),
-                ("delta", format!("{delta:+}").into()),
-                ("hp", hp.into()),
-            ],
-        ),
-        Event::TileDiscarded { tile, hp, .. } => t(
-            "event-tile-discarded",
-            &[("tile", text.tile(*tile).into()), ("hp", hp.into())],
-        ),
-        Event::Revived { by, hp, .. } => t(
-            "event-revived",
-            &[("tile", text.tile(*by).into()), ("hp", hp.into())],
-        ),
-        Event::Died { hp } => t("event-died", &[("hp", hp.into())]),
-        Event::SuccessForced { by } => {
-            t("event-success-forced", &[("card", text.card(*by).into())])
-        }
-        Event::Success {
-            seat,
-            hp,
-            successes,
-        } => you(
-            "event-success",
-            *seat,
-            &[
-                ("name", name(*seat).into()),
-                ("hp", hp.into()),
-                ("successes", successes.into()),
-            ],
-        ),
-        Event::Failure { seat, failures, .. } => you(
-            "event-failure",
-            *seat,
-            &[("name", name(*seat).into()), ("failures", failures.into())],
-        ),
-        Event::Eliminated { seat } => {
-            you("event-eliminated", *seat, &[("name", name(*seat).into())])
-        }
-        Event::SetAsideShown { seat, cards } => {
-            let list: Vec<MonsterId> = cards.iter().map(|&(_, m, _)| m).collect();
-            you(
-                "event-set-aside-shown",
-                *seat,
-                &[
-                    ("name", name(*seat).into()),
-                    ("cards", monsters(text, &list).into()),
-                ],
-            )
-        }
-        Event::Asked { .. } | Event::Logged { .. } | Event::Standings { .. } => return None,
-        Event::Won { seat } => format!(
-            "\n*** {} ***",
-            you("event-won", *seat, &[("name", name(*seat).into())])
-        ),
-    })
 }

@@ -340,7 +340,7 @@ impl RunAudit {
             .find(|c| c.delta == 0 || !held.contains(&c.tile) || !facts.changes_damage(c.tile))
         {
             return Err(format!(
-                "damage: {name}'s damage changed by {:+} by tile #{}, which is not held, has no damage hook, or changed nothing",
+                "damage: a change of {:+} to {name}'s damage is credited to tile #{}, which is not held, has no damage hook, or changed nothing",
                 c.delta, c.tile.0
             ));
         }
@@ -384,8 +384,8 @@ impl RunAudit {
     ) -> Result<(), String> {
         if self.hp > 0 {
             return Err(format!(
-                "revive: tile #{} credited with a revival at {} HP (something else brought HP back first)",
-                by.0, self.hp
+                "revive: a revival at {} HP, credited to tile #{} (something else brought HP back first)",
+                self.hp, by.0
             ));
         }
         if !self.held.contains(&by) {
