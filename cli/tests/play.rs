@@ -542,6 +542,13 @@ fn plain_plays_a_whole_game_from_a_file_of_answers() {
         "{}",
         run.stdout
     );
+    // The winner is told once.
+    assert_eq!(
+        run.stdout.matches("wins the game").count(),
+        1,
+        "{}",
+        run.stdout
+    );
     assert_eq!(prompts(&run.stdout), answers.lines().count());
     let record = json(&game_file(&dir, ".finished.json"));
     let moves = answers.lines().filter(|a| *a != "o").count();

@@ -200,6 +200,10 @@ impl LineMode<'_> {
                     std::thread::sleep(TICK.min(end.saturating_duration_since(Instant::now())));
                 }
             }
+            // The winner is told once, by the closing line (see `play`).
+            if matches!(event, Event::Won { .. }) {
+                continue;
+            }
             if let Some(line) = render::event(&self.text, &self.seats, self.viewer, &event) {
                 say(&line);
             }
