@@ -649,7 +649,6 @@ tui-quit-title = Leave the game?
 tui-quit-ask = Leave this game now? y: leave · n: stay
 tui-quit-keys = y: leave · n or Esc: back to the game
 tui-end-title = The game is over
-tui-standing = { $place }. { $name }: { $successes }, { $failures }
 tui-leave = Enter: leave
 tui-stopped-title = The game cannot go on
 tui-help-title = Help

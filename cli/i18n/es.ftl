@@ -642,7 +642,6 @@ tui-quit-title = ¿Salir de la partida?
 tui-quit-ask = ¿Salir de esta partida ahora? s: salir · n: quedarse
 tui-quit-keys = s: salir · n o Esc: volver a la partida
 tui-end-title = La partida ha terminado
-tui-standing = { $place }. { $name }: { $successes }, { $failures }
 tui-leave = Intro: salir
 tui-stopped-title = La partida no puede continuar
 tui-help-title = Ayuda

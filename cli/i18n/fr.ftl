@@ -635,7 +635,6 @@ tui-quit-title = Quitter la partie ?
 tui-quit-ask = Quitter cette partie maintenant ? o : quitter · n : rester
 tui-quit-keys = o : quitter · n ou Échap : revenir à la partie
 tui-end-title = La partie est terminée
-tui-standing = { $place }. { $name } : { $successes }, { $failures }
 tui-leave = Entrée : quitter
 tui-stopped-title = La partie ne peut pas continuer
 tui-help-title = Aide

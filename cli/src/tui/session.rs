@@ -497,7 +497,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         if self.hot_seat && self.shown.is_some() {
             self.show_public()?;
         }
-        let lines = self.standings(winner);
+        let lines = self.closing_lines();
         self.wait_dismiss(Overlay::End(lines), Prompt::Busy(String::new()))?;
         Err(Stop::Outcome(Outcome::Over { winner }))
     }
@@ -508,56 +508,21 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         Err(Stop::Outcome(Outcome::Stopped(failure)))
     }
 
-    /// The winner's line and every player's successes and failures, best first.
-    fn standings(&self, winner: Option<Seat>) -> Vec<Line<'static>> {
-        let p = self.ctx.palette;
-        let mut out = Vec::new();
-        if let Some(w) = winner {
-            let name = self.ctx.seats.name(w);
-            let line =
-                self.ctx
-                    .text
-                    .about("play-game-over", w, self.shown, &[("name", name.into())]);
-            out.push(Line::styled(line, p.good().patch(p.title())));
-            out.push(Line::from(""));
+    /// The log's closing lines: who won and the final standings.
+    fn closing_lines(&self) -> Vec<Line<'static>> {
+        let log = self.table.log();
+        let from = log
+            .iter()
+            .position(|e| matches!(e.public, Event::Won { .. } | Event::Standings { .. }))
+            .unwrap_or(log.len());
+        let mut lines: Vec<Line<'static>> = log[from..]
+            .iter()
+            .flat_map(|e| entry_lines(&self.ctx, e, self.shown))
+            .collect();
+        while lines.first().is_some_and(|l| l.width() == 0) {
+            lines.remove(0);
         }
-        if let Some(view) = self.view() {
-            let mut order: Vec<usize> = (0..view.players.len()).collect();
-            order.sort_by_key(|&i| {
-                let pl = &view.players[i];
-                (
-                    Some(i as Seat) != winner,
-                    pl.eliminated,
-                    std::cmp::Reverse(pl.successes),
-                    pl.failures,
-                )
-            });
-            for (place, i) in order.into_iter().enumerate() {
-                let pl = &view.players[i];
-                let mut line = self.ctx.t(
-                    "tui-standing",
-                    &[
-                        ("place", (place + 1).to_string()),
-                        ("name", self.ctx.seats.name(i as Seat)),
-                        (
-                            "successes",
-                            self.ctx
-                                .t("tui-successes", &[("count", pl.successes.to_string())]),
-                        ),
-                        (
-                            "failures",
-                            self.ctx
-                                .t("tui-failures", &[("count", pl.failures.to_string())]),
-                        ),
-                    ],
-                );
-                if pl.eliminated {
-                    line = format!("{line} · {}", self.ctx.t("tui-eliminated", &[]));
-                }
-                out.push(Line::from(line));
-            }
-        }
-        out
+        lines
     }
 
     /// The view the screen shows: the shown seat's, else the public part of any seat's
