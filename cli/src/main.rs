@@ -13,8 +13,6 @@ mod scenario;
 mod sim;
 mod soak;
 mod text;
-// Wired into `play` once the local table (h/table) lands.
-#[allow(dead_code)]
 mod tui;
 
 use clap::{Parser, Subcommand};

@@ -9,13 +9,12 @@
 
 use super::input::{Input, Next, Reply};
 use super::signals::Shutdown;
-use super::{Session, failure, odds, render};
+use super::{Ending, Session, failure, odds, render};
 use crate::text::Text;
 use dungeon_engine::event::Event;
 use dungeon_engine::ids::Seat;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
-use dungeon_engine::record::SeatRecord;
 use dungeon_table::{OddsState, SaveProblem, Table, TableError, TableState};
 use render::Seats;
 use std::io::{IsTerminal, Write};
@@ -70,22 +69,14 @@ struct LineMode<'a> {
 /// Plays the game at `table` in the line mode until it ends or the players leave.
 pub fn run(table: &mut dyn Table, lang: Lang, session: &Session, shutdown: &Shutdown) -> ExitCode {
     let catalog = table.setup().catalog.clone();
-    let records: Vec<SeatRecord> = table
-        .setup()
-        .seats
-        .iter()
-        .map(|s| SeatRecord {
-            name: s.name.clone(),
-            bot: s.bot.clone(),
-        })
-        .collect();
-    let controlled: Vec<Seat> = (0..records.len() as Seat)
+    let seats = super::seat_names(lang, table.setup());
+    let controlled: Vec<Seat> = (0..seats.names.len() as Seat)
         .filter(|&s| table.setup().seats[s as usize].controlled)
         .collect();
     let tty = std::io::stdout().is_terminal();
     let mut line = LineMode {
         text: Text::new(lang, &catalog),
-        seats: Seats::new(lang, &records, true),
+        seats,
         viewer: (controlled.len() == 1).then(|| controlled[0]),
         humans: controlled.len(),
         session,
@@ -107,34 +98,12 @@ pub fn run(table: &mut dyn Table, lang: Lang, session: &Session, shutdown: &Shut
 
 impl LineMode<'_> {
     fn header(&mut self) {
-        let t = self.text;
-        let setup = self.table.setup();
-        say(&t.t("play-welcome", &[]));
-        let packs = escape_line(&setup.catalog.pack_list()).into_owned();
-        say(&t.t("play-packs", &[("packs", packs.into())]));
-        if let Some(seed) = setup.seed {
-            say(&t.t("play-seed", &[("seed", seed.to_string().into())]));
-        }
-        let rulings = crate::rulings::summary(&setup.options);
-        if !rulings.is_empty() {
-            say(&t.t("play-rulings", &[("rulings", rulings.join(", ").into())]));
-        }
-        if let Some(path) = &self.session.record {
-            let path = escape_line(&path.to_string_lossy()).into_owned();
-            say(&t.t("play-recording", &[("path", path.into())]));
-        }
-        match (&self.session.game_id, &self.session.no_autosave) {
-            (Some(_), _) => say(&t.t("play-autosave", &[])),
-            (None, Some(reason)) => {
-                say(&t.t("play-no-autosave", &[("reason", reason.clone().into())]))
-            }
-            (None, None) => {}
+        for line in self.session.header(&self.text, self.table) {
+            say(&line);
         }
         if self.session.resumed {
             // The game so far was shown when it was played.
             self.printed = self.table.log().len();
-            let count = self.table.saving().saved;
-            say(&t.t("play-resumed", &[("count", count.into())]));
         }
     }
 
@@ -167,12 +136,8 @@ impl LineMode<'_> {
                     let _ = self.table.poll(TICK);
                 }
                 TableState::Over { winner } => {
-                    if let Some(w) = winner {
-                        let name = [("name", self.seats.name(w).into())];
-                        say("");
-                        say(&self.text.about("play-game-over", w, self.viewer, &name));
-                    }
-                    return ExitCode::SUCCESS;
+                    let viewer = self.viewer;
+                    return self.end(Ending::Over { winner, viewer });
                 }
                 TableState::Stopped { failure } => {
                     for line in failure::lines(&self.text, &failure) {
@@ -346,14 +311,7 @@ impl LineMode<'_> {
     /// autosave; a file holding another game is replaced only if the player says so.
     fn save(&mut self) {
         let t = self.text;
-        let autosave = self.table.saving().autosave;
-        let target = self
-            .session
-            .save
-            .clone()
-            .or_else(|| self.session.came_from.clone())
-            .or_else(|| autosave.clone())
-            .unwrap_or_else(|| PathBuf::from(super::FALLBACK_SAVE));
+        let target = self.session.save_target(self.table);
         let mut result = self.table.save_to(&target, false);
         if result == Err(TableError::OtherGame) {
             let shown = escape_line(&target.to_string_lossy()).into_owned();
@@ -365,15 +323,8 @@ impl LineMode<'_> {
                 }
             }
         }
-        let path = escape_line(&target.to_string_lossy()).into_owned();
         match result {
-            Ok(()) => match (&self.session.game_id, autosave.as_deref() == Some(&target)) {
-                (Some(id), true) => say(&t.t(
-                    "play-saved-auto",
-                    &[("path", path.into()), ("id", id.clone().into())],
-                )),
-                _ => say(&t.t("play-saved", &[("path", path.into())])),
-            },
+            Ok(()) => say(&self.session.saved(&t, self.table, &target)),
             Err(e) => say(&failure::save_failed(t.lang, &e)),
         }
     }
@@ -422,28 +373,23 @@ impl LineMode<'_> {
         if let Some(signal) = self.shutdown.signal() {
             return self.interrupted(signal);
         }
-        self.table.close();
-        say(&self.resume_hint("play-left", "play-quit"));
-        ExitCode::SUCCESS
+        self.end(Ending::Left)
     }
 
     /// A signal (Ctrl-C, a closed terminal): the game is on disk already.
     fn interrupted(&mut self, signal: i32) -> ExitCode {
-        self.table.close();
-        say("");
-        say(&self.resume_hint("play-interrupted", "play-interrupted-unsaved"));
-        Shutdown::exit_code(signal)
+        self.end(Ending::Interrupted(signal))
     }
 
-    /// `saved` naming the game's id when the autosave holds the game, else `unsaved`.
-    fn resume_hint(&self, saved: &'static str, unsaved: &'static str) -> String {
-        let saving = self.table.saving();
-        match &self.session.game_id {
-            Some(id) if saving.autosave.is_some() && !saving.finished => {
-                self.text.t(saved, &[("id", id.clone().into())])
-            }
-            _ => self.text.t(unsaved, &[]),
+    /// Closes the table and says the closing lines (see [`Session::end`]).
+    fn end(&mut self, ending: Ending) -> ExitCode {
+        let (lines, code) = self
+            .session
+            .end(&self.text, &self.seats, &mut *self.table, ending);
+        for line in lines {
+            say(&line);
         }
+        code
     }
 
     /// The game cannot go on: it can still be saved, or left.

@@ -1,7 +1,7 @@
 //! `dungeon play`: a game in the terminal. Humans sit first, bots fill the other seats.
 //! The game is a `dungeon_table::LocalTable` (the engine and the bots on a thread of their
-//! own); a front end shows it: the line mode (`line.rs`) for now, and for pipes, files of
-//! answers and screen readers. Every game is saved after every decision in the user's data
+//! own); a front end shows it: the full-screen table (`crate::tui`) at a terminal, the line
+//! mode (`line.rs`) with `--plain` and for pipes, files of answers and screen readers. Every game is saved after every decision in the user's data
 //! folder (`games.rs`), so `--resume` continues it after anything, a kill included.
 //!
 //! - `save.rs`: reading game files, and why one is refused;
@@ -13,20 +13,23 @@ pub mod games;
 mod input;
 mod line;
 mod names;
-mod odds;
+pub mod odds;
 pub mod render;
 pub mod save;
 pub mod signals;
 
 use crate::packs;
 use crate::sim::parse_bots;
-use crate::text::tr;
+use crate::text::{Text, tr};
 use clap::Args;
 use dungeon_engine::GameOptions;
 use dungeon_engine::catalog::{Catalog, PackLibrary};
+use dungeon_engine::ids::Seat;
 use dungeon_engine::lang::Lang;
+use dungeon_engine::printable::escape_line;
 use dungeon_engine::record::SeatRecord;
-use dungeon_table::{LocalGame, LocalTable, Start, StartError, Table};
+use dungeon_table::{LocalGame, LocalTable, Start, StartError, Table, TableSetup};
+use render::Seats;
 use save::FileKind;
 use signals::Shutdown;
 use std::io::IsTerminal;
@@ -102,6 +105,7 @@ pub struct PlayArgs {
 
 /// What a front end needs to know of the session beyond the table: where the game came
 /// from and goes, for `s`, `q` and the messages that say how to come back to it.
+#[derive(Default)]
 pub struct Session {
     /// The id of the game's autosave in the data folder (`--resume ID`).
     pub game_id: Option<String>,
@@ -117,6 +121,149 @@ pub struct Session {
     pub record: Option<PathBuf>,
     /// `--delay`.
     pub delay: Option<u64>,
+}
+
+impl Session {
+    /// The lines a game opens with: the packs, the seed, the rulings, the record, whether
+    /// it is saved after every move, and where a resumed game goes on.
+    pub fn header(&self, text: &Text, table: &dyn Table) -> Vec<String> {
+        let setup = table.setup();
+        let mut out = vec![text.t("play-welcome", &[])];
+        let packs = escape_line(&setup.catalog.pack_list()).into_owned();
+        out.push(text.t("play-packs", &[("packs", packs.into())]));
+        if let Some(seed) = setup.seed {
+            out.push(text.t("play-seed", &[("seed", seed.to_string().into())]));
+        }
+        let rulings = crate::rulings::summary(&setup.options);
+        if !rulings.is_empty() {
+            out.push(text.t("play-rulings", &[("rulings", rulings.join(", ").into())]));
+        }
+        if let Some(path) = &self.record {
+            let path = escape_line(&path.to_string_lossy()).into_owned();
+            out.push(text.t("play-recording", &[("path", path.into())]));
+        }
+        match (&self.game_id, &self.no_autosave) {
+            (Some(_), _) => out.push(text.t("play-autosave", &[])),
+            (None, Some(reason)) => {
+                out.push(text.t("play-no-autosave", &[("reason", reason.clone().into())]))
+            }
+            (None, None) => {}
+        }
+        if self.resumed {
+            let count = table.saving().saved;
+            out.push(text.t("play-resumed", &[("count", count.into())]));
+        }
+        out
+    }
+
+    /// The game's id while its autosave holds it, unfinished: `--resume ID` continues it.
+    pub fn resume_id(&self, table: &dyn Table) -> Option<&str> {
+        let saving = table.saving();
+        match &self.game_id {
+            Some(id) if saving.autosave.is_some() && !saving.finished => Some(id),
+            _ => None,
+        }
+    }
+
+    /// `saved` naming the game's id when the autosave holds the game, else `unsaved`.
+    pub fn resume_hint(
+        &self,
+        text: &Text,
+        table: &dyn Table,
+        saved: &'static str,
+        unsaved: &'static str,
+    ) -> String {
+        match self.resume_id(table) {
+            Some(id) => text.t(saved, &[("id", id.to_string().into())]),
+            None => text.t(unsaved, &[]),
+        }
+    }
+
+    /// Where `s` saves: `--save`'s file, else the file the game came from, else its
+    /// autosave. (A file holding another game is replaced only if the player says so.)
+    pub fn save_target(&self, table: &dyn Table) -> PathBuf {
+        self.save
+            .clone()
+            .or_else(|| self.came_from.clone())
+            .or_else(|| table.saving().autosave)
+            .unwrap_or_else(|| PathBuf::from(FALLBACK_SAVE))
+    }
+
+    /// What `s` says once the game is saved to `target`.
+    pub fn saved(&self, text: &Text, table: &dyn Table, target: &std::path::Path) -> String {
+        let path = escape_line(&target.to_string_lossy()).into_owned();
+        let autosave = table.saving().autosave;
+        match (&self.game_id, autosave.as_deref() == Some(target)) {
+            (Some(id), true) => text.t(
+                "play-saved-auto",
+                &[("path", path.into()), ("id", id.clone().into())],
+            ),
+            _ => text.t("play-saved", &[("path", path.into())]),
+        }
+    }
+}
+
+/// How a game ended at a front end, for the lines it closes with and its exit code.
+pub enum Ending {
+    /// The game is over; `viewer` is the one human at the screen, if there is only one.
+    Over {
+        winner: Option<Seat>,
+        viewer: Option<Seat>,
+    },
+    /// The player left (`q`, confirmed).
+    Left,
+    /// A signal (Ctrl-C, a closed terminal): the game is on disk already.
+    Interrupted(i32),
+}
+
+impl Session {
+    /// Closes the table; then the lines to print, on the normal screen, and the exit code:
+    /// the same whichever front end showed the game.
+    pub fn end(
+        &self,
+        text: &Text,
+        seats: &Seats,
+        table: &mut dyn Table,
+        ending: Ending,
+    ) -> (Vec<String>, ExitCode) {
+        table.close();
+        match ending {
+            Ending::Over { winner, viewer } => {
+                let lines = match winner {
+                    Some(w) => {
+                        let name = [("name", seats.name(w).into())];
+                        let line = text.about("play-game-over", w, viewer, &name);
+                        vec![String::new(), line]
+                    }
+                    None => Vec::new(),
+                };
+                (lines, ExitCode::SUCCESS)
+            }
+            Ending::Left => {
+                let hint = self.resume_hint(text, table, "play-left", "play-quit");
+                (vec![hint], ExitCode::SUCCESS)
+            }
+            Ending::Interrupted(signal) => {
+                let unsaved = "play-interrupted-unsaved";
+                let hint = self.resume_hint(text, table, "play-interrupted", unsaved);
+                (vec![String::new(), hint], Shutdown::exit_code(signal))
+            }
+        }
+    }
+}
+
+/// The seats' names as the players of this game read them (escaped: a name may come from a
+/// file or the network); a lone human is "You".
+pub fn seat_names(lang: Lang, setup: &TableSetup) -> Seats {
+    let records: Vec<SeatRecord> = setup
+        .seats
+        .iter()
+        .map(|s| SeatRecord {
+            name: s.name.clone(),
+            bot: s.bot.clone(),
+        })
+        .collect();
+    Seats::new(lang, &records, true)
 }
 
 pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode, String> {
@@ -194,9 +341,11 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
     }
     let shutdown = Shutdown::install();
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
-    let _full_screen = !args.plain && terminal;
-    // The full-screen table (cli/src/tui) takes the terminal here when `_full_screen`.
-    let code = line::run(&mut table, lang, &session, &shutdown);
+    let code = if !args.plain && terminal {
+        crate::tui::play(&mut table, lang, &session, &shutdown)
+    } else {
+        line::run(&mut table, lang, &session, &shutdown)
+    };
     if let Some(file) = &reserved {
         games::forget_if_empty(file);
     }

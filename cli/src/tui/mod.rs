@@ -9,15 +9,18 @@
 //! screen is not asking are thrown away. The terminal is given back on every way out
 //! (see `terminal`).
 //!
-//! Modules: `session` (the loop), `screen` (layout and drawing), `content` (the table
-//! panel and corner), `log` (the log panel), `help` (`?`), `wrap` (word wrapping),
+//! Modules: `session` (the loop), `prompt` (a question and its keys), `between` (pass
+//! screen, recap, the end, a stopped game), `screen` (layout and drawing), `content` (the
+//! table panel and corner), `log` (the log panel), `help` (`?`), `wrap` (word wrapping),
 //! `style` (colours, `NO_COLOR`), `keys` (the keyboard), `terminal` (taking the terminal
 //! and giving it back).
 
+mod between;
 mod content;
 mod help;
 mod keys;
 mod log;
+mod prompt;
 mod screen;
 mod session;
 mod style;
@@ -26,13 +29,14 @@ mod terminal;
 mod tests;
 mod wrap;
 
-use crate::play::render::Seats;
+use crate::play::signals::Shutdown;
+use crate::play::{Ending, Session as Files};
 use crate::text::Text;
 use content::Ctx;
 use dungeon_engine::ids::Seat;
 use dungeon_engine::lang::Lang;
-use dungeon_engine::record::SeatRecord;
-use dungeon_table::{Failure, Table, TableSetup};
+use dungeon_table::{Failure, Table};
+use std::process::ExitCode;
 use std::time::Duration;
 
 pub use style::Palette;
@@ -67,49 +71,92 @@ pub enum Outcome {
     Over { winner: Option<Seat> },
     /// The player chose to leave (`q`, confirmed).
     Quit,
-    /// Ctrl-C, or a signal (SIGINT, SIGTERM, SIGHUP): left at once.
-    Interrupted,
+    /// Ctrl-C (as SIGINT), or a signal (SIGINT, SIGTERM, SIGHUP): left at once.
+    Interrupted { signal: i32 },
     /// The table could not go on (the player saw why, and left).
     Stopped(Failure),
 }
 
 /// Plays `table` full screen until the game ends or the player leaves; the terminal is
-/// restored before this returns, whatever happens (a panic included). Errors are about
-/// the terminal or the table, in plain words.
-pub fn run(table: &mut dyn Table, lang: Lang, options: Options) -> Result<Outcome, String> {
+/// restored before this returns, whatever happens (a panic included). `files` says where
+/// the game came from and where `s` saves it; `shutdown` is the flag signals set. Errors
+/// are about the terminal or the table, in plain words.
+pub fn run(
+    table: &mut dyn Table,
+    lang: Lang,
+    files: &Files,
+    shutdown: &Shutdown,
+    options: Options,
+) -> Result<Outcome, String> {
     let setup = table.setup().clone();
-    let text = Text::new(lang, &setup.catalog);
-    let seats = seats(lang, &setup);
+    let seats = crate::play::seat_names(lang, &setup);
     let ctx = Ctx {
-        text,
+        text: Text::new(lang, &setup.catalog),
         seats: &seats,
         palette: options.palette,
     };
     let mut guard = terminal::Guard::take().map_err(|e| e.to_string())?;
-    let signal = guard.signal_flag();
-    let result = session::Session::new(
+    let session = session::Session::new(
         &mut guard.terminal,
         keys::Terminal,
         table,
         ctx,
+        files,
+        shutdown.clone(),
         options,
-        Some(signal),
-    )
-    .run();
+    );
+    let result = session.run();
     drop(guard);
     result
 }
 
-/// The seats' names as the players read them (escaped: a name may come from a file or
-/// the network), as `dungeon play` and `dungeon replay` name them.
-pub fn seats(lang: Lang, setup: &TableSetup) -> Seats {
-    let records: Vec<SeatRecord> = setup
-        .seats
-        .iter()
-        .map(|s| SeatRecord {
-            name: s.name.clone(),
-            bot: s.bot.clone(),
-        })
-        .collect();
-    Seats::new(lang, &records, true)
+/// `dungeon play` at a terminal: the game full screen, then, back on the normal screen,
+/// the lines the line mode closes with and its exit code (see [`crate::play::Ending`]).
+/// They hold nothing private: the winner, or how to resume the game.
+pub fn play(table: &mut dyn Table, lang: Lang, files: &Files, shutdown: &Shutdown) -> ExitCode {
+    let mut options = Options::default();
+    if let Some(ms) = files.delay {
+        options.delay = Duration::from_millis(ms);
+    }
+    let outcome = run(table, lang, files, shutdown, options);
+    let setup = table.setup().clone();
+    let text = Text::new(lang, &setup.catalog);
+    let seats = crate::play::seat_names(lang, &setup);
+    let ending = match outcome {
+        Ok(Outcome::Over { winner }) => {
+            let mut controlled =
+                (0..setup.seats.len() as Seat).filter(|&s| setup.seats[s as usize].controlled);
+            let viewer = match (controlled.next(), controlled.next()) {
+                (Some(seat), None) => Some(seat),
+                _ => None,
+            };
+            Ending::Over { winner, viewer }
+        }
+        Ok(Outcome::Quit) => Ending::Left,
+        Ok(Outcome::Interrupted { signal }) => Ending::Interrupted(signal),
+        Ok(Outcome::Stopped(failure)) => {
+            table.close();
+            for line in crate::play::failure::lines(&text, &failure) {
+                say(&line);
+            }
+            return ExitCode::FAILURE;
+        }
+        Err(error) => {
+            table.close();
+            eprintln!("{}", text.t("tui-failed", &[("error", error.into())]));
+            say(&files.resume_hint(&text, table, "play-interrupted", "play-interrupted-unsaved"));
+            return ExitCode::FAILURE;
+        }
+    };
+    let (lines, code) = files.end(&text, &seats, table, ending);
+    for line in lines {
+        say(&line);
+    }
+    code
+}
+
+/// Writes a line on the normal screen; a terminal that went away is not worth a panic.
+fn say(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stdout().lock(), "{line}");
 }

@@ -21,15 +21,26 @@ use unicode_width::UnicodeWidthStr;
 #[derive(Clone)]
 pub enum Prompt {
     /// A question for the player at the screen: its header, its numbered options, the
-    /// keys that work, and a message about the last key (a refused answer...).
+    /// keys that work, and lines about the last key (a refused answer, the odds, a save).
     Asking {
         header: String,
         options: Vec<String>,
         keys: Vec<(String, String)>,
-        status: Option<String>,
+        status: Vec<(Tone, String)>,
     },
     /// Not asking: a line saying what the game is doing ("Bot 2 is thinking...").
     Busy(String),
+}
+
+/// What a status line of the prompt is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// Under way: digits typed so far, "working out your odds".
+    Info,
+    Good,
+    Bad,
+    /// For the player at the screen only (their odds).
+    Private,
 }
 
 /// What covers the main screen, if anything.
@@ -41,10 +52,16 @@ pub enum Overlay {
         lines: Vec<Line<'static>>,
         scroll: usize,
     },
-    ConfirmQuit,
+    /// A yes-or-no question (leave the game, replace another game's file): its title,
+    /// its text and the keys that answer it.
+    Confirm {
+        title: String,
+        body: Vec<String>,
+        keys: String,
+    },
     /// The end of the game: a title and the standings.
     End(Vec<Line<'static>>),
-    /// The game cannot go on: why, line by line.
+    /// The game cannot go on: why, line by line (and whether `s` saved it).
     Stopped(Vec<String>),
 }
 
@@ -152,23 +169,25 @@ pub fn draw(f: &mut Frame, s: &Screen) -> Drawn {
     f.render_widget(Paragraph::new(prompt).block(block), prompt_area);
 
     let t = |key: &'static str| s.ctx.t(key, &[]);
+    let lines = |body: &[String]| body.iter().map(|l| Line::from(l.clone())).collect();
     let popup_of = match &s.overlay {
-        Some(Overlay::Recap(lines)) => {
-            Some(("tui-recap-title", lines.clone(), "tui-continue", true))
+        Some(Overlay::Recap(body)) => {
+            Some((t("tui-recap-title"), body.clone(), t("tui-continue"), true))
         }
-        Some(Overlay::ConfirmQuit) => {
-            let body = vec![Line::from(t("tui-quit-ask"))];
-            Some(("tui-quit-title", body, "tui-quit-keys", false))
+        Some(Overlay::Confirm { title, body, keys }) => {
+            Some((title.clone(), lines(body), keys.clone(), false))
         }
-        Some(Overlay::End(lines)) => Some(("tui-end-title", lines.clone(), "tui-leave", false)),
-        Some(Overlay::Stopped(reason)) => {
-            let body = reason.iter().map(|l| Line::from(l.clone())).collect();
-            Some(("tui-stopped-title", body, "tui-leave", false))
-        }
+        Some(Overlay::End(body)) => Some((t("tui-end-title"), body.clone(), t("tui-leave"), false)),
+        Some(Overlay::Stopped(body)) => Some((
+            t("tui-stopped-title"),
+            lines(body),
+            t("tui-stopped-keys"),
+            false,
+        )),
         Some(Overlay::Help { .. }) | None => None,
     };
     if let Some((title, body, footer, keep_end)) = popup_of {
-        popup(f, s, &t(title), body, &t(footer), keep_end);
+        popup(f, s, &title, body, &footer, keep_end);
     }
     Drawn {
         log_width: inner(width),
@@ -195,24 +214,41 @@ fn prompt_rows(
         } => {
             let mut rows = wrap(&Line::styled(header.clone(), p.title()), width, 0);
             rows.extend(option_rows(ctx, options, width));
-            if let Some(status) = status {
-                rows.extend(wrap(&Line::styled(status.clone(), p.bad()), width, 0));
+            for (tone, line) in status {
+                let style = match tone {
+                    Tone::Info => p.dim(),
+                    Tone::Good => p.good(),
+                    Tone::Bad => p.bad(),
+                    Tone::Private => p.private(),
+                };
+                rows.extend(wrap(&Line::styled(line.clone(), style), width, 0));
             }
-            let mut hint = vec![Span::raw(" ")];
-            for (i, (key, what)) in keys.iter().enumerate() {
-                if i > 0 {
-                    hint.push(Span::styled(" · ", p.dim()));
+            let hint_of = |keys: &[&(String, String)]| {
+                let mut hint = vec![Span::raw(" ")];
+                for (i, (key, what)) in keys.iter().enumerate() {
+                    if i > 0 {
+                        hint.push(Span::styled(" · ", p.dim()));
+                    }
+                    hint.push(Span::styled(key.clone(), p.key()));
+                    hint.push(Span::raw(format!(" {what}")));
                 }
-                hint.push(Span::styled(key.clone(), p.key()));
-                hint.push(Span::raw(format!(" {what}")));
-            }
-            hint.push(Span::raw(" "));
-            let hint = Line::from(hint);
-            if hint.width() <= width as usize {
-                (rows, Some(hint))
-            } else {
-                rows.extend(wrap(&hint, width, 0));
-                (rows, None)
+                hint.push(Span::raw(" "));
+                Line::from(hint)
+            };
+            // The log's keys give way first (the help lists them), then the hint wraps.
+            let all: Vec<&(String, String)> = keys.iter().collect();
+            let short: Vec<&(String, String)> = keys
+                .iter()
+                .filter(|(k, _)| !k.starts_with("PgUp"))
+                .collect();
+            let fits = |hint: &Line| hint.width() <= width as usize;
+            match (hint_of(&all), hint_of(&short)) {
+                (hint, _) if fits(&hint) => (rows, Some(hint)),
+                (_, hint) if fits(&hint) => (rows, Some(hint)),
+                (hint, _) => {
+                    rows.extend(wrap(&hint, width, 0));
+                    (rows, None)
+                }
             }
         }
     }

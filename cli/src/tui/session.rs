@@ -1,8 +1,9 @@
 //! The full-screen table's loop: it shows new log entries (pausing before each reveal
-//! unless a key skips it), asks the player at the screen, lets the table move on while
-//! bots think, and in hot-seat games wipes the screen and shows the pass screen and a
-//! recap between two players. Keys count only while a prompt is on screen: the keyboard
-//! is drained each time one is drawn, and keys read at any other time are thrown away.
+//! unless a key skips it), asks the player at the screen (`prompt.rs`), lets the table move
+//! on while bots think, and in hot-seat games wipes the screen and shows the pass screen
+//! and a recap between two players (`between.rs`). Keys count only while a prompt is on
+//! screen: the keyboard is drained each time one is drawn, and keys read at any other time
+//! are thrown away.
 
 use super::content::{Ctx, public_part};
 use super::keys::{Key, Keyboard, Moment};
@@ -10,25 +11,25 @@ use super::log::{LogPanel, entry_lines};
 use super::screen::{self, Drawn, Overlay, Prompt, Screen};
 use super::terminal::Wipe;
 use super::{Options, Outcome};
-use dungeon_engine::action::Action;
+use crate::play::Session as Files;
+use crate::play::signals::Shutdown;
 use dungeon_engine::event::Event;
 use dungeon_engine::ids::Seat;
 use dungeon_engine::view::PlayerView;
-use dungeon_table::{Failure, Table, TableError, TableState};
+use dungeon_table::{SaveProblem, Table, TableError, TableState};
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 use ratatui::text::Line;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-/// How long a bot may think before the screen says so.
-const THINKING_AFTER: Duration = Duration::from_millis(200);
+/// How long a bot or the odds may think before the screen says so.
+pub(super) const THINKING_AFTER: Duration = Duration::from_millis(200);
 /// How often the screen checks the keyboard, signals and the table while nothing happens.
-const TICK: Duration = Duration::from_millis(40);
+pub(super) const TICK: Duration = Duration::from_millis(40);
 
 /// Why a step of the loop ends the session early.
-enum Stop {
+pub(super) enum Stop {
     Outcome(Outcome),
     Error(String),
 }
@@ -39,25 +40,37 @@ impl From<std::io::Error> for Stop {
     }
 }
 
-type Step<T = ()> = Result<T, Stop>;
+pub(super) type Step<T = ()> = Result<T, Stop>;
+
+/// Ctrl-C typed in raw mode is a key, not a signal; it ends the game as SIGINT would.
+pub(super) fn interrupted() -> Stop {
+    Stop::Outcome(Outcome::Interrupted {
+        signal: signal_hook::consts::SIGINT,
+    })
+}
 
 pub struct Session<'a, B: Backend + Wipe, K: Keyboard> {
-    terminal: &'a mut Terminal<B>,
-    keys: K,
-    table: &'a mut dyn Table,
-    ctx: Ctx<'a>,
-    options: Options,
-    signal: Option<Arc<AtomicUsize>>,
+    pub(super) terminal: &'a mut Terminal<B>,
+    pub(super) keys: K,
+    pub(super) table: &'a mut dyn Table,
+    pub(super) ctx: Ctx<'a>,
+    pub(super) options: Options,
+    /// Where the game came from and goes (`s`, `q` and what they say).
+    pub(super) files: &'a Files,
+    shutdown: Shutdown,
     /// Several players share this screen: wipe it and pass it between them.
-    hot_seat: bool,
+    pub(super) hot_seat: bool,
     /// The seat whose screen this is (its corner, its secrets in the log); `None` for the
     /// public screen shown between hot-seat players.
-    shown: Option<Seat>,
+    pub(super) shown: Option<Seat>,
     /// How many log entries are on screen (the reveal animation's cursor).
-    shown_entries: usize,
-    log: LogPanel,
+    pub(super) shown_entries: usize,
+    pub(super) log: LogPanel,
+    /// Lines of the log that are not the table's events (the game's header, a failed
+    /// autosave), each after that many entries; all public.
+    notes: Vec<(usize, Line<'static>)>,
     /// For each seat, the log's length when it last left the screen: its recap starts there.
-    last_seen: Vec<usize>,
+    pub(super) last_seen: Vec<usize>,
     /// A key asked to skip the animation: show the rest of the log at once.
     skip: bool,
     /// The view as it was when the log last caught up: while new entries are still being
@@ -66,7 +79,9 @@ pub struct Session<'a, B: Backend + Wipe, K: Keyboard> {
     frozen: Option<PlayerView>,
     /// The view last drawn while the log was caught up.
     last_view: Option<PlayerView>,
-    drawn: Drawn,
+    pub(super) drawn: Drawn,
+    /// The last failed write reported, so it is reported once.
+    problem_said: Option<(PathBuf, SaveProblem)>,
 }
 
 impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
@@ -75,8 +90,9 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         keys: K,
         table: &'a mut dyn Table,
         ctx: Ctx<'a>,
+        files: &'a Files,
+        shutdown: Shutdown,
         options: Options,
-        signal: Option<Arc<AtomicUsize>>,
     ) -> Self {
         let seats = &table.setup().seats;
         let controlled: Vec<Seat> = (0..seats.len() as Seat)
@@ -88,24 +104,36 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         } else {
             controlled.first().copied()
         };
-        let last_seen = vec![0; seats.len()];
-        Session {
+        // A resumed game's log so far is shown at once, and recaps start after it.
+        let start = if files.resumed { table.log().len() } else { 0 };
+        let notes = files
+            .header(&ctx.text, table)
+            .into_iter()
+            .map(|line| (start, Line::styled(line, ctx.palette.dim())))
+            .collect();
+        let last_seen = vec![start; seats.len()];
+        let mut session = Session {
             terminal,
             keys,
             table,
             ctx,
             options,
-            signal,
+            files,
+            shutdown,
             hot_seat,
             shown,
-            shown_entries: 0,
+            shown_entries: start,
             log: LogPanel::default(),
+            notes,
             last_seen,
             skip: false,
             frozen: None,
             last_view: None,
             drawn: Drawn::default(),
-        }
+            problem_said: None,
+        };
+        session.set_viewer(shown);
+        session
     }
 
     pub fn run(mut self) -> Result<Outcome, String> {
@@ -119,6 +147,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
     fn main_loop(&mut self) -> Step<std::convert::Infallible> {
         loop {
             self.check_signal()?;
+            self.report_saving();
             if self.shown_entries < self.table.log().len() {
                 // In hot-seat, the player who just answered leaves the screen first: what
                 // follows (bots' turns, reveals) is shown to everyone.
@@ -139,11 +168,31 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         }
     }
 
-    fn check_signal(&self) -> Step {
-        match self.signal.as_ref().map(|s| s.load(Ordering::SeqCst)) {
-            Some(sig) if sig != 0 => Err(Stop::Outcome(Outcome::Interrupted)),
-            _ => Ok(()),
+    pub(super) fn check_signal(&self) -> Step {
+        match self.shutdown.signal() {
+            Some(signal) => Err(Stop::Outcome(Outcome::Interrupted { signal })),
+            None => Ok(()),
         }
+    }
+
+    /// Says once, in the log, when writing the game to disk failed.
+    fn report_saving(&mut self) {
+        let problem = self.table.saving().problem;
+        if let Some((path, what)) = &problem
+            && problem != self.problem_said
+        {
+            let record = self.files.record.as_deref();
+            let line = crate::play::failure::save_problem(self.ctx.text.lang, record, path, what);
+            self.note(Line::styled(line, self.ctx.palette.bad()));
+        }
+        self.problem_said = problem;
+    }
+
+    /// Adds a line of the screen's own to the log, after the entries shown so far.
+    fn note(&mut self, line: Line<'static>) {
+        self.notes.push((self.shown_entries, line.clone()));
+        self.log.lines.push(line);
+        self.log.scroll = 0;
     }
 
     /// Shows the log entries the screen has not shown yet, pausing before each reveal.
@@ -162,8 +211,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
                 if self.frozen.is_none() {
                     self.frozen = self.last_view.clone().or_else(|| self.live_view());
                 }
-                let busy = self.ctx.t("tui-revealing", &[]);
-                self.draw(Prompt::Busy(busy), None)?;
+                self.redraw_busy()?;
                 self.pause(self.options.delay)?;
             }
             self.log
@@ -189,7 +237,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         while let Some(left) = until.checked_duration_since(Instant::now()) {
             self.check_signal()?;
             match self.keys.wait(left.min(TICK), Moment::Reveal)? {
-                Some(Key::Interrupt) => return Err(Stop::Outcome(Outcome::Interrupted)),
+                Some(Key::Interrupt) => return Err(interrupted()),
                 Some(Key::Resize) => self.redraw_busy()?,
                 Some(_) => {
                     self.skip = true;
@@ -222,7 +270,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
             .get(seat as usize)
             .is_some_and(|s| s.bot.is_some())
         {
-            self.ctx.t("tui-thinking", &[("name", name)])
+            self.ctx.t("play-waiting-bot", &[("name", name)])
         } else {
             self.ctx.t("tui-waiting", &[("name", name)])
         };
@@ -235,14 +283,14 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
     fn discard_keys(&mut self) -> Step {
         while let Some(key) = self.keys.wait(Duration::ZERO, Moment::Busy)? {
             if key == Key::Interrupt {
-                return Err(Stop::Outcome(Outcome::Interrupted));
+                return Err(interrupted());
             }
         }
         Ok(())
     }
 
     /// The screen between two hot-seat players: wiped, then only what everyone sees.
-    fn show_public(&mut self) -> Step {
+    pub(super) fn show_public(&mut self) -> Step {
         self.wipe()?;
         self.set_viewer(None);
         Ok(())
@@ -255,279 +303,25 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
     }
 
     /// Whose screen this is; the log is written again as they may see it.
-    fn set_viewer(&mut self, viewer: Option<Seat>) {
+    pub(super) fn set_viewer(&mut self, viewer: Option<Seat>) {
         self.shown = viewer;
         self.last_view = None;
         self.frozen = None;
-        self.log = LogPanel::default();
-        for entry in &self.table.log()[..self.shown_entries] {
-            self.log.lines.extend(entry_lines(&self.ctx, entry, viewer));
-        }
-    }
-
-    /// A decision of a seat at this screen: in hot-seat, first the pass screen and the
-    /// recap; then the prompt, until an answer is taken (or the player leaves).
-    fn ask(&mut self, seat: Seat, number: u32) -> Step {
-        if self.hot_seat && self.shown != Some(seat) {
-            self.show_public()?;
-            self.pass_screen(seat)?;
-            self.set_viewer(Some(seat));
-            self.recap(seat)?;
-        }
-        let Some(view) = self.table.view(seat) else {
-            return Err(Stop::Error(format!("no view of seat {seat}")));
-        };
-        let reader = if self.hot_seat { None } else { Some(seat) };
-        let (header, options) =
-            crate::play::render::options(&self.ctx.text, self.ctx.seats, &view, reader);
-        let actions: Vec<Action> = options.iter().map(|(a, _)| *a).collect();
-        let mut labels: Vec<String> = options.into_iter().map(|(_, l)| l).collect();
-        let mut header = header;
-        // Placing a drawn card: the card is named once, in the header, so the options
-        // are short enough to stand in columns.
-        if let (Some(monster), true) = (view.hand, actions.contains(&Action::AddToDungeon)) {
-            let card = super::content::monster_label(&self.ctx.text, monster);
-            header = format!("{header} {} {card}", self.ctx.t("tui-hold", &[]));
-            for (label, action) in labels.iter_mut().zip(&actions) {
-                match action {
-                    Action::AddToDungeon => *label = self.ctx.t("tui-place-add", &[]),
-                    Action::SetAside(t) => {
-                        let tile = self.ctx.text.tile(*t);
-                        *label = self.ctx.t("tui-place-aside", &[("tile", tile)]);
-                    }
-                    _ => {}
-                }
+        let mut log = LogPanel::default();
+        let mut notes = self.notes.iter().peekable();
+        for (i, entry) in self.table.log()[..self.shown_entries].iter().enumerate() {
+            while let Some((_, note)) = notes.next_if(|(at, _)| *at <= i) {
+                log.lines.push(note.clone());
             }
+            log.lines.extend(entry_lines(&self.ctx, entry, viewer));
         }
-        let keys = self.prompt_keys(actions.len());
-        let mut overlay: Option<Overlay> = None;
-        let mut status: Option<String> = None;
-        let mut typed = String::new();
-        let prompt = |status: &Option<String>, typed: &str| Prompt::Asking {
-            header: header.clone(),
-            options: labels.clone(),
-            keys: keys.clone(),
-            status: if typed.is_empty() {
-                status.clone()
-            } else {
-                Some(format!("{typed}…"))
-            },
-        };
-        // The prompt is on screen before any key counts.
-        self.draw(prompt(&status, &typed), None)?;
-        self.keys.drain()?;
-        let shown_at = Instant::now();
-        loop {
-            self.check_signal()?;
-            let Some(key) = self.keys.wait(TICK * 5, Moment::Listening)? else {
-                continue;
-            };
-            if key == Key::Interrupt {
-                return Err(Stop::Outcome(Outcome::Interrupted));
-            }
-            if shown_at.elapsed() < self.options.grace {
-                continue;
-            }
-            let mut choice = None;
-            match (&mut overlay, key) {
-                (_, Key::Resize) => {}
-                (Some(Overlay::Help { scroll, .. }), key) => match key {
-                    Key::Esc | Key::Enter | Key::Char('?' | 'q') => overlay = None,
-                    key => scroll_by(scroll, key, self.drawn.help_height as usize),
-                },
-                (Some(Overlay::ConfirmQuit), Key::Char(c)) if self.is_yes(c) => {
-                    return Err(Stop::Outcome(Outcome::Quit));
-                }
-                (Some(Overlay::ConfirmQuit), Key::Char('n' | 'N') | Key::Esc | Key::Enter) => {
-                    overlay = None
-                }
-                (Some(_), _) => {}
-                (None, Key::Char(d)) if d.is_ascii_digit() => {
-                    typed.push(d);
-                    status = None;
-                    match typed.parse::<usize>() {
-                        // A number that no further digit can make an option: take it now.
-                        Ok(n) if n * 10 > actions.len() || n == 0 => {
-                            choice = Some(n);
-                            typed.clear();
-                        }
-                        Ok(_) => {}
-                        Err(_) => typed.clear(),
-                    }
-                }
-                (None, Key::Enter) if !typed.is_empty() => {
-                    choice = typed.parse().ok();
-                    typed.clear();
-                }
-                (None, Key::Esc) => typed.clear(),
-                (None, Key::Char('?')) => {
-                    let extra: Vec<(String, String)> = Vec::new();
-                    let lines = super::help::lines(&self.ctx, &extra);
-                    overlay = Some(Overlay::Help { lines, scroll: 0 });
-                }
-                (None, Key::Char('q' | 'Q')) => overlay = Some(Overlay::ConfirmQuit),
-                (
-                    None,
-                    key
-                    @ (Key::Up | Key::Down | Key::PageUp | Key::PageDown | Key::Home | Key::End),
-                ) => {
-                    let page = (self.drawn.log_height as usize).saturating_sub(1).max(1);
-                    match key {
-                        Key::Up => self.log.up(1),
-                        Key::Down => self.log.down(1),
-                        Key::PageUp => self.log.up(page),
-                        Key::PageDown => self.log.down(page),
-                        Key::Home => self.log.up(usize::MAX / 2),
-                        _ => self.log.scroll = 0,
-                    }
-                    self.log.clamp(self.drawn.log_width, self.drawn.log_height);
-                }
-                (None, _) => {
-                    let max = actions.len().to_string();
-                    status = Some(self.ctx.t("tui-bad-key", &[("max", max)]));
-                }
-            }
-            if let Some(n) = choice {
-                match n.checked_sub(1).and_then(|i| actions.get(i)) {
-                    Some(&action) => match self.table.answer(seat, number, action) {
-                        Ok(()) => {
-                            self.last_seen[seat as usize] = self.table.log().len();
-                            return Ok(());
-                        }
-                        // The question went away (answered elsewhere): look again.
-                        Err(TableError::Stale { .. }) => return Ok(()),
-                        Err(TableError::Refused(failure)) => {
-                            status = Some(failure_lines(&self.ctx, &failure).join(" "))
-                        }
-                        // The game moved on, or stopped: show where it stands now.
-                        Err(_) => return Ok(()),
-                    },
-                    None => {
-                        let max = actions.len().to_string();
-                        status = Some(self.ctx.t("tui-bad-key", &[("max", max)]));
-                    }
-                }
-            }
-            let drawn = self.draw(prompt(&status, &typed), overlay.clone())?;
-            if let Some(Overlay::Help { scroll, .. }) = &mut overlay {
-                *scroll = (*scroll).min(drawn.help_max);
-            }
-        }
-    }
-
-    /// Whether `c` answers "yes" to the quit question: `y`, or the first letter of
-    /// "yes" in the player's language (`s` for "sí", `o` for "oui").
-    fn is_yes(&self, c: char) -> bool {
-        let yes = self.ctx.t("answer-yes", &[]);
-        let c = c.to_lowercase().next().unwrap_or(c);
-        c == 'y' || yes.chars().next().is_some_and(|y| y == c)
-    }
-
-    /// The keys the prompt's hint line lists.
-    fn prompt_keys(&self, options: usize) -> Vec<(String, String)> {
-        let range = if options == 1 {
-            "1".to_string()
-        } else {
-            format!("1-{options}")
-        };
-        vec![
-            (range, self.ctx.t("tui-key-choose", &[])),
-            ("?".into(), self.ctx.t("tui-key-help", &[])),
-            ("PgUp/PgDn".into(), self.ctx.t("tui-key-log", &[])),
-            ("q".into(), self.ctx.t("tui-key-quit", &[])),
-        ]
-    }
-
-    /// The pass screen: the screen is wiped, names who plays next, and waits for Enter.
-    fn pass_screen(&mut self, seat: Seat) -> Step {
-        let name = self.ctx.seats.name(seat);
-        let draw = |this: &mut Self| -> Step {
-            let ctx = this.ctx;
-            this.terminal
-                .draw(|f| screen::draw_pass(f, &ctx, &name))
-                .map_err(backend_error)?;
-            Ok(())
-        };
-        draw(self)?;
-        self.keys.drain()?;
-        loop {
-            self.check_signal()?;
-            match self.keys.wait(TICK * 5, Moment::Listening)? {
-                Some(Key::Enter) => return Ok(()),
-                Some(Key::Interrupt) => return Err(Stop::Outcome(Outcome::Interrupted)),
-                Some(Key::Resize) => draw(self)?,
-                _ => {}
-            }
-        }
-    }
-
-    /// What everyone saw since `seat` last had the screen, until a key dismisses it.
-    fn recap(&mut self, seat: Seat) -> Step {
-        let from = self.last_seen[seat as usize].min(self.shown_entries);
-        let lines: Vec<Line<'static>> = self.table.log()[from..self.shown_entries]
-            .iter()
-            .flat_map(|e| entry_lines(&self.ctx, e, Some(seat)))
-            .filter(|l| l.width() > 0)
-            .collect();
-        if lines.is_empty() {
-            return Ok(());
-        }
-        self.wait_dismiss(Overlay::Recap(lines), Prompt::Busy(String::new()))
-    }
-
-    /// Shows `overlay` until Enter, Esc, Space or `q`.
-    fn wait_dismiss(&mut self, overlay: Overlay, prompt: Prompt) -> Step {
-        self.draw(prompt.clone(), Some(overlay.clone()))?;
-        self.keys.drain()?;
-        loop {
-            self.check_signal()?;
-            match self.keys.wait(TICK * 5, Moment::Listening)? {
-                Some(Key::Enter | Key::Esc | Key::Char(' ' | 'q')) => return Ok(()),
-                Some(Key::Interrupt) => return Err(Stop::Outcome(Outcome::Interrupted)),
-                Some(Key::Resize) => {
-                    self.draw(prompt.clone(), Some(overlay.clone()))?;
-                }
-                _ => {}
-            }
-        }
-    }
-
-    /// The end: the winner and the standings, until the player leaves.
-    fn end(&mut self, winner: Option<Seat>) -> Step {
-        if self.hot_seat && self.shown.is_some() {
-            self.show_public()?;
-        }
-        let lines = self.closing_lines();
-        self.wait_dismiss(Overlay::End(lines), Prompt::Busy(String::new()))?;
-        Err(Stop::Outcome(Outcome::Over { winner }))
-    }
-
-    fn stopped(&mut self, failure: Failure) -> Step {
-        let overlay = Overlay::Stopped(failure_lines(&self.ctx, &failure));
-        self.wait_dismiss(overlay, Prompt::Busy(String::new()))?;
-        Err(Stop::Outcome(Outcome::Stopped(failure)))
-    }
-
-    /// The log's closing lines: who won and the final standings.
-    fn closing_lines(&self) -> Vec<Line<'static>> {
-        let log = self.table.log();
-        let from = log
-            .iter()
-            .position(|e| matches!(e.public, Event::Won { .. } | Event::Standings { .. }))
-            .unwrap_or(log.len());
-        let mut lines: Vec<Line<'static>> = log[from..]
-            .iter()
-            .flat_map(|e| entry_lines(&self.ctx, e, self.shown))
-            .collect();
-        while lines.first().is_some_and(|l| l.width() == 0) {
-            lines.remove(0);
-        }
-        lines
+        log.lines.extend(notes.map(|(_, note)| note.clone()));
+        self.log = log;
     }
 
     /// The view the screen shows: the shown seat's, else the public part of any seat's
     /// controlled here; while the log catches up, the one from before.
-    fn view(&self) -> Option<PlayerView> {
+    pub(super) fn view(&self) -> Option<PlayerView> {
         if let Some(v) = &self.frozen {
             return Some(v.clone());
         }
@@ -550,7 +344,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         }
     }
 
-    fn draw(&mut self, prompt: Prompt, overlay: Option<Overlay>) -> Step<Drawn> {
+    pub(super) fn draw(&mut self, prompt: Prompt, overlay: Option<Overlay>) -> Step<Drawn> {
         let view = self.view();
         if self.frozen.is_none() && self.shown_entries == self.table.log().len() {
             self.last_view = view.clone();
@@ -585,18 +379,11 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         }
         Ok(drawn)
     }
-}
 
-fn scroll_by(scroll: &mut usize, key: Key, page: usize) {
-    let page = page.saturating_sub(1).max(1);
-    match key {
-        Key::Up => *scroll = scroll.saturating_sub(1),
-        Key::Down => *scroll += 1,
-        Key::PageUp => *scroll = scroll.saturating_sub(page),
-        Key::PageDown | Key::Char(' ') => *scroll += page,
-        Key::Home => *scroll = 0,
-        Key::End => *scroll = usize::MAX / 2,
-        _ => {}
+    /// Draws a screen of its own (the pass screen) instead of the table.
+    pub(super) fn draw_alone(&mut self, draw: impl FnOnce(&mut ratatui::Frame)) -> Step {
+        self.terminal.draw(draw).map_err(backend_error)?;
+        Ok(())
     }
 }
 
@@ -610,11 +397,6 @@ fn hp_after(event: &Event) -> Option<i32> {
         | Event::Died { hp } => Some(*hp),
         _ => None,
     }
-}
-
-/// What players are told of a refused move or a stopped game, as the line mode says it.
-fn failure_lines(ctx: &Ctx, failure: &Failure) -> Vec<String> {
-    crate::play::failure::lines(&ctx.text, failure)
 }
 
 fn table_error(e: TableError) -> Stop {

@@ -17,6 +17,7 @@ impl Palette {
         Palette { colour: !no_color }
     }
 
+    #[cfg(test)]
     pub fn new(colour: bool) -> Palette {
         Palette { colour }
     }

@@ -1,16 +1,17 @@
 //! Taking over the terminal, and always giving it back. The full-screen table draws on
 //! the alternate screen in raw mode; [`Guard`] restores the normal screen and cooked mode
-//! when dropped (normal end, `q`, Ctrl-C, an error), from the panic hook on a panic, and
-//! the loop notices SIGHUP, SIGTERM and SIGINT (see [`Guard::signal`]) and ends through
-//! the same drop. Leaving the alternate screen also leaves nothing of the game in the
-//! normal screen's scrollback.
+//! when dropped (normal end, `q`, Ctrl-C, an error), and from the panic hook on a panic.
+//! SIGHUP, SIGTERM and SIGINT set `dungeon play`'s shutdown flag
+//! (`crate::play::signals`), which the loop checks: it ends through the same drop.
+//! Leaving the alternate screen also leaves nothing of the game in the normal screen's
+//! scrollback.
 
 use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend, TestBackend};
 use ratatui::crossterm::{cursor, execute, queue, terminal};
 use std::io::{self, Stdout, Write};
 use std::panic::PanicHookInfo;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// A backend whose screen can be wiped entirely: every cell, and the scrollback the
@@ -46,29 +47,11 @@ type PanicHook = Box<dyn Fn(&PanicHookInfo<'_>) + Sync + Send + 'static>;
 /// The terminal, taken over for as long as this lives.
 pub struct Guard {
     pub terminal: Terminal<CrosstermBackend<Stdout>>,
-    signal: Arc<AtomicUsize>,
-    #[cfg(unix)]
-    handlers: Vec<signal_hook::SigId>,
     previous_hook: Arc<Mutex<Option<PanicHook>>>,
 }
 
 impl Guard {
     pub fn take() -> io::Result<Guard> {
-        // Signals first: one arriving while the terminal is being taken still ends the loop.
-        let signal = Arc::new(AtomicUsize::new(0));
-        #[cfg(unix)]
-        let handlers = {
-            use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-            let mut ids = Vec::new();
-            for sig in [SIGHUP, SIGINT, SIGTERM] {
-                ids.push(signal_hook::flag::register_usize(
-                    sig,
-                    signal.clone(),
-                    sig as usize,
-                )?);
-            }
-            ids
-        };
         let previous_hook: Arc<Mutex<Option<PanicHook>>> =
             Arc::new(Mutex::new(Some(std::panic::take_hook())));
         let previous = previous_hook.clone();
@@ -80,9 +63,6 @@ impl Guard {
         }));
         let mut guard = Guard {
             terminal: Terminal::new(CrosstermBackend::new(io::stdout()))?,
-            signal,
-            #[cfg(unix)]
-            handlers,
             previous_hook,
         };
         TAKEN.store(true, Ordering::SeqCst);
@@ -92,28 +72,11 @@ impl Guard {
         forget_screen(&mut guard.terminal);
         Ok(guard)
     }
-
-    /// The signal that asked us to stop (SIGHUP, SIGINT, SIGTERM), if one came.
-    pub fn signal(&self) -> Option<i32> {
-        match self.signal.load(Ordering::SeqCst) {
-            0 => None,
-            sig => Some(sig as i32),
-        }
-    }
-
-    /// A cheap handle the loop polls for signals.
-    pub fn signal_flag(&self) -> Arc<AtomicUsize> {
-        self.signal.clone()
-    }
 }
 
 impl Drop for Guard {
     fn drop(&mut self) {
         restore();
-        #[cfg(unix)]
-        for id in self.handlers.drain(..) {
-            signal_hook::low_level::unregister(id);
-        }
         // Give the panic hook back as it was.
         let previous = self.previous_hook.lock().ok().and_then(|mut h| h.take());
         if let Some(previous) = previous {

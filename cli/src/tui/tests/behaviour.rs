@@ -172,7 +172,12 @@ fn ctrl_c_leaves_at_once() {
         Duration::ZERO,
         Palette::new(false),
     );
-    assert_eq!(outcome, Ok(Outcome::Interrupted));
+    let signal = signal_hook::consts::SIGINT;
+    assert_eq!(
+        outcome,
+        Ok(Outcome::Interrupted { signal }),
+        "as SIGINT would"
+    );
 }
 
 #[test]

@@ -13,6 +13,8 @@ use super::content::Ctx;
 use super::session::Session;
 use super::style::Palette;
 use super::{Options, Outcome};
+use crate::play::Session as Files;
+use crate::play::signals::Shutdown;
 use crate::text::Text;
 use dungeon_engine::lang::Lang;
 use ratatui::Terminal;
@@ -43,19 +45,33 @@ fn play_with(
     table: &mut EngineTable,
     script: &mut Script,
     lang: Lang,
+    size: (u16, u16),
+    options: Options,
+) -> (Terminal<TestBackend>, Result<Outcome, String>) {
+    play_files(table, script, lang, size, options, &Files::default())
+}
+
+/// As [`play_with`], the game coming from and saved to where `files` says.
+fn play_files(
+    table: &mut EngineTable,
+    script: &mut Script,
+    lang: Lang,
     (width, height): (u16, u16),
     options: Options,
+    files: &Files,
 ) -> (Terminal<TestBackend>, Result<Outcome, String>) {
     let palette = options.palette;
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     let setup = dungeon_table::Table::setup(table).clone();
-    let seats = super::seats(lang, &setup);
+    let seats = crate::play::seat_names(lang, &setup);
     let ctx = Ctx {
         text: Text::new(lang, &setup.catalog),
         seats: &seats,
         palette,
     };
-    let outcome = Session::new(&mut terminal, script, table, ctx, options, None).run();
+    let shutdown = Shutdown::default();
+    let session = Session::new(&mut terminal, script, table, ctx, files, shutdown, options);
+    let outcome = session.run();
     (terminal, outcome)
 }
 

@@ -53,7 +53,9 @@ fn child() {
         palette: Palette::from_env(),
         grace: Duration::from_millis(250),
     };
-    let outcome = tui::run(&mut table, Lang::En, options);
+    let files = crate::play::Session::default();
+    let shutdown = crate::play::signals::Shutdown::install();
+    let outcome = tui::run(&mut table, Lang::En, &files, &shutdown, options);
     // Back on the normal screen: what the parent checks it finished.
     println!("OUTCOME {outcome:?}");
 }
