@@ -177,9 +177,9 @@ card-no-strength = no strength
 seat-you = You
 seat-player = Player { $number }
 seat-bot = Bot { $number } ({ $kind })
-seat-bot-rules = rules
-seat-bot-random = random
-seat-bot-ismcts = search
+seat-bot-easy = easy
+seat-bot-normal = normal
+seat-bot-hard = hard
 seat-unknown = seat { $seat }
 
 ## cards
@@ -296,7 +296,6 @@ sim-too-many-bots = --bots lists { $bots ->
         [one] { $players } seat
        *[other] { $players } seats
     }
-sim-unknown-adventurer = unknown adventurer `{ $id }` (known: { $known })
 sim-plot-write = cannot write the chart to { $path }: { $error }
 sim-timed = note: { $bot } thinks for a fixed time per move, so the results change from one run to the next
 sim-plot-title = Welcome to the Dungeon: bot games
@@ -311,6 +310,32 @@ sim-plot-adventurers = Adventurers: runs that succeed
 
 error-players = --players must be 2 to 4, not { $players }
 error-humans = --humans { $humans } is more than --players { $players }
+error-setup = The game cannot start with these options: { $error }
+error-names-count = --names gives { $given ->
+        [one] { $given } name
+       *[other] { $given } names
+    }, but { $humans ->
+        [one] { $humans } human plays
+       *[other] { $humans } humans play
+    } (--humans)
+error-names-empty = --names: name { $number } is empty
+error-names-control = --names: name { $number } holds a control character (an escape, a tab, a line break...)
+error-names-long = --names: `{ $name }` is longer than { $max } characters
+error-names-twice = --names: `{ $name }` is given twice (names must differ, whatever their case)
+error-names-taken = --names: `{ $name }` is already the name of another seat
+error-unknown-bot = unknown bot `{ $bot }` (the levels: easy, normal, hard, hard:ITERATIONS, hard:MILLISms; their older names random, rules, ismcts work too)
+error-unknown-pack = unknown pack `{ $pack }` (known packs: { $known })
+error-unknown-adventurer = unknown adventurer `{ $id }` (known: { $known })
+error-packs = The packs cannot be used (what follows is for their authors):
+error-unknown-lang = unknown language `{ $lang }` (use en, es or fr)
+error-io-not-found = no such file or folder
+error-io-permission = permission denied
+error-io-exists = it already exists
+error-io-directory = it is a folder, not a file
+error-io-not-directory = a part of the path is not a folder
+error-io-full = the disk is full
+error-io-read-only = the disk is read-only
+error-io-file = { $path }: { $error }
 error-damaged = { $path }: the saved game is damaged: { $error }
 error-not-a-save = { $path }: not a saved game: { $error }
 error-save-format = { $path }: saved in format { $format }, this version reads format { $expected }

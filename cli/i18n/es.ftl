@@ -170,9 +170,9 @@ card-no-strength = sin fuerza
 seat-you = Tú
 seat-player = Jugador { $number }
 seat-bot = Bot { $number } ({ $kind })
-seat-bot-rules = reglas
-seat-bot-random = aleatorio
-seat-bot-ismcts = búsqueda
+seat-bot-easy = fácil
+seat-bot-normal = normal
+seat-bot-hard = difícil
 seat-unknown = asiento { $seat }
 
 ## cards
@@ -289,7 +289,6 @@ sim-too-many-bots = --bots da { $bots ->
         [one] { $players } asiento
        *[other] { $players } asientos
     }
-sim-unknown-adventurer = aventurero desconocido `{ $id }` (existen: { $known })
 sim-plot-write = no se puede escribir el gráfico en { $path }: { $error }
 sim-timed = aviso: { $bot } piensa un tiempo fijo por jugada, así que los resultados cambian de una ejecución a otra
 sim-plot-title = Bienvenido a la mazmorra: partidas entre bots
@@ -304,6 +303,32 @@ sim-plot-adventurers = Aventureros: incursiones con éxito
 
 error-players = --players debe estar entre 2 y 4, no { $players }
 error-humans = --humans { $humans } es mayor que --players { $players }
+error-setup = La partida no puede empezar con estas opciones: { $error }
+error-names-count = --names da { $given ->
+        [one] { $given } nombre
+       *[other] { $given } nombres
+    }, pero { $humans ->
+        [one] juega { $humans } persona
+       *[other] juegan { $humans } personas
+    } (--humans)
+error-names-empty = --names: el nombre { $number } está vacío
+error-names-control = --names: el nombre { $number } contiene un carácter de control (un escape, un tabulador, un salto de línea...)
+error-names-long = --names: `{ $name }` tiene más de { $max } caracteres
+error-names-twice = --names: `{ $name }` aparece dos veces (los nombres deben ser distintos, con mayúsculas o sin ellas)
+error-names-taken = --names: `{ $name }` ya es el nombre de otro asiento
+error-unknown-bot = bot desconocido: `{ $bot }` (los niveles: easy, normal, hard, hard:ITERACIONES, hard:MILISms; también valen sus nombres antiguos random, rules, ismcts)
+error-unknown-pack = paquete desconocido: `{ $pack }` (paquetes conocidos: { $known })
+error-unknown-adventurer = aventurero desconocido `{ $id }` (existen: { $known })
+error-packs = No se pueden usar los paquetes (lo que sigue es para quien los creó, en inglés):
+error-unknown-lang = idioma desconocido: `{ $lang }` (usa en, es o fr)
+error-io-not-found = no existe ese archivo o carpeta
+error-io-permission = permiso denegado
+error-io-exists = ya existe
+error-io-directory = es una carpeta, no un archivo
+error-io-not-directory = una parte de la ruta no es una carpeta
+error-io-full = el disco está lleno
+error-io-read-only = el disco es de solo lectura
+error-io-file = { $path }: { $error }
 error-damaged = { $path }: la partida guardada está dañada: { $error }
 error-not-a-save = { $path }: no es una partida guardada: { $error }
 error-save-format = { $path }: guardada en el formato { $format }, esta versión lee el formato { $expected }

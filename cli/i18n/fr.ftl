@@ -172,9 +172,9 @@ card-no-strength = sans puissance
 seat-you = Vous
 seat-player = Joueur { $number }
 seat-bot = Bot { $number } ({ $kind })
-seat-bot-rules = règles
-seat-bot-random = aléatoire
-seat-bot-ismcts = recherche
+seat-bot-easy = facile
+seat-bot-normal = normal
+seat-bot-hard = difficile
 seat-unknown = place { $seat }
 
 ## cards
@@ -291,7 +291,6 @@ sim-too-many-bots = --bots donne { $bots ->
         [one] { $players } place
        *[other] { $players } places
     }
-sim-unknown-adventurer = aventurier inconnu `{ $id }` (connus : { $known })
 sim-plot-write = impossible d'écrire le graphique dans { $path } : { $error }
 sim-timed = remarque : { $bot } réfléchit un temps fixe par coup, les résultats changent donc d'une exécution à l'autre
 sim-plot-title = Welcome to the Dungeon : parties entre bots
@@ -306,6 +305,32 @@ sim-plot-adventurers = Aventuriers : explorations réussies
 
 error-players = --players doit valoir de 2 à 4, pas { $players }
 error-humans = --humans { $humans } dépasse --players { $players }
+error-setup = La partie ne peut pas commencer avec ces options : { $error }
+error-names-count = --names donne { $given ->
+        [one] { $given } nom
+       *[other] { $given } noms
+    }, mais { $humans ->
+        [one] { $humans } personne joue
+       *[other] { $humans } personnes jouent
+    } (--humans)
+error-names-empty = --names : le nom { $number } est vide
+error-names-control = --names : le nom { $number } contient un caractère de contrôle (un échappement, une tabulation, un saut de ligne...)
+error-names-long = --names : `{ $name }` dépasse { $max } caractères
+error-names-twice = --names : `{ $name }` est donné deux fois (les noms doivent différer, majuscules ou non)
+error-names-taken = --names : `{ $name }` est déjà le nom d'une autre place
+error-unknown-bot = bot inconnu : `{ $bot }` (les niveaux : easy, normal, hard, hard:ITÉRATIONS, hard:MILLISms ; leurs anciens noms random, rules, ismcts marchent aussi)
+error-unknown-pack = paquet inconnu : `{ $pack }` (paquets connus : { $known })
+error-unknown-adventurer = aventurier inconnu `{ $id }` (connus : { $known })
+error-packs = Impossible d'utiliser les paquets (la suite, en anglais, est pour leurs auteurs) :
+error-unknown-lang = langue inconnue : `{ $lang }` (utilisez en, es ou fr)
+error-io-not-found = fichier ou dossier introuvable
+error-io-permission = permission refusée
+error-io-exists = il existe déjà
+error-io-directory = c'est un dossier, pas un fichier
+error-io-not-directory = une partie du chemin n'est pas un dossier
+error-io-full = le disque est plein
+error-io-read-only = le disque est en lecture seule
+error-io-file = { $path } : { $error }
 error-damaged = { $path } : la partie sauvegardée est endommagée : { $error }
 error-not-a-save = { $path } : ce n'est pas une partie sauvegardée : { $error }
 error-save-format = { $path } : sauvegardée au format { $format }, cette version lit le format { $expected }

@@ -21,7 +21,7 @@ pub struct CardsArgs {
 pub fn run(library: &PackLibrary, lang: Lang, args: CardsArgs) -> Result<ExitCode, String> {
     let all: Vec<&str> = library.ids().collect();
     let packs = args.packs.unwrap_or_else(|| all.join(","));
-    let catalog = packs::catalog(library, &packs).map_err(|d| d.to_string())?;
+    let catalog = packs::catalog(lang, library, &packs)?;
     let text = Text::new(lang, &catalog);
     let reconstructed = |r: bool| {
         if r {

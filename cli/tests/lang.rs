@@ -522,7 +522,7 @@ fn a_game_saved_in_english_is_shown_in_the_language_of_whoever_loads_it() {
     assert_eq!(second.code, 0, "{}", second.stderr);
     assert!(
         second.stdout.contains("  Vous — réussites : 0")
-            && second.stdout.contains("  Bot 2 (règles) — réussites : 0"),
+            && second.stdout.contains("  Bot 2 (normal) — réussites : 0"),
         "{}",
         second.stdout
     );

@@ -638,7 +638,7 @@ fn odds_rejects_wrong_situations_with_a_clear_message() {
                 "--known",
                 "orc,orc",
             ],
-            "2 known monsters do not fit in a dungeon of 1 cards",
+            "2 known monsters do not fit in a dungeon of 1 card",
         ),
         (
             &[

@@ -113,10 +113,10 @@ pub fn run(library: &PackLibrary, lang: Lang, args: OddsArgs) -> Result<ExitCode
         .packs
         .as_ref()
         .map_or_else(|| packs::DEFAULT_PACKS.to_string(), |p| p.join(","));
-    let catalog = packs::catalog(library, &packs).map_err(|d| d.to_string())?;
+    let catalog = packs::catalog(lang, library, &packs)?;
     let text = Text::new(lang, &catalog);
     let resolved = situation::resolve(&text, &situation)?;
-    let mut engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
+    let mut engine = packs::engine(lang, &catalog)?;
     let answer = search(&mut engine, &resolved, None).map_err(|e| e.to_string())?;
     if args.json {
         println!("{}", json(&text, &resolved, &answer));

@@ -49,7 +49,10 @@ impl Situation {
             tr(
                 lang,
                 "odds-cannot-read",
-                &[("path", path.into()), ("error", e.to_string().into())],
+                &[
+                    ("path", path.into()),
+                    ("error", crate::text::io_error(lang, &e).into()),
+                ],
             )
         })?;
         toml::from_str(&source).map_err(|e| {

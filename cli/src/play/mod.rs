@@ -4,14 +4,16 @@
 
 mod failure;
 mod input;
+mod names;
 mod odds;
 pub mod render;
 pub mod save;
 
 use crate::packs;
 use crate::sim::parse_bots;
-use crate::text::{Text, tr};
+use crate::text::{Text, io_error, tr};
 use clap::Args;
+use dungeon_engine::GameOptions;
 use dungeon_engine::bot::{Bot, seat_seed};
 use dungeon_engine::catalog::PackLibrary;
 use dungeon_engine::event::Event;
@@ -19,7 +21,6 @@ use dungeon_engine::ids::Seat;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
 use dungeon_engine::record::{GameRecord, SeatBots, SeatRecord, action_label};
-use dungeon_engine::{Engine, GameOptions};
 use input::{Input, Reply};
 use render::Seats;
 use save::Game;
@@ -36,8 +37,9 @@ pub struct PlayArgs {
     /// How many of them are humans sharing this screen.
     #[arg(long, default_value_t = 1)]
     humans: u8,
-    /// Bots for the other seats, comma-separated (random, rules); the last fills the rest.
-    #[arg(long, default_value = "rules")]
+    /// Bots for the other seats, comma-separated, by level: easy, normal, hard (or
+    /// random, rules, ismcts); the last fills the rest.
+    #[arg(long, default_value = "normal")]
     bots: String,
     /// Names of the humans, comma-separated.
     #[arg(long)]
@@ -110,6 +112,15 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
         record: args.record.as_deref(),
     };
 
+    // A record that cannot be written is an error before anything is shown, not a
+    // complaint after every move.
+    if let Some(path) = files.record {
+        if let Err(e) = save::write_atomic(path, &game.record.to_json()) {
+            let path = escape_line(&path.to_string_lossy()).into_owned();
+            let a = [("path", path.into()), ("error", io_error(lang, &e).into())];
+            return Err(text.t("play-record-failed", &a));
+        }
+    }
     println!("{}", text.t("play-welcome", &[]));
     let packs = escape_line(&game.catalog.pack_list()).into_owned();
     println!("{}", text.t("play-packs", &[("packs", packs.into())]));
@@ -129,7 +140,6 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
         println!("{}", text.t("play-recording", &[("path", path.into())]));
     }
     out.events(&events);
-    files.write_record(&text, &game.record);
     let mut events = Vec::new();
     let mut input = Input::stdin();
     let mut last_human: Option<Seat> = None;
@@ -220,7 +230,10 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
                         "{}",
                         text.t(
                             "play-error-not-logged",
-                            &[("path", shown.into()), ("error", err.to_string().into())]
+                            &[
+                                ("path", shown.into()),
+                                ("error", io_error(text.lang, &err).into())
+                            ]
                         )
                     ),
                 }
@@ -256,9 +269,12 @@ fn start(
                 .transpose()
         })
         .collect::<Result<_, _>>()?;
-    let catalog = packs::catalog(library, &args.packs).map_err(|d| d.to_string())?;
-    let mut engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
+    let catalog = packs::catalog(lang, library, &args.packs)?;
+    let mut engine = packs::engine(lang, &catalog)?;
     let first_adventurer = match &args.adventurer {
+        Some(id) if catalog.find_adventurer(id).is_none() => {
+            return Err(packs::unknown_adventurer(lang, &catalog, id));
+        }
         Some(id) => dungeon_engine::options::FirstAdventurer::Named(id.clone()),
         None => dungeon_engine::options::FirstAdventurer::Choose,
     };
@@ -272,7 +288,7 @@ fn start(
     let mut events = Vec::new();
     let state = engine
         .new_game(options.clone(), seed, &mut events)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| tr(lang, "error-setup", &[("error", e.to_string().into())]))?;
     let record = GameRecord::new(&catalog, options, seats, seed, &state);
     let game = Game {
         record,
@@ -306,7 +322,10 @@ impl Files<'_> {
             Ok(()) => println!("{}", text.t("play-saved", &[("path", path.into())])),
             Err(e) => println!(
                 "{}",
-                text.t("play-save-failed", &[("error", e.to_string().into())])
+                text.t(
+                    "play-save-failed",
+                    &[("error", io_error(text.lang, &e).into())]
+                )
             ),
         }
     }
@@ -316,7 +335,10 @@ impl Files<'_> {
         let Some(path) = self.record else { return };
         if let Err(e) = save::write_atomic(path, &record.to_json()) {
             let path = escape_line(&path.to_string_lossy()).into_owned();
-            let a = [("path", path.into()), ("error", e.to_string().into())];
+            let a = [
+                ("path", path.into()),
+                ("error", io_error(text.lang, &e).into()),
+            ];
             println!("{}", text.t("play-record-failed", &a));
         }
     }
@@ -364,17 +386,17 @@ fn new_seats(lang: Lang, args: &PlayArgs) -> Result<Vec<SeatRecord>, String> {
             ],
         ));
     }
-    let names: Vec<String> = args
-        .names
-        .as_deref()
-        .map(|n| {
-            n.split(',')
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty())
-                .collect()
+    let kinds = parse_bots(lang, &args.bots, args.players)?;
+    // A human may not take a bot's name, as shown now or in English (a saved game shows
+    // its seats in whoever's language loads it).
+    let humans = args.humans as usize;
+    let taken: Vec<String> = (humans..args.players as usize)
+        .flat_map(|i| {
+            let bot = kinds[i - humans].id();
+            [lang, Lang::En].map(|l| crate::text::seat_name(l, i, "", Some(&bot), humans))
         })
-        .unwrap_or_default();
-    let kinds = parse_bots(&args.bots, args.players)?;
+        .collect();
+    let names = names::parse(lang, args.names.as_deref(), humans, &taken)?;
     Ok((0..args.players)
         .map(|i| {
             if i < args.humans {

@@ -4,7 +4,7 @@
 //! player's language. Writing is kept apart from the game's screen, so autosaves can
 //! reuse it.
 
-use crate::text::{Arg, tr};
+use crate::text::{Arg, io_error, tr};
 use dungeon_engine::catalog::{Catalog, PackLibrary};
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
@@ -60,7 +60,13 @@ pub struct Game {
 /// could make loading hang or eat memory).
 pub fn read(lang: Lang, path: &str, kind: FileKind) -> Result<GameRecord, String> {
     let shown = escape_line(path).into_owned();
-    let io = |e: std::io::Error| format!("{shown}: {e}");
+    let io = |e: std::io::Error| {
+        let a = [
+            ("path", shown.clone().into()),
+            ("error", io_error(lang, &e).into()),
+        ];
+        tr(lang, "error-io-file", &a)
+    };
     let file = std::fs::File::open(path).map_err(io)?;
     if !file.metadata().map_err(io)?.is_file() {
         return Err(tr(lang, "record-not-a-file", &[("path", shown.into())]));
@@ -81,7 +87,7 @@ pub fn open(library: &PackLibrary, lang: Lang, path: &str, kind: FileKind) -> Re
         eprintln!("{w}");
     }
     let catalog = Arc::new(catalog);
-    let mut engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
+    let mut engine = crate::packs::engine(lang, &catalog)?;
     let state = record.verify(&mut engine).map_err(why)?;
     Ok(Game {
         record,

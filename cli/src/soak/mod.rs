@@ -100,7 +100,7 @@ pub fn run(
         args.packs
             .iter()
             .map(|packs| {
-                let catalog = crate::packs::catalog(library, packs).map_err(|d| d.to_string())?;
+                let catalog = crate::packs::catalog(lang, library, packs)?;
                 Ok(Mix {
                     packs: catalog.pack_list(),
                     catalog,
@@ -121,7 +121,7 @@ pub fn run(
         .mixes
         .iter()
         .map(|m| {
-            let mut engine = Engine::new(m.catalog.clone()).map_err(|d| d.to_string())?;
+            let mut engine = crate::packs::engine(lang, &m.catalog)?;
             let hooks = engine.hooks_mut();
             Ok(Arc::new(AuditFacts::new(m.catalog.clone(), hooks)))
         })
@@ -303,6 +303,7 @@ fn progress(lang: Lang, games: u64, totals: &Totals, finished: &AtomicBool, star
 
 fn print_failure(lang: Lang, plan: &Plan, f: &Failure, replay: &str) {
     let game = plan.game(f.game);
+    // Ids, as the options around them and the replay command under them give them.
     let bots: Vec<String> = f.spec.bots.iter().map(|b| b.id()).collect();
     let a = [
         ("game", f.game.into()),

@@ -17,20 +17,42 @@ mod tests;
 pub use messages::Arg;
 use messages::YOU;
 
-/// `--lang`, else the environment's locale (LC_ALL, LC_MESSAGES, LANG), else English.
+/// `--lang`, else the environment's locale (LC_ALL, LC_MESSAGES, LANG), else English. An
+/// unknown `--lang` is an error in the locale's language.
 pub fn resolve_lang(flag: Option<&str>) -> Result<Lang, String> {
-    if let Some(code) = flag {
-        return Lang::from_code(code)
-            .ok_or_else(|| format!("unknown language `{code}` (use en, es or fr)"));
+    let locale = locale_lang().unwrap_or(Lang::En);
+    match flag {
+        Some(code) => Lang::from_code(code).ok_or_else(|| {
+            let code = dungeon_engine::printable::escape_line(code).into_owned();
+            tr(locale, "error-unknown-lang", &[("lang", code.into())])
+        }),
+        None => Ok(locale),
     }
-    for var in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-        if let Ok(value) = std::env::var(var) {
-            if let Some(lang) = Lang::from_code(value.get(..2).unwrap_or("")) {
-                return Ok(lang);
-            }
-        }
+}
+
+/// The language of the first locale variable set to one we have.
+fn locale_lang() -> Option<Lang> {
+    ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .into_iter()
+        .find_map(|var| {
+            let value = std::env::var(var).ok()?;
+            Lang::from_code(value.get(..2).unwrap_or(""))
+        })
+}
+
+/// An input/output error in `lang`: the common kinds in words, others as the system says.
+pub fn io_error(lang: Lang, error: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match error.kind() {
+        ErrorKind::NotFound => tr(lang, "error-io-not-found", &[]),
+        ErrorKind::PermissionDenied => tr(lang, "error-io-permission", &[]),
+        ErrorKind::AlreadyExists => tr(lang, "error-io-exists", &[]),
+        ErrorKind::IsADirectory => tr(lang, "error-io-directory", &[]),
+        ErrorKind::NotADirectory => tr(lang, "error-io-not-directory", &[]),
+        ErrorKind::StorageFull => tr(lang, "error-io-full", &[]),
+        ErrorKind::ReadOnlyFilesystem => tr(lang, "error-io-read-only", &[]),
+        _ => error.to_string(),
     }
-    Ok(Lang::En)
 }
 
 /// Message `key` in `lang` (else English, else the key itself), its variables filled.
@@ -91,21 +113,40 @@ pub fn seat_name(lang: Lang, seat: usize, given: &str, bot: Option<&str>, humans
             ),
         }
     };
-    if given.is_empty() || given == default(Lang::En) {
+    if given.is_empty()
+        || given == default(Lang::En)
+        || legacy_bot_name(seat, bot).as_deref() == Some(given)
+    {
         default(lang)
     } else {
         given.to_string()
     }
 }
 
-/// A kind of bot (`rules`, `random`, `ismcts:500`) as players read it; an unknown kind
-/// as it is.
+/// The English default name a bot's seat had before bots were named by level (`Bot 2
+/// (rules)`, `Bot 3 (search)`), as saved games of that time hold it.
+fn legacy_bot_name(seat: usize, bot: Option<&str>) -> Option<String> {
+    let id = bot?;
+    let (kind, budget) = id.split_once(':').map_or((id, None), |(k, b)| (k, Some(b)));
+    let old = match kind {
+        "rules" | "random" => kind,
+        "ismcts" => "search",
+        _ => return None,
+    };
+    let budget = budget.map(|b| format!(":{b}")).unwrap_or_default();
+    Some(format!("Bot {} ({old}{budget})", seat + 1))
+}
+
+/// A bot as players read it: its level (easy, normal, hard) in `lang`, from the id a
+/// game or a report keeps (`random`, `rules`, `ismcts`; `ismcts:500` and `ismcts:200ms`,
+/// the hard level with another budget, are `hard:500` and `hard:200ms`). An unknown id
+/// is shown as it is.
 pub fn bot_kind(lang: Lang, id: &str) -> String {
     let (kind, budget) = id.split_once(':').map_or((id, None), |(k, b)| (k, Some(b)));
     let name = match kind {
-        "rules" => tr(lang, "seat-bot-rules", &[]),
-        "random" => tr(lang, "seat-bot-random", &[]),
-        "ismcts" => tr(lang, "seat-bot-ismcts", &[]),
+        "random" | "easy" => tr(lang, "seat-bot-easy", &[]),
+        "rules" | "normal" => tr(lang, "seat-bot-normal", &[]),
+        "ismcts" | "hard" => tr(lang, "seat-bot-hard", &[]),
         _ => return id.to_string(),
     };
     match budget {

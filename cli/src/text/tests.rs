@@ -401,3 +401,23 @@ fn the_older_spelling_of_an_id_finds_the_same_message() {
         "Ada, your turn."
     );
 }
+
+#[test]
+fn bots_are_named_by_level_and_old_saved_names_follow() {
+    let bot = |lang, id, given| seat_name(lang, 1, given, Some(id), 1);
+    assert_eq!(bot(Lang::En, "rules", ""), "Bot 2 (normal)");
+    assert_eq!(bot(Lang::Es, "random", ""), "Bot 2 (fácil)");
+    assert_eq!(bot(Lang::Fr, "ismcts", ""), "Bot 2 (difficile)");
+    assert_eq!(bot(Lang::En, "ismcts:500", ""), "Bot 2 (hard:500)");
+    assert_eq!(bot_kind(Lang::Fr, "ismcts:200ms"), "difficile:200ms");
+    // Saves from before the levels hold the English default of their time.
+    assert_eq!(bot(Lang::Fr, "rules", "Bot 2 (rules)"), "Bot 2 (normal)");
+    assert_eq!(bot(Lang::En, "ismcts", "Bot 2 (search)"), "Bot 2 (hard)");
+    assert_eq!(
+        bot(Lang::En, "ismcts:50", "Bot 2 (search:50)"),
+        "Bot 2 (hard:50)"
+    );
+    // A name someone chose stays.
+    assert_eq!(bot(Lang::En, "rules", "Robo"), "Robo");
+    assert_eq!(bot_kind(Lang::En, "wizard"), "wizard");
+}
