@@ -177,10 +177,8 @@ event-damage-less = , { $amount } less with { $tile }
 event-damage-more = , { $amount } more with { $tile }
 event-hp-changed = { "  " }{ $card }: { $delta } HP. HP { $hp }.
 event-tile-discarded = { "  " }{ $tile } is discarded. HP { $hp }.
-event-revived = { "  " }{ $tile } brings the adventurer back{ $spent ->
-        [yes] { " " }and is spent
-       *[no] { "" }
-    }{ $others }: HP { $hp }.
+event-revived = { "  " }{ $tile } brings the adventurer back{ $others }: HP { $hp }.
+event-revived-spent = { "  " }{ $tile } brings the adventurer back and is spent{ $others }: HP { $hp }.
 event-revived-discarding = , discarding { $tiles }
 event-died = { "  " }HP { $hp }: the adventurer falls.
 event-success-forced = { "  " }{ $card } makes this dungeon a success all the same.

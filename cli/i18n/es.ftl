@@ -170,10 +170,8 @@ event-damage-less = , { $amount } menos por { $tile }
 event-damage-more = , { $amount } más por { $tile }
 event-hp-changed = { "  " }{ $card }: { $delta } PV. PV: { $hp }.
 event-tile-discarded = { "  " }Pieza de equipo descartada: { $tile }. PV: { $hp }.
-event-revived = { "  " }Equipo usado: { $tile }{ $spent ->
-        [yes] { " " }(se gasta)
-       *[no] { "" }
-    }{ $others }. El aventurero vuelve a la vida. PV: { $hp }.
+event-revived = { "  " }Equipo usado: { $tile }{ $others }. El aventurero vuelve a la vida. PV: { $hp }.
+event-revived-spent = { "  " }Equipo usado: { $tile } (se gasta){ $others }. El aventurero vuelve a la vida. PV: { $hp }.
 event-revived-discarding = ; se descarta: { $tiles }
 event-died = { "  " }PV: { $hp }. El aventurero cae derrotado.
 event-success-forced = { "  " }Gracias a la carta { $card }, esta mazmorra cuenta como éxito de todos modos.

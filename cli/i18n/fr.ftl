@@ -172,10 +172,8 @@ event-damage-less = , { $amount } de moins avec { $tile }
 event-damage-more = , { $amount } de plus avec { $tile }
 event-hp-changed = { "  " }{ $card } : { $delta } PV. PV : { $hp }.
 event-tile-discarded = { "  " }Équipement défaussé : { $tile }. PV : { $hp }.
-event-revived = { "  " }Équipement utilisé : { $tile }{ $spent ->
-        [yes] { " " }(épuisé)
-       *[no] { "" }
-    }{ $others }. L'aventurier revient à la vie. PV : { $hp }.
+event-revived = { "  " }Équipement utilisé : { $tile }{ $others }. L'aventurier revient à la vie. PV : { $hp }.
+event-revived-spent = { "  " }Équipement utilisé : { $tile } (épuisé){ $others }. L'aventurier revient à la vie. PV : { $hp }.
 event-revived-discarding = ; défaussé : { $tiles }
 event-died = { "  " }PV : { $hp }. L'aventurier succombe.
 event-success-forced = { "  " }Grâce à la carte { $card }, ce donjon compte tout de même comme une réussite.

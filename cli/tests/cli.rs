@@ -298,9 +298,11 @@ fn end_of_input_quits_cleanly() {
     }
 }
 
+/// The line announcing the winner ("*** You win the game! ***"), without its stars.
 fn winner_line(out: &str) -> Option<&str> {
     out.lines()
         .rev()
+        .map(|l| l.trim_start_matches("*** ").trim_end_matches(" ***"))
         .find(|l| l.ends_with("wins the game!") || l.ends_with("win the game!"))
 }
 
@@ -322,6 +324,26 @@ fn a_whole_game_answering_1_finishes_with_a_winner() {
         assert!(
             line == "You win the game!" || line.starts_with("Bot "),
             "seed {seed}: {line}"
+        );
+        // Announced once, then the final standings, one line a player, the winner first.
+        let announced = run
+            .stdout
+            .lines()
+            .filter(|l| l.contains("the game!"))
+            .count();
+        assert_eq!(announced, 1, "seed {seed}: {}", run.stdout);
+        let lines: Vec<&str> = run.stdout.lines().collect();
+        let table = lines
+            .iter()
+            .position(|l| *l == "Final standings:")
+            .unwrap_or_else(|| panic!("seed {seed}: no standings:\n{}", run.stdout));
+        let rows = &lines[table + 1..];
+        assert_eq!(rows.len(), 3, "seed {seed}: {rows:?}");
+        let winner = line.split(" win").next().unwrap();
+        assert!(
+            rows[0].starts_with(&format!("  1. {winner}: 2 successes"))
+                || rows.iter().filter(|r| r.contains("(eliminated)")).count() == 2,
+            "seed {seed}: {rows:?}"
         );
     }
 }
@@ -1265,14 +1287,21 @@ fn last_odds(out: &str) -> Vec<String> {
     odds
 }
 
-/// The id of a card named in English in the play output ("Holy Grail (+3)" is holy_grail).
+/// The ids of cards named in English in the play output, by commas ("Holy Grail (+3)" is
+/// holy_grail, "Goblin (1, goblin)" is goblin).
 fn card_ids(names: &str) -> String {
-    names
-        .split(", ")
-        .map(|n| {
-            let n = n.split(" (").next().unwrap();
-            n.to_lowercase().replace(' ', "_")
-        })
+    let mut bare = String::new();
+    let mut depth = 0;
+    for c in names.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            c if depth == 0 => bare.push(c),
+            _ => {}
+        }
+    }
+    bare.split(',')
+        .map(|n| n.trim().to_lowercase().replace(' ', "_"))
         .collect::<Vec<_>>()
         .join(",")
 }

@@ -441,13 +441,25 @@ fn full_game(lang: &str, seed: &str, packs: &str, humans: &str) -> Run {
         "{what}: the game did not finish:\n{}",
         run.stdout
     );
-    // It ends on a winner, in the language chosen.
-    let last = run.stdout.lines().last().unwrap_or_default();
+    // It ends on a winner, in the language chosen ("*** ... ***"), then the standings.
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let at = lines
+        .iter()
+        .rposition(|l| l.starts_with("*** "))
+        .unwrap_or_else(|| panic!("{what}: no winner:\n{}", run.stdout));
+    let last = lines[at]
+        .trim_start_matches("*** ")
+        .trim_end_matches(" ***");
     let won_you = &t["play-game-over.you"];
     let won = literal_parts(&t["play-game-over"]);
     assert!(
         last == won_you || (last.starts_with(won[0]) && last.ends_with(won[1])),
-        "{what}: last line `{last}`"
+        "{what}: winner line `{last}`"
+    );
+    assert_eq!(
+        lines[at + 1..].iter().find(|l| !l.is_empty()),
+        Some(&t["event-standings"].as_str()),
+        "{what}"
     );
     run
 }

@@ -276,6 +276,21 @@ fn question(ids: &ScriptIds, tame: bool) -> BoxedStrategy<String> {
     .boxed()
 }
 
+/// A line for the game's log (`ctx.log`): its key and arguments usually sound, sometimes
+/// not a message of the pack, free text, or out of range.
+fn log_line(ids: &ScriptIds) -> BoxedStrategy<String> {
+    let args = prop_oneof![
+        Just("nil".to_string()),
+        num_arg(false).prop_map(|n| format!("{{ n = {n} }}")),
+        (id_arg(&ids.species, false), num_arg(false))
+            .prop_map(|(s, n)| format!("{{ species = {s}, roll = {n} }}")),
+        text().prop_map(|t| format!("{{ t = {} }}", lua_str(&t))),
+    ];
+    (prompt_arg(ids, false), args)
+        .prop_map(|(k, a)| format!("ctx.log({k}, {a})"))
+        .boxed()
+}
+
 /// Statements for a hook's body.
 fn statements(hook: &'static str, ids: &ScriptIds, tame: bool) -> BoxedStrategy<Vec<String>> {
     let mut options: Vec<(u32, BoxedStrategy<String>)> = vec![
@@ -315,6 +330,7 @@ fn statements(hook: &'static str, ids: &ScriptIds, tame: bool) -> BoxedStrategy<
             options.push((1, effect(kind, ids, false)));
         }
         options.push((1, question(ids, false)));
+        options.push((1, log_line(ids)));
         options.push((
             1,
             strings(&[
@@ -488,6 +504,10 @@ fn hostile(ids: &ScriptIds) -> BoxedStrategy<String> {
         "ctx.discard(\"no_such_tile\")",
         "ctx.set_species(\"no_such_species\")",
         "ctx.remember(string.rep(\"k\", 100), 1)",
+        "for i = 1, 10 do ctx.log(\"x\", { n = i }) end",
+        "ctx.log(string.rep(\"k\", 100))",
+        "ctx.log(\"x\", { a = 1, b = 2, c = 3, d = 4, e = 5, f = 6, g = 7, h = 8, i = 9 })",
+        "ctx.log(\"x\", setmetatable({}, { __index = function() return 1 end }))",
     ]);
     prop_oneof![
         8 => fixed,

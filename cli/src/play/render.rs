@@ -5,6 +5,8 @@
 //! on its own ("Goblin (1, goblin)").
 
 mod events;
+#[cfg(test)]
+mod tests;
 
 pub use events::event;
 

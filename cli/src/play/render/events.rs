@@ -259,15 +259,16 @@ pub fn event(text: &Text, seats: &Seats, viewer: Option<Seat>, e: &Event) -> Opt
                     &[("tiles", text.tiles(&others).into())],
                 )
             };
-            t(
-                "event-revived",
-                &[
-                    ("tile", text.tile(*by).into()),
-                    ("spent", yes_no(discarded.contains(by)).into()),
-                    ("others", others.into()),
-                    ("hp", hp.into()),
-                ],
-            )
+            let args = [
+                ("tile", text.tile(*by).into()),
+                ("others", others.into()),
+                ("hp", hp.into()),
+            ];
+            if discarded.contains(by) {
+                t("event-revived-spent", &args)
+            } else {
+                t("event-revived", &args)
+            }
         }
         Event::Died { hp } => t("event-died", &[("hp", hp.into())]),
         Event::SuccessForced { by } => {
@@ -346,10 +347,6 @@ fn damage_changes(text: &Text, strength: Option<i32>, changes: &[DamageChange]) 
             ("changes", list.into()),
         ],
     )
-}
-
-fn yes_no(flag: bool) -> &'static str {
-    if flag { "yes" } else { "no" }
 }
 
 /// A script's line: its pack's message `key` in the reader's language, each `{name}`
