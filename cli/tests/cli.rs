@@ -1651,14 +1651,12 @@ fn replay_shows_a_recorded_game_step_by_step() {
             .any(|l| l.starts_with("Bot 2 (normal) draws a card: ")),
         "{out}"
     );
-    // The same end as the game itself.
-    let won = |out: &str| {
-        out.lines()
-            .find(|l| l.starts_with("*** "))
-            .map(str::to_string)
-    };
-    assert!(won(out).is_some(), "{out}");
-    assert_eq!(won(out), won(&played.stdout));
+    // The same end as the game itself (which tells the winner once, in its last line).
+    let won = out
+        .lines()
+        .find_map(|l| l.strip_prefix("*** ")?.strip_suffix(" ***"));
+    assert!(won.is_some(), "{out}");
+    assert_eq!(won, winner_line(&played.stdout));
     assert!(
         out.ends_with(&format!("End of the game: {decisions} decisions.\n")),
         "{out}"

@@ -296,6 +296,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
         (None, Some(path)) => {
             let (record, catalog) = save::read_game(library, lang, path, FileKind::Save)?;
             session.came_from = Some(PathBuf::from(path));
+            session.resumed = true;
             (catalog, Start::Resume(record))
         }
         (None, None) => new_game(library, lang, &args)?,
@@ -333,8 +334,8 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
         && args.record.as_deref() == Some(path.as_path())
     {
         table.close();
-        // A new game that never started leaves no autosave behind.
-        if let (Some(file), false) = (&reserved, session.came_from.is_some()) {
+        // A game that never started for the player leaves no autosave of this run behind.
+        if let Some(file) = &reserved {
             let _ = std::fs::remove_file(&file.path);
         }
         return Err(failure::save_problem(lang, Some(&path), &path, &problem));
