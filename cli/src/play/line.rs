@@ -135,10 +135,8 @@ impl LineMode<'_> {
                     }
                     let _ = self.table.poll(TICK);
                 }
-                TableState::Over { winner } => {
-                    let viewer = self.viewer;
-                    return self.end(Ending::Over { winner, viewer });
-                }
+                // The log's last lines told the winner and the standings.
+                TableState::Over { .. } => return ExitCode::SUCCESS,
                 TableState::Stopped { failure } => {
                     for line in failure::lines(&self.text, &failure) {
                         say(&line);
@@ -164,10 +162,6 @@ impl LineMode<'_> {
                     }
                     std::thread::sleep(TICK.min(end.saturating_duration_since(Instant::now())));
                 }
-            }
-            // The winner is told once, by the closing line (see `play`).
-            if matches!(event, Event::Won { .. }) {
-                continue;
             }
             if let Some(line) = render::event(&self.text, &self.seats, self.viewer, &event) {
                 say(&line);
@@ -383,9 +377,7 @@ impl LineMode<'_> {
 
     /// Closes the table and says the closing lines (see [`Session::end`]).
     fn end(&mut self, ending: Ending) -> ExitCode {
-        let (lines, code) = self
-            .session
-            .end(&self.text, &self.seats, &mut *self.table, ending);
+        let (lines, code) = self.session.end(&self.text, &mut *self.table, ending);
         for line in lines {
             say(&line);
         }

@@ -24,7 +24,6 @@ use crate::text::{Text, tr};
 use clap::Args;
 use dungeon_engine::GameOptions;
 use dungeon_engine::catalog::{Catalog, PackLibrary};
-use dungeon_engine::ids::Seat;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
 use dungeon_engine::record::SeatRecord;
@@ -203,13 +202,9 @@ impl Session {
     }
 }
 
-/// How a game ended at a front end, for the lines it closes with and its exit code.
+/// How a game was left at a front end, for the lines it closes with and its exit code.
+/// (A game played to its end closes with the log's own lines: the winner, the standings.)
 pub enum Ending {
-    /// The game is over; `viewer` is the one human at the screen, if there is only one.
-    Over {
-        winner: Option<Seat>,
-        viewer: Option<Seat>,
-    },
     /// The player left (`q`, confirmed).
     Left,
     /// A signal (Ctrl-C, a closed terminal): the game is on disk already.
@@ -222,23 +217,11 @@ impl Session {
     pub fn end(
         &self,
         text: &Text,
-        seats: &Seats,
         table: &mut dyn Table,
         ending: Ending,
     ) -> (Vec<String>, ExitCode) {
         table.close();
         match ending {
-            Ending::Over { winner, viewer } => {
-                let lines = match winner {
-                    Some(w) => {
-                        let name = [("name", seats.name(w).into())];
-                        let line = text.about("play-game-over", w, viewer, &name);
-                        vec![String::new(), line]
-                    }
-                    None => Vec::new(),
-                };
-                (lines, ExitCode::SUCCESS)
-            }
             Ending::Left => {
                 let hint = self.resume_hint(text, table, "play-left", "play-quit");
                 (vec![hint], ExitCode::SUCCESS)

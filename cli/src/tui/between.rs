@@ -7,7 +7,6 @@ use super::log::entry_lines;
 use super::screen::{self, Overlay, Prompt};
 use super::session::{Session, Step, Stop, TICK, interrupted};
 use super::terminal::Wipe;
-use dungeon_engine::event::Event;
 use dungeon_engine::ids::Seat;
 use dungeon_table::Failure;
 use ratatui::backend::Backend;
@@ -74,12 +73,7 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
 
     /// The log's closing lines: who won and the final standings.
     fn closing_lines(&self) -> Vec<Line<'static>> {
-        let log = self.table.log();
-        let from = log
-            .iter()
-            .position(|e| matches!(e.public, Event::Won { .. } | Event::Standings { .. }))
-            .unwrap_or(log.len());
-        let mut lines: Vec<Line<'static>> = log[from..]
+        let mut lines: Vec<Line<'static>> = super::log::closing(self.table.log())
             .iter()
             .flat_map(|e| entry_lines(&self.ctx, e, self.shown))
             .collect();

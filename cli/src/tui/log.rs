@@ -29,6 +29,15 @@ pub fn entry_lines(ctx: &Ctx, entry: &LogEntry, viewer: Option<Seat>) -> Vec<Lin
         .collect()
 }
 
+/// The log's closing entries: who won, and the final standings.
+pub fn closing(log: &[LogEntry]) -> &[LogEntry] {
+    let from = log
+        .iter()
+        .position(|e| matches!(e.public, Event::Won { .. } | Event::Standings { .. }))
+        .unwrap_or(log.len());
+    &log[from..]
+}
+
 fn style_of(ctx: &Ctx, event: &Event) -> Style {
     let p = ctx.palette;
     match event {

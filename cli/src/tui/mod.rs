@@ -121,16 +121,24 @@ pub fn play(table: &mut dyn Table, lang: Lang, files: &Files, shutdown: &Shutdow
     let outcome = run(table, lang, files, shutdown, options);
     let setup = table.setup().clone();
     let text = Text::new(lang, &setup.catalog);
-    let seats = crate::play::seat_names(lang, &setup);
     let ending = match outcome {
-        Ok(Outcome::Over { winner }) => {
+        Ok(Outcome::Over { .. }) => {
+            // The log's closing lines, as the line mode ends: the winner, the standings.
+            table.close();
+            let seats = crate::play::seat_names(lang, &setup);
             let mut controlled =
                 (0..setup.seats.len() as Seat).filter(|&s| setup.seats[s as usize].controlled);
             let viewer = match (controlled.next(), controlled.next()) {
                 (Some(seat), None) => Some(seat),
                 _ => None,
             };
-            Ending::Over { winner, viewer }
+            for entry in log::closing(table.log()) {
+                let event = entry.seen_by(viewer);
+                if let Some(line) = crate::play::render::event(&text, &seats, viewer, event) {
+                    say(&line);
+                }
+            }
+            return ExitCode::SUCCESS;
         }
         Ok(Outcome::Quit) => Ending::Left,
         Ok(Outcome::Interrupted { signal }) => Ending::Interrupted(signal),
@@ -144,11 +152,12 @@ pub fn play(table: &mut dyn Table, lang: Lang, files: &Files, shutdown: &Shutdow
         Err(error) => {
             table.close();
             eprintln!("{}", text.t("tui-failed", &[("error", error.into())]));
-            say(&files.resume_hint(&text, table, "play-interrupted", "play-interrupted-unsaved"));
+            let unsaved = "play-interrupted-unsaved";
+            say(&files.resume_hint(&text, table, "play-interrupted", unsaved));
             return ExitCode::FAILURE;
         }
     };
-    let (lines, code) = files.end(&text, &seats, table, ending);
+    let (lines, code) = files.end(&text, table, ending);
     for line in lines {
         say(&line);
     }
