@@ -3,6 +3,7 @@
 //! 120x40 from real game positions, and the loop's rules about keys and hot-seat.
 
 mod behaviour;
+mod prompt;
 #[cfg(unix)]
 mod pty;
 mod screens;

@@ -4,7 +4,8 @@
 //! none while the screen is not listening (reveals, bots' turns), as an impatient player
 //! would; it sits in the queue like a real key, so only the loop's own discipline (drain
 //! before listening, ignore while busy) keeps it from answering a prompt.
-//! The script ends the session (an error) when its batches run out.
+//! A `\0` in a batch is a read that finds no key (a player taking their time). The script
+//! ends the session (an error) when its batches run out.
 
 use crate::tui::keys::{Key, Keyboard, Moment};
 use std::collections::VecDeque;
@@ -14,8 +15,9 @@ use std::time::Duration;
 pub const END: &str = "script over";
 
 pub struct Script {
-    batches: VecDeque<Vec<Key>>,
-    pending: VecDeque<Key>,
+    batches: VecDeque<Vec<Option<Key>>>,
+    /// Keys typed and not read yet; `None` is a read that finds nothing.
+    pending: VecDeque<Option<Key>>,
     hammer: Vec<Key>,
     /// How many hammered keys were typed.
     pub hammered: usize,
@@ -29,8 +31,12 @@ pub struct Script {
 
 impl Script {
     pub fn new(batches: Vec<Vec<Key>>) -> Script {
+        let batches = batches
+            .into_iter()
+            .map(|b| b.into_iter().map(Some).collect())
+            .collect();
         Script {
-            batches: batches.into(),
+            batches,
             pending: VecDeque::new(),
             hammer: Vec::new(),
             hammered: 0,
@@ -42,7 +48,16 @@ impl Script {
 
     /// One batch per string: each character a key, `\n` for Enter.
     pub fn typed(batches: &[&str]) -> Script {
-        Script::new(batches.iter().map(|b| keys(b)).collect())
+        let mut script = Script::new(Vec::new());
+        script.batches = batches
+            .iter()
+            .map(|b| {
+                b.chars()
+                    .map(|c| (c != '\0').then(|| keys(&c.to_string())[0]))
+                    .collect()
+            })
+            .collect();
+        script
     }
 
     pub fn hammering(mut self, keys: &[Key]) -> Script {
@@ -75,15 +90,15 @@ impl Keyboard for Script {
             }
         }
         match self.pending.pop_front() {
-            Some(key) => Ok(Some(key)),
+            Some(key) => Ok(key),
             // A listening screen with nothing left to type: the script is over.
             None if moment == Moment::Listening => Err(io::Error::other(END)),
             None => {
                 // The impatient player types a key just after this read found none: it
                 // waits in the queue for the next read, as a real key would.
                 if !self.hammer.is_empty() {
-                    self.pending
-                        .push_back(self.hammer[self.hammered % self.hammer.len()]);
+                    let key = self.hammer[self.hammered % self.hammer.len()];
+                    self.pending.push_back(Some(key));
                     self.hammered += 1;
                 }
                 Ok(None)

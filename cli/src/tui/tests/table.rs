@@ -43,6 +43,8 @@ pub struct EngineTable {
     pub saved: Vec<(PathBuf, bool)>,
     pub saving: SaveStatus,
     pub closed: bool,
+    /// The game cannot go on (as a table whose script failed on a bot's move).
+    pub stop: Option<Failure>,
 }
 
 impl EngineTable {
@@ -101,6 +103,7 @@ impl EngineTable {
             saved: Vec::new(),
             saving: SaveStatus::default(),
             closed: false,
+            stop: None,
         };
         table.push(events);
         table
@@ -196,6 +199,11 @@ impl Table for EngineTable {
     }
 
     fn state(&self) -> TableState {
+        if let Some(failure) = &self.stop {
+            return TableState::Stopped {
+                failure: failure.clone(),
+            };
+        }
         if let Some(d) = &self.state.pending {
             if self.setup.seats[d.seat as usize].controlled {
                 return TableState::Asking {
