@@ -2,15 +2,16 @@
 //! end of the game, and a game that cannot go on (which can still be saved).
 
 use super::Outcome;
-use super::keys::{Key, Keyboard, Moment};
+use super::keys::{Key, Keyboard};
 use super::log::entry_lines;
 use super::screen::{self, Overlay, Prompt};
-use super::session::{Session, Step, Stop, TICK, interrupted};
+use super::session::{Session, Step, Stop, TICK};
 use super::terminal::Wipe;
 use dungeon_engine::ids::Seat;
 use dungeon_table::Failure;
 use ratatui::backend::Backend;
 use ratatui::text::Line;
+use std::time::Instant;
 
 impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
     /// The pass screen: the screen is wiped, names who plays next, and waits for Enter.
@@ -19,11 +20,10 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
         let ctx = self.ctx;
         self.draw_alone(|f| screen::draw_pass(f, &ctx, &name))?;
         self.keys.drain()?;
+        let shown_at = Instant::now();
         loop {
-            self.check_signal()?;
-            match self.keys.wait(TICK * 5, Moment::Listening)? {
+            match self.next_key(Some(shown_at), TICK * 5)? {
                 Some(Key::Enter) => return Ok(()),
-                Some(Key::Interrupt) => return Err(interrupted()),
                 Some(Key::Resize) => self.draw_alone(|f| screen::draw_pass(f, &ctx, &name))?,
                 _ => {}
             }
@@ -48,11 +48,10 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
     fn wait_dismiss(&mut self, overlay: Overlay, prompt: Prompt) -> Step {
         self.draw(prompt.clone(), Some(overlay.clone()))?;
         self.keys.drain()?;
+        let shown_at = Instant::now();
         loop {
-            self.check_signal()?;
-            match self.keys.wait(TICK * 5, Moment::Listening)? {
+            match self.next_key(Some(shown_at), TICK * 5)? {
                 Some(Key::Enter | Key::Esc | Key::Char(' ' | 'q')) => return Ok(()),
-                Some(Key::Interrupt) => return Err(interrupted()),
                 Some(Key::Resize) => {
                     self.draw(prompt.clone(), Some(overlay.clone()))?;
                 }
@@ -92,13 +91,12 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
         let prompt = Prompt::Busy(String::new());
         self.draw(prompt.clone(), Some(Overlay::Stopped(lines.clone())))?;
         self.keys.drain()?;
+        let shown_at = Instant::now();
         loop {
-            self.check_signal()?;
-            match self.keys.wait(TICK * 5, Moment::Listening)? {
+            match self.next_key(Some(shown_at), TICK * 5)? {
                 Some(Key::Enter | Key::Esc | Key::Char('q' | 'Q')) => {
                     return Err(Stop::Outcome(Outcome::Stopped(failure)));
                 }
-                Some(Key::Interrupt) => return Err(interrupted()),
                 Some(Key::Char('s' | 'S')) => {
                     let (_, said) = self.save(prompt.clone())?;
                     lines.push(said);

@@ -5,9 +5,9 @@
 //! scrolls. A key read within the grace period after the prompt appears is dropped.
 
 use super::content::Ctx;
-use super::keys::{Key, Keyboard, Moment};
+use super::keys::{Key, Keyboard};
 use super::screen::{Overlay, Prompt, Tone};
-use super::session::{Session, Step, Stop, THINKING_AFTER, TICK, interrupted};
+use super::session::{Session, Step, Stop, THINKING_AFTER, TICK};
 use super::terminal::Wipe;
 use super::{Outcome, help};
 use dungeon_engine::action::Action;
@@ -62,15 +62,9 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
         self.keys.drain()?;
         let shown_at = Instant::now();
         loop {
-            self.check_signal()?;
             let odds_changed = asking.odds_asked && self.odds_progress(seat, &mut asking);
             let wait = if asking.odds_asked { TICK } else { TICK * 5 };
-            let key = match self.keys.wait(wait, Moment::Listening)? {
-                Some(Key::Interrupt) => return Err(interrupted()),
-                Some(_) if shown_at.elapsed() < self.options.grace => None,
-                key => key,
-            };
-            let Some(key) = key else {
+            let Some(key) = self.next_key(Some(shown_at), wait)? else {
                 if odds_changed {
                     self.draw(asking.prompt(), overlay.clone())?;
                 }
@@ -304,9 +298,8 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
     pub(super) fn confirm(&mut self, prompt: Prompt, question: Overlay) -> Step<bool> {
         self.draw(prompt.clone(), Some(question.clone()))?;
         loop {
-            self.check_signal()?;
-            match self.keys.wait(TICK * 5, Moment::Listening)? {
-                Some(Key::Interrupt) => return Err(interrupted()),
+            // Asked because of a key just typed: the answer may follow it at once.
+            match self.next_key(None, TICK * 5)? {
                 Some(Key::Resize) => {
                     self.draw(prompt.clone(), Some(question.clone()))?;
                 }

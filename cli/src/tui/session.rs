@@ -175,6 +175,24 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         }
     }
 
+    /// The next key typed while something asks the player (a prompt, the pass screen, a
+    /// popup), waiting at most `wait`. Ctrl-C ends the game. When the screen appeared
+    /// at `shown_at`, a key read within the grace period after it is dropped: it was
+    /// typed for what came before (a key hammered through the bots' turns).
+    pub(super) fn next_key(
+        &mut self,
+        shown_at: Option<Instant>,
+        wait: Duration,
+    ) -> Step<Option<Key>> {
+        self.check_signal()?;
+        match self.keys.wait(wait, Moment::Listening)? {
+            Some(Key::Interrupt) => Err(interrupted()),
+            Some(Key::Resize) => Ok(Some(Key::Resize)),
+            Some(_) if shown_at.is_some_and(|at| at.elapsed() < self.options.grace) => Ok(None),
+            key => Ok(key),
+        }
+    }
+
     /// Says once, in the log, when writing the game to disk failed.
     fn report_saving(&mut self) {
         let problem = self.table.saving().problem;

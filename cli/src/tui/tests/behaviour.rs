@@ -247,3 +247,22 @@ fn keys_right_after_a_prompt_appears_are_thrown_away() {
     assert!(!chosen(Duration::from_millis(250)));
     assert!(chosen(Duration::ZERO));
 }
+
+#[test]
+fn an_enter_typed_as_the_pass_screen_appears_does_not_pass_it() {
+    // In hot-seat, Enter hammered through a bot's turn must not pass the screen to a
+    // player who is not there yet: the pass screen has the prompt's grace period too.
+    let passed = |grace| {
+        let mut table = EngineTable::new("base", 7, &[None, None, Some(BotKind::Rules)], |_| {});
+        let mut script = Script::typed(&["\n"]);
+        let options = Options {
+            delay: Duration::ZERO,
+            palette: Palette::new(false),
+            grace,
+        };
+        let (terminal, _) = play_with(&mut table, &mut script, Lang::En, (80, 24), options);
+        !screen_text(&terminal).contains("Pass the screen to")
+    };
+    assert!(!passed(Duration::from_millis(250)));
+    assert!(passed(Duration::ZERO));
+}
