@@ -1,11 +1,10 @@
 //! Tests of the full-screen table: a test double of the `Table` (the real engine and
 //! bots, in this thread), a scripted keyboard, snapshots of the screens at 80x24 and
-//! 120x40 from real game positions, and the loop's rules about keys and hot-seat.
+//! 120x40 from real game positions, and the loop's rules about keys and hot-seat. The
+//! end-to-end test through the real binary in a pseudo-terminal is `cli/tests/tui.rs`.
 
 mod behaviour;
 mod prompt;
-#[cfg(unix)]
-mod pty;
 mod screens;
 mod script;
 mod table;

@@ -1,0 +1,378 @@
+//! The full-screen table of `dungeon play`, end to end: the real binary in a pseudo-terminal
+//! (portable-pty), everything it writes read through a terminal emulator with scrollback
+//! (vt100), keys typed as a player would.
+//!
+//! - A hot-seat game (two humans and a bot, a fixed seed, the games kept in a temporary
+//!   `DUNGEON_DATA_DIR`) played to its end answering `1`: at every pass screen the whole
+//!   terminal, the normal screen and its scrollback included, names no monster at all (so
+//!   none of another player's cards). The same game played again with keys hammered
+//!   during the reveals and the bot's turns makes the same decisions, as the finished
+//!   games' files show.
+//! - `q` then `y` leaves with exit code 0 and says how to resume; `--resume` continues that
+//!   game; Ctrl-C leaves it with exit code 130, saying the same.
+//!
+//! Each game waits for the screen to be quiet before reading it, so the suite's time stays
+//! bounded by the games' length (a deadline fails a game that hangs).
+#![cfg(unix)]
+
+use portable_pty::{Child, CommandBuilder, PtySize, native_pty_system};
+use std::io::{Read, Write};
+use std::num::NonZeroU16;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+const ROWS: u16 = 24;
+const COLS: u16 = 80;
+/// A screen that has not changed for this long is read.
+const QUIET: Duration = Duration::from_millis(50);
+/// Keys typed within 250 ms of a screen that asks appearing are dropped by the program
+/// (`tui::Options::grace`): a player waits a little longer (the screen was seen after
+/// [`QUIET`] already).
+const GRACE: Duration = Duration::from_millis(220);
+/// Keys typed while the screen is busy: each would answer a prompt if it counted (2, 1,
+/// Enter choose; q then y leaves; ? and o open the help and the odds; s saves).
+const NOISE: [&str; 8] = ["2", "1", "\r", "q", "y", "?", "o", "s"];
+
+/// A fresh, empty folder for one game.
+fn temp_dir(name: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "dungeon-tui-{}-{}-{name}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `dungeon --lang en ARGS` in a pseudo-terminal of 80x24, its games in `dir/data`.
+struct Term {
+    child: Box<dyn Child + Send + Sync>,
+    writer: Box<dyn Write + Send>,
+    output: Receiver<Vec<u8>>,
+    /// Everything written so far.
+    bytes: Vec<u8>,
+    screen: vt100::Parser,
+    ended: bool,
+}
+
+impl Term {
+    fn start(dir: &Path, args: &[&str]) -> Term {
+        let pty = native_pty_system()
+            .openpty(PtySize {
+                rows: ROWS,
+                cols: COLS,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("a pseudo-terminal");
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_dungeon"));
+        cmd.args(["--lang", "en"]);
+        cmd.args(args);
+        cmd.cwd(dir);
+        cmd.env("DUNGEON_DATA_DIR", dir.join("data"));
+        cmd.env("TERM", "xterm-256color");
+        cmd.env_remove("NO_COLOR");
+        let child = pty
+            .slave
+            .spawn_command(cmd)
+            .expect("the dungeon binary runs");
+        drop(pty.slave);
+        let mut reader = pty.master.try_clone_reader().unwrap();
+        let writer = pty.master.take_writer().unwrap();
+        let (tx, output) = mpsc::channel();
+        std::thread::spawn(move || {
+            let _master = pty.master; // kept open while the child runs
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        Term {
+            child,
+            writer,
+            output,
+            bytes: Vec::new(),
+            screen: parser(0),
+            ended: false,
+        }
+    }
+
+    /// Reads what the program writes until it is quiet for [`QUIET`] (or `false` once it
+    /// has ended).
+    fn settle(&mut self) -> bool {
+        while !self.ended {
+            match self.output.recv_timeout(QUIET) {
+                Ok(chunk) => {
+                    self.screen.process(&chunk);
+                    self.bytes.extend(chunk);
+                }
+                Err(RecvTimeoutError::Timeout) => return true,
+                Err(RecvTimeoutError::Disconnected) => self.ended = true,
+            }
+        }
+        false
+    }
+
+    /// The screen shown now.
+    fn text(&self) -> String {
+        self.screen.screen().contents()
+    }
+
+    fn send(&mut self, keys: &str) {
+        // The program may have gone (the last Enter): nothing to type to then.
+        let _ = self.writer.write_all(keys.as_bytes());
+        let _ = self.writer.flush();
+    }
+
+    /// Waits until the screen shows `what`, typing nothing.
+    fn wait_for(&mut self, what: &str, within: Duration) {
+        let deadline = Instant::now() + within;
+        while !self.text().contains(what) {
+            assert!(
+                Instant::now() < deadline && self.settle(),
+                "`{what}` never showed:\n{}",
+                self.text()
+            );
+        }
+    }
+
+    /// Waits for the program to end: its exit code, and everything the terminal holds.
+    fn finish(mut self, within: Duration) -> (u32, String) {
+        let deadline = Instant::now() + within;
+        while self.settle() {
+            assert!(Instant::now() < deadline, "the program did not end");
+        }
+        let status = self.child.wait().expect("the program ends");
+        (status.exit_code(), whole_terminal(&self.bytes))
+    }
+}
+
+fn parser(scrollback: usize) -> vt100::Parser {
+    vt100::Parser::new(
+        NonZeroU16::new(ROWS).unwrap(),
+        NonZeroU16::new(COLS).unwrap(),
+        scrollback,
+    )
+}
+
+/// Everything the terminal holds: the screen shown, and, when that is the alternate
+/// screen, the normal screen under it; each with all its scrollback.
+fn whole_terminal(bytes: &[u8]) -> String {
+    let mut parser = parser(1000);
+    parser.process(bytes);
+    let mut out = parser.screen().contents();
+    parser.process(b"\x1b[?1049l");
+    parser.screen_mut().set_scrollback(usize::MAX);
+    let back = parser.screen().scrollback();
+    for offset in (0..=back).rev() {
+        parser.screen_mut().set_scrollback(offset);
+        out.push('\n');
+        out.push_str(&parser.screen().contents());
+    }
+    out
+}
+
+/// The base box's monsters and tiles in English, as `dungeon cards` lists them.
+fn base_cards() -> (Vec<String>, Vec<String>) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dungeon"))
+        .args(["--lang", "en", "cards", "--packs", "base"])
+        .output()
+        .expect("dungeon cards runs");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let name = |line: &str| line.split(" [").next().unwrap().trim().to_string();
+    let tiles = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("  - "))
+        .map(name)
+        .collect();
+    // "   1  Goblin [goblin] x2 — ...": the number, then the name.
+    let monsters = text
+        .lines()
+        .filter(|l| l.starts_with("   ") && l.contains(" x"))
+        .map(|l| name(l.trim_start().split_once("  ").unwrap().1))
+        .collect::<Vec<_>>();
+    assert_eq!(monsters.len(), 8, "{text}");
+    (monsters, tiles)
+}
+
+/// The monsters `text` names, once the tiles' names are taken out ("Dragon Spear" is a
+/// tile, public, and names no hidden card).
+fn monsters_named(text: &str, (monsters, tiles): &(Vec<String>, Vec<String>)) -> Vec<String> {
+    let text = tiles
+        .iter()
+        .fold(text.to_string(), |t, tile| t.replace(tile.as_str(), ""));
+    monsters
+        .iter()
+        .filter(|m| text.contains(m.as_str()))
+        .cloned()
+        .collect()
+}
+
+/// What a hot-seat game showed and decided.
+struct Played {
+    decisions: serde_json::Value,
+    pass_screens: usize,
+    /// Keys hammered while a card was about to be revealed, and during the bot's turns.
+    hammered_at_reveals: usize,
+    hammered_at_bot: usize,
+}
+
+/// A hot-seat game of the base box (Ana, Bruno and a hard bot searching 300 iterations a
+/// move, slow enough in a debug build to be seen thinking) answered `1` at every prompt;
+/// seed 4 makes it a short one (56 decisions).
+/// With `hammer`, a key of [`NOISE`] is typed each time the screen is seen busy (a reveal,
+/// the bot's turn, the moment after an answer).
+fn hot_seat(hammer: bool) -> Played {
+    let cards = base_cards();
+    let dir = temp_dir(if hammer { "hammered" } else { "calm" });
+    let args = [
+        "play",
+        "--seed",
+        "4",
+        "--packs",
+        "base",
+        "--players",
+        "3",
+        "--humans",
+        "2",
+        "--names",
+        "Ana,Bruno",
+        "--bots",
+        "ismcts:300",
+        "--delay",
+        "200",
+    ];
+    let mut term = Term::start(&dir, &args);
+    let deadline = Instant::now() + Duration::from_secs(400);
+    let (mut pass_screens, mut hammered) = (0, 0);
+    let (mut hammered_at_reveals, mut hammered_at_bot) = (0, 0);
+    let mut answered = String::new();
+    let mut answered_at = Instant::now();
+    while term.settle() {
+        assert!(
+            Instant::now() < deadline,
+            "the game did not end:\n{}",
+            term.text()
+        );
+        let text = term.text();
+        let pass = text.contains("Pass the screen to");
+        let key = if pass {
+            let named = monsters_named(&whole_terminal(&term.bytes), &cards);
+            assert!(
+                named.is_empty(),
+                "a pass screen leaves {named:?} in the terminal:\n{}",
+                whole_terminal(&term.bytes)
+            );
+            "\r"
+        } else if text.contains("Since your last turn") || text.contains("Enter: leave") {
+            "\r"
+        } else if text.contains(" choose ") {
+            "1"
+        } else {
+            if hammer {
+                term.send(NOISE[hammered % NOISE.len()]);
+                hammered += 1;
+                hammered_at_reveals += usize::from(text.contains("Revealing the dungeon"));
+                hammered_at_bot += usize::from(text.contains("is thinking"));
+            }
+            continue;
+        };
+        // Each screen is answered once; one still showing a while later lost its key
+        // (typed within the grace period) and gets it again.
+        if text == answered && answered_at.elapsed() < Duration::from_secs(2) {
+            continue;
+        }
+        if pass && text != answered {
+            pass_screens += 1;
+        }
+        std::thread::sleep(GRACE);
+        term.send(key);
+        answered = text;
+        answered_at = Instant::now();
+    }
+    let (code, terminal) = term.finish(Duration::from_secs(10));
+    assert_eq!(code, 0, "{terminal}");
+    // Back on the normal screen: the winner and the standings, and no card at all.
+    assert!(terminal.contains("wins the game"), "{terminal}");
+    assert!(terminal.contains("Final standings:"), "{terminal}");
+    let named = monsters_named(&terminal, &cards);
+    assert!(
+        named.is_empty(),
+        "the normal screen names {named:?}:\n{terminal}"
+    );
+    let games = dir.join("data").join("games");
+    let finished: Vec<PathBuf> = std::fs::read_dir(&games)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".finished.json"))
+        .collect();
+    assert_eq!(finished.len(), 1, "one finished game in {games:?}");
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&finished[0]).unwrap()).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    Played {
+        decisions: record["decisions"].clone(),
+        pass_screens,
+        hammered_at_reveals,
+        hammered_at_bot,
+    }
+}
+
+#[test]
+fn hot_seat_leaks_nothing_and_hammered_keys_change_nothing() {
+    let calm = std::thread::spawn(|| hot_seat(false));
+    let hammered = hot_seat(true);
+    let calm = calm.join().expect("the calm game");
+    assert!(
+        calm.pass_screens >= 4,
+        "pass screens: {}",
+        calm.pass_screens
+    );
+    assert!(
+        calm.decisions.as_array().is_some_and(|d| d.len() > 20),
+        "{}",
+        calm.decisions
+    );
+    assert_eq!(
+        hammered.decisions, calm.decisions,
+        "the same decisions, keys hammered or not"
+    );
+    let (reveals, bot) = (hammered.hammered_at_reveals, hammered.hammered_at_bot);
+    assert!(
+        reveals >= 2 && bot >= 2,
+        "keys hammered during reveals ({reveals}) and while the bot thinks ({bot})"
+    );
+    assert_eq!(hammered.pass_screens, calm.pass_screens);
+}
+
+#[test]
+fn quit_and_ctrl_c_say_how_to_resume() {
+    let dir = temp_dir("quit");
+    let new_game = ["play", "--seed", "5", "--packs", "base", "--delay", "0"];
+    let mut term = Term::start(&dir, &new_game);
+    term.wait_for(" choose ", Duration::from_secs(60));
+    std::thread::sleep(GRACE);
+    term.send("q");
+    term.wait_for("--resume", Duration::from_secs(20));
+    term.send("y");
+    let (code, terminal) = term.finish(Duration::from_secs(20));
+    assert_eq!(code, 0, "{terminal}");
+    let hint = "Game left. It is saved: continue it with `dungeon play --resume ";
+    assert!(terminal.contains(hint), "{terminal}");
+    // --resume goes on with that game, full screen; Ctrl-C leaves it as SIGINT would.
+    let mut term = Term::start(&dir, &["play", "--resume", "--delay", "0"]);
+    term.wait_for("The game goes on after", Duration::from_secs(60));
+    term.wait_for(" choose ", Duration::from_secs(60));
+    term.send("\x03");
+    let (code, terminal) = term.finish(Duration::from_secs(20));
+    assert_eq!(code, 130, "{terminal}");
+    let hint = "Stopped. The game is saved: continue it with `dungeon play --resume ";
+    assert!(terminal.contains(hint), "{terminal}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
