@@ -615,6 +615,8 @@ tui-tiles = Equipment: { $tiles }
 tui-piles = Dungeon { $dungeon } · Deck { $deck }
 tui-game-over = The game is over.
 tui-between-rounds = Round { $round } is about to start: the adventurer is being chosen.
+# A player's name before their score in the table panel.
+tui-name = { $name }:
 tui-successes = successes: { $count }
 tui-failures = failures: { $count }
 tui-eliminated = eliminated

@@ -608,6 +608,8 @@ tui-tiles = Equipo: { $tiles }
 tui-piles = Mazmorra { $dungeon } · Mazo { $deck }
 tui-game-over = La partida ha terminado.
 tui-between-rounds = La ronda { $round } va a empezar: se está eligiendo al aventurero.
+# A player's name before their score in the table panel.
+tui-name = { $name }:
 tui-successes = éxitos: { $count }
 tui-failures = fracasos: { $count }
 tui-eliminated = eliminado

@@ -601,6 +601,8 @@ tui-tiles = Équipement : { $tiles }
 tui-piles = Donjon { $dungeon } · Pioche { $deck }
 tui-game-over = La partie est terminée.
 tui-between-rounds = La manche { $round } va commencer : l'aventurier est en train d'être choisi.
+# A player's name before their score in the table panel.
+tui-name = { $name } :
 tui-successes = succès : { $count }
 tui-failures = échecs : { $count }
 tui-eliminated = éliminé

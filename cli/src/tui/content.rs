@@ -153,8 +153,12 @@ pub fn table_lines(ctx: &Ctx, view: &PlayerView, turn: Option<Seat>) -> Vec<Line
         } else {
             p.title()
         };
-        spans.push(Span::styled(ctx.seats.name(seat), name_style));
-        spans.push(Span::raw(": "));
+        let name = ctx.seats.name(seat);
+        spans.push(Span::styled(
+            ctx.t("tui-name", &[("name", name)]),
+            name_style,
+        ));
+        spans.push(Span::raw(" "));
         spans.push(Span::styled(
             ctx.t("tui-successes", &[("count", player.successes.to_string())]),
             if player.successes > 0 {

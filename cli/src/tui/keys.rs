@@ -4,6 +4,9 @@
 
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use std::io;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,21 +49,58 @@ pub trait Keyboard {
     fn drain(&mut self) -> io::Result<()>;
 }
 
-/// The terminal's keyboard, through crossterm.
-pub struct Terminal;
+/// The terminal's keyboard, through crossterm, read on a thread of its own: when the
+/// terminal goes away, crossterm's reading can spin without ever returning (it retries a
+/// read that ends at once, forever), and the loop must still see the signal (SIGHUP) and
+/// end. The thread stops when this is dropped; a stuck one ends with the program.
+pub struct Terminal {
+    events: Receiver<io::Result<Event>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Terminal {
+    pub fn start() -> io::Result<Terminal> {
+        let (tx, events) = mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = stop.clone();
+        std::thread::Builder::new()
+            .name("dungeon-keys".into())
+            .spawn(move || {
+                while !stopped.load(Ordering::SeqCst) {
+                    let event = match event::poll(Duration::from_millis(50)) {
+                        Ok(false) => continue,
+                        Ok(true) => event::read(),
+                        Err(e) => Err(e),
+                    };
+                    let failed = event.is_err();
+                    if tx.send(event).is_err() || failed {
+                        return;
+                    }
+                }
+            })?;
+        Ok(Terminal { events, stop })
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+}
 
 impl Keyboard for Terminal {
     fn wait(&mut self, timeout: Duration, _: Moment) -> io::Result<Option<Key>> {
-        if !event::poll(timeout)? {
-            return Ok(None);
+        match self.events.recv_timeout(timeout) {
+            Ok(event) => Ok(translate(event?)),
+            Err(RecvTimeoutError::Timeout) => Ok(None),
+            Err(RecvTimeoutError::Disconnected) => Err(io::Error::other("the keyboard is gone")),
         }
-        Ok(translate(event::read()?))
     }
 
     fn drain(&mut self) -> io::Result<()> {
-        while event::poll(Duration::ZERO)? {
-            // A resize is not input: keep none, the screen is redrawn after a drain anyway.
-            let _ = event::read()?;
+        // A resize is not input: keep none, the screen is redrawn after a drain anyway.
+        while let Ok(event) = self.events.try_recv() {
+            event?;
         }
         Ok(())
     }

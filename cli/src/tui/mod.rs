@@ -96,9 +96,10 @@ pub fn run(
         palette: options.palette,
     };
     let mut guard = terminal::Guard::take().map_err(|e| e.to_string())?;
+    let keyboard = keys::Terminal::start().map_err(|e| e.to_string())?;
     let session = session::Session::new(
         &mut guard.terminal,
-        keys::Terminal,
+        keyboard,
         table,
         ctx,
         files,
