@@ -9,17 +9,19 @@
 //!   during the reveals and the bot's turns makes the same decisions, as the finished
 //!   games' files show.
 //! - `q` then `y` leaves with exit code 0 and says how to resume; `--resume` continues that
-//!   game; Ctrl-C leaves it with exit code 130, saying the same.
+//!   game; Ctrl-C leaves it with exit code 130, saying the same; closing the terminal ends
+//!   the program (SIGHUP, 129) and keeps the game.
 //!
 //! Each game waits for the screen to be quiet before reading it, so the suite's time stays
 //! bounded by the games' length (a deadline fails a game that hangs).
 #![cfg(unix)]
 
-use portable_pty::{Child, CommandBuilder, PtySize, native_pty_system};
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 use std::io::{Read, Write};
 use std::num::NonZeroU16;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -51,7 +53,10 @@ fn temp_dir(name: &str) -> PathBuf {
 /// `dungeon --lang en ARGS` in a pseudo-terminal of 80x24, its games in `dir/data`.
 struct Term {
     child: Box<dyn Child + Send + Sync>,
-    writer: Box<dyn Write + Send>,
+    /// The terminal's side; dropped (with the reader's copy) to close the terminal.
+    master: Option<Box<dyn MasterPty + Send>>,
+    writer: Option<Box<dyn Write + Send>>,
+    reader: Option<(Arc<AtomicBool>, std::thread::JoinHandle<()>)>,
     output: Receiver<Vec<u8>>,
     /// Everything written so far.
     bytes: Vec<u8>,
@@ -81,25 +86,68 @@ impl Term {
             .spawn_command(cmd)
             .expect("the dungeon binary runs");
         drop(pty.slave);
-        let mut reader = pty.master.try_clone_reader().unwrap();
         let writer = pty.master.take_writer().unwrap();
+        // The reader has a non-blocking copy of the terminal's side, so it can stop and let
+        // the terminal close (a blocking read would hold it open).
+        let fd = pty
+            .master
+            .as_raw_fd()
+            .expect("a terminal's file descriptor");
+        // SAFETY: `fd` is open for as long as `pty.master` lives; the copy is the reader's.
+        let copy = unsafe { libc::dup(fd) };
+        assert!(copy >= 0, "dup: {}", std::io::Error::last_os_error());
+        // SAFETY: `copy` is a descriptor this test owns.
+        unsafe { libc::fcntl(copy, libc::F_SETFL, libc::O_NONBLOCK) };
+        // SAFETY: nothing else owns `copy`.
+        let mut file = unsafe { <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(copy) };
         let (tx, output) = mpsc::channel();
-        std::thread::spawn(move || {
-            let _master = pty.master; // kept open while the child runs
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = stop.clone();
+        let thread = std::thread::spawn(move || {
             let mut buf = [0u8; 4096];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
-                    break;
+            while !stopped.load(Ordering::SeqCst) {
+                match file.read(&mut buf) {
+                    Ok(0) => break,
+                    Ok(n) => {
+                        if tx.send(buf[..n].to_vec()).is_err() {
+                            break;
+                        }
+                    }
+                    Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                        std::thread::sleep(Duration::from_millis(5));
+                    }
+                    // The program ended (EIO once the other side is closed).
+                    Err(_) => break,
                 }
             }
         });
         Term {
             child,
-            writer,
+            master: Some(pty.master),
+            writer: Some(writer),
+            reader: Some((stop, thread)),
             output,
             bytes: Vec::new(),
             screen: parser(0),
             ended: false,
+        }
+    }
+
+    /// Closes the terminal, as when its window is closed: the program gets SIGHUP.
+    fn close(&mut self) -> u32 {
+        if let Some((stop, thread)) = self.reader.take() {
+            stop.store(true, Ordering::SeqCst);
+            let _ = thread.join();
+        }
+        self.writer = None;
+        self.master = None;
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Some(status) = self.child.try_wait().expect("the program's status") {
+                return status.exit_code();
+            }
+            assert!(Instant::now() < deadline, "the program did not end");
+            std::thread::sleep(Duration::from_millis(20));
         }
     }
 
@@ -126,8 +174,10 @@ impl Term {
 
     fn send(&mut self, keys: &str) {
         // The program may have gone (the last Enter): nothing to type to then.
-        let _ = self.writer.write_all(keys.as_bytes());
-        let _ = self.writer.flush();
+        if let Some(writer) = self.writer.as_mut() {
+            let _ = writer.write_all(keys.as_bytes());
+            let _ = writer.flush();
+        }
     }
 
     /// Waits until the screen shows `what`, typing nothing.
@@ -150,6 +200,16 @@ impl Term {
         }
         let status = self.child.wait().expect("the program ends");
         (status.exit_code(), whole_terminal(&self.bytes))
+    }
+}
+
+impl Drop for Term {
+    /// A test that failed leaves no program behind.
+    fn drop(&mut self) {
+        if !matches!(self.child.try_wait(), Ok(Some(_))) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
 }
 
@@ -374,5 +434,25 @@ fn quit_and_ctrl_c_say_how_to_resume() {
     assert_eq!(code, 130, "{terminal}");
     let hint = "Stopped. The game is saved: continue it with `dungeon play --resume ";
     assert!(terminal.contains(hint), "{terminal}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_closed_terminal_ends_the_program_and_keeps_the_game() {
+    let dir = temp_dir("hangup");
+    let mut term = Term::start(
+        &dir,
+        &["play", "--seed", "5", "--packs", "base", "--delay", "0"],
+    );
+    term.wait_for(" choose ", Duration::from_secs(60));
+    assert_eq!(term.close(), 129, "ended by SIGHUP");
+    let games: Vec<String> = std::fs::read_dir(dir.join("data").join("games"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        games.len() == 1 && !games[0].ends_with(".finished.json"),
+        "the game is kept to resume: {games:?}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -36,6 +36,7 @@ use content::Ctx;
 use dungeon_engine::ids::Seat;
 use dungeon_engine::lang::Lang;
 use dungeon_table::{Failure, Table};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -152,7 +153,11 @@ pub fn play(table: &mut dyn Table, lang: Lang, files: &Files, shutdown: &Shutdow
         }
         Err(error) => {
             table.close();
-            eprintln!("{}", text.t("tui-failed", &[("error", error.into())]));
+            let _ = writeln!(
+                std::io::stderr().lock(),
+                "{}",
+                text.t("tui-failed", &[("error", error.into())])
+            );
             let unsaved = "play-interrupted-unsaved";
             say(&files.resume_hint(&text, table, "play-interrupted", unsaved));
             return ExitCode::FAILURE;
@@ -167,6 +172,5 @@ pub fn play(table: &mut dyn Table, lang: Lang, files: &Files, shutdown: &Shutdow
 
 /// Writes a line on the normal screen; a terminal that went away is not worth a panic.
 fn say(line: &str) {
-    use std::io::Write;
     let _ = writeln!(std::io::stdout().lock(), "{line}");
 }

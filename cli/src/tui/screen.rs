@@ -312,7 +312,7 @@ fn popup(
 ) {
     let area = f.area();
     let p = s.ctx.palette;
-    let width = area.width.saturating_sub(4).min(76).max(10);
+    let width = area.width.saturating_sub(4).clamp(10, 76);
     let inner = width.saturating_sub(2);
     let mut rows = wrap_all(&body, inner);
     let footer = wrap(&Line::styled(footer.to_string(), p.bar()), inner, 0);
@@ -354,7 +354,7 @@ fn centred_box(f: &mut Frame, ctx: &Ctx, title: &str, rows: Vec<Line<'static>>, 
 pub fn draw_pass(f: &mut Frame, ctx: &Ctx, name: &str) {
     let area = f.area();
     let p = ctx.palette;
-    let width = area.width.saturating_sub(4).min(60).max(10);
+    let width = area.width.saturating_sub(4).clamp(10, 60);
     let inner = width.saturating_sub(2);
     let mut rows = wrap(
         &Line::styled(

@@ -27,6 +27,8 @@ use std::time::{Duration, Instant};
 pub(super) const THINKING_AFTER: Duration = Duration::from_millis(200);
 /// How often the screen checks the keyboard, signals and the table while nothing happens.
 pub(super) const TICK: Duration = Duration::from_millis(40);
+/// How long an error of the terminal waits for the signal that may have caused it.
+const SIGNAL_AFTER_ERROR: Duration = Duration::from_millis(200);
 
 /// Why a step of the loop ends the session early.
 pub(super) enum Stop {
@@ -140,7 +142,25 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         match self.main_loop() {
             Ok(never) => match never {},
             Err(Stop::Outcome(o)) => Ok(o),
-            Err(Stop::Error(e)) => Err(e),
+            Err(Stop::Error(e)) => match self.signal_after_error() {
+                Some(signal) => Ok(Outcome::Interrupted { signal }),
+                None => Err(e),
+            },
+        }
+    }
+
+    /// A terminal that was closed fails to read and write at once, and SIGHUP comes with
+    /// it: the error is then only how the signal was first noticed.
+    fn signal_after_error(&self) -> Option<i32> {
+        let until = Instant::now() + SIGNAL_AFTER_ERROR;
+        loop {
+            if let Some(signal) = self.shutdown.signal() {
+                return Some(signal);
+            }
+            if Instant::now() >= until {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(10));
         }
     }
 

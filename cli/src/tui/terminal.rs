@@ -10,6 +10,7 @@ use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend, TestBackend};
 use ratatui::crossterm::{cursor, execute, queue, terminal};
 use std::io::{self, Stdout, Write};
+use std::mem::ManuallyDrop;
 use std::panic::PanicHookInfo;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -46,7 +47,9 @@ type PanicHook = Box<dyn Fn(&PanicHookInfo<'_>) + Sync + Send + 'static>;
 
 /// The terminal, taken over for as long as this lives.
 pub struct Guard {
-    pub terminal: Terminal<CrosstermBackend<Stdout>>,
+    /// Dropped only if the cursor can be shown again: else ratatui's own drop would
+    /// complain on stderr, a panic when stderr is the terminal that was closed.
+    pub terminal: ManuallyDrop<Terminal<CrosstermBackend<Stdout>>>,
     previous_hook: Arc<Mutex<Option<PanicHook>>>,
 }
 
@@ -62,7 +65,7 @@ impl Guard {
             }
         }));
         let mut guard = Guard {
-            terminal: Terminal::new(CrosstermBackend::new(io::stdout()))?,
+            terminal: ManuallyDrop::new(Terminal::new(CrosstermBackend::new(io::stdout()))?),
             previous_hook,
         };
         TAKEN.store(true, Ordering::SeqCst);
@@ -77,6 +80,10 @@ impl Guard {
 impl Drop for Guard {
     fn drop(&mut self) {
         restore();
+        if self.terminal.show_cursor().is_ok() {
+            // SAFETY: dropped once, here; never used again.
+            unsafe { ManuallyDrop::drop(&mut self.terminal) };
+        }
         // Give the panic hook back as it was.
         let previous = self.previous_hook.lock().ok().and_then(|mut h| h.take());
         if let Some(previous) = previous {
