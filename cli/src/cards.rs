@@ -21,11 +21,11 @@ pub struct CardsArgs {
 pub fn run(library: &PackLibrary, lang: Lang, args: CardsArgs) -> Result<ExitCode, String> {
     let all: Vec<&str> = library.ids().collect();
     let packs = args.packs.unwrap_or_else(|| all.join(","));
-    let catalog = packs::catalog(library, &packs).map_err(|d| d.to_string())?;
+    let catalog = packs::catalog(lang, library, &packs)?;
     let text = Text::new(lang, &catalog);
     let reconstructed = |r: bool| {
         if r {
-            format!(" {}", text.t("play.reconstructed", &[]))
+            format!(" {}", text.t("play-reconstructed", &[]))
         } else {
             String::new()
         }
@@ -50,17 +50,17 @@ pub fn run(library: &PackLibrary, lang: Lang, args: CardsArgs) -> Result<ExitCod
                 "{} [{}] — {}{}",
                 shown(a.info.name.get(lang)),
                 shown(&a.info.id),
-                text.t("cards.hp", &[("hp", a.hp.to_string())]),
+                text.t("cards-hp", &[("hp", a.hp.into())]),
                 reconstructed(a.info.reconstructed)
             );
             for &t in &a.tiles {
                 let tile = catalog.tile(t);
                 let mut tags = Vec::new();
                 if tile.hp != 0 {
-                    tags.push(text.t("cards.hp", &[("hp", format!("{:+}", tile.hp))]));
+                    tags.push(text.t("cards-hp", &[("hp", format!("{:+}", tile.hp).into())]));
                 }
                 if tile.once {
-                    tags.push(text.t("cards.once", &[]));
+                    tags.push(text.t("cards-once", &[]));
                 }
                 let tags = if tags.is_empty() {
                     String::new()
@@ -73,10 +73,13 @@ pub fn run(library: &PackLibrary, lang: Lang, args: CardsArgs) -> Result<ExitCod
                     shown(&tile.info.id)
                 );
                 let line = text.t(
-                    "cards.tile",
+                    "cards-tile",
                     &[
-                        ("tile", name),
-                        ("text", shown(tile.info.text.get(lang)).into_owned()),
+                        ("tile", name.into()),
+                        (
+                            "text",
+                            (shown(tile.info.text.get(lang)).into_owned()).into(),
+                        ),
                     ],
                 );
                 println!("  - {line}{}", reconstructed(tile.info.reconstructed));
@@ -89,11 +92,11 @@ pub fn run(library: &PackLibrary, lang: Lang, args: CardsArgs) -> Result<ExitCod
             .filter(|m| m.info.pack.ix() == pi)
             .collect();
         if !monsters.is_empty() {
-            println!("{}", text.t("cards.monsters", &[]));
+            println!("{}", text.t("cards-monsters", &[]));
             for m in monsters {
                 let strength = m.strength.map_or("-".to_string(), |s| s.to_string());
                 let special = if m.special {
-                    format!(" {}", text.t("cards.special", &[]))
+                    format!(" {}", text.t("cards-special", &[]))
                 } else {
                     String::new()
                 };
@@ -111,7 +114,10 @@ pub fn run(library: &PackLibrary, lang: Lang, args: CardsArgs) -> Result<ExitCod
                     String::new()
                 } else {
                     let tiles = defeated_by.join(", ");
-                    format!(" — {}", text.t("cards.defeated_by", &[("tiles", tiles)]))
+                    format!(
+                        " — {}",
+                        text.t("cards-defeated-by", &[("tiles", tiles.into())])
+                    )
                 };
                 println!(
                     "  {strength:>2}  {} [{}] x{}{special}{by}",

@@ -30,45 +30,45 @@ pub fn run(
     for path in &args.paths {
         let report = check_pack_in(library, root, path);
         let name = report.pack.clone().unwrap_or_else(|| path.clone());
-        let header = [("pack", line(&name)), ("path", line(path))];
-        println!("{}", tr(lang, "check.header", &header));
+        let header = [("pack", line(&name).into()), ("path", line(path).into())];
+        println!("{}", tr(lang, "check-header", &header));
         if !report.combinations.is_empty() {
             let sets = line(&report.combinations.join(", "));
-            println!("{}", tr(lang, "check.loaded_as", &[("sets", sets)]));
+            println!("{}", tr(lang, "check-loaded-as", &[("sets", sets.into())]));
         }
         for d in &report.diagnostics.0 {
             println!("{d}");
         }
         let (mut passed, mut scenario_failures) = (0, 0);
         for s in &report.scenarios {
-            let path = ("path", line(&s.path));
+            let path = ("path", line(&s.path).into());
             match &s.status {
                 Status::Passed => passed += 1,
                 Status::Failed(problems) => {
                     scenario_failures += 1;
-                    println!("{}", tr(lang, "check.scenario_failed", &[path]));
+                    println!("{}", tr(lang, "check-scenario-failed", &[path]));
                     for p in problems {
                         println!("  - {}", line(p));
                     }
                 }
                 Status::Error(message) => {
                     scenario_failures += 1;
-                    let message = ("message", escape_controls(message).into_owned());
-                    println!("{}", tr(lang, "check.scenario_error", &[path, message]));
+                    let message = ("message", escape_controls(message).into_owned().into());
+                    println!("{}", tr(lang, "check-scenario-error", &[path, message]));
                 }
             }
         }
         if report.skipped_scenarios {
-            println!("{}", tr(lang, "check.skipped", &[]));
+            println!("{}", tr(lang, "check-skipped", &[]));
         }
         let errors = report.errors();
         let counts = [
-            ("errors", errors.to_string()),
-            ("warnings", report.warnings().to_string()),
-            ("passed", passed.to_string()),
-            ("failed", scenario_failures.to_string()),
+            ("errors", errors.into()),
+            ("warnings", report.warnings().into()),
+            ("passed", passed.into()),
+            ("failed", scenario_failures.into()),
         ];
-        println!("{}", tr(lang, "check.summary", &counts));
+        println!("{}", tr(lang, "check-summary", &counts));
         failed |= errors > 0;
     }
     Ok(if failed {

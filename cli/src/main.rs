@@ -69,10 +69,10 @@ fn main() -> ExitCode {
         }
     };
     let root = cli.pack_root.as_deref();
-    let mut library = match packs::library(&cli.pack, root) {
+    let mut library = match packs::library(lang, &cli.pack, root) {
         Ok(lib) => lib,
-        Err(diags) => {
-            eprintln!("{diags}");
+        Err(message) => {
+            eprintln!("{message}");
             return ExitCode::from(2);
         }
     };

@@ -5,7 +5,11 @@
 //! the one `--pack-root DIR` gives; the built-in packs are rooted at the embedded tree
 //! (this repository's layout: `cards/`, `scripts/`).
 
+use crate::text::tr;
+use dungeon_engine::Engine;
 use dungeon_engine::catalog::{Catalog, Diagnostics, DiskFiles, MemoryFiles, PackLibrary};
+use dungeon_engine::lang::Lang;
+use dungeon_engine::printable::escape_line;
 use std::sync::Arc;
 
 mod embedded {
@@ -36,9 +40,19 @@ fn is_builtin_pack(path: &str) -> bool {
     name.ends_with(".toml") && !name.contains('/')
 }
 
+/// Why packs cannot be used, in `lang`: our sentence, then the packs' problems as the
+/// engine reports them to their authors (file, line, what is wrong).
+pub fn unusable(lang: Lang, problems: &Diagnostics) -> String {
+    format!("{}\n{problems}", tr(lang, "error-packs", &[]))
+}
+
 /// Every built-in pack and the packs at `extra` paths, whose files lie in `root` (`None`:
 /// each in its manifest's folder).
-pub fn library(extra: &[String], root: Option<&str>) -> Result<PackLibrary, Diagnostics> {
+pub fn library(lang: Lang, extra: &[String], root: Option<&str>) -> Result<PackLibrary, String> {
+    load_library(extra, root).map_err(|d| unusable(lang, &d))
+}
+
+fn load_library(extra: &[String], root: Option<&str>) -> Result<PackLibrary, Diagnostics> {
     let mut lib = PackLibrary::new();
     let files = builtin_files();
     let builtin: Vec<String> = files
@@ -59,15 +73,42 @@ pub fn library(extra: &[String], root: Option<&str>) -> Result<PackLibrary, Diag
 }
 
 /// The catalog for a comma-separated list of pack ids; warnings go to stderr.
-pub fn catalog(lib: &PackLibrary, packs: &str) -> Result<Arc<Catalog>, Diagnostics> {
+pub fn catalog(lang: Lang, lib: &PackLibrary, packs: &str) -> Result<Arc<Catalog>, String> {
     let ids: Vec<&str> = packs
         .split(',')
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .collect();
-    let (catalog, warnings) = lib.catalog(&ids)?;
+    if let Some(unknown) = ids.iter().find(|id| lib.get(id).is_none()) {
+        let known: Vec<&str> = lib.ids().collect();
+        let args = [
+            ("pack", escape_line(unknown).into_owned().into()),
+            ("known", known.join(", ").into()),
+        ];
+        return Err(tr(lang, "error-unknown-pack", &args));
+    }
+    let (catalog, warnings) = lib.catalog(&ids).map_err(|d| unusable(lang, &d))?;
     for w in &warnings.0 {
         eprintln!("{w}");
     }
     Ok(Arc::new(catalog))
+}
+
+/// An engine for `catalog` (its card scripts compiled), or why the packs cannot be used.
+pub fn engine(lang: Lang, catalog: &Arc<Catalog>) -> Result<Engine, String> {
+    Engine::new(catalog.clone()).map_err(|d| unusable(lang, &d))
+}
+
+/// `id` names no adventurer of `catalog`: the message, with the ids there are.
+pub fn unknown_adventurer(lang: Lang, catalog: &Catalog, id: &str) -> String {
+    let known: Vec<&str> = catalog
+        .adventurers
+        .iter()
+        .map(|a| a.info.id.as_str())
+        .collect();
+    let args = [
+        ("id", escape_line(id).into_owned().into()),
+        ("known", known.join(", ").into()),
+    ];
+    tr(lang, "error-unknown-adventurer", &args)
 }

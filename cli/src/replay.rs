@@ -39,30 +39,36 @@ pub fn run(library: &PackLibrary, lang: Lang, args: ReplayArgs) -> Result<ExitCo
         None => None,
         Some(s) if (1..=players).contains(&s) => Some((s - 1) as Seat),
         Some(s) => {
-            let a = [("seat", s.to_string()), ("players", players.to_string())];
-            return Err(tr(lang, "replay.bad_seat", &a));
+            let a = [("seat", s.into()), ("players", players.into())];
+            return Err(tr(lang, "replay-bad-seat", &a));
         }
     };
     if let Some(n) = args.to.filter(|&n| n > count) {
-        let a = [("to", n.to_string()), ("count", count.to_string())];
-        return Err(tr(lang, "replay.bad_to", &a));
+        let a = [("to", n.into()), ("count", count.into())];
+        return Err(tr(lang, "replay-bad-to", &a));
     }
     let text = Text::new(lang, &game.catalog);
     let names = Seats::new(lang, &game.record.seats, false);
     let path = escape_line(&args.file).into_owned();
-    println!("{}", text.t("replay.title", &[("path", path)]));
+    println!("{}", text.t("replay-title", &[("path", path.into())]));
     let packs = escape_line(&game.catalog.pack_list()).into_owned();
-    println!("{}", text.t("play.packs", &[("packs", packs)]));
+    println!("{}", text.t("play-packs", &[("packs", packs.into())]));
     println!(
         "{}",
-        text.t("replay.seed", &[("seed", game.record.seed.to_string())])
+        text.t(
+            "replay-seed",
+            &[("seed", game.record.seed.to_string().into())]
+        )
     );
     println!(
         "{}",
-        text.t("replay.seats", &[("seats", names.names.join(", "))])
+        text.t("replay-seats", &[("seats", names.names.join(", ").into())])
     );
     if let Some(s) = seat {
-        println!("{}", text.t("replay.as_seat", &[("name", names.name(s))]));
+        println!(
+            "{}",
+            text.t("replay-as-seat", &[("name", names.name(s).into())])
+        );
     }
     let show = |events: &[Event]| {
         for e in events {
@@ -96,10 +102,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: ReplayArgs) -> Result<ExitCo
     }
     let state = replay.state();
     if args.to.is_some() {
-        println!(
-            "\n{}",
-            text.t("replay.table", &[("number", last.to_string())])
-        );
+        println!("\n{}", text.t("replay-table", &[("number", last.into())]));
         let lines = match seat {
             Some(s) => render::status(
                 &text,
@@ -112,14 +115,11 @@ pub fn run(library: &PackLibrary, lang: Lang, args: ReplayArgs) -> Result<ExitCo
             println!("{line}");
         }
     } else if state.is_over() {
-        println!(
-            "\n{}",
-            text.t("replay.end", &[("count", count.to_string())])
-        );
+        println!("\n{}", text.t("replay-end", &[("count", count.into())]));
     } else {
         println!(
             "\n{}",
-            text.t("replay.unfinished", &[("count", count.to_string())])
+            text.t("replay-unfinished", &[("count", count.into())])
         );
     }
     Ok(ExitCode::SUCCESS)
@@ -135,26 +135,26 @@ fn table(text: &Text, seats: &Seats, state: &GameState) -> Vec<String> {
         cards.filter_map(monster).collect::<Vec<_>>().join(", ")
     };
     for (i, p) in state.players.iter().enumerate() {
-        let name = || ("name", seats.name(i as Seat));
+        let name = || ("name", seats.name(i as Seat).into());
         if !p.added.is_empty() {
             let cards = list(&mut p.added.iter().copied());
-            out.push(text.t("replay.added", &[name(), ("cards", cards)]));
+            out.push(text.t("replay-added", &[name(), ("cards", cards.into())]));
         }
         if !p.set_aside.is_empty() {
             let cards = list(&mut p.set_aside.iter().map(|&(c, _)| c));
-            out.push(text.t("replay.set_aside", &[name(), ("cards", cards)]));
+            out.push(text.t("replay-set-aside", &[name(), ("cards", cards.into())]));
         }
     }
     if let Some((seat, card)) = state.drawn() {
         let cards = list(&mut std::iter::once(card));
         out.push(text.t(
-            "replay.holds",
-            &[("name", seats.name(seat)), ("cards", cards)],
+            "replay-holds",
+            &[("name", seats.name(seat).into()), ("cards", cards.into())],
         ));
     }
     if !state.dungeon.is_empty() {
         let cards = list(&mut state.dungeon.iter().rev().copied());
-        out.push(text.t("replay.dungeon", &[("cards", cards)]));
+        out.push(text.t("replay-dungeon", &[("cards", cards.into())]));
     }
     out
 }
@@ -163,24 +163,25 @@ fn table(text: &Text, seats: &Seats, state: &GameState) -> Vec<String> {
 /// card a bidder holds is not named).
 fn decision(text: &Text, seats: &Seats, number: usize, seat: Seat, action: Action) -> String {
     let what = match action {
-        Action::Draw => text.t("replay.draw", &[]),
-        Action::Pass => text.t("replay.pass", &[]),
-        Action::AddToDungeon => text.t("replay.add", &[]),
-        Action::SetAside(t) => text.t("replay.aside", &[("tile", text.tile(t))]),
-        Action::ChooseAdventurer(a) => {
-            text.t("replay.adventurer", &[("adventurer", text.adventurer(a))])
-        }
+        Action::Draw => text.t("replay-draw", &[]),
+        Action::Pass => text.t("replay-pass", &[]),
+        Action::AddToDungeon => text.t("replay-add", &[]),
+        Action::SetAside(t) => text.t("replay-aside", &[("tile", text.tile(t).into())]),
+        Action::ChooseAdventurer(a) => text.t(
+            "replay-adventurer",
+            &[("adventurer", text.adventurer(a).into())],
+        ),
         Action::Answer(a) => text.t(
-            "replay.answer",
-            &[("answer", text.answer(a, |s| seats.name(s)))],
+            "replay-answer",
+            &[("answer", (text.answer(a, |s| seats.name(s))).into())],
         ),
     };
     text.t(
-        "replay.decision",
+        "replay-decision",
         &[
-            ("number", number.to_string()),
-            ("name", seats.name(seat)),
-            ("action", what),
+            ("number", number.into()),
+            ("name", seats.name(seat).into()),
+            ("action", what.into()),
         ],
     )
 }

@@ -3,7 +3,7 @@
 //! designer's variant's scope is chosen the same way, under the engine's own id
 //! `designer_variant`; the packs' rulings are declared by the packs (`[[ruling]]`).
 
-use crate::text::{Text, tr};
+use crate::text::{Arg, Text, tr};
 use dungeon_engine::catalog::Catalog;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::options::{GameOptions, RulingChoices, VARIANT_RULING, VariantScope};
@@ -33,27 +33,27 @@ fn quoted(s: &str) -> String {
 
 /// Reads `--ruling` flags (`ID=CHOICE`) against the rulings of `catalog`.
 pub fn parse(lang: Lang, catalog: &Catalog, flags: &[String]) -> Result<Chosen, String> {
-    let t = |key: &str, args: &[(&str, String)]| tr(lang, key, args);
+    let t = |key: &'static str, args: &[(&str, Arg)]| tr(lang, key, args);
     let mut chosen = Chosen::default();
     let mut seen: Vec<&str> = Vec::new();
     for flag in flags {
         let Some((id, choice)) = flag.split_once('=') else {
-            return Err(t("ruling.bad_form", &[("given", quoted(flag))]));
+            return Err(t("ruling-bad-form", &[("given", quoted(flag).into())]));
         };
         let (id, choice) = (id.trim(), choice.trim());
         if seen.contains(&id) {
-            return Err(t("ruling.twice", &[("id", quoted(id))]));
+            return Err(t("ruling-twice", &[("id", quoted(id).into())]));
         }
         seen.push(id);
         if id == VARIANT_RULING {
             let scope = VariantScope::from_id(choice).ok_or_else(|| {
                 let choices: Vec<&str> = VariantScope::ALL.iter().map(|s| s.id()).collect();
                 let a = [
-                    ("id", id.to_string()),
-                    ("choice", quoted(choice)),
-                    ("choices", choices.join(", ")),
+                    ("id", id.into()),
+                    ("choice", quoted(choice).into()),
+                    ("choices", choices.join(", ").into()),
                 ];
-                t("ruling.bad_choice", &a)
+                t("ruling-bad-choice", &a)
             })?;
             chosen.variant_scope = Some(scope);
             continue;
@@ -62,17 +62,20 @@ pub fn parse(lang: Lang, catalog: &Catalog, flags: &[String]) -> Result<Chosen, 
             let known: Vec<&str> = std::iter::once(VARIANT_RULING)
                 .chain(catalog.rulings.iter().map(|r| r.id.as_str()))
                 .collect();
-            let a = [("id", quoted(id)), ("known", known.join(", "))];
-            return Err(t("ruling.unknown", &a));
+            let a = [
+                ("id", quoted(id).into()),
+                ("known", known.join(", ").into()),
+            ];
+            return Err(t("ruling-unknown", &a));
         };
         if ruling.choice_index(choice).is_none() {
             let choices: Vec<&str> = ruling.choices.iter().map(|c| c.id.as_str()).collect();
             let a = [
-                ("id", ruling.id.clone()),
-                ("choice", quoted(choice)),
-                ("choices", choices.join(", ")),
+                ("id", ruling.id.clone().into()),
+                ("choice", quoted(choice).into()),
+                ("choices", choices.join(", ").into()),
             ];
-            return Err(t("ruling.bad_choice", &a));
+            return Err(t("ruling-bad-choice", &a));
         }
         chosen.rulings.insert(ruling.id.clone(), choice.to_string());
     }
@@ -109,19 +112,19 @@ fn print(text: &Text, ruling: &Listed) {
         let source = shown(&ruling.source);
         println!(
             "      {}",
-            text.t("cards.ruling_source", &[("source", source)])
+            text.t("cards-ruling-source", &[("source", source.into())])
         );
     }
     for (id, choice, default) in &ruling.choices {
         let mark = match default {
-            true => format!(" ({})", text.t("cards.ruling_default", &[])),
+            true => format!(" ({})", text.t("cards-ruling-default", &[])),
             false => String::new(),
         };
         let choice = [
-            ("choice", format!("{}{mark}", shown(id))),
-            ("text", shown(choice)),
+            ("choice", format!("{}{mark}", shown(id)).into()),
+            ("text", shown(choice).into()),
         ];
-        println!("    - {}", text.t("cards.ruling_choice", &choice));
+        println!("    - {}", text.t("cards-ruling-choice", &choice));
     }
 }
 
@@ -131,7 +134,7 @@ pub fn print_pack_rulings(text: &Text, catalog: &Catalog, pack: usize) {
     let mut any = false;
     for r in catalog.rulings.iter().filter(|r| r.pack.ix() == pack) {
         if !any {
-            println!("{}", text.t("cards.rulings", &[]));
+            println!("{}", text.t("cards-rulings", &[]));
             any = true;
         }
         let listed = Listed {
@@ -152,21 +155,20 @@ pub fn print_pack_rulings(text: &Text, catalog: &Catalog, pack: usize) {
 
 /// Prints the engine's own ruling: the designer's variant's scope.
 pub fn print_engine_rulings(text: &Text) {
-    println!("{}", text.t("cards.engine_rulings", &[]));
+    println!("{}", text.t("cards-engine-rulings", &[]));
     let listed = Listed {
-        name: text.t("ruling.variant_name", &[]),
+        name: text.t("ruling-variant-name", &[]),
         id: VARIANT_RULING.to_string(),
-        text: text.t("ruling.variant_text", &[]),
-        source: text.t("ruling.variant_source", &[]),
+        text: text.t("ruling-variant-text", &[]),
+        source: text.t("ruling-variant-source", &[]),
         choices: VariantScope::ALL
             .iter()
             .map(|s| {
-                let key = format!("ruling.variant_{}", s.id());
-                (
-                    s.id().to_string(),
-                    text.t(&key, &[]),
-                    *s == VariantScope::default(),
-                )
+                let choice = match s {
+                    VariantScope::FirstTurn => text.t("ruling-variant-first-turn", &[]),
+                    VariantScope::EachPlayer => text.t("ruling-variant-each-player", &[]),
+                };
+                (s.id().to_string(), choice, *s == VariantScope::default())
             })
             .collect(),
     };

@@ -607,7 +607,7 @@ fn sim_prints_a_win_table() {
         .unwrap_or_else(|| panic!("no win table:\n{}", run.stdout));
     let mut wins = 0;
     // A kind listed once plays one seat a game; the last one fills the other two.
-    for (i, (bot, games)) in [("rules", 6), ("random", 12)].iter().enumerate() {
+    for (i, (bot, games)) in [("normal", 6), ("easy", 12)].iter().enumerate() {
         let row: Vec<&str> = lines[header + 1 + i].split_whitespace().collect();
         assert_eq!(row[0], *bot, "{}", run.stdout);
         assert_eq!(row[1], games.to_string(), "{}", run.stdout);
@@ -1175,7 +1175,7 @@ name = { en = "Hero" }
 /// Whether a line (or what follows a prompt) was printed by the `o` key.
 fn is_odds_line(line: &str) -> bool {
     line.starts_with("Your odds of surviving")
-        || (line.starts_with("With the ") && line.ends_with('%'))
+        || (line.starts_with("With ") && line.contains(" put in: ") && line.ends_with('%'))
         || line.starts_with("(an estimate")
         || line.starts_with("Odds are about your own run")
         || (line.starts_with("  ") && line.ends_with('%'))
@@ -1601,7 +1601,7 @@ fn replay_shows_a_recorded_game_step_by_step() {
     let out = &run.stdout;
     assert!(out.starts_with(&format!("Game record: {path}\nPacks: base\nSeed: 7\n")));
     assert!(
-        out.contains("Seats: Player 1, Bot 2 (rules), Bot 3 (rules)"),
+        out.contains("Seats: Player 1, Bot 2 (normal), Bot 3 (normal)"),
         "{out}"
     );
     // Every decision, numbered in order, with who made it.
@@ -1610,11 +1610,11 @@ fn replay_shows_a_recorded_game_step_by_step() {
         .filter_map(|l| l.strip_prefix('[')?.split_once(']')?.0.parse().ok())
         .collect();
     assert_eq!(numbers, (1..=decisions).collect::<Vec<_>>());
-    assert!(out.contains("[1] Player 1: choose the "), "{out}");
+    assert!(out.contains("[1] Player 1: choose "), "{out}");
     // Omniscient: draws show their monster.
     assert!(
         out.lines()
-            .any(|l| l.starts_with("Bot 2 (rules) draws the ")),
+            .any(|l| l.starts_with("Bot 2 (normal) draws a card: ")),
         "{out}"
     );
     // The same end as the game itself.
@@ -1634,13 +1634,13 @@ fn replay_shows_a_recorded_game_step_by_step() {
     let run = dungeon(&["replay", &path, "--to", "6", "--seat", "2"], "");
     assert_eq!(run.code, 0, "{}", run.stderr);
     let out = &run.stdout;
-    assert!(out.contains("Shown as Bot 2 (rules) saw it."), "{out}");
+    assert!(out.contains("Shown as Bot 2 (normal) saw it."), "{out}");
     assert!(out.contains("[6] ") && !out.contains("[7] "), "{out}");
     assert!(out.contains("The table after decision 6:"), "{out}");
     for line in out.lines() {
         assert!(
-            !line.starts_with("Player 1 draws the ")
-                && !line.starts_with("Bot 3 (rules) draws the "),
+            !line.starts_with("Player 1 draws a card: ")
+                && !line.starts_with("Bot 3 (normal) draws a card: "),
             "seat 2 sees another's draw: {line}"
         );
         assert!(!line.contains("In the dungeon, next card first"), "{line}");
@@ -1936,11 +1936,17 @@ fn crafted_saves_and_records_are_refused_with_a_clear_message() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// A seat name with terminal controls, from a record, is shown escaped.
+/// A seat name with terminal controls, from a record, is shown escaped. (`--names`
+/// refuses such a name: the record is edited, as a hostile one would be.)
 #[test]
 fn names_from_a_record_are_shown_escaped() {
     let dir = temp_dir("escaped");
-    let (record, _) = recorded_game(&dir, "game.json", "2", &["--names", "Eve\u{1b}[2J"]);
+    let (record, _) = recorded_game(&dir, "game.json", "2", &["--names", "Eve"]);
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(json["seats"][0]["name"], "Eve");
+    json["seats"][0]["name"] = "Eve\u{1b}[2J".into();
+    std::fs::write(&record, json.to_string()).unwrap();
     let run = dungeon(&["replay", &path_str(&record)], "");
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains("Eve\\x1b[2J"), "{}", run.stdout);
@@ -1984,7 +1990,7 @@ fn a_failing_script_shows_no_hidden_card_and_logs_the_error() {
                 scout("\"spyglass\"")
             ),
             "return { on_reveal = function(ctx, m) error(\"saw the \" .. m.id) end }\n",
-            "The script of the Spyglass failed, so that move was refused.",
+            "The script of Spyglass failed, so that move was refused.",
         ),
         (
             // A monster revealed by the failed move is hidden again: not named.
@@ -2004,7 +2010,7 @@ fn a_failing_script_shows_no_hidden_card_and_logs_the_error() {
                 scout("")
             ),
             "return { on_reveal = function(ctx, m)\n  ctx.ask_yes_no(\"riddle\")\n  error(\"saw the \" .. ctx.deck_size())\nend }\n",
-            "The script of the Sphinx failed, so that move was refused.",
+            "The script of Sphinx failed, so that move was refused.",
         ),
     ];
     for (id, cards, script, says) in cases {

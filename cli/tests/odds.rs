@@ -638,7 +638,7 @@ fn odds_rejects_wrong_situations_with_a_clear_message() {
                 "--known",
                 "orc,orc",
             ],
-            "2 known monsters do not fit in a dungeon of 1 cards",
+            "2 known monsters do not fit in a dungeon of 1 card",
         ),
         (
             &[
@@ -733,8 +733,8 @@ fn odds_in_spanish_and_french() {
         "goblin,skeleton,orc,vampire,golem,lich,dragon",
     ];
     for (lang, says) in [
-        ("es", "Probabilidad de sobrevivir: 28,57 % (2/7)"),
-        ("fr", "Chances de survie : 28,57 % (2/7)"),
+        ("es", "Probabilidad de sobrevivir: 28,57\u{a0}% (2/7)"),
+        ("fr", "Chances de survie : 28,57\u{a0}% (2/7)"),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_dungeon"))
             .args(["--lang", lang])

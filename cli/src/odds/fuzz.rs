@@ -199,7 +199,7 @@ fn check_answer(answer: &Answer) -> Result<(), String> {
 
 #[test]
 fn any_situation_gets_odds_or_a_clear_error() {
-    let library = crate::packs::library(&[], None).expect("the built-in packs load");
+    let library = crate::packs::library(Lang::En, &[], None).expect("the built-in packs load");
     let (all, _) = library.catalog(&PACKS).expect("the built-in packs mix");
     let ids = Ids::of(&all, &PACKS);
     let mixes: Vec<Ids> = [

@@ -113,10 +113,10 @@ pub fn run(library: &PackLibrary, lang: Lang, args: OddsArgs) -> Result<ExitCode
         .packs
         .as_ref()
         .map_or_else(|| packs::DEFAULT_PACKS.to_string(), |p| p.join(","));
-    let catalog = packs::catalog(library, &packs).map_err(|d| d.to_string())?;
+    let catalog = packs::catalog(lang, library, &packs)?;
     let text = Text::new(lang, &catalog);
     let resolved = situation::resolve(&text, &situation)?;
-    let mut engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
+    let mut engine = packs::engine(lang, &catalog)?;
     let answer = search(&mut engine, &resolved, None).map_err(|e| e.to_string())?;
     if args.json {
         println!("{}", json(&text, &resolved, &answer));
@@ -145,7 +145,7 @@ fn situation_from(lang: Lang, args: &OddsArgs) -> Result<Situation, String> {
                 .into_iter()
                 .find(|m| m.id() == id.trim())
                 .ok_or_else(|| {
-                    crate::text::tr(lang, "odds.damage_model", &[("model", id.to_string())])
+                    crate::text::tr(lang, "odds-damage-model", &[("model", id.into())])
                 })?,
         ),
     };
@@ -218,8 +218,7 @@ fn with_budget(search: OddsSearch<'_>, budget: Option<usize>) -> OddsSearch<'_> 
 
 /// `p` as a percentage, in the language's way of writing numbers.
 pub(crate) fn percent(text: &Text, p: f64) -> String {
-    let value = format!("{:.2}", p * 100.0).replace('.', &text.t("odds.decimal_point", &[]));
-    text.t("odds.percent", &[("value", value)])
+    crate::text::percent(text.lang, p, 2)
 }
 
 fn describe(text: &Text, r: &Resolved, answer: &Answer) -> Vec<String> {
@@ -229,7 +228,7 @@ fn describe(text: &Text, r: &Resolved, answer: &Answer) -> Vec<String> {
         + setup.tiles.iter().map(|&t| catalog.tile(t).hp).sum::<i32>();
     let names = |ids: &[dungeon_engine::ids::MonsterId]| {
         if ids.is_empty() {
-            text.t("play.no_tiles", &[])
+            text.t("play-no-tiles", &[])
         } else {
             ids.iter()
                 .map(|&m| text.monster(m))
@@ -239,71 +238,73 @@ fn describe(text: &Text, r: &Resolved, answer: &Answer) -> Vec<String> {
     };
     let mut out = vec![
         text.t(
-            "odds.runner",
+            "odds-runner",
             &[
-                ("adventurer", text.adventurer(setup.adventurer)),
-                ("hp", hp.to_string()),
-                ("tiles", text.tiles(&setup.tiles)),
+                ("adventurer", text.adventurer(setup.adventurer).into()),
+                ("hp", hp.into()),
+                ("tiles", text.tiles(&setup.tiles).into()),
             ],
         ),
         text.t(
-            "odds.dungeon",
+            "odds-dungeon",
             &[
-                ("size", setup.dungeon.len().to_string()),
-                ("known", names(&r.known)),
-                ("unknown", (setup.dungeon.len() - r.known.len()).to_string()),
+                ("size", setup.dungeon.len().into()),
+                ("known", names(&r.known).into()),
+                ("unknown", (setup.dungeon.len() - r.known.len()).into()),
             ],
         ),
         text.t(
-            "odds.pool",
+            "odds-pool",
             &[
-                ("count", r.pool_size().to_string()),
-                ("cards", names(&r.pool)),
+                ("count", r.pool_size().into()),
+                ("cards", names(&r.pool).into()),
             ],
         ),
     ];
     if r.unknown_specials > 0 {
         out.push(text.t(
-            "odds.unknown_specials",
+            "odds-unknown-specials",
             &[
-                ("count", r.unknown_specials.to_string()),
-                ("cards", names(&r.candidates)),
+                ("count", r.unknown_specials.into()),
+                ("cards", names(&r.candidates).into()),
             ],
         ));
     }
     let survival = match fraction(r, answer.probability) {
         Some((a, b)) => text.t(
-            "odds.survival_fraction",
+            "odds-survival-fraction",
             &[
-                ("percent", percent(text, answer.probability)),
-                ("fraction", format!("{a}/{b}")),
+                ("percent", percent(text, answer.probability).into()),
+                ("fraction", format!("{a}/{b}").into()),
             ],
         ),
         None => text.t(
-            "odds.survival",
-            &[("percent", percent(text, answer.probability))],
+            "odds-survival",
+            &[("percent", percent(text, answer.probability).into())],
         ),
     };
     out.push(String::new());
     out.push(survival);
     if let Some((question, options)) = &answer.question {
         out.push(text.t(
-            "odds.question",
-            &[("question", text.prompt(question, None))],
+            "odds-question",
+            &[("question", text.prompt(question, None).into())],
         ));
         for (action, p) in options {
             if let Action::Answer(a) = action {
-                let option = text.answer(*a, |s| {
-                    text.t("seat.player", &[("number", (s + 1).to_string())])
-                });
+                let option =
+                    text.answer(*a, |s| text.t("seat-player", &[("number", (s + 1).into())]));
                 out.push(text.t(
-                    "odds.option",
-                    &[("answer", option), ("percent", percent(text, *p))],
+                    "odds-option",
+                    &[
+                        ("answer", option.into()),
+                        ("percent", percent(text, *p).into()),
+                    ],
                 ));
             }
         }
     }
-    out.push(text.t("odds.states", &[("states", answer.states.to_string())]));
+    out.push(text.t("odds-states", &[("states", answer.states.into())]));
     out
 }
 

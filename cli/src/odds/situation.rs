@@ -2,7 +2,7 @@
 //! override it, resolved against the catalog into a dungeon setup and the chances of the
 //! cards in it. Every mistake is a message naming what is wrong, never a panic.
 
-use crate::text::{Text, tr};
+use crate::text::{Arg, Text, tr};
 use dungeon_engine::DungeonSetup;
 use dungeon_engine::catalog::{Catalog, DamageModel, Diagnostic};
 use dungeon_engine::ids::*;
@@ -48,8 +48,11 @@ impl Situation {
         let source = std::fs::read_to_string(path).map_err(|e| {
             tr(
                 lang,
-                "odds.cannot_read",
-                &[("path", path.to_string()), ("error", e.to_string())],
+                "odds-cannot-read",
+                &[
+                    ("path", path.into()),
+                    ("error", crate::text::io_error(lang, &e).into()),
+                ],
             )
         })?;
         toml::from_str(&source).map_err(|e| {
@@ -117,14 +120,14 @@ impl Resolved {
 /// Resolves ids and checks that the numbers fit together.
 pub fn resolve(text: &Text, s: &Situation) -> Result<Resolved, String> {
     let catalog = text.catalog;
-    let t = |key: &str, args: &[(&str, String)]| text.t(key, args);
+    let t = |key: &'static str, args: &[(&str, Arg)]| text.t(key, args);
     let adventurer_id = s
         .adventurer
         .as_deref()
-        .ok_or_else(|| t("odds.no_adventurer", &[]))?;
+        .ok_or_else(|| t("odds-no-adventurer", &[]))?;
     let adventurer = find(
         text,
-        "odds.unknown_adventurer",
+        "odds-unknown-adventurer",
         adventurer_id,
         catalog.find_adventurer(adventurer_id),
         catalog.adventurers.iter().map(|a| a.info.id.as_str()),
@@ -136,7 +139,7 @@ pub fn resolve(text: &Text, s: &Situation) -> Result<Resolved, String> {
             .map(|id| {
                 find(
                     text,
-                    "odds.unknown_tile",
+                    "odds-unknown-tile",
                     id,
                     catalog.find_tile(id),
                     catalog.tiles.iter().map(|t| t.info.id.as_str()),
@@ -150,7 +153,7 @@ pub fn resolve(text: &Text, s: &Situation) -> Result<Resolved, String> {
         .find(|&(i, t)| tiles[..i].contains(t))
     {
         let id = catalog.tile(tiles[i]).info.id.clone();
-        return Err(t("odds.tile_twice", &[("id", id)]));
+        return Err(t("odds-tile-twice", &[("id", id.into())]));
     }
     let monsters = |ids: &Option<Vec<String>>| -> Result<Vec<MonsterId>, String> {
         ids.iter()
@@ -158,7 +161,7 @@ pub fn resolve(text: &Text, s: &Situation) -> Result<Resolved, String> {
             .map(|id| {
                 find(
                     text,
-                    "odds.unknown_monster",
+                    "odds-unknown-monster",
                     id,
                     catalog.find_monster(id),
                     catalog.monsters.iter().map(|m| m.info.id.as_str()),
@@ -169,39 +172,36 @@ pub fn resolve(text: &Text, s: &Situation) -> Result<Resolved, String> {
     let known = monsters(&s.known)?;
     let seen = monsters(&s.seen)?;
     let in_play = specials(text, monsters(&s.in_play)?)?;
-    let size = s.dungeon.ok_or_else(|| t("odds.no_dungeon", &[]))?;
+    let size = s.dungeon.ok_or_else(|| t("odds-no-dungeon", &[]))?;
     if size > MAX_DUNGEON {
         return Err(t(
-            "odds.too_big",
-            &[("size", size.to_string()), ("max", MAX_DUNGEON.to_string())],
+            "odds-too-big",
+            &[("size", size.into()), ("max", MAX_DUNGEON.into())],
         ));
     }
     if known.len() > size {
         return Err(t(
-            "odds.too_many_known",
-            &[
-                ("known", known.len().to_string()),
-                ("size", size.to_string()),
-            ],
+            "odds-too-many-known",
+            &[("known", known.len().into()), ("size", size.into())],
         ));
     }
     let players = s.players.unwrap_or(2);
     if !(2..=4).contains(&players) {
-        return Err(t("error.players", &[("players", players.to_string())]));
+        return Err(t("error-players", &[("players", players.into())]));
     }
     for (value, key) in [
-        (s.successes, "odds.successes"),
-        (s.failures, "odds.failures"),
+        (s.successes, "odds-successes"),
+        (s.failures, "odds-failures"),
     ] {
         if value.unwrap_or(0) > 1 {
-            return Err(t(key, &[("count", value.unwrap_or(0).to_string())]));
+            return Err(t(key, &[("count", value.unwrap_or(0).into())]));
         }
     }
 
     // Special kinds the player knows are in the game: named anywhere.
     let mut named: Vec<MonsterId> = in_play.clone();
     let explicit_pool = match &s.unseen {
-        Some(_) if s.seen.is_some() => return Err(t("odds.seen_and_unseen", &[])),
+        Some(_) if s.seen.is_some() => return Err(t("odds-seen-and-unseen", &[])),
         Some(_) => Some(monsters(&s.unseen)?),
         None => None,
     };
@@ -227,11 +227,8 @@ pub fn resolve(text: &Text, s: &Situation) -> Result<Resolved, String> {
             let in_game = catalog.specials_in_play as usize;
             if named.len() > in_game {
                 return Err(t(
-                    "odds.specials",
-                    &[
-                        ("named", named.len().to_string()),
-                        ("in_play", in_game.to_string()),
-                    ],
+                    "odds-specials",
+                    &[("named", named.len().into()), ("in_play", in_game.into())],
                 ));
             }
             in_game - named.len()
@@ -246,10 +243,10 @@ pub fn resolve(text: &Text, s: &Situation) -> Result<Resolved, String> {
     };
     if candidates.len() < unknown_specials {
         return Err(t(
-            "odds.candidates",
+            "odds-candidates",
             &[
-                ("count", unknown_specials.to_string()),
-                ("candidates", candidates.len().to_string()),
+                ("count", unknown_specials.into()),
+                ("candidates", candidates.len().into()),
             ],
         ));
     }
@@ -257,19 +254,16 @@ pub fn resolve(text: &Text, s: &Situation) -> Result<Resolved, String> {
     let cards = known.len() + pool.len() + unknown_specials;
     if cards > MAX_CARDS {
         return Err(t(
-            "odds.too_many_cards",
-            &[("count", cards.to_string()), ("max", MAX_CARDS.to_string())],
+            "odds-too-many-cards",
+            &[("count", cards.into()), ("max", MAX_CARDS.into())],
         ));
     }
     let unknown = size - known.len();
     let pool_size = pool.len() + unknown_specials;
     if unknown > pool_size {
         return Err(t(
-            "odds.pool_too_small",
-            &[
-                ("needed", unknown.to_string()),
-                ("pool", pool_size.to_string()),
-            ],
+            "odds-pool-too-small",
+            &[("needed", unknown.into()), ("pool", pool_size.into())],
         ));
     }
     // By default every unseen card the dungeon does not take is in the deck (what
@@ -278,8 +272,8 @@ pub fn resolve(text: &Text, s: &Situation) -> Result<Resolved, String> {
     let deck = s.deck.unwrap_or(left);
     if deck > left {
         return Err(t(
-            "odds.deck_too_big",
-            &[("deck", deck.to_string()), ("left", left.to_string())],
+            "odds-deck-too-big",
+            &[("deck", deck.into()), ("left", left.into())],
         ));
     }
     let placeholder = dungeon_engine::odds::placeholder(catalog);
@@ -323,11 +317,11 @@ fn default_pool(
             let copies = catalog.regular_deck().filter(|&c| c == m).count().max(1);
             let located = known.iter().chain(seen).filter(|&&c| c == m).count();
             return Err(text.t(
-                "odds.too_many_copies",
+                "odds-too-many-copies",
                 &[
-                    ("id", catalog.monster(m).info.id.clone()),
-                    ("count", located.to_string()),
-                    ("copies", copies.to_string()),
+                    ("id", (catalog.monster(m).info.id.clone()).into()),
+                    ("count", located.into()),
+                    ("copies", copies.into()),
                 ],
             ));
         };
@@ -346,10 +340,10 @@ fn specials(text: &Text, ids: Vec<MonsterId>) -> Result<Vec<MonsterId>, String> 
             .map(|s| catalog.monster(s).info.id.as_str())
             .collect();
         return Err(text.t(
-            "odds.not_special",
+            "odds-not-special",
             &[
-                ("id", catalog.monster(m).info.id.clone()),
-                ("known", list_or_none(text, &special)),
+                ("id", (catalog.monster(m).info.id.clone()).into()),
+                ("known", list_or_none(text, &special).into()),
             ],
         ));
     }
@@ -376,11 +370,11 @@ fn check_copies(text: &Text, known: &[MonsterId], pool: &[MonsterId]) -> Result<
     match over {
         None => Ok(()),
         Some((i, &count)) => Err(text.t(
-            "odds.too_many_unseen",
+            "odds-too-many-unseen",
             &[
-                ("id", catalog.monsters[i].info.id.clone()),
-                ("count", count.to_string()),
-                ("copies", catalog.monsters[i].copies.to_string()),
+                ("id", (catalog.monsters[i].info.id.clone()).into()),
+                ("count", count.into()),
+                ("copies", catalog.monsters[i].copies.into()),
             ],
         )),
     }
@@ -389,7 +383,7 @@ fn check_copies(text: &Text, known: &[MonsterId], pool: &[MonsterId]) -> Result<
 /// The id found, or a message naming the bad id, the close ones and all the others.
 fn find<'k, T>(
     text: &Text,
-    key: &str,
+    key: &'static str,
     id: &str,
     found: Option<T>,
     known: impl Iterator<Item = &'k str>,
@@ -401,21 +395,21 @@ fn find<'k, T>(
     let mut message = text.t(
         key,
         &[
-            ("id", id.to_string()),
-            ("known", list_or_none(text, &known)),
+            ("id", id.into()),
+            ("known", list_or_none(text, &known).into()),
         ],
     );
     let close: Vec<&str> = known.iter().copied().filter(|k| is_close(id, k)).collect();
     if !close.is_empty() {
         message.push(' ');
-        message.push_str(&text.t("odds.did_you_mean", &[("ids", close.join(", "))]));
+        message.push_str(&text.t("odds-did-you-mean", &[("ids", close.join(", ").into())]));
     }
     Err(message)
 }
 
 fn list_or_none(text: &Text, ids: &[&str]) -> String {
     if ids.is_empty() {
-        text.t("play.no_tiles", &[])
+        text.t("play-no-tiles", &[])
     } else {
         ids.join(", ")
     }

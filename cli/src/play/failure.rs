@@ -21,18 +21,18 @@ const LOG_NAME: &str = "dungeon-errors.log";
 /// very monster, face up; otherwise naming it could tell which hidden card failed.
 pub fn notice(text: &Text, state: &GameState, error: &EngineError) -> String {
     let EngineError::Hook(hook) = error else {
-        return text.t("play.move_failed", &[]);
+        return text.t("play-move-failed", &[]);
     };
     let catalog = text.catalog;
     if let Some(tile) = catalog.find_tile(&hook.card) {
-        return text.t("play.script_failed", &[("card", text.tile(tile))]);
+        return text.t("play-script-failed", &[("card", text.tile(tile).into())]);
     }
     let face_up = catalog.find_monster(&hook.card).filter(|&m| {
         state.phase == Phase::Dungeon && state.run.current().is_some_and(|f| f.monster == m)
     });
     match face_up {
-        Some(m) => text.t("play.script_failed", &[("card", text.monster(m))]),
-        None => text.t("play.monster_script_failed", &[]),
+        Some(m) => text.t("play-script-failed", &[("card", text.monster(m).into())]),
+        None => text.t("play-monster-script-failed", &[]),
     }
 }
 

@@ -4,14 +4,16 @@
 
 mod failure;
 mod input;
+mod names;
 mod odds;
 pub mod render;
 pub mod save;
 
 use crate::packs;
 use crate::sim::parse_bots;
-use crate::text::{Text, tr};
+use crate::text::{Text, io_error, tr};
 use clap::Args;
+use dungeon_engine::GameOptions;
 use dungeon_engine::bot::{Bot, seat_seed};
 use dungeon_engine::catalog::PackLibrary;
 use dungeon_engine::event::Event;
@@ -19,7 +21,6 @@ use dungeon_engine::ids::Seat;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
 use dungeon_engine::record::{GameRecord, SeatBots, SeatRecord, action_label};
-use dungeon_engine::{Engine, GameOptions};
 use input::{Input, Reply};
 use render::Seats;
 use save::Game;
@@ -36,8 +37,9 @@ pub struct PlayArgs {
     /// How many of them are humans sharing this screen.
     #[arg(long, default_value_t = 1)]
     humans: u8,
-    /// Bots for the other seats, comma-separated (random, rules); the last fills the rest.
-    #[arg(long, default_value = "rules")]
+    /// Bots for the other seats, comma-separated, by level: easy, normal, hard (or
+    /// random, rules, ismcts); the last fills the rest.
+    #[arg(long, default_value = "normal")]
     bots: String,
     /// Names of the humans, comma-separated.
     #[arg(long)]
@@ -110,23 +112,34 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
         record: args.record.as_deref(),
     };
 
-    println!("{}", text.t("play.welcome", &[]));
+    // A record that cannot be written is an error before anything is shown, not a
+    // complaint after every move.
+    if let Some(path) = files.record {
+        if let Err(e) = save::write_atomic(path, &game.record.to_json()) {
+            let path = escape_line(&path.to_string_lossy()).into_owned();
+            let a = [("path", path.into()), ("error", io_error(lang, &e).into())];
+            return Err(text.t("play-record-failed", &a));
+        }
+    }
+    println!("{}", text.t("play-welcome", &[]));
     let packs = escape_line(&game.catalog.pack_list()).into_owned();
-    println!("{}", text.t("play.packs", &[("packs", packs)]));
-    println!("{}", text.t("play.seed", &[("seed", seed.to_string())]));
+    println!("{}", text.t("play-packs", &[("packs", packs.into())]));
+    println!(
+        "{}",
+        text.t("play-seed", &[("seed", seed.to_string().into())])
+    );
     let rulings = crate::rulings::summary(&game.record.options);
     if !rulings.is_empty() {
         println!(
             "{}",
-            text.t("play.rulings", &[("rulings", rulings.join(", "))])
+            text.t("play-rulings", &[("rulings", rulings.join(", ").into())])
         );
     }
     if let Some(path) = files.record {
         let path = escape_line(&path.to_string_lossy()).into_owned();
-        println!("{}", text.t("play.recording", &[("path", path)]));
+        println!("{}", text.t("play-recording", &[("path", path.into())]));
     }
     out.events(&events);
-    files.write_record(&text, &game.record);
     let mut events = Vec::new();
     let mut input = Input::stdin();
     let mut last_human: Option<Seat> = None;
@@ -135,7 +148,12 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
             if let Some(w) = game.state.winner {
                 println!(
                     "\n{}",
-                    text.about("play.game_over", w, viewer, &[("name", names.name(w))])
+                    text.about(
+                        "play-game-over",
+                        w,
+                        viewer,
+                        &[("name", names.name(w).into())]
+                    )
                 );
             }
             return Ok(ExitCode::SUCCESS);
@@ -148,10 +166,13 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
                     if tty {
                         print!("\x1b[2J\x1b[H");
                     }
-                    print!("{} ", text.t("play.pass_to", &[("name", names.name(seat))]));
+                    print!(
+                        "{} ",
+                        text.t("play-pass-to", &[("name", names.name(seat).into())])
+                    );
                     let _ = std::io::stdout().flush();
                     if input.line().is_none() {
-                        println!("\n{}", text.t("play.quit", &[]));
+                        println!("\n{}", text.t("play-quit", &[]));
                         return Ok(ExitCode::SUCCESS);
                     }
                 }
@@ -168,17 +189,17 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
                 }
                 // The odds key is listed where it means something (see `odds::available`).
                 let (choose, bad_input) = if odds::available(&game.state, seat) {
-                    ("odds.choose", "odds.bad_input")
+                    ("odds-choose", "odds-bad-input")
                 } else {
-                    ("play.choose", "play.bad_input")
+                    ("play-choose", "play-bad-input")
                 };
-                let max = [("max", options.len().to_string())];
+                let max = [("max", options.len().into())];
                 loop {
                     match input.choice(&text.t(choose, &max), options.len()) {
                         Reply::Choice(i) => break options[i].0,
                         Reply::Save => files.save(&text, &game.record, &bots),
                         Reply::Quit => {
-                            println!("{}", text.t("play.quit", &[]));
+                            println!("{}", text.t("play-quit", &[]));
                             return Ok(ExitCode::SUCCESS);
                         }
                         Reply::Odds => {
@@ -212,18 +233,23 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
                 let label = action_label(&game.catalog, action);
                 let number = game.record.decisions.len() + 1;
                 match failure::log(&log, seed, number, seat, &label, &e) {
-                    Ok(()) => println!("{}", text.t("play.error_logged", &[("path", shown)])),
+                    Ok(()) => {
+                        println!("{}", text.t("play-error-logged", &[("path", shown.into())]))
+                    }
                     Err(err) => println!(
                         "{}",
                         text.t(
-                            "play.error_not_logged",
-                            &[("path", shown), ("error", err.to_string())]
+                            "play-error-not-logged",
+                            &[
+                                ("path", shown.into()),
+                                ("error", io_error(text.lang, &err).into())
+                            ]
                         )
                     ),
                 }
                 if bots[seat as usize].is_some() {
                     loop {
-                        match input.choice(&text.t("play.stuck", &[]), 0) {
+                        match input.choice(&text.t("play-stuck", &[]), 0) {
                             Reply::Save => files.save(&text, &game.record, &bots),
                             Reply::Quit => return Ok(ExitCode::FAILURE),
                             _ => {}
@@ -253,9 +279,12 @@ fn start(
                 .transpose()
         })
         .collect::<Result<_, _>>()?;
-    let catalog = packs::catalog(library, &args.packs).map_err(|d| d.to_string())?;
-    let mut engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
+    let catalog = packs::catalog(lang, library, &args.packs)?;
+    let mut engine = packs::engine(lang, &catalog)?;
     let first_adventurer = match &args.adventurer {
+        Some(id) if catalog.find_adventurer(id).is_none() => {
+            return Err(packs::unknown_adventurer(lang, &catalog, id));
+        }
         Some(id) => dungeon_engine::options::FirstAdventurer::Named(id.clone()),
         None => dungeon_engine::options::FirstAdventurer::Choose,
     };
@@ -269,7 +298,7 @@ fn start(
     let mut events = Vec::new();
     let state = engine
         .new_game(options.clone(), seed, &mut events)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| tr(lang, "error-setup", &[("error", e.to_string().into())]))?;
     let record = GameRecord::new(&catalog, options, seats, seed, &state);
     let game = Game {
         record,
@@ -295,15 +324,18 @@ impl Files<'_> {
         let json = save.to_json();
         if json.len() > dungeon_engine::record::MAX_BYTES {
             // It could not be loaded: keep the save there was instead.
-            let a = [("bytes", json.len().to_string())];
-            println!("{}", text.t("play.save_too_big", &a));
+            let a = [("bytes", json.len().into())];
+            println!("{}", text.t("play-save-too-big", &a));
             return;
         }
         match save::write_atomic(self.save, &json) {
-            Ok(()) => println!("{}", text.t("play.saved", &[("path", path)])),
+            Ok(()) => println!("{}", text.t("play-saved", &[("path", path.into())])),
             Err(e) => println!(
                 "{}",
-                text.t("play.save_failed", &[("error", e.to_string())])
+                text.t(
+                    "play-save-failed",
+                    &[("error", io_error(text.lang, &e).into())]
+                )
             ),
         }
     }
@@ -313,8 +345,11 @@ impl Files<'_> {
         let Some(path) = self.record else { return };
         if let Err(e) = save::write_atomic(path, &record.to_json()) {
             let path = escape_line(&path.to_string_lossy()).into_owned();
-            let a = [("path", path), ("error", e.to_string())];
-            println!("{}", text.t("play.record_failed", &a));
+            let a = [
+                ("path", path.into()),
+                ("error", io_error(text.lang, &e).into()),
+            ];
+            println!("{}", text.t("play-record-failed", &a));
         }
     }
 }
@@ -347,31 +382,31 @@ fn new_seats(lang: Lang, args: &PlayArgs) -> Result<Vec<SeatRecord>, String> {
     if !(2..=4).contains(&args.players) {
         return Err(tr(
             lang,
-            "error.players",
-            &[("players", args.players.to_string())],
+            "error-players",
+            &[("players", args.players.into())],
         ));
     }
     if args.humans > args.players {
         return Err(tr(
             lang,
-            "error.humans",
+            "error-humans",
             &[
-                ("humans", args.humans.to_string()),
-                ("players", args.players.to_string()),
+                ("humans", args.humans.into()),
+                ("players", args.players.into()),
             ],
         ));
     }
-    let names: Vec<String> = args
-        .names
-        .as_deref()
-        .map(|n| {
-            n.split(',')
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty())
-                .collect()
+    let kinds = parse_bots(lang, &args.bots, args.players)?;
+    // A human may not take a bot's name, as shown now or in English (a saved game shows
+    // its seats in whoever's language loads it).
+    let humans = args.humans as usize;
+    let taken: Vec<String> = (humans..args.players as usize)
+        .flat_map(|i| {
+            let bot = kinds[i - humans].id();
+            [lang, Lang::En].map(|l| crate::text::seat_name(l, i, "", Some(&bot), humans))
         })
-        .unwrap_or_default();
-    let kinds = parse_bots(&args.bots, args.players)?;
+        .collect();
+    let names = names::parse(lang, args.names.as_deref(), humans, &taken)?;
     Ok((0..args.players)
         .map(|i| {
             if i < args.humans {

@@ -42,7 +42,7 @@ pub fn lines(
     seat_name: impl Fn(Seat) -> String,
 ) -> Vec<String> {
     if !available(state, seat) {
-        return vec![text.t("odds.unavailable", &[])];
+        return vec![text.t("odds-unavailable", &[])];
     }
     let view = View::new(state, seat);
     let percent = |p: f64| crate::odds::percent(text, p);
@@ -54,19 +54,19 @@ pub fn lines(
     let mut exact = true;
     let now = match report(engine, &Plan::default()) {
         Ok(r) => r,
-        Err(error) => return vec![text.t("odds.failed", &[("error", error)])],
+        Err(error) => return vec![text.t("odds-failed", &[("error", error.into())])],
     };
     exact &= now.exact;
     if now.options.is_empty() {
-        out.push(text.t("odds.now", &[("percent", percent(now.probability))]));
+        out.push(text.t("odds-now", &[("percent", percent(now.probability).into())]));
     } else {
-        out.push(text.t("odds.answers", &[]));
+        out.push(text.t("odds-answers", &[]));
         for (action, p) in &now.options {
             if let dungeon_engine::Action::Answer(a) = action {
                 let answer = text.answer(*a, &seat_name);
                 out.push(text.t(
-                    "odds.option",
-                    &[("answer", answer), ("percent", percent(*p))],
+                    "odds-option",
+                    &[("answer", answer.into()), ("percent", percent(*p).into())],
                 ));
             }
         }
@@ -81,18 +81,18 @@ pub fn lines(
             Ok(r) => {
                 exact &= r.exact;
                 out.push(text.t(
-                    "odds.with_card",
+                    "odds-with-card",
                     &[
-                        ("monster", text.monster(monster)),
-                        ("percent", percent(r.probability)),
+                        ("monster", text.monster(monster).into()),
+                        ("percent", percent(r.probability).into()),
                     ],
                 ));
             }
-            Err(error) => out.push(text.t("odds.failed", &[("error", error)])),
+            Err(error) => out.push(text.t("odds-failed", &[("error", error.into())])),
         }
     }
     if !exact {
-        out.push(text.t("odds.estimate", &[]));
+        out.push(text.t("odds-estimate", &[]));
     }
     out
 }

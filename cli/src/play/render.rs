@@ -2,7 +2,7 @@
 //! options of a decision, and events as a given seat may see them (or, in a replay, as
 //! nobody at the table could: drawn cards named).
 
-use crate::text::{Text, seat_name, tr};
+use crate::text::{Arg, Text, seat_name, tr};
 use dungeon_engine::action::{Action, DecisionKind};
 use dungeon_engine::dungeon::Fate;
 use dungeon_engine::event::{DefeatCause, Event};
@@ -41,7 +41,7 @@ impl Seats {
         self.names
             .get(seat as usize)
             .cloned()
-            .unwrap_or_else(|| tr(self.lang, "seat.unknown", &[("seat", seat.to_string())]))
+            .unwrap_or_else(|| tr(self.lang, "seat-unknown", &[("seat", seat.into())]))
     }
 }
 
@@ -50,16 +50,19 @@ pub fn status(text: &Text, seats: &Seats, view: &PlayerView) -> Vec<String> {
     let mut out = public_status(text, seats, view);
     if !view.my_added.is_empty() {
         out.push(text.t(
-            "play.your_cards",
-            &[("cards", monsters(text, &view.my_added))],
+            "play-your-cards",
+            &[("cards", monsters(text, &view.my_added).into())],
         ));
     }
     if !view.my_set_aside.is_empty() {
         let cards: Vec<MonsterId> = view.my_set_aside.iter().map(|&(m, _)| m).collect();
-        out.push(text.t("play.your_aside", &[("cards", monsters(text, &cards))]));
+        out.push(text.t(
+            "play-your-aside",
+            &[("cards", monsters(text, &cards).into())],
+        ));
     }
     if let Some(m) = view.hand {
-        out.push(text.t("play.you_drew", &[("monster", text.monster(m))]));
+        out.push(text.t("play-you-drew", &[("monster", text.monster(m).into())]));
     }
     out
 }
@@ -86,41 +89,41 @@ pub fn public_status(text: &Text, seats: &Seats, view: &PlayerView) -> Vec<Strin
             }
         };
         out.push(text.t(
-            "play.adventurer_line",
+            "play-adventurer-line",
             &[
-                ("adventurer", text.adventurer(a)),
-                ("hp", hp.to_string()),
-                ("tiles", tiles_with_hp(text, &view.tiles)),
+                ("adventurer", text.adventurer(a).into()),
+                ("hp", hp.into()),
+                ("tiles", tiles_with_hp(text, &view.tiles).into()),
             ],
         ));
         if def.info.reconstructed {
-            out.push(format!("  {}", text.t("play.reconstructed", &[])));
+            out.push(format!("  {}", text.t("play-reconstructed", &[])));
         }
         out.push(text.t(
-            "play.dungeon_size",
+            "play-dungeon-size",
             &[
-                ("count", view.dungeon_size.to_string()),
-                ("deck", view.deck_size.to_string()),
+                ("count", view.dungeon_size.into()),
+                ("deck", view.deck_size.into()),
             ],
         ));
     }
     for (i, p) in view.players.iter().enumerate() {
         let status = if p.eliminated {
-            text.t("play.status_out", &[])
+            text.t("play-status-out", &[])
         } else if p.passed && matches!(view.phase, ViewPhase::Bidding { .. }) {
-            text.t("play.status_passed", &[])
+            text.t("play-status-passed", &[])
         } else {
             String::new()
         };
         out.push(format!(
             "  {}",
             text.t(
-                "play.score_line",
+                "play-score-line",
                 &[
-                    ("name", seats.name(i as Seat)),
-                    ("successes", p.successes.to_string()),
-                    ("failures", p.failures.to_string()),
-                    ("status", status)
+                    ("name", seats.name(i as Seat).into()),
+                    ("successes", p.successes.into()),
+                    ("failures", p.failures.into()),
+                    ("status", status.into())
                 ]
             )
         ));
@@ -130,7 +133,7 @@ pub fn public_status(text: &Text, seats: &Seats, view: &PlayerView) -> Vec<Strin
 
 fn tiles_with_hp(text: &Text, tiles: &[TileId]) -> String {
     if tiles.is_empty() {
-        return text.t("play.no_tiles", &[]);
+        return text.t("play-no-tiles", &[]);
     }
     tiles
         .iter()
@@ -169,36 +172,44 @@ pub fn options(
         .filter(|f| f.fate == Fate::Facing)
         .map(|f| f.monster);
     let header = match &decision.kind {
-        DecisionKind::ChooseAdventurer { .. } => {
-            text.about("play.choose_adventurer", view.seat, reader, &[("name", me)])
-        }
+        DecisionKind::ChooseAdventurer { .. } => text.about(
+            "play-choose-adventurer",
+            view.seat,
+            reader,
+            &[("name", me.into())],
+        ),
         DecisionKind::Question(q) => text.prompt(q, current),
-        _ => text.about("play.your_turn", view.seat, reader, &[("name", me)]),
+        _ => text.about("play-your-turn", view.seat, reader, &[("name", me.into())]),
     };
     let lines = decision
         .legal_actions()
         .into_iter()
         .map(|action| {
             let line = match action {
-                Action::Draw => text.t("play.action_draw", &[]),
-                Action::Pass => text.t("play.action_pass", &[]),
-                Action::AddToDungeon => text.t("play.action_add", &[("monster", hand.clone())]),
+                Action::Draw => text.t("play-action-draw", &[]),
+                Action::Pass => text.t("play-action-pass", &[]),
+                Action::AddToDungeon => {
+                    text.t("play-action-add", &[("monster", hand.clone().into())])
+                }
                 Action::SetAside(t) => text.t(
-                    "play.action_aside",
-                    &[("monster", hand.clone()), ("tile", text.tile(t))],
+                    "play-action-aside",
+                    &[
+                        ("monster", hand.clone().into()),
+                        ("tile", text.tile(t).into()),
+                    ],
                 ),
                 Action::ChooseAdventurer(a) => {
                     let def = text.catalog.adventurer(a);
                     let line = text.t(
-                        "play.action_adventurer",
+                        "play-action-adventurer",
                         &[
-                            ("adventurer", text.adventurer(a)),
-                            ("hp", def.hp.to_string()),
-                            ("tiles", tiles_with_hp(text, &def.tiles)),
+                            ("adventurer", text.adventurer(a).into()),
+                            ("hp", def.hp.into()),
+                            ("tiles", tiles_with_hp(text, &def.tiles).into()),
                         ],
                     );
                     if def.info.reconstructed {
-                        format!("{line} {}", text.t("play.reconstructed", &[]))
+                        format!("{line} {}", text.t("play-reconstructed", &[]))
                     } else {
                         line
                     }
@@ -215,32 +226,33 @@ pub fn options(
 /// worth a line.
 pub fn event(text: &Text, seats: &Seats, viewer: Option<Seat>, e: &Event) -> Option<String> {
     let name = |s: Seat| seats.name(s);
-    let t = |key: &str, args: &[(&str, String)]| text.t(key, args);
-    let you =
-        |key: &str, subject: Seat, args: &[(&str, String)]| text.about(key, subject, viewer, args);
+    let t = |key: &'static str, args: &[(&str, Arg)]| text.t(key, args);
+    let you = |key: &'static str, subject: Seat, args: &[(&str, Arg)]| {
+        text.about(key, subject, viewer, args)
+    };
     Some(match e {
         Event::GameStarted { players, first, .. } => you(
-            "event.game_started",
+            "event-game-started",
             *first,
-            &[("players", players.to_string()), ("name", name(*first))],
+            &[("players", players.into()), ("name", name(*first).into())],
         ),
         Event::AdventurerChosen {
             seat: Some(s),
             adventurer,
         } => you(
-            "event.adventurer_chosen",
+            "event-adventurer-chosen",
             *s,
             &[
-                ("name", name(*s)),
-                ("adventurer", text.adventurer(*adventurer)),
+                ("name", name(*s).into()),
+                ("adventurer", text.adventurer(*adventurer).into()),
             ],
         ),
         Event::AdventurerChosen {
             seat: None,
             adventurer,
         } => t(
-            "event.adventurer_drawn",
-            &[("adventurer", text.adventurer(*adventurer))],
+            "event-adventurer-drawn",
+            &[("adventurer", text.adventurer(*adventurer).into())],
         ),
         Event::RoundStarted {
             round,
@@ -250,26 +262,29 @@ pub fn event(text: &Text, seats: &Seats, viewer: Option<Seat>, e: &Event) -> Opt
             format!(
                 "\n== {} ==",
                 you(
-                    "event.round_started",
+                    "event-round-started",
                     *first,
                     &[
-                        ("round", round.to_string()),
-                        ("adventurer", text.adventurer(*adventurer)),
-                        ("name", name(*first))
+                        ("round", round.into()),
+                        ("adventurer", text.adventurer(*adventurer).into()),
+                        ("name", name(*first).into())
                     ]
                 )
             )
         }
         Event::Drew { seat, monster, .. } => match (monster, viewer) {
             (Some(m), Some(v)) if v == *seat => {
-                t("event.drew_own", &[("monster", text.monster(*m))])
+                t("event-drew-own", &[("monster", text.monster(*m).into())])
             }
             // Only a replay shows a card nobody at the screen drew.
             (Some(m), None) => t(
-                "event.drew_seen",
-                &[("name", name(*seat)), ("monster", text.monster(*m))],
+                "event-drew-seen",
+                &[
+                    ("name", name(*seat).into()),
+                    ("monster", text.monster(*m).into()),
+                ],
             ),
-            _ => you("event.drew", *seat, &[("name", name(*seat))]),
+            _ => you("event-drew", *seat, &[("name", name(*seat).into())]),
         },
         Event::AddedToDungeon {
             seat,
@@ -278,11 +293,14 @@ pub fn event(text: &Text, seats: &Seats, viewer: Option<Seat>, e: &Event) -> Opt
             ..
         } if viewer.is_none() => t(
             if *forced {
-                "event.added_forced_seen"
+                "event-added-forced-seen"
             } else {
-                "event.added_seen"
+                "event-added-seen"
             },
-            &[("name", name(*seat)), ("monster", text.monster(*m))],
+            &[
+                ("name", name(*seat).into()),
+                ("monster", text.monster(*m).into()),
+            ],
         ),
         Event::SetAside {
             seat,
@@ -290,35 +308,38 @@ pub fn event(text: &Text, seats: &Seats, viewer: Option<Seat>, e: &Event) -> Opt
             monster: Some(m),
             ..
         } if viewer.is_none() => t(
-            "event.set_aside_seen",
+            "event-set-aside-seen",
             &[
-                ("name", name(*seat)),
-                ("monster", text.monster(*m)),
-                ("tile", text.tile(*tile)),
+                ("name", name(*seat).into()),
+                ("monster", text.monster(*m).into()),
+                ("tile", text.tile(*tile).into()),
             ],
         ),
         Event::AddedToDungeon { seat, forced, .. } => you(
             if *forced {
-                "event.added_forced"
+                "event-added-forced"
             } else {
-                "event.added"
+                "event-added"
             },
             *seat,
-            &[("name", name(*seat))],
+            &[("name", name(*seat).into())],
         ),
         Event::SetAside { seat, tile, .. } => you(
-            "event.set_aside",
+            "event-set-aside",
             *seat,
-            &[("name", name(*seat)), ("tile", text.tile(*tile))],
+            &[
+                ("name", name(*seat).into()),
+                ("tile", text.tile(*tile).into()),
+            ],
         ),
         Event::Passed { seat, forced } => you(
             if *forced {
-                "event.passed_forced"
+                "event-passed-forced"
             } else {
-                "event.passed"
+                "event-passed"
             },
             *seat,
-            &[("name", name(*seat))],
+            &[("name", name(*seat).into())],
         ),
         Event::Entered {
             seat,
@@ -329,23 +350,23 @@ pub fn event(text: &Text, seats: &Seats, viewer: Option<Seat>, e: &Event) -> Opt
             format!(
                 "\n{}",
                 you(
-                    "event.entered",
+                    "event-entered",
                     *seat,
                     &[
-                        ("name", name(*seat)),
-                        ("hp", hp.to_string()),
-                        ("tiles", text.tiles(tiles)),
-                        ("count", dungeon.to_string())
+                        ("name", name(*seat).into()),
+                        ("hp", hp.into()),
+                        ("tiles", text.tiles(tiles).into()),
+                        ("count", dungeon.into())
                     ]
                 )
             )
         }
         Event::Answered { seat, answer, .. } => you(
-            "event.answered",
+            "event-answered",
             *seat,
             &[
-                ("name", name(*seat)),
-                ("answer", text.answer(*answer, name)),
+                ("name", name(*seat).into()),
+                ("answer", text.answer(*answer, name).into()),
             ],
         ),
         Event::Revealed {
@@ -357,13 +378,13 @@ pub fn event(text: &Text, seats: &Seats, viewer: Option<Seat>, e: &Event) -> Opt
         } => {
             let mut detail = Vec::new();
             if let Some(s) = strength {
-                detail.push(t("event.strength", &[("strength", s.to_string())]));
+                detail.push(t("event-strength", &[("strength", s.into())]));
             }
             let printed = text.catalog.monster(*monster);
             if species.is_some() && *species != printed.species {
                 detail.push(t(
-                    "event.species",
-                    &[("species", text.species(species.unwrap()))],
+                    "event-species",
+                    &[("species", (text.species(species.unwrap())).into())],
                 ));
             }
             let detail = if detail.is_empty() {
@@ -372,87 +393,94 @@ pub fn event(text: &Text, seats: &Seats, viewer: Option<Seat>, e: &Event) -> Opt
                 format!(" ({})", detail.join(", "))
             };
             t(
-                "event.revealed",
+                "event-revealed",
                 &[
-                    ("position", position.to_string()),
-                    ("monster", text.monster(*monster)),
-                    ("detail", detail),
+                    ("position", position.into()),
+                    ("monster", text.monster(*monster).into()),
+                    ("detail", detail.into()),
                 ],
             )
         }
         Event::Defeated { monster, by, .. } => match by {
             DefeatCause::Tile(tile) => t(
-                "event.defeated_by_tile",
+                "event-defeated-by-tile",
                 &[
-                    ("monster", text.monster(*monster)),
-                    ("tile", text.tile(*tile)),
+                    ("monster", text.monster(*monster).into()),
+                    ("tile", text.tile(*tile).into()),
                 ],
             ),
             DefeatCause::Skipped(card) => t(
-                "event.defeated_skipped",
+                "event-defeated-skipped",
                 &[
-                    ("monster", text.monster(*monster)),
-                    ("card", text.card(*card)),
+                    ("monster", text.monster(*monster).into()),
+                    ("card", text.card(*card).into()),
                 ],
             ),
             DefeatCause::Itself => t(
-                "event.defeated_itself",
-                &[("monster", text.monster(*monster))],
+                "event-defeated-itself",
+                &[("monster", text.monster(*monster).into())],
             ),
         },
-        Event::Replaced { by, .. } => t("event.replaced", &[("card", text.card(*by))]),
+        Event::Replaced { by, .. } => t("event-replaced", &[("card", text.card(*by).into())]),
         Event::Damaged { amount, hp, .. } => t(
-            "event.damaged",
-            &[("amount", amount.to_string()), ("hp", hp.to_string())],
+            "event-damaged",
+            &[("amount", amount.into()), ("hp", hp.into())],
         ),
         Event::HpChanged { by, delta, hp } => t(
-            "event.hp_changed",
+            "event-hp-changed",
             &[
-                ("card", text.card(*by)),
-                ("delta", format!("{delta:+}")),
-                ("hp", hp.to_string()),
+                ("card", text.card(*by).into()),
+                ("delta", format!("{delta:+}").into()),
+                ("hp", hp.into()),
             ],
         ),
         Event::TileDiscarded { tile, hp, .. } => t(
-            "event.tile_discarded",
-            &[("tile", text.tile(*tile)), ("hp", hp.to_string())],
+            "event-tile-discarded",
+            &[("tile", text.tile(*tile).into()), ("hp", hp.into())],
         ),
         Event::Revived { by, hp } => t(
-            "event.revived",
-            &[("tile", text.tile(*by)), ("hp", hp.to_string())],
+            "event-revived",
+            &[("tile", text.tile(*by).into()), ("hp", hp.into())],
         ),
-        Event::Died { hp } => t("event.died", &[("hp", hp.to_string())]),
-        Event::SuccessForced { by } => t("event.success_forced", &[("card", text.card(*by))]),
+        Event::Died { hp } => t("event-died", &[("hp", hp.into())]),
+        Event::SuccessForced { by } => {
+            t("event-success-forced", &[("card", text.card(*by).into())])
+        }
         Event::Success {
             seat,
             hp,
             successes,
         } => you(
-            "event.success",
+            "event-success",
             *seat,
             &[
-                ("name", name(*seat)),
-                ("hp", hp.to_string()),
-                ("successes", successes.to_string()),
+                ("name", name(*seat).into()),
+                ("hp", hp.into()),
+                ("successes", successes.into()),
             ],
         ),
         Event::Failure { seat, failures, .. } => you(
-            "event.failure",
+            "event-failure",
             *seat,
-            &[("name", name(*seat)), ("failures", failures.to_string())],
+            &[("name", name(*seat).into()), ("failures", failures.into())],
         ),
-        Event::Eliminated { seat } => you("event.eliminated", *seat, &[("name", name(*seat))]),
+        Event::Eliminated { seat } => {
+            you("event-eliminated", *seat, &[("name", name(*seat).into())])
+        }
         Event::SetAsideShown { seat, cards } => {
             let list: Vec<MonsterId> = cards.iter().map(|&(_, m, _)| m).collect();
             you(
-                "event.set_aside_shown",
+                "event-set-aside-shown",
                 *seat,
-                &[("name", name(*seat)), ("cards", monsters(text, &list))],
+                &[
+                    ("name", name(*seat).into()),
+                    ("cards", monsters(text, &list).into()),
+                ],
             )
         }
         Event::Won { seat } => format!(
             "\n*** {} ***",
-            you("event.won", *seat, &[("name", name(*seat))])
+            you("event-won", *seat, &[("name", name(*seat).into())])
         ),
     })
 }

@@ -4,7 +4,7 @@
 //! player's language. Writing is kept apart from the game's screen, so autosaves can
 //! reuse it.
 
-use crate::text::tr;
+use crate::text::{Arg, io_error, tr};
 use dungeon_engine::catalog::{Catalog, PackLibrary};
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
@@ -60,10 +60,16 @@ pub struct Game {
 /// could make loading hang or eat memory).
 pub fn read(lang: Lang, path: &str, kind: FileKind) -> Result<GameRecord, String> {
     let shown = escape_line(path).into_owned();
-    let io = |e: std::io::Error| format!("{shown}: {e}");
+    let io = |e: std::io::Error| {
+        let a = [
+            ("path", shown.clone().into()),
+            ("error", io_error(lang, &e).into()),
+        ];
+        tr(lang, "error-io-file", &a)
+    };
     let file = std::fs::File::open(path).map_err(io)?;
     if !file.metadata().map_err(io)?.is_file() {
-        return Err(tr(lang, "record.not_a_file", &[("path", shown)]));
+        return Err(tr(lang, "record-not-a-file", &[("path", shown.into())]));
     }
     let mut bytes = Vec::new();
     file.take(MAX_BYTES as u64 + 1)
@@ -81,7 +87,7 @@ pub fn open(library: &PackLibrary, lang: Lang, path: &str, kind: FileKind) -> Re
         eprintln!("{w}");
     }
     let catalog = Arc::new(catalog);
-    let mut engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
+    let mut engine = crate::packs::engine(lang, &catalog)?;
     let state = record.verify(&mut engine).map_err(why)?;
     Ok(Game {
         record,
@@ -104,89 +110,90 @@ pub fn load(library: &PackLibrary, lang: Lang, path: &str) -> Result<(Game, Seat
 /// Why a game file is refused, in `lang`. Everything that came from the file is escaped.
 pub fn describe(lang: Lang, path: &str, kind: FileKind, error: &RecordError) -> String {
     let path = escape_line(path).into_owned();
-    let t = |key: &str, args: &[(&str, String)]| {
-        let mut all = vec![("path", path.clone())];
+    let t = |key: &'static str, args: &[(&str, Arg)]| {
+        let mut all = vec![("path", path.clone().into())];
         all.extend(args.iter().cloned());
         tr(lang, key, &all)
     };
     let damaged = |detail: String| match kind {
-        FileKind::Save => t("error.damaged", &[("error", detail)]),
-        FileKind::Record => t("record.damaged", &[("error", detail)]),
+        FileKind::Save => t("error-damaged", &[("error", detail.into())]),
+        FileKind::Record => t("record-damaged", &[("error", detail.into())]),
     };
-    let n = |v: usize| v.to_string();
+    let n = |v: usize| Arg::from(v);
     match error {
         RecordError::TooBig { bytes, max } => {
-            t("record.too_big", &[("bytes", n(*bytes)), ("max", n(*max))])
+            t("record-too-big", &[("bytes", n(*bytes)), ("max", n(*max))])
         }
         RecordError::Malformed(e) => {
             let key = match kind {
-                FileKind::Save => "error.not_a_save",
-                FileKind::Record => "record.not_a_record",
+                FileKind::Save => "error-not-a-save",
+                FileKind::Record => "record-not-a-record",
             };
-            t(key, &[("error", escape_line(e).into_owned())])
+            t(key, &[("error", escape_line(e).into_owned().into())])
         }
-        RecordError::OldFormat => t("record.old_format", &[]),
+        RecordError::OldFormat => t("record-old-format", &[]),
         RecordError::Format { found } => t(
-            "error.save_format",
+            "error-save-format",
             &[
-                ("format", escape_line(found).into_owned()),
-                ("expected", dungeon_engine::record::FORMAT.to_string()),
+                ("format", escape_line(found).into_owned().into()),
+                ("expected", dungeon_engine::record::FORMAT.into()),
             ],
         ),
         RecordError::RulesVersion { record, engine } => t(
-            "record.rules_version",
-            &[
-                ("record", record.to_string()),
-                ("engine", engine.to_string()),
-            ],
+            "record-rules-version",
+            &[("record", record.into()), ("engine", engine.into())],
         ),
-        RecordError::Prelude => t("record.prelude", &[]),
+        RecordError::Prelude => t("record-prelude", &[]),
         RecordError::Packs(changes) => {
             let list = capped(changes.iter().map(|c| pack_change(lang, c)), changes.len());
-            t("record.packs", &[("changes", list.join("; "))])
+            t("record-packs", &[("changes", list.join("; ").into())])
         }
         RecordError::PacksUnusable(e) => t(
-            "record.packs_unusable",
+            "record-packs-unusable",
             &[(
                 "error",
-                dungeon_engine::printable::escape_controls(e).into_owned(),
+                (dungeon_engine::printable::escape_controls(e).into_owned()).into(),
             )],
         ),
         RecordError::Seats { seats, players } => t(
-            "error.save_seats",
+            "error-save-seats",
             &[("seats", n(*seats)), ("players", n(*players))],
         ),
         RecordError::LongName { seat } => t(
-            "record.long_name",
+            "record-long-name",
             &[
                 ("seat", n(seat + 1)),
                 ("max", n(dungeon_engine::record::MAX_NAME)),
             ],
         ),
         RecordError::UnknownBot { seat, bot } => t(
-            "record.unknown_bot",
+            "record-unknown-bot",
             &[
                 ("seat", n(seat + 1)),
-                ("bot", escape_line(bot).into_owned()),
+                ("bot", escape_line(bot).into_owned().into()),
             ],
         ),
         RecordError::TooManyDecisions { count, max } => {
-            t("record.too_many", &[("count", n(*count)), ("max", n(*max))])
+            t("record-too-many", &[("count", n(*count)), ("max", n(*max))])
         }
-        RecordError::Bots(e) => {
-            damaged(t("record.bots", &[("error", escape_line(e).into_owned())]))
-        }
-        RecordError::NotASave => t("record.not_a_save", &[]),
+        RecordError::Bots(e) => damaged(t(
+            "record-bots",
+            &[("error", escape_line(e).into_owned().into())],
+        )),
+        RecordError::NotASave => t("record-not-a-save", &[]),
         RecordError::Setup(e) => {
             let e = dungeon_engine::printable::truncate(&e.to_string(), 200).into_owned();
-            t("record.setup", &[("error", escape_line(&e).into_owned())])
+            t(
+                "record-setup",
+                &[("error", escape_line(&e).into_owned().into())],
+            )
         }
         RecordError::WrongSeat {
             number,
             recorded,
             expected,
         } => damaged(t(
-            "record.wrong_seat",
+            "record-wrong-seat",
             &[
                 ("number", n(*number)),
                 ("recorded", n(*recorded as usize + 1)),
@@ -194,10 +201,10 @@ pub fn describe(lang: Lang, path: &str, kind: FileKind, error: &RecordError) -> 
             ],
         )),
         RecordError::AfterEnd { number, action } => damaged(t(
-            "record.after_end",
+            "record-after-end",
             &[
                 ("number", n(*number)),
-                ("action", escape_line(action).into_owned()),
+                ("action", escape_line(action).into_owned().into()),
             ],
         )),
         RecordError::Illegal {
@@ -205,20 +212,20 @@ pub fn describe(lang: Lang, path: &str, kind: FileKind, error: &RecordError) -> 
             action,
             legal,
         } => damaged(t(
-            "record.illegal",
+            "record-illegal",
             &[
                 ("number", n(*number)),
-                ("action", escape_line(action).into_owned()),
-                ("legal", legal.join(", ")),
+                ("action", escape_line(action).into_owned().into()),
+                ("legal", legal.join(", ").into()),
             ],
         )),
         RecordError::Failed { number, .. } => {
             // A script's own message may tell what it saw: it is not shown.
-            damaged(t("record.failed", &[("number", n(*number))]))
+            damaged(t("record-failed", &[("number", n(*number))]))
         }
         RecordError::StateDiffers { at } => damaged(t(
-            "record.state_differs",
-            &[("at", escape_line(at).into_owned())],
+            "record-state-differs",
+            &[("at", escape_line(at).into_owned().into())],
         )),
     }
 }
@@ -226,35 +233,41 @@ pub fn describe(lang: Lang, path: &str, kind: FileKind, error: &RecordError) -> 
 fn pack_change(lang: Lang, change: &PackChange) -> String {
     let e = |s: &str| escape_line(s).into_owned();
     match change {
-        PackChange::Missing { pack } => tr(lang, "record.pack_missing", &[("pack", e(pack))]),
-        PackChange::Extra { pack } => tr(lang, "record.pack_extra", &[("pack", e(pack))]),
+        PackChange::Missing { pack } => {
+            tr(lang, "record-pack-missing", &[("pack", e(pack).into())])
+        }
+        PackChange::Extra { pack } => tr(lang, "record-pack-extra", &[("pack", e(pack).into())]),
         PackChange::Version { pack, record, here } => tr(
             lang,
-            "record.pack_version",
-            &[("pack", e(pack)), ("record", e(record)), ("here", e(here))],
+            "record-pack-version",
+            &[
+                ("pack", e(pack).into()),
+                ("record", e(record).into()),
+                ("here", e(here).into()),
+            ],
         ),
         PackChange::Files { pack, files } => {
             let listed = files.iter().map(|(file, change)| {
                 let key = match change {
-                    FileChange::Changed => "record.file_changed",
-                    FileChange::Missing => "record.file_missing",
-                    FileChange::New => "record.file_new",
+                    FileChange::Changed => "record-file-changed",
+                    FileChange::Missing => "record-file-missing",
+                    FileChange::New => "record-file-new",
                 };
-                tr(lang, key, &[("file", e(file))])
+                tr(lang, key, &[("file", e(file).into())])
             });
             let files = capped(listed, files.len());
             tr(
                 lang,
-                "record.pack_files",
-                &[("pack", e(pack)), ("files", files.join(", "))],
+                "record-pack-files",
+                &[("pack", e(pack).into()), ("files", files.join(", ").into())],
             )
         }
         PackChange::Order { record, here } => tr(
             lang,
-            "record.pack_order",
+            "record-pack-order",
             &[
-                ("record", e(&record.join(","))),
-                ("here", e(&here.join(","))),
+                ("record", (e(&record.join(","))).into()),
+                ("here", (e(&here.join(","))).into()),
             ],
         ),
     }

@@ -20,7 +20,7 @@ mod table;
 pub(crate) use run::panic_message;
 
 use crate::packs;
-use crate::text::tr;
+use crate::text::{Arg, io_error, tr};
 use clap::{Args, ValueEnum};
 use dungeon_engine::GameOptions;
 use dungeon_engine::bot::BotKind;
@@ -41,7 +41,7 @@ Games and seats:
   multiple of the player count every bot sits at every seat equally often.
 
 What the tables mean (every rate with its 95% Wilson score interval):
-  bots           wins out of seat-games; a kind listed twice (rules,rules) is one row.
+  bots           wins out of seat-games; a level listed twice (normal,normal) is one row.
   seats          wins per table seat; turn order: 0 is the game's first player, whom the
                  engine draws at random, so seat differences should be noise.
   adventurers    runs, run success rate, games decided in a round with it, and runner
@@ -64,10 +64,10 @@ pub struct SimArgs {
     /// Players per game, 2-4, or a comma-separated list (2,3,4): -n games at each count.
     #[arg(long, value_delimiter = ',', default_value = "2")]
     players: Vec<u8>,
-    /// Bots in seat order before rotation, comma-separated: random, rules, ismcts,
-    /// ismcts:ITERATIONS, ismcts:MILLISms (timed: not reproducible), easy, normal, hard.
-    /// The last one fills the remaining seats.
-    #[arg(long, default_value = "rules")]
+    /// Bots in seat order before rotation, comma-separated, by level: easy, normal, hard,
+    /// hard:ITERATIONS, hard:MILLISms (timed: not reproducible). The older names random,
+    /// rules and ismcts still work. The last one fills the remaining seats.
+    #[arg(long, default_value = "normal")]
     bots: String,
     /// Seed of the first game; game i uses seed + i.
     #[arg(long, default_value_t = 1)]
@@ -123,23 +123,39 @@ enum DamageArg {
 
 /// The bot for each of `seats` seats from a comma-separated list; the last one fills the
 /// remaining seats (`dungeon play` uses it too).
-pub fn parse_bots(list: &str, seats: u8) -> Result<Vec<BotKind>, String> {
-    let given = parse_lineup(list)?;
-    let last = *given.last().ok_or("--bots needs at least one bot")?;
+pub fn parse_bots(lang: Lang, list: &str, seats: u8) -> Result<Vec<BotKind>, String> {
+    let given = parse_lineup(lang, list)?;
+    let last = *given.last().ok_or_else(|| bad_bot(lang, list))?;
     Ok((0..seats as usize)
         .map(|i| given.get(i).copied().unwrap_or(last))
         .collect())
 }
 
-fn parse_lineup(list: &str) -> Result<Vec<BotKind>, String> {
-    list.split(',').map(|s| s.trim().parse()).collect()
+/// Bots by level (`easy`, `normal`, `hard`, `hard:ITERATIONS`, `hard:MILLISms`) or by the
+/// ids games and reports keep (`random`, `rules`, `ismcts`, `ismcts:...`).
+fn parse_lineup(lang: Lang, list: &str) -> Result<Vec<BotKind>, String> {
+    list.split(',')
+        .map(|given| {
+            let given = given.trim();
+            let id = match given.strip_prefix("hard:") {
+                Some(budget) => format!("ismcts:{budget}"),
+                None => given.to_string(),
+            };
+            id.parse().map_err(|_| bad_bot(lang, given))
+        })
+        .collect()
+}
+
+fn bad_bot(lang: Lang, given: &str) -> String {
+    let given = dungeon_engine::printable::escape_line(given).into_owned();
+    tr(lang, "error-unknown-bot", &[("bot", given.into())])
 }
 
 pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode, String> {
-    let t = |key: &str, a: &[(&str, String)]| tr(lang, key, a);
+    let t = |key: &'static str, a: &[(&str, Arg)]| tr(lang, key, a);
     // Options first, so a mistake costs no pack loading and no game.
     if args.games == 0 {
-        return Err(t("sim.bad_games", &[]));
+        return Err(t("sim-bad-games", &[]));
     }
     let mut counts = args.players.clone();
     counts.sort_unstable();
@@ -148,65 +164,55 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
         .iter()
         .find(|p| !(MIN_PLAYERS..=MAX_PLAYERS).contains(p))
     {
-        return Err(t("error.players", &[("players", bad.to_string())]));
+        return Err(t("error-players", &[("players", bad.into())]));
     }
-    let lineup = parse_lineup(&args.bots)?;
-    let most = *counts.last().ok_or_else(|| t("sim.bad_games", &[]))?;
+    let lineup = parse_lineup(lang, &args.bots)?;
+    let most = *counts.last().ok_or_else(|| t("sim-bad-games", &[]))?;
     if lineup.len() > most as usize {
-        let a = [
-            ("bots", lineup.len().to_string()),
-            ("players", most.to_string()),
-        ];
-        return Err(t("sim.too_many_bots", &a));
+        let a = [("bots", lineup.len().into()), ("players", most.into())];
+        return Err(t("sim-too-many-bots", &a));
     }
     let threads = match args.threads {
-        Some(0) => return Err(t("sim.bad_threads", &[])),
+        Some(0) => return Err(t("sim-bad-threads", &[])),
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     args.games
         .checked_mul(counts.len() as u64)
-        .ok_or_else(|| t("sim.too_many_games", &[("games", args.games.to_string())]))?;
+        .ok_or_else(|| t("sim-too-many-games", &[("games", args.games.into())]))?;
 
-    let catalog = packs::catalog(library, &args.packs).map_err(|d| d.to_string())?;
+    let catalog = packs::catalog(lang, library, &args.packs)?;
     let chosen = crate::rulings::parse(lang, &catalog, &args.rulings)?;
     let first_adventurer = match args.adventurer.as_deref() {
         None => FirstAdventurer::Choose,
         Some("random") => FirstAdventurer::Random,
         Some(id) if catalog.find_adventurer(id).is_some() => FirstAdventurer::Named(id.into()),
-        Some(id) => {
-            let known: Vec<&str> = catalog
-                .adventurers
-                .iter()
-                .map(|a| a.info.id.as_str())
-                .collect();
-            let a = [("id", id.to_string()), ("known", known.join(", "))];
-            return Err(t("sim.unknown_adventurer", &a));
-        }
+        Some(id) => return Err(packs::unknown_adventurer(lang, &catalog, id)),
     };
     // Made now, so an unwritable path is found before the games, not after.
     let plot_file = match &args.plot {
         Some(path) => Some(std::fs::File::create(path).map_err(|e| {
             let a = [
-                ("path", path.display().to_string()),
-                ("error", e.to_string()),
+                ("path", path.display().to_string().into()),
+                ("error", io_error(lang, &e).into()),
             ];
-            t("sim.plot_write", &a)
+            t("sim-plot-write", &a)
         })?),
         None => None,
     };
     if let Some(dir) = &args.record {
         std::fs::create_dir_all(dir).map_err(|e| {
             let a = [
-                ("path", dir.display().to_string()),
-                ("error", e.to_string()),
+                ("path", dir.display().to_string().into()),
+                ("error", io_error(lang, &e).into()),
             ];
-            t("sim.record_dir", &a)
+            t("sim-record-dir", &a)
         })?;
     }
     for bot in &lineup {
         if matches!(bot, BotKind::IsmctsTimed(_)) {
-            eprintln!("{}", t("sim.timed", &[("bot", bot.id())]));
+            let bot = crate::text::bot_kind(lang, &bot.id());
+            eprintln!("{}", t("sim-timed", &[("bot", bot.into())]));
         }
     }
 
@@ -229,18 +235,19 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
     chosen.apply(&mut plan.options);
     let progress = progress_bar(lang, plan.total(), args.quiet);
     let started = Instant::now();
-    let tally = run::simulate(&catalog, &plan, threads, &progress, args.record.as_deref())?;
+    let records = (args.record.as_deref()).map(|dir| record::Records { dir, lang });
+    let tally = run::simulate(&catalog, &plan, threads, &progress, records.as_ref())?;
     progress.finish_and_clear();
     let elapsed = started.elapsed();
 
     let report = report::Report::new(&catalog, &plan, &tally);
     for e in &report.errors {
         let a = [
-            ("game", e.game.to_string()),
-            ("seed", e.seed.to_string()),
-            ("error", e.error.clone()),
+            ("game", e.game.into()),
+            ("seed", e.seed.to_string().into()),
+            ("error", e.error.clone().into()),
         ];
-        eprintln!("{}", t("sim.game_error", &a));
+        eprintln!("{}", t("sim-game-error", &a));
     }
     let names = table::Names {
         lang,
@@ -259,19 +266,19 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
         file.write_all(plot::render(&report, &names).as_bytes())
             .map_err(|e| {
                 let a = [
-                    ("path", path.display().to_string()),
-                    ("error", e.to_string()),
+                    ("path", path.display().to_string().into()),
+                    ("error", io_error(lang, &e).into()),
                 ];
-                t("sim.plot_write", &a)
+                t("sim-plot-write", &a)
             })?;
     }
     if !args.quiet {
         let a = [
-            ("games", report.games.to_string()),
-            ("seconds", format!("{:.1}", elapsed.as_secs_f64())),
-            ("threads", threads.to_string()),
+            ("games", report.games.into()),
+            ("seconds", Arg::decimal(elapsed.as_secs_f64(), 1)),
+            ("threads", threads.into()),
         ];
-        eprintln!("{}", t("sim.done", &a));
+        eprintln!("{}", t("sim-done", &a));
     }
     Ok(if report.errors.is_empty() {
         ExitCode::SUCCESS
@@ -288,7 +295,7 @@ fn progress_bar(lang: Lang, total: u64, quiet: bool) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
     let template = format!(
         "{{bar:40}} {{pos}}/{{len}} {} {{per_sec}} ~{{eta}}",
-        tr(lang, "sim.progress", &[])
+        tr(lang, "sim-progress", &[])
     );
     if let Ok(style) = ProgressStyle::with_template(&template) {
         bar.set_style(style);

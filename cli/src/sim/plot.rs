@@ -3,7 +3,7 @@
 //! few dozen lines of shapes, no dependency, and the same bytes for the same report.
 
 use super::report::{Report, WinRow};
-use super::table::{Names, interval, pct};
+use super::table::Names;
 use std::fmt::Write;
 
 const WIDTH: f64 = 860.0;
@@ -56,36 +56,42 @@ fn panels(report: &Report, names: &Names) -> Vec<Panel> {
         _ => None,
     };
     let mut out = vec![Panel {
-        title: names.t("sim.title_bots", &[]),
+        title: names.t("sim-title-bots", &[]),
         points: win_points(&t.bots, one_count, bot),
     }];
     if report.players.len() > 1 {
         out.push(Panel {
-            title: names.t("sim.title_player_counts", &[]),
+            title: names.t("sim-title-player-counts", &[]),
             points: win_points(&t.player_counts, None, |r| {
                 names.t(
-                    "sim.plot_count",
-                    &[("players", players(r)), ("bot", bot(r))],
+                    "sim-plot-count",
+                    &[("players", players(r).into()), ("bot", bot(r).into())],
                 )
             }),
         });
     }
     out.push(Panel {
-        title: names.t("sim.title_seats", &[]),
+        title: names.t("sim-title-seats", &[]),
         points: win_points(&t.seats, None, |r| {
             let seat = r.seat.unwrap_or(0).to_string();
-            names.t("sim.plot_seat", &[("players", players(r)), ("seat", seat)])
+            names.t(
+                "sim-plot-seat",
+                &[("players", players(r).into()), ("seat", seat.into())],
+            )
         }),
     });
     out.push(Panel {
-        title: names.t("sim.title_turn_order", &[]),
+        title: names.t("sim-title-turn-order", &[]),
         points: win_points(&t.turn_order, None, |r| {
             let turn = r.position.unwrap_or(0).to_string();
-            names.t("sim.plot_turn", &[("players", players(r)), ("turn", turn)])
+            names.t(
+                "sim-plot-turn",
+                &[("players", players(r).into()), ("turn", turn.into())],
+            )
         }),
     });
     out.push(Panel {
-        title: names.t("sim.plot_adventurers", &[]),
+        title: names.t("sim-plot-adventurers", &[]),
         points: t
             .adventurers
             .iter()
@@ -133,7 +139,7 @@ pub fn render(report: &Report, names: &Names) -> String {
             .map(|p| 48.0 + ROW * p.points.len() as f64)
             .sum::<f64>()
         + 16.0;
-    let title = names.t("sim.plot_title", &[]);
+    let title = names.t("sim-plot-title", &[]);
     let mut s = String::new();
     let _ = writeln!(s, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
     let _ = writeln!(
@@ -149,7 +155,7 @@ pub fn render(report: &Report, names: &Names) -> String {
         (28.0, 18, "bold", title.clone()),
         (50.0, 12, "normal", names.summary(report)),
         (68.0, 12, "normal", names.setup(report)),
-        (86.0, 11, "normal", names.t("sim.plot_legend", &[])),
+        (86.0, 11, "normal", names.t("sim-plot-legend", &[])),
     ];
     for (y, size, weight, text) in lines {
         let _ = writeln!(
@@ -160,14 +166,14 @@ pub fn render(report: &Report, names: &Names) -> String {
     }
     let mut y = TOP;
     for panel in &panels {
-        write_panel(&mut s, panel, y);
+        write_panel(&mut s, panel, y, names);
         y += 48.0 + ROW * panel.points.len() as f64;
     }
     s.push_str("</svg>\n");
     s
 }
 
-fn write_panel(s: &mut String, panel: &Panel, top: f64) {
+fn write_panel(s: &mut String, panel: &Panel, top: f64, names: &Names) {
     let rows_top = top + 36.0;
     let bottom = rows_top + ROW * panel.points.len() as f64;
     let _ = writeln!(s, r#"<g class="panel">"#);
@@ -253,8 +259,8 @@ fn write_panel(s: &mut String, panel: &Panel, top: f64) {
             cy + 4.0,
             escape(&format!(
                 "{} ({}) n={}",
-                pct(p.rate),
-                interval(p.low, p.high),
+                names.pct(p.rate),
+                names.interval(p.low, p.high),
                 p.total
             ))
         );

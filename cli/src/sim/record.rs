@@ -5,7 +5,9 @@
 
 use super::run::Game;
 use crate::play::save::write_atomic;
+use crate::text::{io_error, tr};
 use dungeon_engine::catalog::Catalog;
+use dungeon_engine::lang::Lang;
 use dungeon_engine::record::{GameRecord, Replay, SeatRecord, action_label};
 use dungeon_engine::{Action, Engine, GameOptions, GameState, Seat};
 use std::path::{Path, PathBuf};
@@ -19,7 +21,7 @@ pub fn path(dir: &Path, i: u64) -> PathBuf {
 /// game that stopped on an error has no final state: its decisions are played again to
 /// find where they led.
 pub fn write(
-    dir: &Path,
+    to: &Records,
     i: u64,
     engine: &mut Engine,
     game: &Game,
@@ -54,8 +56,21 @@ pub fn write(
         None => replayed(engine, &record),
     };
     record.state = serde_json::to_value(&end).map_err(|e| e.to_string())?;
-    let path = path(dir, i);
-    write_atomic(&path, &record.to_json()).map_err(|e| format!("{}: {e}", path.display()))
+    let path = path(to.dir, i);
+    write_atomic(&path, &record.to_json()).map_err(|e| {
+        let path = dungeon_engine::printable::escape_line(&path.to_string_lossy()).into_owned();
+        let args = [
+            ("path", path.into()),
+            ("error", io_error(to.lang, &e).into()),
+        ];
+        tr(to.lang, "error-io-file", &args)
+    })
+}
+
+/// Where the records go, and the language of an error writing one.
+pub struct Records<'a> {
+    pub dir: &'a Path,
+    pub lang: Lang,
 }
 
 /// Where the record's decisions lead, as far as they can be played.

@@ -8,7 +8,6 @@ use dungeon_engine::catalog::Catalog;
 use dungeon_engine::{Engine, GameOptions};
 use indicatif::ProgressBar;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -74,7 +73,7 @@ pub fn simulate(
     plan: &Plan,
     threads: usize,
     progress: &ProgressBar,
-    records: Option<&Path>,
+    records: Option<&super::record::Records>,
 ) -> Result<Tally, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -132,8 +131,8 @@ pub fn simulate(
                     Some(panic_message(panic.as_ref()))
                 }
             };
-            if let Some(dir) = records {
-                super::record::write(dir, i, &mut engine, &game, &options, &log, end.as_ref())?;
+            if let Some(to) = records {
+                super::record::write(to, i, &mut engine, &game, &options, &log, end.as_ref())?;
             }
             if let Some(error) = error {
                 tally.errors.push(GameError {

@@ -1,7 +1,7 @@
 //! The report as text tables for people, in the language chosen.
 
 use super::report::{Report, WinRow};
-use crate::text::{bot_kind, tr};
+use crate::text::{Arg, bot_kind, percent, percent_range, tr};
 use dungeon_engine::catalog::Catalog;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::options::{VARIANT_RULING, VariantScope};
@@ -53,14 +53,6 @@ impl Table {
     }
 }
 
-pub fn pct(rate: f64) -> String {
-    format!("{:.1}%", 100.0 * rate)
-}
-
-pub fn interval(low: f64, high: f64) -> String {
-    format!("{:.1}-{:.1}", 100.0 * low, 100.0 * high)
-}
-
 /// Names in the language chosen, from ids of the report.
 pub struct Names<'a> {
     pub lang: Lang,
@@ -68,8 +60,16 @@ pub struct Names<'a> {
 }
 
 impl Names<'_> {
-    pub fn t(&self, key: &str, args: &[(&str, String)]) -> String {
+    pub fn t(&self, key: &'static str, args: &[(&str, Arg)]) -> String {
         tr(self.lang, key, args)
+    }
+    /// A rate as a percentage, one decimal.
+    pub fn pct(&self, rate: f64) -> String {
+        percent(self.lang, rate, 1)
+    }
+    /// A confidence interval as a range of percentages.
+    pub fn interval(&self, low: f64, high: f64) -> String {
+        percent_range(self.lang, low, high, 1)
     }
     pub fn bot(&self, id: &str) -> String {
         bot_kind(self.lang, id)
@@ -89,7 +89,7 @@ impl Names<'_> {
     pub fn monster(&self, id: Option<&str>) -> String {
         match id.and_then(|m| self.catalog.find_monster(m)) {
             Some(m) => self.catalog.monster(m).info.name.get(self.lang).into(),
-            None => self.t("sim.no_monster", &[]),
+            None => self.t("sim-no-monster", &[]),
         }
     }
     /// The lineup as given, in the language chosen.
@@ -101,12 +101,12 @@ impl Names<'_> {
     pub fn summary(&self, report: &Report) -> String {
         let players: Vec<String> = report.players.iter().map(u8::to_string).collect();
         self.t(
-            "sim.summary",
+            "sim-summary",
             &[
-                ("games", report.games.to_string()),
-                ("players", players.join(",")),
-                ("packs", report.packs.join(",")),
-                ("bots", self.lineup(report)),
+                ("games", report.games.into()),
+                ("players", players.join(",").into()),
+                ("packs", report.packs.join(",").into()),
+                ("bots", self.lineup(report).into()),
             ],
         )
     }
@@ -114,15 +114,19 @@ impl Names<'_> {
     pub fn setup(&self, report: &Report) -> String {
         let o = &report.options;
         let mut parts = vec![
-            self.t("sim.seed", &[("seed", report.seed.to_string())]),
-            self.t(&format!("sim.damage_{}", o.damage_model), &[]),
+            self.t("sim-seed", &[("seed", report.seed.to_string().into())]),
+            match o.damage_model.as_str() {
+                "end_total" => self.t("sim-damage-end-total", &[]),
+                "running" => self.t("sim-damage-running", &[]),
+                other => other.to_string(),
+            },
         ];
         if o.specials_in_play > 0 {
-            let n = o.specials_in_play.to_string();
-            parts.push(self.t("sim.specials", &[("specials", n)]));
+            let n = o.specials_in_play;
+            parts.push(self.t("sim-specials", &[("specials", n.into())]));
         }
         if o.designer_variant {
-            parts.push(self.t("sim.variant", &[]));
+            parts.push(self.t("sim-variant", &[]));
         }
         let mut rulings: Vec<String> = Vec::new();
         if o.designer_variant && o.variant_scope != VariantScope::default().id() {
@@ -138,32 +142,35 @@ impl Names<'_> {
         }
         if !rulings.is_empty() {
             let rulings = escape_line(&rulings.join(", ")).into_owned();
-            parts.push(self.t("sim.rulings", &[("rulings", rulings)]));
+            parts.push(self.t("sim-rulings", &[("rulings", rulings.into())]));
         }
         match o.first_adventurer.as_str() {
             "choose" => {}
-            "random" => parts.push(self.t("sim.first_random", &[])),
-            id => parts.push(self.t("sim.first_named", &[("adventurer", self.adventurer(id))])),
+            "random" => parts.push(self.t("sim-first-random", &[])),
+            id => parts.push(self.t(
+                "sim-first-named",
+                &[("adventurer", self.adventurer(id).into())],
+            )),
         }
         parts.join("; ")
     }
 }
 
 pub fn render(report: &Report, names: &Names) -> String {
-    let t = |key: &str| names.t(key, &[]);
+    let t = |key: &'static str| names.t(key, &[]);
     let mut out = String::new();
     let _ = writeln!(out, "{}", names.summary(report));
     if report.players.len() > 1 {
-        let n = report.games_per_player_count.to_string();
-        let _ = writeln!(out, "{}", names.t("sim.split", &[("games", n)]));
+        let n = report.games_per_player_count;
+        let _ = writeln!(out, "{}", names.t("sim-split", &[("games", n.into())]));
     }
     let _ = writeln!(out, "{}", names.setup(report));
-    let _ = writeln!(out, "{}", t("sim.intervals"));
+    let _ = writeln!(out, "{}", t("sim-intervals"));
     let tables = &report.tables;
 
-    let win_heads = |first: &[&str]| {
+    let win_heads = |first: &[&'static str]| {
         let mut heads: Vec<String> = first.iter().map(|k| t(k)).collect();
-        heads.extend(["sim.games", "sim.wins", "sim.win_pct", "sim.interval"].map(t));
+        heads.extend(["sim-games", "sim-wins", "sim-win-pct", "sim-interval"].map(t));
         let mut right = vec![false; first.len()];
         right.extend([true; 4]);
         Table::new(heads, &right)
@@ -172,25 +179,25 @@ pub fn render(report: &Report, names: &Names) -> String {
         vec![
             r.games.to_string(),
             r.wins.to_string(),
-            pct(r.rate),
-            interval(r.ci_low, r.ci_high),
+            names.pct(r.rate),
+            names.interval(r.ci_low, r.ci_high),
         ]
     };
-    let section = |out: &mut String, title: &str, table: Table| {
+    let section = |out: &mut String, title: &'static str, table: Table| {
         let _ = writeln!(out, "\n{}", t(title));
         table.write(out);
     };
 
-    let mut bots = win_heads(&["sim.bot"]);
+    let mut bots = win_heads(&["sim-bot"]);
     for r in &tables.bots {
         let mut row = vec![names.bot(r.bot.as_deref().unwrap_or_default())];
         row.extend(win_cells(r));
         bots.rows.push(row);
     }
-    section(&mut out, "sim.title_bots", bots);
+    section(&mut out, "sim-title-bots", bots);
 
     if report.players.len() > 1 {
-        let mut counts = win_heads(&["sim.players", "sim.bot"]);
+        let mut counts = win_heads(&["sim-players", "sim-bot"]);
         for r in &tables.player_counts {
             let mut row = vec![
                 r.players.unwrap_or(0).to_string(),
@@ -199,14 +206,14 @@ pub fn render(report: &Report, names: &Names) -> String {
             row.extend(win_cells(r));
             counts.rows.push(row);
         }
-        section(&mut out, "sim.title_player_counts", counts);
+        section(&mut out, "sim-title-player-counts", counts);
     }
 
     for (title, column, rows) in [
-        ("sim.title_seats", "sim.seat", &tables.seats),
-        ("sim.title_turn_order", "sim.turn", &tables.turn_order),
+        ("sim-title-seats", "sim-seat", &tables.seats),
+        ("sim-title-turn-order", "sim-turn", &tables.turn_order),
     ] {
-        let mut table = win_heads(&["sim.players", column]);
+        let mut table = win_heads(&["sim-players", column]);
         for r in rows {
             let place = r.seat.or(r.position).unwrap_or(0);
             let mut row = vec![r.players.unwrap_or(0).to_string(), place.to_string()];
@@ -218,14 +225,14 @@ pub fn render(report: &Report, names: &Names) -> String {
 
     let mut advs = Table::new(
         [
-            "sim.adventurer",
-            "sim.runs",
-            "sim.successes",
-            "sim.success_pct",
-            "sim.interval",
-            "sim.decided",
-            "sim.runner_won_pct",
-            "sim.interval",
+            "sim-adventurer",
+            "sim-runs",
+            "sim-successes",
+            "sim-success-pct",
+            "sim-interval",
+            "sim-decided",
+            "sim-runner-won-pct",
+            "sim-interval",
         ]
         .map(t)
         .to_vec(),
@@ -236,26 +243,26 @@ pub fn render(report: &Report, names: &Names) -> String {
             names.adventurer(&a.adventurer),
             a.runs.to_string(),
             a.successes.to_string(),
-            pct(a.success_rate),
-            interval(a.success_ci_low, a.success_ci_high),
+            names.pct(a.success_rate),
+            names.interval(a.success_ci_low, a.success_ci_high),
             a.decided.to_string(),
-            pct(a.runner_won_rate),
-            interval(a.runner_won_ci_low, a.runner_won_ci_high),
+            names.pct(a.runner_won_rate),
+            names.interval(a.runner_won_ci_low, a.runner_won_ci_high),
         ]);
     }
-    section(&mut out, "sim.title_adventurers", advs);
-    let _ = writeln!(out, "{}", t("sim.decided_note"));
-    let _ = writeln!(out, "{}", t("sim.runner_won_note"));
+    section(&mut out, "sim-title-adventurers", advs);
+    let _ = writeln!(out, "{}", t("sim-decided-note"));
+    let _ = writeln!(out, "{}", t("sim-runner-won-note"));
 
     let mut equipment = Table::new(
         [
-            "sim.adventurer",
-            "sim.equipment",
-            "sim.rounds",
-            "sim.set_aside",
-            "sim.set_aside_pct",
-            "sim.interval",
-            "sim.share_pct",
+            "sim-adventurer",
+            "sim-equipment",
+            "sim-rounds",
+            "sim-set-aside",
+            "sim-set-aside-pct",
+            "sim-interval",
+            "sim-share-pct",
         ]
         .map(t)
         .to_vec(),
@@ -267,16 +274,16 @@ pub fn render(report: &Report, names: &Names) -> String {
             names.tile(&e.tile),
             e.rounds.to_string(),
             e.set_aside.to_string(),
-            pct(e.rate),
-            interval(e.ci_low, e.ci_high),
-            pct(e.share_of_set_asides),
+            names.pct(e.rate),
+            names.interval(e.ci_low, e.ci_high),
+            names.pct(e.share_of_set_asides),
         ]);
     }
-    section(&mut out, "sim.title_equipment", equipment);
-    let _ = writeln!(out, "{}", t("sim.equipment_note"));
+    section(&mut out, "sim-title-equipment", equipment);
+    let _ = writeln!(out, "{}", t("sim-equipment-note"));
 
     let mut killers = Table::new(
-        ["sim.monster", "sim.kills", "sim.kill_pct", "sim.interval"]
+        ["sim-monster", "sim-kills", "sim-kill-pct", "sim-interval"]
             .map(t)
             .to_vec(),
         &[false, true, true, true],
@@ -286,16 +293,15 @@ pub fn render(report: &Report, names: &Names) -> String {
         killers.rows.push(vec![
             names.monster(k.monster.as_deref()),
             k.kills.to_string(),
-            pct(k.rate),
-            interval(k.ci_low, k.ci_high),
+            names.pct(k.rate),
+            names.interval(k.ci_low, k.ci_high),
         ]);
     }
-    section(&mut out, "sim.title_killers", killers);
-    let failed = failed.to_string();
+    section(&mut out, "sim-title-killers", killers);
     let _ = writeln!(
         out,
         "{}",
-        names.t("sim.killers_note", &[("failed", failed)])
+        names.t("sim-killers-note", &[("failed", failed.into())])
     );
     let never: Vec<String> = tables
         .killers
@@ -304,17 +310,21 @@ pub fn render(report: &Report, names: &Names) -> String {
         .map(|k| names.monster(k.monster.as_deref()))
         .collect();
     if !never.is_empty() {
-        let a = [("monsters", never.join(", "))];
-        let _ = writeln!(out, "{}", names.t("sim.never_killed", &a));
+        let a = [("monsters", never.join(", ").into())];
+        let _ = writeln!(out, "{}", names.t("sim-never-killed", &a));
     }
 
     if report.no_winner > 0 {
-        let n = report.no_winner.to_string();
-        let _ = writeln!(out, "\n{}", names.t("sim.no_winner", &[("games", n)]));
+        let n = report.no_winner;
+        let _ = writeln!(
+            out,
+            "\n{}",
+            names.t("sim-no-winner", &[("games", n.into())])
+        );
     }
     if !report.errors.is_empty() {
-        let n = report.errors.len().to_string();
-        let _ = writeln!(out, "\n{}", names.t("sim.errors", &[("errors", n)]));
+        let n = report.errors.len();
+        let _ = writeln!(out, "\n{}", names.t("sim-errors", &[("errors", n.into())]));
     }
     out
 }

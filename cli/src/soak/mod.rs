@@ -9,7 +9,7 @@
 
 mod plan;
 
-use crate::text::tr;
+use crate::text::{Arg, tr};
 use clap::Args;
 use dungeon_engine::audit::{AuditFacts, AuditedGame, GameSpec, play_audited};
 use dungeon_engine::catalog::PackLibrary;
@@ -78,19 +78,19 @@ pub fn run(
     args: SoakArgs,
     extra_packs: &[String],
 ) -> Result<ExitCode, String> {
-    let t = |key: &str, a: &[(&str, String)]| tr(lang, key, a);
+    let t = |key: &'static str, a: &[(&str, Arg)]| tr(lang, key, a);
     if args.games == 0 {
-        return Err(t("soak.bad_games", &[]));
+        return Err(t("soak-bad-games", &[]));
     }
     if let Some(&bad) = args
         .players
         .iter()
         .find(|p| !(MIN_PLAYERS..=MAX_PLAYERS).contains(p))
     {
-        return Err(t("error.players", &[("players", bad.to_string())]));
+        return Err(t("error-players", &[("players", bad.into())]));
     }
     let threads = match args.threads {
-        Some(0) => return Err(t("sim.bad_threads", &[])),
+        Some(0) => return Err(t("sim-bad-threads", &[])),
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
@@ -100,7 +100,7 @@ pub fn run(
         args.packs
             .iter()
             .map(|packs| {
-                let catalog = crate::packs::catalog(library, packs).map_err(|d| d.to_string())?;
+                let catalog = crate::packs::catalog(lang, library, packs)?;
                 Ok(Mix {
                     packs: catalog.pack_list(),
                     catalog,
@@ -109,7 +109,7 @@ pub fn run(
             .collect::<Result<_, String>>()?
     };
     if mixes.is_empty() {
-        return Err(t("soak.no_mix", &[]));
+        return Err(t("soak-no-mix", &[]));
     }
     let plan = Plan {
         seed: args.seed,
@@ -121,7 +121,7 @@ pub fn run(
         .mixes
         .iter()
         .map(|m| {
-            let mut engine = Engine::new(m.catalog.clone()).map_err(|d| d.to_string())?;
+            let mut engine = crate::packs::engine(lang, &m.catalog)?;
             let hooks = engine.hooks_mut();
             Ok(Arc::new(AuditFacts::new(m.catalog.clone(), hooks)))
         })
@@ -132,28 +132,32 @@ pub fn run(
     }
 
     let a = [
-        ("games", args.games.to_string()),
-        ("mixes", plan.mixes.len().to_string()),
+        ("games", args.games.into()),
+        ("mixes", plan.mixes.len().into()),
         (
             "list",
-            plan.mixes
+            (plan
+                .mixes
                 .iter()
                 .map(|m| m.packs.as_str())
                 .collect::<Vec<_>>()
-                .join(" | "),
+                .join(" | "))
+            .into(),
         ),
         (
             "players",
-            plan.players
+            (plan
+                .players
                 .iter()
                 .map(u8::to_string)
                 .collect::<Vec<_>>()
-                .join(","),
+                .join(","))
+            .into(),
         ),
-        ("seed", args.seed.to_string()),
-        ("threads", threads.to_string()),
+        ("seed", args.seed.to_string().into()),
+        ("threads", threads.into()),
     ];
-    eprintln!("{}", t("soak.start", &a));
+    eprintln!("{}", t("soak-start", &a));
     let started = Instant::now();
     let totals = Totals::default();
     let finished = AtomicBool::new(false);
@@ -172,16 +176,16 @@ pub fn run(
     let games = totals.games.load(Ordering::Relaxed);
     let failed = totals.failed.load(Ordering::Relaxed);
     let a = [
-        ("games", games.to_string()),
-        ("seconds", format!("{elapsed:.1}")),
-        ("rate", format!("{:.0}", games as f64 / elapsed.max(1e-9))),
+        ("games", games.into()),
+        ("seconds", Arg::decimal(elapsed, 1)),
         (
-            "decisions",
-            totals.decisions.load(Ordering::Relaxed).to_string(),
+            "rate",
+            format!("{:.0}", games as f64 / elapsed.max(1e-9)).into(),
         ),
-        ("failed", failed.to_string()),
+        ("decisions", totals.decisions.load(Ordering::Relaxed).into()),
+        ("failed", failed.into()),
     ];
-    println!("{}", t("soak.done", &a));
+    println!("{}", t("soak-done", &a));
     Ok(if failed == 0 {
         ExitCode::SUCCESS
     } else {
@@ -288,43 +292,45 @@ fn progress(lang: Lang, games: u64, totals: &Totals, finished: &AtomicBool, star
         let done = totals.games.load(Ordering::Relaxed);
         let rate = done as f64 / started.elapsed().as_secs_f64().max(1e-9);
         let a = [
-            ("done", done.to_string()),
-            ("games", games.to_string()),
-            ("rate", format!("{rate:.0}")),
-            ("failed", totals.failed.load(Ordering::Relaxed).to_string()),
+            ("done", done.into()),
+            ("games", games.into()),
+            ("rate", Arg::decimal(rate, 0)),
+            ("failed", totals.failed.load(Ordering::Relaxed).into()),
         ];
-        eprintln!("{}", tr(lang, "soak.progress", &a));
+        eprintln!("{}", tr(lang, "soak-progress", &a));
     }
 }
 
 fn print_failure(lang: Lang, plan: &Plan, f: &Failure, replay: &str) {
     let game = plan.game(f.game);
-    let bots: Vec<String> = f.spec.bots.iter().map(|b| b.id()).collect();
+    let bots: Vec<String> = (f.spec.bots.iter())
+        .map(|b| crate::text::bot_kind(lang, &b.id()))
+        .collect();
     let a = [
-        ("game", f.game.to_string()),
-        ("packs", plan.mixes[game.mix].packs.clone()),
-        ("players", f.spec.options.players.to_string()),
-        ("seed", f.spec.seed.to_string()),
-        ("options", plan::describe(&f.spec.options)),
-        ("bots", bots.join(",")),
+        ("game", f.game.into()),
+        ("packs", (plan.mixes[game.mix].packs.clone()).into()),
+        ("players", f.spec.options.players.into()),
+        ("seed", f.spec.seed.to_string().into()),
+        ("options", (plan::describe(&f.spec.options)).into()),
+        ("bots", bots.join(",").into()),
     ];
-    let mut out = tr(lang, "soak.failure", &a);
+    let mut out = tr(lang, "soak-failure", &a);
     for (decision, message) in &f.problems {
         let a = [
-            ("decision", decision.to_string()),
+            ("decision", decision.into()),
             (
                 "message",
-                dungeon_engine::printable::escape_controls(message).into_owned(),
+                (dungeon_engine::printable::escape_controls(message).into_owned()).into(),
             ),
         ];
         out.push('\n');
-        out.push_str(&tr(lang, "soak.problem", &a));
+        out.push_str(&tr(lang, "soak-problem", &a));
     }
     out.push('\n');
     out.push_str(&tr(
         lang,
-        "soak.replay",
-        &[("command", format!("{replay} --game {}", f.game))],
+        "soak-replay",
+        &[("command", format!("{replay} --game {}", f.game).into())],
     ));
     println!("{out}");
 }
@@ -380,8 +386,8 @@ fn play_one(lang: Lang, plan: &Plan, facts: &[Arc<AuditFacts>], i: u64, replay: 
         problems,
     };
     if failure.problems.is_empty() {
-        let a = [("game", i.to_string()), ("decisions", decision.to_string())];
-        println!("{}", tr(lang, "soak.game_passed", &a));
+        let a = [("game", i.into()), ("decisions", decision.into())];
+        println!("{}", tr(lang, "soak-game-passed", &a));
         ExitCode::SUCCESS
     } else {
         print_failure(lang, plan, &failure, replay);

@@ -1,0 +1,545 @@
+### Messages of the `dungeon` command line, English (Project Fluent: projectfluent.org).
+### Variables are { $name }; numbers come as numbers, so a message can pick its plural
+### form: { $count -> [one] one card *[other] { $count } cards }. A `.you` attribute is the
+### second-person form, shown to the player the message is about. Card names come from
+### the packs, without article: messages put them after a colon or use them as names.
+### Every message exists in en, es and fr (the tests check it, and that each is used).
+
+## number
+## Numbers with a unit, the language's way.
+
+number-percent = { $value }%
+number-range = { $low }-{ $high }
+
+## prompt
+
+prompt-use-tile = Use { $tile } against { $monster }?
+prompt-use-tile-now = Use { $tile } now?
+prompt-name-species = { $tile }: name a species
+prompt-choose-tile = { $card }: choose a tile
+prompt-choose-player = { $card }: choose a player
+prompt-generic = { $card }: { $prompt }
+
+## answer
+
+answer-yes = yes
+answer-no = no
+
+## play
+
+play-welcome = Welcome to the Dungeon
+play-packs = Packs: { $packs }
+play-seed = Seed: { $seed } (replay this game with --seed { $seed })
+play-rulings = Rulings: { $rulings }
+play-adventurer-line = { $adventurer } ({ $hp } HP). Equipment: { $tiles }
+play-no-tiles = none
+play-dungeon-size = Dungeon: { $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    }. Deck: { $deck ->
+        [one] { $deck } card
+       *[other] { $deck } cards
+    }.
+play-score-line = { $name }: { $successes ->
+        [one] { $successes } success
+       *[other] { $successes } successes
+    }, { $failures ->
+        [one] { $failures } failure
+       *[other] { $failures } failures
+    }{ $status }
+play-status-out = { " " }(eliminated)
+play-status-passed = { " " }(passed)
+play-your-turn = { $name }, your turn.
+    .you = Your turn.
+play-you-drew = You drew: { $monster }.
+play-your-cards = You added this round: { $cards }
+play-your-aside = You set aside: { $cards }
+play-choose = Choose (1-{ $max }), s to save, q to quit:{ " " }
+play-bad-input = Please type a number from 1 to { $max } (or s to save, q to quit).
+play-action-draw = Draw a monster
+play-action-pass = Pass (leave this round's bidding)
+play-action-add = Put { $monster } into the dungeon
+play-action-aside = Set { $monster } aside, giving up { $tile }
+play-action-adventurer = { $adventurer } ({ $hp } HP): { $tiles }
+play-choose-adventurer = { $name }, choose the adventurer for the next round:
+    .you = Choose the adventurer for the next round:
+play-pass-to = Pass the screen to { $name } and press Enter (no peeking!)
+play-saved = Game saved to { $path }. Resume with: dungeon play --load { $path }
+play-save-failed = Could not save: { $error }
+play-save-too-big = Not saved: the save would be { $bytes ->
+        [one] { $bytes } byte
+       *[other] { $bytes } bytes
+    }, more than a save may be (the bots remember too much).
+play-quit = Game left. Resume a saved game with --load.
+play-recording = Recording the game in { $path } (watch it with: dungeon replay { $path }).
+play-record-failed = Could not write the game record { $path }: { $error }
+play-script-failed = The script of { $card } failed, so that move was refused. The game is unchanged.
+play-monster-script-failed = A monster card's script failed, so that move was refused. The game is unchanged.
+play-move-failed = That move could not be made: a rule of the packs failed. The game is unchanged.
+play-error-logged = The full error is in { $path }, for the pack's author.
+play-error-not-logged = The full error could not be written to { $path }: { $error }
+play-stuck = The game cannot go on. s to save, q to quit:{ " " }
+play-game-over = { $name } wins the game!
+    .you = You win the game!
+play-reconstructed = (reconstructed card: no published text was found)
+
+## event
+
+event-game-started = { $players ->
+        [one] { $players } player
+       *[other] { $players } players
+    }. { $name } starts.
+    .you = { $players ->
+        [one] { $players } player
+       *[other] { $players } players
+    }. You start.
+event-adventurer-chosen = { $name } chooses the adventurer: { $adventurer }.
+    .you = You choose the adventurer: { $adventurer }.
+event-adventurer-drawn = This round's adventurer: { $adventurer }.
+event-round-started = Round { $round }: { $adventurer }. { $name } starts the bidding.
+    .you = Round { $round }: { $adventurer }. You start the bidding.
+event-drew = { $name } draws a card.
+    .you = You draw a card.
+event-drew-own = You draw a card: { $monster }.
+event-added = { $name } puts a card into the dungeon.
+    .you = You put the card into the dungeon.
+event-added-forced = { $name } must put the card into the dungeon.
+    .you = You must put the card into the dungeon.
+event-set-aside = { $name } sets a card aside and removes { $tile }.
+    .you = You set the card aside and remove { $tile }.
+event-drew-seen = { $name } draws a card: { $monster }.
+event-added-seen = { $name } puts a card into the dungeon: { $monster }.
+event-added-forced-seen = { $name } must put the card into the dungeon: { $monster }.
+event-set-aside-seen = { $name } sets { $monster } aside and removes { $tile }.
+event-passed = { $name } passes.
+    .you = You pass.
+event-passed-forced = { $name } must pass: the deck is empty.
+    .you = You must pass: the deck is empty.
+event-entered = { $name } enters the dungeon with { $hp } HP and { $tiles } ({ $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    } inside).
+    .you = You enter the dungeon with { $hp } HP and { $tiles } ({ $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    } inside).
+event-answered = { $name } answers: { $answer }.
+    .you = You answer: { $answer }.
+event-revealed = Card { $position }: { $monster }{ $detail }.
+event-defeated-by-tile = { "  " }{ $monster } defeated by { $tile }.
+event-defeated-skipped = { "  " }{ $monster } defeated thanks to { $card }.
+event-defeated-itself = { "  " }{ $monster } has no effect.
+event-replaced = { "  " }{ $card }: the monster is discarded; the top card of the deck comes instead.
+event-damaged = { "  " }{ $amount } damage. HP { $hp }.
+event-hp-changed = { "  " }{ $card }: { $delta } HP. HP { $hp }.
+event-tile-discarded = { "  " }{ $tile } is discarded. HP { $hp }.
+event-revived = { "  " }{ $tile } brings the adventurer back: HP { $hp }.
+event-died = { "  " }HP { $hp }: the adventurer falls.
+event-success-forced = { "  " }{ $card } makes this dungeon a success.
+event-success = { $name } survives the dungeon with { $hp } HP! ({ $successes } of 2 successes)
+    .you = You survive the dungeon with { $hp } HP! ({ $successes } of 2 successes)
+event-failure = { $name } fails the dungeon. ({ $failures } of 2 failures)
+    .you = You fail the dungeon. ({ $failures } of 2 failures)
+event-eliminated = { $name } is eliminated.
+    .you = You are eliminated.
+event-set-aside-shown = { $name } had set aside: { $cards }.
+    .you = You had set aside: { $cards }.
+event-won = { $name } wins the game!
+    .you = You win the game!
+event-strength = strength { $strength }
+event-species = species { $species }
+
+## seat
+## Names of the seats. A human alone at the screen is `you`; several are `player`.
+
+seat-you = You
+seat-player = Player { $number }
+seat-bot = Bot { $number } ({ $kind })
+seat-bot-easy = easy
+seat-bot-normal = normal
+seat-bot-hard = hard
+seat-unknown = seat { $seat }
+
+## cards
+## `dungeon cards`.
+
+cards-tile = { $tile }: { $text }
+cards-hp = { $hp } HP
+cards-once = once
+cards-monsters = Monsters:
+cards-special = special
+cards-defeated-by = defeated by { $tiles }
+cards-rulings = Rulings (choose with --ruling ID=CHOICE):
+cards-engine-rulings = The engine's own ruling (choose with --ruling ID=CHOICE):
+cards-ruling-source = Rulebooks: { $source }
+cards-ruling-default = default
+cards-ruling-choice = { $choice }: { $text }
+
+## ruling
+## `--ruling ID=CHOICE` and the engine's own ruling, the designer's variant's scope.
+
+ruling-bad-form = --ruling { $given }: write ID=CHOICE (`dungeon cards` lists the rulings and their choices)
+ruling-twice = --ruling { $id } is given twice
+ruling-unknown = unknown ruling `{ $id }` (the packs in play have: { $known })
+ruling-bad-choice = ruling `{ $id }` has no choice `{ $choice }` (its choices: { $choices })
+ruling-variant-name = The designer's variant: which turns it binds
+ruling-variant-text = With --variant, a card drawn on these bidding turns must go into the dungeon.
+ruling-variant-source = Both rulebooks give the variant for the first turn of the bidding phase. The Spanish texts say one turn; the French words can also be read as the first time round the table.
+ruling-variant-first-turn = The first turn of each round only (the Spanish texts).
+ruling-variant-each-player = Each player's first turn of the round (the French text, read as the first time round the table).
+
+## sim
+## `dungeon sim`. Column headings are single words where possible.
+
+sim-record-dir = Cannot make the folder for the game records { $path }: { $error }
+sim-summary = { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }, { $players } players, packs { $packs }, bots { $bots }
+sim-seat = seat
+sim-bot = bot
+sim-wins = wins
+sim-win-pct = win %
+sim-adventurer = adventurer
+sim-runs = runs
+sim-successes = successes
+sim-success-pct = success %
+sim-decided = decided
+sim-decided-note = (decided: games won in a round played with that adventurer)
+sim-errors = { $errors ->
+        [one] { $errors } game stopped on an error
+       *[other] { $errors } games stopped on an error
+    }
+sim-game-error = game { $game } (seed { $seed }): { $error }
+sim-split = { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    } at each player count
+sim-seed = first seed { $seed }
+sim-damage-end-total = damage added up at the end of each run
+sim-damage-running = damage counted card by card
+sim-specials = { $specials ->
+        [one] { $specials } special monster
+       *[other] { $specials } special monsters
+    } in the deck
+sim-variant = designer's variant
+sim-rulings = rulings { $rulings }
+sim-first-random = first adventurer drawn at random
+sim-first-named = first adventurer: { $adventurer }
+sim-intervals = Each rate comes with its 95% Wilson score interval. The bots change seats from game to game, so each of them sits everywhere.
+sim-title-bots = Wins per bot
+sim-title-player-counts = Wins per bot at each player count
+sim-title-seats = Wins per seat at the table
+sim-title-turn-order = Wins by turn order (0: the game's first player)
+sim-title-adventurers = Adventurers
+sim-title-equipment = Equipment given up during bidding
+sim-title-killers = Monsters that ended failed runs
+sim-players = players
+sim-games = games
+sim-interval = 95% CI
+sim-turn = turn
+sim-runner-won-pct = runner won %
+sim-runner-won-note = (runner won: share of the runs made by the player who went on to win the game)
+sim-equipment = equipment
+sim-rounds = rounds
+sim-set-aside = set aside
+sim-set-aside-pct = set aside %
+sim-share-pct = share %
+sim-equipment-note = (set aside %: of the rounds played with that adventurer; share %: of all tiles set aside)
+sim-monster = monster
+sim-kills = kills
+sim-kill-pct = % of failures
+sim-no-monster = (no monster)
+sim-killers-note = ({ $failed ->
+        [one] { $failed } failed run
+       *[other] { $failed } failed runs
+    }, each blamed on the monster faced when HP fell to 0 for good)
+sim-never-killed = Never ended a run: { $monsters }
+sim-no-winner = { $games ->
+        [one] { $games } game ended without a winner
+       *[other] { $games } games ended without a winner
+    }
+sim-progress = games
+sim-done = { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    } in { $seconds } s (threads: { $threads })
+sim-bad-games = -n must be at least 1
+sim-too-many-games = -n { $games } is too many games
+sim-bad-threads = --threads must be at least 1
+sim-too-many-bots = --bots lists { $bots ->
+        [one] { $bots } bot
+       *[other] { $bots } bots
+    }, but no game here has more than { $players ->
+        [one] { $players } seat
+       *[other] { $players } seats
+    }
+sim-plot-write = cannot write the chart to { $path }: { $error }
+sim-timed = note: { $bot } thinks for a fixed time per move, so the results change from one run to the next
+sim-plot-title = Welcome to the Dungeon: bot games
+sim-plot-legend = Dot: the rate. Bar: its 95% Wilson interval. Dashed line: 50%. Grey tick: the even share, 1/N with N players.
+sim-plot-count = { $players } players, { $bot }
+sim-plot-seat = { $players } players, seat { $seat }
+sim-plot-turn = { $players } players, turn { $turn }
+sim-plot-adventurers = Adventurers: runs that succeed
+
+## error
+## Errors of `dungeon play` (on stderr).
+
+error-players = --players must be 2 to 4, not { $players }
+error-humans = --humans { $humans } is more than --players { $players }
+error-setup = The game cannot start with these options: { $error }
+error-names-count = --names gives { $given ->
+        [one] { $given } name
+       *[other] { $given } names
+    }, but { $humans ->
+        [one] { $humans } human plays
+       *[other] { $humans } humans play
+    } (--humans)
+error-names-empty = --names: name { $number } is empty
+error-names-control = --names: name { $number } holds a control character (an escape, a tab, a line break...)
+error-names-long = --names: `{ $name }` is longer than { $max } characters
+error-names-twice = --names: `{ $name }` is given twice (names must differ, whatever their case)
+error-names-taken = --names: `{ $name }` is already the name of another seat
+error-unknown-bot = unknown bot `{ $bot }` (the levels: easy, normal, hard, hard:ITERATIONS, hard:MILLISms; their older names random, rules, ismcts work too)
+error-unknown-pack = unknown pack `{ $pack }` (known packs: { $known })
+error-unknown-adventurer = unknown adventurer `{ $id }` (known: { $known })
+error-packs = The packs cannot be used (what follows is for their authors):
+error-unknown-lang = unknown language `{ $lang }` (use en, es or fr)
+error-io-not-found = no such file or folder
+error-io-permission = permission denied
+error-io-exists = it already exists
+error-io-directory = it is a folder, not a file
+error-io-not-directory = a part of the path is not a folder
+error-io-full = the disk is full
+error-io-read-only = the disk is read-only
+error-io-file = { $path }: { $error }
+error-damaged = { $path }: the saved game is damaged: { $error }
+error-not-a-save = { $path }: not a saved game: { $error }
+error-save-format = { $path }: saved in format { $format }, this version reads format { $expected }
+error-save-seats = { $path }: { $seats ->
+        [one] { $seats } seat
+       *[other] { $seats } seats
+    } for { $players ->
+        [one] { $players } player
+       *[other] { $players } players
+    }
+
+## record
+## Game records and saves: why a file is refused.
+
+record-not-a-file = { $path }: not a regular file
+record-too-big = { $path }: the file is { $bytes ->
+        [one] { $bytes } byte
+       *[other] { $bytes } bytes
+    }, more than a game file may be ({ $max })
+record-not-a-record = { $path }: not a game record: { $error }
+record-damaged = { $path }: the game record is damaged: { $error }
+record-old-format = { $path }: saved by an older version of dungeon (format 1), which did not keep the game's decisions; it cannot be resumed, please start a new game
+record-rules-version = { $path }: played under rules version { $record }, but this dungeon plays version { $engine }: the game would not play out the same
+record-prelude = { $path }: made with another version of the helper library card scripts are built from (the prelude): the game would not play out the same
+record-packs = { $path }: made with other packs: { $changes }
+record-pack-missing = pack `{ $pack }` is not available here (add it with --pack)
+record-pack-extra = pack `{ $pack }` is in play here but was not in the game
+record-pack-version = pack `{ $pack }` is version { $here } here, the game was played with version { $record }
+record-pack-files = pack `{ $pack }` has other files: { $files }
+record-file-changed = { $file } changed
+record-file-missing = { $file } is missing
+record-file-new = { $file } was added
+record-pack-order = the packs load in another order ({ $here } here, { $record } in the game)
+record-packs-unusable = 
+    { $path }: its packs cannot be played together here:
+    { $error }
+record-long-name = { $path }: the name of seat { $seat } is longer than { $max ->
+        [one] { $max } byte
+       *[other] { $max } bytes
+    }
+record-unknown-bot = { $path }: seat { $seat } is an unknown bot, `{ $bot }`
+record-too-many = { $path }: { $count ->
+        [one] { $count } decision
+       *[other] { $count } decisions
+    }, more than a game file may hold ({ $max })
+record-bots = the bots' saved state is not valid ({ $error })
+record-not-a-save = { $path }: this is a game record, not a save: it does not hold the bots' state. Watch it with: dungeon replay { $path }
+record-setup = { $path }: the game cannot start with its options: { $error }
+record-wrong-seat = decision { $number } is marked as seat { $recorded }'s, but it was seat { $expected }'s turn
+record-after-end = decision { $number } ({ $action }) comes after the end of the game
+record-illegal = decision { $number }, `{ $action }`, was not legal at that point (legal: { $legal })
+record-failed = decision { $number } could not be played again: a card's script failed
+record-state-differs = the stored game is not where its decisions lead (it differs at { $at })
+
+## replay
+## `dungeon replay`.
+
+replay-title = Game record: { $path }
+replay-seed = Seed: { $seed }
+replay-seats = Seats: { $seats }
+replay-as-seat = Shown as { $name } saw it.
+replay-bad-seat = --seat { $seat }: the game has seats 1 to { $players }
+replay-bad-to = --to { $to }: the record has { $count ->
+        [one] { $count } decision
+       *[other] { $count } decisions
+    }
+replay-decision = [{ $number }] { $name }: { $action }
+replay-draw = draw
+replay-pass = pass
+replay-add = into the dungeon
+replay-aside = set aside, giving up { $tile }
+replay-adventurer = choose { $adventurer }
+replay-answer = answer { $answer }
+replay-table = The table after decision { $number }:
+replay-added = { "  " }{ $name } added this round: { $cards }
+replay-set-aside = { "  " }{ $name } set aside: { $cards }
+replay-holds = { "  " }{ $name } holds: { $cards }
+replay-dungeon = { "  " }In the dungeon, next card first: { $cards }
+replay-end = End of the game: { $count ->
+        [one] { $count } decision
+       *[other] { $count } decisions
+    }.
+replay-unfinished = The record stops here, after { $count ->
+        [one] { $count } decision
+       *[other] { $count } decisions
+    }; the game was not over.
+
+## odds
+## `dungeon odds`, and the odds key of `dungeon play`.
+
+odds-runner = { $adventurer } with { $hp } HP. Equipment: { $tiles }
+odds-dungeon = Cards in the dungeon: { $size }. Known inside: { $known }. Unknown: { $unknown }.
+odds-option = { "  " }{ $answer }: { $percent }
+odds-pool = { $count ->
+        [one] Drawn from the one card you have not seen: { $cards }
+       *[other] Drawn from the { $count } cards you have not seen: { $cards }
+    }
+odds-unknown-specials = { $count ->
+        [one] Among them, one special monster of unknown kind, one of: { $cards }
+       *[other] Among them, { $count } special monsters of unknown kind, each one of: { $cards }
+    }
+odds-survival = Chance of surviving: { $percent }
+odds-survival-fraction = Chance of surviving: { $percent } ({ $fraction })
+odds-question = { $question }. With each answer:
+odds-states = Exact odds; { $states ->
+        [one] { $states } situation
+       *[other] { $states } situations
+    } searched.
+odds-cannot-read = { $path }: cannot read the file: { $error }
+odds-no-adventurer = no adventurer: give --adventurer ID (or `adventurer` in the file)
+odds-no-dungeon = no dungeon size: give --dungeon N (or `dungeon` in the file)
+odds-unknown-adventurer = unknown adventurer `{ $id }` (known: { $known }).
+odds-unknown-tile = unknown tile `{ $id }` (known: { $known }).
+odds-unknown-monster = unknown monster `{ $id }` (known: { $known }).
+odds-did-you-mean = Did you mean { $ids }?
+odds-too-big = a dungeon of { $size ->
+        [one] { $size } card
+       *[other] { $size } cards
+    } is too big: it holds at most { $max }
+odds-too-many-known = { $known ->
+        [one] { $known } known monster does not fit
+       *[other] { $known } known monsters do not fit
+    } in a dungeon of { $size ->
+        [one] { $size } card
+       *[other] { $size } cards
+    }
+odds-successes = the runner has { $count ->
+        [one] { $count } success
+       *[other] { $count } successes
+    }: a player with 2 has already won (give 0 or 1)
+odds-failures = the runner has { $count ->
+        [one] { $count } failure
+       *[other] { $count } failures
+    }: a player with 2 is out of the game (give 0 or 1)
+odds-seen-and-unseen = give the cards seen or the whole unseen pool, not both
+odds-specials = { $named ->
+        [one] { $named } special monster is named
+       *[other] { $named } special monsters are named
+    }, but these packs put only { $in_play } in play (give --unknown-specials to say how many are unknown)
+odds-candidates = { $count ->
+        [one] { $count } special monster
+       *[other] { $count } special monsters
+    } of unknown kind, but only { $candidates ->
+        [one] one kind it may be
+       *[other] { $candidates } kinds they may be
+    }
+odds-pool-too-small = the dungeon needs { $needed ->
+        [one] { $needed } unknown card
+       *[other] { $needed } unknown cards
+    }, but only { $pool ->
+        [one] { $pool } card is unseen
+       *[other] { $pool } cards are unseen
+    }
+odds-deck-too-big = a deck of { $deck ->
+        [one] { $deck } card
+       *[other] { $deck } cards
+    } does not fit: { $left ->
+        [one] { $left } unseen card is left
+       *[other] { $left } unseen cards are left
+    } once the dungeon is full
+odds-too-many-copies = `{ $id }` is named { $count ->
+        [one] once
+       *[other] { $count } times
+    } as known or seen, but the game has { $copies }
+odds-too-many-unseen = `{ $id }` is named { $count ->
+        [one] once
+       *[other] { $count } times
+    } among the known and unseen cards, but the game has { $copies }
+odds-too-many-cards = { $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    } named in all (known, unseen and unknown special monsters): a game holds at most { $max }
+odds-tile-twice = `{ $id }` is listed twice in the tiles: an adventurer has one of each
+odds-not-special = `{ $id }` is not a special monster (special monsters here: { $known })
+odds-damage-model = unknown damage model `{ $model }` (use end_total or running)
+odds-choose = Choose (1-{ $max }), o for your odds, s to save, q to quit:{ " " }
+odds-bad-input = Please type a number from 1 to { $max } (or o for your odds, s to save, q to quit).
+odds-now = Your odds of surviving the dungeon as it stands: { $percent }
+odds-with-card = With { $monster } put in: { $percent }
+odds-answers = Your odds of surviving, with each answer:
+odds-estimate = (an estimate from sampled dungeons: too many cases to count them all)
+odds-unavailable = Odds are about your own run: ask during the bidding, or at a question in your dungeon.
+odds-failed = The odds could not be worked out: { $error }
+
+## check
+
+check-header = == { $pack } ({ $path })
+check-loaded-as = loaded as: { $sets }
+check-scenario-failed = { $path }: error: scenario failed
+check-scenario-error = { $path }: error: scenario could not run: { $message }
+check-skipped = scenarios not run: fix the errors above first
+check-summary = { $errors ->
+        [one] { $errors } error
+       *[other] { $errors } errors
+    }, { $warnings ->
+        [one] { $warnings } warning
+       *[other] { $warnings } warnings
+    }; scenarios: { $passed } passed, { $failed } failed
+
+## soak
+## `dungeon soak`.
+
+soak-bad-games = --games must be at least 1
+soak-no-mix = none of these packs can be played: no mix to soak
+soak-start = soak: { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    } over { $mixes ->
+        [one] { $mixes } pack mix
+       *[other] { $mixes } pack mixes
+    } ({ $list }), { $players } players, first seed { $seed }, { $threads ->
+        [one] { $threads } thread
+       *[other] { $threads } threads
+    }
+soak-progress = soak: { $done }/{ $games } games, { $rate } games/s, { $failed } failed
+soak-done = soak: { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    } in { $seconds } s ({ $rate } games/s), { $decisions ->
+        [one] { $decisions } decision
+       *[other] { $decisions } decisions
+    } audited, { $failed } failed
+soak-failure = FAILED game { $game }: packs { $packs }, { $players } players, seed { $seed }, { $options }, bots { $bots }
+soak-problem = { "  " }after decision { $decision }: { $message }
+soak-replay = { "  " }replay it: { $command }
+soak-game-passed = game { $game }: passed the audit ({ $decisions ->
+        [one] { $decisions } decision
+       *[other] { $decisions } decisions
+    })

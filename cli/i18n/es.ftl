@@ -1,0 +1,538 @@
+### Mensajes de la línea de órdenes `dungeon`, en español (Project Fluent).
+### Las variables son { $nombre }; los números llegan como números, así que un mensaje
+### puede elegir su plural. El atributo `.you` es la forma en segunda persona, para el
+### jugador del que habla el mensaje. Se tutea al jugador. Los nombres de cartas vienen de
+### los paquetes y se escriben sin artículo: las frases los ponen tras dos puntos.
+
+## number
+## Números con unidad, a la manera de cada idioma.
+
+number-percent = { $value }{ "\u00A0" }%
+number-range = { $low }-{ $high }
+
+## prompt
+
+prompt-use-tile = ¿Usar { $tile } contra { $monster }?
+prompt-use-tile-now = ¿Usar { $tile } ahora?
+prompt-name-species = { $tile }: nombra una especie
+prompt-choose-tile = { $card }: elige una pieza de equipo
+prompt-choose-player = { $card }: elige a un jugador
+prompt-generic = { $card }: { $prompt }
+
+## answer
+
+answer-yes = sí
+answer-no = no
+
+## play
+
+play-welcome = Bienvenido a la mazmorra
+play-packs = Paquetes: { $packs }
+play-seed = Semilla: { $seed } (para repetir esta partida, usa --seed { $seed })
+play-rulings = Reglas: { $rulings }
+play-adventurer-line = { $adventurer } ({ $hp } PV). Equipo: { $tiles }
+play-no-tiles = ninguno
+play-dungeon-size = Mazmorra: { $count ->
+        [one] { $count } carta
+       *[other] { $count } cartas
+    }. Mazo: { $deck ->
+        [one] { $deck } carta
+       *[other] { $deck } cartas
+    }.
+play-score-line = { $name } — éxitos: { $successes }, fracasos: { $failures }{ $status }
+play-status-out = { " " }(fuera de la partida)
+play-status-passed = { " " }(fuera de la puja)
+play-your-turn = { $name }, te toca.
+    .you = Te toca.
+play-you-drew = Has robado: { $monster }.
+play-your-cards = Has metido en la mazmorra esta ronda: { $cards }
+play-your-aside = Has apartado: { $cards }
+play-choose = Elige (1-{ $max }), s para guardar, q para salir:{ " " }
+play-bad-input = Escribe un número del 1 al { $max } (o s para guardar, q para salir).
+play-action-draw = Robar un monstruo
+play-action-pass = Pasar (te retiras de la puja de esta ronda)
+play-action-add = Meter en la mazmorra: { $monster }
+play-action-aside = Apartar { $monster } y quitarle al aventurero: { $tile }
+play-action-adventurer = { $adventurer } ({ $hp } PV): { $tiles }
+play-choose-adventurer = { $name }, elige el aventurero de la próxima ronda:
+    .you = Elige el aventurero de la próxima ronda:
+play-pass-to = Pasa la pantalla a { $name } y pulsa Intro (¡sin mirar!)
+play-saved = Partida guardada en { $path }. Para seguir jugando: dungeon play --load { $path }
+play-save-failed = No se ha podido guardar: { $error }
+play-save-too-big = No se ha guardado: la partida guardada ocuparía { $bytes ->
+        [one] { $bytes } byte
+       *[other] { $bytes } bytes
+    }, más de lo permitido (los bots recuerdan demasiado).
+play-quit = Has dejado la partida. Para retomar una partida guardada, usa --load.
+play-recording = La partida se registra en { $path } (para verla: dungeon replay { $path }).
+play-record-failed = No se ha podido escribir el registro de la partida { $path }: { $error }
+play-script-failed = Ha fallado el guion de la carta { $card }, así que no se ha aceptado esa jugada. La partida sigue como estaba.
+play-monster-script-failed = Ha fallado el guion de una carta de monstruo, así que no se ha aceptado esa jugada. La partida sigue como estaba.
+play-move-failed = No se ha podido hacer esa jugada: ha fallado una regla de los paquetes. La partida sigue como estaba.
+play-error-logged = El error completo está en { $path }, para quien haya creado el paquete.
+play-error-not-logged = No se ha podido escribir el error completo en { $path }: { $error }
+play-stuck = La partida no puede continuar. s para guardar, q para salir:{ " " }
+play-game-over = ¡{ $name } gana la partida!
+    .you = ¡Has ganado la partida!
+play-reconstructed = (carta reconstruida: no se ha encontrado ningún texto publicado)
+
+## event
+
+event-game-started = { $players ->
+        [one] { $players } jugador
+       *[other] { $players } jugadores
+    }. Empieza { $name }.
+    .you = { $players ->
+        [one] { $players } jugador
+       *[other] { $players } jugadores
+    }. Empiezas tú.
+event-adventurer-chosen = { $name } elige aventurero: { $adventurer }.
+    .you = Eliges aventurero: { $adventurer }.
+event-adventurer-drawn = Aventurero de esta ronda: { $adventurer }.
+event-round-started = Ronda { $round } — aventurero: { $adventurer }. { $name } abre la puja.
+    .you = Ronda { $round } — aventurero: { $adventurer }. Abres tú la puja.
+event-drew = { $name } roba una carta.
+    .you = Robas una carta.
+event-drew-own = Robas: { $monster }.
+event-added = { $name } mete una carta en la mazmorra.
+    .you = Metes la carta en la mazmorra.
+event-added-forced = { $name } tiene que meter la carta en la mazmorra.
+    .you = Tienes que meter la carta en la mazmorra.
+event-set-aside = { $name } aparta una carta y le quita al aventurero: { $tile }.
+    .you = Apartas la carta y le quitas al aventurero: { $tile }.
+event-drew-seen = { $name } roba: { $monster }.
+event-added-seen = { $name } mete en la mazmorra: { $monster }.
+event-added-forced-seen = { $name } tiene que meter en la mazmorra: { $monster }.
+event-set-aside-seen = { $name } aparta: { $monster }, y le quita al aventurero: { $tile }.
+event-passed = { $name } pasa.
+    .you = Pasas.
+event-passed-forced = { $name } tiene que pasar: no quedan cartas en el mazo.
+    .you = Tienes que pasar: no quedan cartas en el mazo.
+event-entered = { $name } entra en la mazmorra con { $hp } PV (equipo: { $tiles }; { $count ->
+        [one] { $count } carta
+       *[other] { $count } cartas
+    } dentro).
+    .you = Entras en la mazmorra con { $hp } PV (equipo: { $tiles }; { $count ->
+        [one] { $count } carta
+       *[other] { $count } cartas
+    } dentro).
+event-answered = { $name } responde: { $answer }.
+    .you = Respondes: { $answer }.
+event-revealed = Carta { $position }: { $monster }{ $detail }.
+event-defeated-by-tile = { "  " }El monstruo { $monster } queda derrotado (equipo: { $tile }).
+event-defeated-skipped = { "  " }Gracias a la carta { $card }, el monstruo { $monster } queda derrotado.
+event-defeated-itself = { "  " }El monstruo { $monster } no tiene ningún efecto.
+event-replaced = { "  " }{ $card }: se descarta el monstruo y ocupa su lugar la carta superior del mazo.
+event-damaged = { "  " }Daño: { $amount }. PV: { $hp }.
+event-hp-changed = { "  " }{ $card }: { $delta } PV. PV: { $hp }.
+event-tile-discarded = { "  " }Pieza de equipo descartada: { $tile }. PV: { $hp }.
+event-revived = { "  " }Equipo usado: { $tile }. El aventurero vuelve a la vida. PV: { $hp }.
+event-died = { "  " }PV: { $hp }. El aventurero cae derrotado.
+event-success-forced = { "  " }Gracias a la carta { $card }, esta mazmorra cuenta como éxito.
+event-success = ¡{ $name } sale con vida de la mazmorra con { $hp } PV! (éxitos: { $successes } de 2)
+    .you = ¡Sales con vida de la mazmorra con { $hp } PV! (éxitos: { $successes } de 2)
+event-failure = { $name } fracasa en la mazmorra. (fracasos: { $failures } de 2)
+    .you = Fracasas en la mazmorra. (fracasos: { $failures } de 2)
+event-eliminated = { $name } queda fuera de la partida.
+    .you = Quedas fuera de la partida.
+event-set-aside-shown = { $name } había apartado: { $cards }.
+    .you = Habías apartado: { $cards }.
+event-won = ¡{ $name } gana la partida!
+    .you = ¡Has ganado la partida!
+event-strength = fuerza { $strength }
+event-species = especie: { $species }
+
+## seat
+## Nombres de los asientos.
+
+seat-you = Tú
+seat-player = Jugador { $number }
+seat-bot = Bot { $number } ({ $kind })
+seat-bot-easy = fácil
+seat-bot-normal = normal
+seat-bot-hard = difícil
+seat-unknown = asiento { $seat }
+
+## cards
+## `dungeon cards`.
+
+cards-tile = { $tile }: { $text }
+cards-hp = { $hp } PV
+cards-once = una vez
+cards-monsters = Monstruos:
+cards-special = monstruo especial
+cards-defeated-by = equipo que lo derrota: { $tiles }
+cards-rulings = Reglas abiertas (elige con --ruling ID=OPCIÓN):
+cards-engine-rulings = Regla abierta del propio motor (elige con --ruling ID=OPCIÓN):
+cards-ruling-source = Reglamentos: { $source }
+cards-ruling-default = por defecto
+cards-ruling-choice = { $choice }: { $text }
+
+## ruling
+## `--ruling ID=CHOICE` y la regla abierta del motor, el alcance de la variante del autor.
+
+ruling-bad-form = --ruling { $given }: escribe ID=OPCIÓN (`dungeon cards` muestra las reglas abiertas y sus opciones)
+ruling-twice = --ruling { $id } aparece dos veces
+ruling-unknown = regla desconocida `{ $id }` (los paquetes en juego tienen: { $known })
+ruling-bad-choice = la regla `{ $id }` no tiene la opción `{ $choice }` (sus opciones: { $choices })
+ruling-variant-name = La variante del autor: a qué turnos se aplica
+ruling-variant-text = Con --variant, la carta robada en estos turnos de puja debe ir a la mazmorra.
+ruling-variant-source = Ambos reglamentos aplican la variante al primer turno de la fase de puja. Los textos españoles hablan de un solo turno; el francés también puede leerse como la primera vuelta a la mesa.
+ruling-variant-first-turn = Solo el primer turno de cada ronda (los textos españoles).
+ruling-variant-each-player = El primer turno de cada jugador en la ronda (el texto francés, leído como la primera vuelta a la mesa).
+
+## sim
+## `dungeon sim`.
+
+sim-record-dir = No se puede crear la carpeta de los registros de partida { $path }: { $error }
+sim-summary = { $games ->
+        [one] { $games } partida
+       *[other] { $games } partidas
+    }, { $players } jugadores, paquetes { $packs }, bots { $bots }
+sim-seat = asiento
+sim-bot = bot
+sim-wins = victorias
+sim-win-pct = % victorias
+sim-adventurer = aventurero
+sim-runs = mazmorras
+sim-successes = éxitos
+sim-success-pct = % éxitos
+sim-decided = decisivas
+sim-decided-note = (decisivas: partidas ganadas en una ronda jugada con ese aventurero)
+sim-errors = { $errors ->
+        [one] { $errors } partida se ha detenido por un error
+       *[other] { $errors } partidas se han detenido por un error
+    }
+sim-game-error = partida { $game } (semilla { $seed }): { $error }
+sim-split = { $games ->
+        [one] { $games } partida
+       *[other] { $games } partidas
+    } por cada número de jugadores
+sim-seed = primera semilla { $seed }
+sim-damage-end-total = daño sumado al final de cada incursión
+sim-damage-running = daño contado carta a carta
+sim-specials = { $specials ->
+        [one] { $specials } monstruo especial
+       *[other] { $specials } monstruos especiales
+    } en el mazo
+sim-variant = variante del autor
+sim-rulings = reglas { $rulings }
+sim-first-random = primer aventurero al azar
+sim-first-named = primer aventurero: { $adventurer }
+sim-intervals = Cada porcentaje lleva su intervalo de Wilson al 95%. Los bots cambian de asiento en cada partida, así que todos ocupan cada sitio.
+sim-title-bots = Victorias por bot
+sim-title-player-counts = Victorias por bot según el número de jugadores
+sim-title-seats = Victorias por asiento en la mesa
+sim-title-turn-order = Victorias según el orden de juego (0: quien empieza la partida)
+sim-title-adventurers = Aventureros
+sim-title-equipment = Equipo descartado durante la puja
+sim-title-killers = Monstruos que acabaron con incursiones fallidas
+sim-players = jugadores
+sim-games = partidas
+sim-interval = IC 95%
+sim-turn = orden
+sim-runner-won-pct = % ganador
+sim-runner-won-note = (% ganador: parte de las incursiones hechas por quien acabó ganando la partida)
+sim-equipment = equipo
+sim-rounds = rondas
+sim-set-aside = descartes
+sim-set-aside-pct = % descartes
+sim-share-pct = % del total
+sim-equipment-note = (% descartes: de las rondas jugadas con ese aventurero; % del total: de todas las losetas descartadas)
+sim-monster = monstruo
+sim-kills = muertes
+sim-kill-pct = % de fracasos
+sim-no-monster = (ningún monstruo)
+sim-killers-note = ({ $failed ->
+        [one] { $failed } incursión fallida, atribuida al monstruo presente cuando los PV cayeron a 0 sin remedio
+       *[other] { $failed } incursiones fallidas, cada una atribuida al monstruo presente cuando los PV cayeron a 0 sin remedio
+    })
+sim-never-killed = No acabaron con ninguna incursión: { $monsters }
+sim-no-winner = { $games ->
+        [one] { $games } partida terminó sin ganador
+       *[other] { $games } partidas terminaron sin ganador
+    }
+sim-progress = partidas
+sim-done = { $games ->
+        [one] { $games } partida
+       *[other] { $games } partidas
+    } en { $seconds } s (hilos: { $threads })
+sim-bad-games = -n debe ser al menos 1
+sim-too-many-games = -n { $games }: demasiadas partidas
+sim-bad-threads = --threads debe ser al menos 1
+sim-too-many-bots = --bots da { $bots ->
+        [one] { $bots } bot
+       *[other] { $bots } bots
+    }, pero ninguna partida aquí tiene más de { $players ->
+        [one] { $players } asiento
+       *[other] { $players } asientos
+    }
+sim-plot-write = no se puede escribir el gráfico en { $path }: { $error }
+sim-timed = aviso: { $bot } piensa un tiempo fijo por jugada, así que los resultados cambian de una ejecución a otra
+sim-plot-title = Bienvenido a la mazmorra: partidas entre bots
+sim-plot-legend = Punto: el porcentaje. Barra: su intervalo de Wilson al 95%. Línea discontinua: 50%. Marca gris: el reparto parejo, 1/N con N jugadores.
+sim-plot-count = { $players } jugadores, { $bot }
+sim-plot-seat = { $players } jugadores, asiento { $seat }
+sim-plot-turn = { $players } jugadores, orden { $turn }
+sim-plot-adventurers = Aventureros: incursiones con éxito
+
+## error
+## Errores de `dungeon play`.
+
+error-players = --players debe estar entre 2 y 4, no { $players }
+error-humans = --humans { $humans } es mayor que --players { $players }
+error-setup = La partida no puede empezar con estas opciones: { $error }
+error-names-count = --names da { $given ->
+        [one] { $given } nombre
+       *[other] { $given } nombres
+    }, pero { $humans ->
+        [one] juega { $humans } persona
+       *[other] juegan { $humans } personas
+    } (--humans)
+error-names-empty = --names: el nombre { $number } está vacío
+error-names-control = --names: el nombre { $number } contiene un carácter de control (un escape, un tabulador, un salto de línea...)
+error-names-long = --names: `{ $name }` tiene más de { $max } caracteres
+error-names-twice = --names: `{ $name }` aparece dos veces (los nombres deben ser distintos, con mayúsculas o sin ellas)
+error-names-taken = --names: `{ $name }` ya es el nombre de otro asiento
+error-unknown-bot = bot desconocido: `{ $bot }` (los niveles: easy, normal, hard, hard:ITERACIONES, hard:MILISms; también valen sus nombres antiguos random, rules, ismcts)
+error-unknown-pack = paquete desconocido: `{ $pack }` (paquetes conocidos: { $known })
+error-unknown-adventurer = aventurero desconocido `{ $id }` (existen: { $known })
+error-packs = No se pueden usar los paquetes (lo que sigue es para quien los creó, en inglés):
+error-unknown-lang = idioma desconocido: `{ $lang }` (usa en, es o fr)
+error-io-not-found = no existe ese archivo o carpeta
+error-io-permission = permiso denegado
+error-io-exists = ya existe
+error-io-directory = es una carpeta, no un archivo
+error-io-not-directory = una parte de la ruta no es una carpeta
+error-io-full = el disco está lleno
+error-io-read-only = el disco es de solo lectura
+error-io-file = { $path }: { $error }
+error-damaged = { $path }: la partida guardada está dañada: { $error }
+error-not-a-save = { $path }: no es una partida guardada: { $error }
+error-save-format = { $path }: guardada en el formato { $format }, esta versión lee el formato { $expected }
+error-save-seats = { $path }: { $seats ->
+        [one] { $seats } asiento
+       *[other] { $seats } asientos
+    } para { $players ->
+        [one] { $players } jugador
+       *[other] { $players } jugadores
+    }
+
+## record
+## Registros y partidas guardadas: por qué se rechaza un archivo.
+
+record-not-a-file = { $path }: no es un archivo normal
+record-too-big = { $path }: el archivo ocupa { $bytes ->
+        [one] { $bytes } byte
+       *[other] { $bytes } bytes
+    }, más de lo que puede ocupar un archivo de partida ({ $max })
+record-not-a-record = { $path }: no es un registro de partida: { $error }
+record-damaged = { $path }: el registro de la partida está dañado: { $error }
+record-old-format = { $path }: guardada por una versión anterior de dungeon (formato 1), que no conservaba las decisiones de la partida; no se puede retomar, empieza una partida nueva
+record-rules-version = { $path }: se jugó con la versión { $record } de las reglas, pero este dungeon juega con la versión { $engine }: la partida no se desarrollaría igual
+record-prelude = { $path }: se hizo con otra versión de la biblioteca de ayuda de los guiones de las cartas (el preludio): la partida no se desarrollaría igual
+record-packs = { $path }: se hizo con otros paquetes: { $changes }
+record-pack-missing = el paquete `{ $pack }` no está disponible aquí (añádelo con --pack)
+record-pack-extra = el paquete `{ $pack }` está en juego aquí pero no estaba en la partida
+record-pack-version = el paquete `{ $pack }` está aquí en la versión { $here }, y la partida se jugó con la versión { $record }
+record-pack-files = el paquete `{ $pack }` tiene otros archivos: { $files }
+record-file-changed = { $file } ha cambiado
+record-file-missing = falta { $file }
+record-file-new = se ha añadido { $file }
+record-pack-order = los paquetes se cargan en otro orden ({ $here } aquí, { $record } en la partida)
+record-packs-unusable = 
+    { $path }: sus paquetes no se pueden jugar juntos aquí:
+    { $error }
+record-long-name = { $path }: el nombre del asiento { $seat } ocupa más de { $max ->
+        [one] { $max } byte
+       *[other] { $max } bytes
+    }
+record-unknown-bot = { $path }: el asiento { $seat } es un bot desconocido, `{ $bot }`
+record-too-many = { $path }: { $count ->
+        [one] { $count } decisión
+       *[other] { $count } decisiones
+    }, más de las que puede contener un archivo de partida ({ $max })
+record-bots = el estado guardado de los bots no es válido ({ $error })
+record-not-a-save = { $path }: es un registro de partida, no una partida guardada: no contiene el estado de los bots. Para verla: dungeon replay { $path }
+record-setup = { $path }: la partida no puede empezar con sus opciones: { $error }
+record-wrong-seat = la decisión { $number } figura como del asiento { $recorded }, pero le tocaba al asiento { $expected }
+record-after-end = la decisión { $number } ({ $action }) llega después del final de la partida
+record-illegal = la decisión { $number }, `{ $action }`, no era válida en ese momento (válidas: { $legal })
+record-failed = la decisión { $number } no se ha podido volver a jugar: ha fallado el guion de una carta
+record-state-differs = la partida guardada no es aquella a la que llevan sus decisiones (difiere en { $at })
+
+## replay
+## `dungeon replay`.
+
+replay-title = Registro de partida: { $path }
+replay-seed = Semilla: { $seed }
+replay-seats = Asientos: { $seats }
+replay-as-seat = Tal como lo vio { $name }.
+replay-bad-seat = --seat { $seat }: la partida tiene los asientos 1 a { $players }
+replay-bad-to = --to { $to }: el registro tiene { $count ->
+        [one] { $count } decisión
+       *[other] { $count } decisiones
+    }
+replay-decision = [{ $number }] { $name }: { $action }
+replay-draw = robar
+replay-pass = pasar
+replay-add = a la mazmorra
+replay-aside = apartar, quitándole al aventurero: { $tile }
+replay-adventurer = elegir aventurero: { $adventurer }
+replay-answer = responder: { $answer }
+replay-table = La mesa después de la decisión { $number }:
+replay-added = { "  " }{ $name } ha metido en esta ronda: { $cards }
+replay-set-aside = { "  " }{ $name } ha apartado: { $cards }
+replay-holds = { "  " }{ $name } tiene en la mano: { $cards }
+replay-dungeon = { "  " }En la mazmorra, de la próxima carta a la última: { $cards }
+replay-end = Fin de la partida: { $count ->
+        [one] { $count } decisión
+       *[other] { $count } decisiones
+    }.
+replay-unfinished = El registro termina aquí, tras { $count ->
+        [one] { $count } decisión
+       *[other] { $count } decisiones
+    }; la partida no había terminado.
+
+## odds
+## `dungeon odds` y la tecla de probabilidades de `dungeon play`.
+
+odds-runner = { $adventurer } con { $hp } PV. Equipo: { $tiles }
+odds-dungeon = Cartas en la mazmorra: { $size }. Sabes que dentro hay: { $known }. Desconocidas: { $unknown }.
+odds-option = { "  " }{ $answer }: { $percent }
+odds-pool = { $count ->
+        [one] Sale de la única carta que no has visto: { $cards }
+       *[other] Salen de las { $count } cartas que no has visto: { $cards }
+    }
+odds-unknown-specials = { $count ->
+        [one] Entre ellas, { $count } monstruo especial de tipo desconocido, uno de estos: { $cards }
+       *[other] Entre ellas, { $count } monstruos especiales de tipo desconocido, cada uno de estos: { $cards }
+    }
+odds-survival = Probabilidad de sobrevivir: { $percent }
+odds-survival-fraction = Probabilidad de sobrevivir: { $percent } ({ $fraction })
+odds-question = { $question }. Según la respuesta:
+odds-states = Cálculo exacto; { $states ->
+        [one] { $states } situación examinada
+       *[other] { $states } situaciones examinadas
+    }.
+odds-cannot-read = { $path }: no se puede leer el archivo: { $error }
+odds-no-adventurer = falta el aventurero: usa --adventurer ID (o `adventurer` en el archivo)
+odds-no-dungeon = falta el tamaño de la mazmorra: usa --dungeon N (o `dungeon` en el archivo)
+odds-unknown-adventurer = aventurero desconocido `{ $id }` (conocidos: { $known }).
+odds-unknown-tile = pieza de equipo desconocida `{ $id }` (conocidas: { $known }).
+odds-unknown-monster = monstruo desconocido `{ $id }` (conocidos: { $known }).
+odds-did-you-mean = ¿Querías decir { $ids }?
+odds-too-big = una mazmorra de { $size ->
+        [one] { $size } carta
+       *[other] { $size } cartas
+    } es demasiado grande: caben como mucho { $max }
+odds-too-many-known = { $known ->
+        [one] { $known } monstruo conocido no cabe
+       *[other] { $known } monstruos conocidos no caben
+    } en una mazmorra de { $size ->
+        [one] { $size } carta
+       *[other] { $size } cartas
+    }
+odds-successes = el aventurero lleva { $count ->
+        [one] { $count } éxito
+       *[other] { $count } éxitos
+    }: con 2 el jugador ya ha ganado (indica 0 o 1)
+odds-failures = el aventurero lleva { $count ->
+        [one] { $count } fracaso
+       *[other] { $count } fracasos
+    }: con 2 el jugador queda fuera (indica 0 o 1)
+odds-seen-and-unseen = indica las cartas vistas o todas las no vistas, no ambas cosas
+odds-specials = se { $named ->
+        [one] nombra { $named } monstruo especial
+       *[other] nombran { $named } monstruos especiales
+    }, pero estos paquetes solo ponen { $in_play } en juego (usa --unknown-specials para decir cuántos se desconocen)
+odds-candidates = { $count ->
+        [one] { $count } monstruo especial
+       *[other] { $count } monstruos especiales
+    } de tipo desconocido, pero solo { $candidates ->
+        [one] { $candidates } tipo posible
+       *[other] { $candidates } tipos posibles
+    }
+odds-pool-too-small = la mazmorra necesita { $needed ->
+        [one] { $needed } carta desconocida
+       *[other] { $needed } cartas desconocidas
+    }, pero solo { $pool ->
+        [one] queda { $pool } carta sin ver
+       *[other] quedan { $pool } cartas sin ver
+    }
+odds-deck-too-big = un mazo de { $deck ->
+        [one] { $deck } carta
+       *[other] { $deck } cartas
+    } no cabe: con la mazmorra llena { $left ->
+        [one] queda { $left } carta sin ver
+       *[other] quedan { $left } cartas sin ver
+    }
+odds-too-many-copies = `{ $id }` aparece { $count ->
+        [one] una vez
+       *[other] { $count } veces
+    } entre las conocidas o vistas, pero el juego tiene { $copies }
+odds-too-many-unseen = `{ $id }` aparece { $count ->
+        [one] una vez
+       *[other] { $count } veces
+    } entre las cartas conocidas y las no vistas, pero el juego tiene { $copies }
+odds-too-many-cards = { $count ->
+        [one] { $count } carta
+       *[other] { $count } cartas
+    } en total (conocidas, no vistas y monstruos especiales desconocidos): una partida tiene como mucho { $max }
+odds-tile-twice = `{ $id }` aparece dos veces entre las piezas de equipo: un aventurero tiene una de cada
+odds-not-special = `{ $id }` no es un monstruo especial (especiales aquí: { $known })
+odds-damage-model = modelo de daño desconocido `{ $model }` (usa end_total o running)
+odds-choose = Elige (1-{ $max }), o para ver tus probabilidades, s para guardar, q para salir:{ " " }
+odds-bad-input = Escribe un número del 1 al { $max } (o bien o para ver tus probabilidades, s para guardar, q para salir).
+odds-now = Tu probabilidad de sobrevivir a la mazmorra tal como está: { $percent }
+odds-with-card = Si metes { $monster }: { $percent }
+odds-answers = Tu probabilidad de sobrevivir según la respuesta:
+odds-estimate = (estimación con mazmorras al azar: hay demasiados casos para contarlos todos)
+odds-unavailable = Las probabilidades son de tu propia incursión: pídelas durante la puja o ante una pregunta en tu mazmorra.
+odds-failed = No se han podido calcular las probabilidades: { $error }
+
+## check
+
+check-header = == { $pack } ({ $path })
+check-loaded-as = cargado como: { $sets }
+check-scenario-failed = { $path }: error: el escenario falla
+check-scenario-error = { $path }: error: el escenario no se pudo ejecutar: { $message }
+check-skipped = escenarios sin ejecutar: corrige primero los errores de arriba
+check-summary = { $errors ->
+        [one] { $errors } error
+       *[other] { $errors } errores
+    }, { $warnings ->
+        [one] { $warnings } aviso
+       *[other] { $warnings } avisos
+    }; escenarios: { $passed } superados, { $failed } fallidos
+
+## soak
+## `dungeon soak`.
+
+soak-bad-games = --games debe ser al menos 1
+soak-no-mix = no se puede jugar ninguno de estos paquetes: no hay combinación que probar
+soak-start = soak: { $games ->
+        [one] { $games } partida
+       *[other] { $games } partidas
+    } con { $mixes ->
+        [one] { $mixes } combinación de paquetes
+       *[other] { $mixes } combinaciones de paquetes
+    } ({ $list }), { $players } jugadores, primera semilla { $seed }, { $threads ->
+        [one] { $threads } hilo
+       *[other] { $threads } hilos
+    }
+soak-progress = soak: { $done }/{ $games } partidas, { $rate } partidas/s, { $failed } fallidas
+soak-done = soak: { $games ->
+        [one] { $games } partida
+       *[other] { $games } partidas
+    } en { $seconds } s ({ $rate } partidas/s), { $decisions ->
+        [one] { $decisions } decisión auditada
+       *[other] { $decisions } decisiones auditadas
+    }, { $failed } fallidas
+soak-failure = FALLO en la partida { $game }: paquetes { $packs }, { $players } jugadores, semilla { $seed }, { $options }, bots { $bots }
+soak-problem = { "  " }tras la decisión { $decision }: { $message }
+soak-replay = { "  " }para repetirla: { $command }
+soak-game-passed = partida { $game }: supera la auditoría ({ $decisions ->
+        [one] { $decisions } decisión
+       *[other] { $decisions } decisiones
+    })

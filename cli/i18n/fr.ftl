@@ -1,0 +1,530 @@
+### Messages de la ligne de commande `dungeon`, en français (Project Fluent).
+### Les variables s'écrivent { $nom } ; les nombres arrivent comme nombres, un message
+### peut donc choisir son pluriel. L'attribut `.you` est la forme à la deuxième personne,
+### pour le joueur dont parle le message. On vouvoie le joueur. Les noms des cartes
+### viennent des paquets, sans article : les phrases les introduisent par deux-points
+### ou par « le monstre », pour rester justes quel que soit leur genre.
+
+## number
+## Nombres avec une unité, à la manière de chaque langue.
+
+number-percent = { $value }{ "\u00A0" }%
+number-range = { $low }-{ $high }
+
+## prompt
+
+prompt-use-tile = Utiliser { $tile } contre { $monster } ?
+prompt-use-tile-now = Utiliser { $tile } maintenant ?
+prompt-name-species = { $tile } : nommez une espèce
+prompt-choose-tile = { $card } : choisissez un équipement
+prompt-choose-player = { $card } : choisissez un joueur
+prompt-generic = { $card } : { $prompt }
+
+## answer
+
+answer-yes = oui
+answer-no = non
+
+## play
+
+play-welcome = Bienvenue dans le donjon
+play-packs = Paquets : { $packs }
+play-seed = Graine : { $seed } (pour rejouer cette partie, utilisez --seed { $seed })
+play-rulings = Points de règle : { $rulings }
+play-adventurer-line = { $adventurer } ({ $hp } PV). Équipement : { $tiles }
+play-no-tiles = aucun
+play-dungeon-size = Donjon : { $count ->
+        [one] { $count } carte
+       *[other] { $count } cartes
+    }. Pioche : { $deck ->
+        [one] { $deck } carte
+       *[other] { $deck } cartes
+    }.
+play-score-line = { $name } — réussites : { $successes }, échecs : { $failures }{ $status }
+play-status-out = { " " }(hors jeu)
+play-status-passed = { " " }(hors de l'enchère)
+play-your-turn = { $name }, à vous de jouer.
+    .you = À vous de jouer.
+play-you-drew = Vous avez pioché : { $monster }.
+play-your-cards = Vous avez ajouté au donjon cette manche : { $cards }
+play-your-aside = Vous avez écarté : { $cards }
+play-choose = Votre choix (1-{ $max }), s pour sauvegarder, q pour quitter :{ " " }
+play-bad-input = Tapez un nombre de 1 à { $max } (ou s pour sauvegarder, q pour quitter).
+play-action-draw = Piocher un monstre
+play-action-pass = Passer (vous quittez l'enchère de cette manche)
+play-action-add = Ajouter au donjon : { $monster }
+play-action-aside = Écarter { $monster } en retirant à l'aventurier : { $tile }
+play-action-adventurer = { $adventurer } ({ $hp } PV) : { $tiles }
+play-choose-adventurer = { $name }, choisissez l'aventurier de la prochaine manche :
+    .you = Choisissez l'aventurier de la prochaine manche :
+play-pass-to = Passez l'écran à { $name } et appuyez sur Entrée (sans regarder !)
+play-saved = Partie sauvegardée dans { $path }. Pour la reprendre : dungeon play --load { $path }
+play-save-failed = Impossible de sauvegarder : { $error }
+play-save-too-big = Pas de sauvegarde : elle ferait { $bytes ->
+        [one] { $bytes } octet
+       *[other] { $bytes } octets
+    }, plus qu'une sauvegarde ne peut en faire (les bots se souviennent de trop de choses).
+play-quit = Vous avez quitté la partie. Pour reprendre une partie sauvegardée, utilisez --load.
+play-recording = La partie est enregistrée dans { $path } (pour la revoir : dungeon replay { $path }).
+play-record-failed = Impossible d'écrire l'enregistrement de la partie { $path } : { $error }
+play-script-failed = Le script de la carte { $card } a échoué, ce coup a donc été refusé. La partie n'a pas changé.
+play-monster-script-failed = Le script d'une carte monstre a échoué, ce coup a donc été refusé. La partie n'a pas changé.
+play-move-failed = Ce coup n'a pas pu être joué : une règle des paquets a échoué. La partie n'a pas changé.
+play-error-logged = L'erreur complète se trouve dans { $path }, pour l'auteur du paquet.
+play-error-not-logged = Impossible d'écrire l'erreur complète dans { $path } : { $error }
+play-stuck = La partie ne peut pas continuer. s pour sauvegarder, q pour quitter :{ " " }
+play-game-over = { $name } remporte la partie !
+    .you = Vous remportez la partie !
+play-reconstructed = (carte reconstituée : aucun texte publié n'a été trouvé)
+
+## event
+
+event-game-started = { $players ->
+        [one] { $players } joueur
+       *[other] { $players } joueurs
+    }. { $name } commence.
+    .you = { $players ->
+        [one] { $players } joueur
+       *[other] { $players } joueurs
+    }. Vous commencez.
+event-adventurer-chosen = { $name } choisit comme aventurier : { $adventurer }.
+    .you = Vous choisissez comme aventurier : { $adventurer }.
+event-adventurer-drawn = Aventurier de cette manche : { $adventurer }.
+event-round-started = Manche { $round } — aventurier : { $adventurer }. { $name } ouvre l'enchère.
+    .you = Manche { $round } — aventurier : { $adventurer }. Vous ouvrez l'enchère.
+event-drew = { $name } pioche une carte.
+    .you = Vous piochez une carte.
+event-drew-own = Vous piochez : { $monster }.
+event-added = { $name } ajoute une carte au donjon.
+    .you = Vous ajoutez la carte au donjon.
+event-added-forced = { $name } doit ajouter la carte au donjon.
+    .you = Vous devez ajouter la carte au donjon.
+event-set-aside = { $name } écarte une carte et retire à l'aventurier : { $tile }.
+    .you = Vous écartez la carte et retirez à l'aventurier : { $tile }.
+event-drew-seen = { $name } pioche : { $monster }.
+event-added-seen = { $name } ajoute au donjon : { $monster }.
+event-added-forced-seen = { $name } doit ajouter au donjon : { $monster }.
+event-set-aside-seen = { $name } écarte : { $monster }, et retire à l'aventurier : { $tile }.
+event-passed = { $name } passe.
+    .you = Vous passez.
+event-passed-forced = { $name } doit passer : la pioche est vide.
+    .you = Vous devez passer : la pioche est vide.
+event-entered = { $name } entre dans le donjon avec { $hp } PV (équipement : { $tiles } ; { $count ->
+        [one] { $count } carte
+       *[other] { $count } cartes
+    } à l'intérieur).
+    .you = Vous entrez dans le donjon avec { $hp } PV (équipement : { $tiles } ; { $count ->
+        [one] { $count } carte
+       *[other] { $count } cartes
+    } à l'intérieur).
+event-answered = { $name } répond : { $answer }.
+    .you = Vous répondez : { $answer }.
+event-revealed = Carte { $position } : { $monster }{ $detail }.
+event-defeated-by-tile = { "  " }Le monstre { $monster } est éliminé (équipement : { $tile }).
+event-defeated-skipped = { "  " }Grâce à la carte { $card }, le monstre { $monster } est éliminé.
+event-defeated-itself = { "  " }Le monstre { $monster } n'a aucun effet.
+event-replaced = { "  " }{ $card } : le monstre est défaussé et la carte du dessus de la pioche prend sa place.
+event-damaged = { "  " }Dégâts : { $amount }. PV : { $hp }.
+event-hp-changed = { "  " }{ $card } : { $delta } PV. PV : { $hp }.
+event-tile-discarded = { "  " }Équipement défaussé : { $tile }. PV : { $hp }.
+event-revived = { "  " }Équipement utilisé : { $tile }. L'aventurier revient à la vie. PV : { $hp }.
+event-died = { "  " }PV : { $hp }. L'aventurier succombe.
+event-success-forced = { "  " }Grâce à la carte { $card }, ce donjon compte comme une réussite.
+event-success = { $name } sort du donjon en vie avec { $hp } PV ! (réussites : { $successes } sur 2)
+    .you = Vous sortez du donjon en vie avec { $hp } PV ! (réussites : { $successes } sur 2)
+event-failure = { $name } échoue dans le donjon. (échecs : { $failures } sur 2)
+    .you = Vous échouez dans le donjon. (échecs : { $failures } sur 2)
+event-eliminated = { $name } est hors jeu.
+    .you = Vous êtes hors jeu.
+event-set-aside-shown = { $name } avait écarté : { $cards }.
+    .you = Vous aviez écarté : { $cards }.
+event-won = { $name } remporte la partie !
+    .you = Vous remportez la partie !
+event-strength = puissance { $strength }
+event-species = espèce : { $species }
+
+## seat
+## Noms des places à la table.
+
+seat-you = Vous
+seat-player = Joueur { $number }
+seat-bot = Bot { $number } ({ $kind })
+seat-bot-easy = facile
+seat-bot-normal = normal
+seat-bot-hard = difficile
+seat-unknown = place { $seat }
+
+## cards
+## `dungeon cards`.
+
+cards-tile = { $tile } : { $text }
+cards-hp = { $hp } PV
+cards-once = une fois
+cards-monsters = Monstres :
+cards-special = monstre spécial
+cards-defeated-by = équipements qui l'éliminent : { $tiles }
+cards-rulings = Points de règle (à choisir avec --ruling ID=CHOIX) :
+cards-engine-rulings = Point de règle du moteur lui-même (à choisir avec --ruling ID=CHOIX) :
+cards-ruling-source = Livrets : { $source }
+cards-ruling-default = par défaut
+cards-ruling-choice = { $choice } : { $text }
+
+## ruling
+## `--ruling ID=CHOICE` et le point de règle du moteur, la portée de la variante de l'auteur.
+
+ruling-bad-form = --ruling { $given } : écrivez ID=CHOIX (`dungeon cards` liste les points de règle et leurs choix)
+ruling-twice = --ruling { $id } est donné deux fois
+ruling-unknown = point de règle inconnu `{ $id }` (les paquets en jeu ont : { $known })
+ruling-bad-choice = le point de règle `{ $id }` n'a pas de choix `{ $choice }` (ses choix : { $choices })
+ruling-variant-name = La variante de l'auteur : quels tours elle concerne
+ruling-variant-text = Avec --variant, une carte piochée lors de ces tours d'enchère doit aller dans le donjon.
+ruling-variant-source = Les deux livrets appliquent la variante au premier tour de la phase d'enchère. Les textes espagnols parlent d'un seul tour ; le français peut aussi se lire comme le premier tour de table.
+ruling-variant-first-turn = Seulement le premier tour de chaque manche (les textes espagnols).
+ruling-variant-each-player = Le premier tour de chaque joueur dans la manche (le texte français, lu comme le premier tour de table).
+
+## sim
+## `dungeon sim`.
+
+sim-record-dir = Impossible de créer le dossier des enregistrements de partie { $path } : { $error }
+sim-summary = { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    }, { $players } joueurs, paquets { $packs }, bots { $bots }
+sim-seat = place
+sim-bot = bot
+sim-wins = victoires
+sim-win-pct = % victoires
+sim-adventurer = aventurier
+sim-runs = donjons
+sim-successes = réussites
+sim-success-pct = % réussites
+sim-decided = décisives
+sim-decided-note = (décisives : parties gagnées lors d'une manche jouée avec cet aventurier)
+sim-errors = { $errors ->
+        [one] { $errors } partie arrêtée par une erreur
+       *[other] { $errors } parties arrêtées par une erreur
+    }
+sim-game-error = partie { $game } (graine { $seed }) : { $error }
+sim-split = { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    } pour chaque nombre de joueurs
+sim-seed = première graine { $seed }
+sim-damage-end-total = dégâts additionnés à la fin de chaque exploration
+sim-damage-running = dégâts comptés carte par carte
+sim-specials = { $specials ->
+        [one] { $specials } monstre spécial
+       *[other] { $specials } monstres spéciaux
+    } dans la pioche
+sim-variant = variante de l'auteur
+sim-rulings = points de règle { $rulings }
+sim-first-random = premier aventurier tiré au sort
+sim-first-named = premier aventurier : { $adventurer }
+sim-intervals = Chaque taux est suivi de son intervalle de Wilson à 95 %. Les bots changent de place d'une partie à l'autre : chacun occupe toutes les places.
+sim-title-bots = Victoires par bot
+sim-title-player-counts = Victoires par bot selon le nombre de joueurs
+sim-title-seats = Victoires par place à la table
+sim-title-turn-order = Victoires selon l'ordre de jeu (0 : qui commence la partie)
+sim-title-adventurers = Aventuriers
+sim-title-equipment = Équipement abandonné pendant les enchères
+sim-title-killers = Monstres qui ont mis fin aux explorations ratées
+sim-players = joueurs
+sim-games = parties
+sim-interval = IC 95 %
+sim-turn = ordre
+sim-runner-won-pct = % vainqueur
+sim-runner-won-note = (% vainqueur : part des explorations faites par le joueur qui a fini par gagner la partie)
+sim-equipment = équipement
+sim-rounds = manches
+sim-set-aside = écartés
+sim-set-aside-pct = % écartés
+sim-share-pct = % du total
+sim-equipment-note = (% écartés : des manches jouées avec cet aventurier ; % du total : de toutes les tuiles écartées)
+sim-monster = monstre
+sim-kills = morts
+sim-kill-pct = % des échecs
+sim-no-monster = (aucun monstre)
+sim-killers-note = ({ $failed ->
+        [one] { $failed } exploration ratée, imputée au monstre affronté quand les PV sont tombés à 0 pour de bon
+       *[other] { $failed } explorations ratées, chacune imputée au monstre affronté quand les PV sont tombés à 0 pour de bon
+    })
+sim-never-killed = N'ont mis fin à aucune exploration : { $monsters }
+sim-no-winner = { $games ->
+        [one] { $games } partie s'est terminée sans vainqueur
+       *[other] { $games } parties se sont terminées sans vainqueur
+    }
+sim-progress = parties
+sim-done = { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    } en { $seconds } s (fils d'exécution : { $threads })
+sim-bad-games = -n doit valoir au moins 1
+sim-too-many-games = -n { $games } : trop de parties
+sim-bad-threads = --threads doit valoir au moins 1
+sim-too-many-bots = --bots donne { $bots ->
+        [one] { $bots } bot
+       *[other] { $bots } bots
+    }, mais aucune partie ici n'a plus de { $players ->
+        [one] { $players } place
+       *[other] { $players } places
+    }
+sim-plot-write = impossible d'écrire le graphique dans { $path } : { $error }
+sim-timed = remarque : { $bot } réfléchit un temps fixe par coup, les résultats changent donc d'une exécution à l'autre
+sim-plot-title = Welcome to the Dungeon : parties entre bots
+sim-plot-legend = Point : le taux. Barre : son intervalle de Wilson à 95 %. Tirets : 50 %. Trait gris : la part égale, 1/N à N joueurs.
+sim-plot-count = { $players } joueurs, { $bot }
+sim-plot-seat = { $players } joueurs, place { $seat }
+sim-plot-turn = { $players } joueurs, ordre { $turn }
+sim-plot-adventurers = Aventuriers : explorations réussies
+
+## error
+## Erreurs de `dungeon play`.
+
+error-players = --players doit valoir de 2 à 4, pas { $players }
+error-humans = --humans { $humans } dépasse --players { $players }
+error-setup = La partie ne peut pas commencer avec ces options : { $error }
+error-names-count = --names donne { $given ->
+        [one] { $given } nom
+       *[other] { $given } noms
+    }, mais { $humans ->
+        [one] { $humans } personne joue
+       *[other] { $humans } personnes jouent
+    } (--humans)
+error-names-empty = --names : le nom { $number } est vide
+error-names-control = --names : le nom { $number } contient un caractère de contrôle (un échappement, une tabulation, un saut de ligne...)
+error-names-long = --names : `{ $name }` dépasse { $max } caractères
+error-names-twice = --names : `{ $name }` est donné deux fois (les noms doivent différer, majuscules ou non)
+error-names-taken = --names : `{ $name }` est déjà le nom d'une autre place
+error-unknown-bot = bot inconnu : `{ $bot }` (les niveaux : easy, normal, hard, hard:ITÉRATIONS, hard:MILLISms ; leurs anciens noms random, rules, ismcts marchent aussi)
+error-unknown-pack = paquet inconnu : `{ $pack }` (paquets connus : { $known })
+error-unknown-adventurer = aventurier inconnu `{ $id }` (connus : { $known })
+error-packs = Impossible d'utiliser les paquets (la suite, en anglais, est pour leurs auteurs) :
+error-unknown-lang = langue inconnue : `{ $lang }` (utilisez en, es ou fr)
+error-io-not-found = fichier ou dossier introuvable
+error-io-permission = permission refusée
+error-io-exists = il existe déjà
+error-io-directory = c'est un dossier, pas un fichier
+error-io-not-directory = une partie du chemin n'est pas un dossier
+error-io-full = le disque est plein
+error-io-read-only = le disque est en lecture seule
+error-io-file = { $path } : { $error }
+error-damaged = { $path } : la partie sauvegardée est endommagée : { $error }
+error-not-a-save = { $path } : ce n'est pas une partie sauvegardée : { $error }
+error-save-format = { $path } : sauvegardée au format { $format }, cette version lit le format { $expected }
+error-save-seats = { $path } : { $seats ->
+        [one] { $seats } place
+       *[other] { $seats } places
+    } pour { $players ->
+        [one] { $players } joueur
+       *[other] { $players } joueurs
+    }
+
+## record
+## Enregistrements et sauvegardes : pourquoi un fichier est refusé.
+
+record-not-a-file = { $path } : ce n'est pas un fichier ordinaire
+record-too-big = { $path } : le fichier fait { $bytes ->
+        [one] { $bytes } octet
+       *[other] { $bytes } octets
+    }, plus qu'un fichier de partie ne peut en faire ({ $max })
+record-not-a-record = { $path } : ce n'est pas un enregistrement de partie : { $error }
+record-damaged = { $path } : l'enregistrement de la partie est endommagé : { $error }
+record-old-format = { $path } : sauvegardée par une ancienne version de dungeon (format 1), qui ne gardait pas les décisions de la partie ; elle ne peut pas être reprise, commencez une nouvelle partie
+record-rules-version = { $path } : jouée avec la version { $record } des règles, mais ce dungeon joue la version { $engine } : la partie ne se déroulerait pas de la même façon
+record-prelude = { $path } : faite avec une autre version de la bibliothèque d'aide des scripts des cartes (le prélude) : la partie ne se déroulerait pas de la même façon
+record-packs = { $path } : faite avec d'autres paquets : { $changes }
+record-pack-missing = le paquet `{ $pack }` n'est pas disponible ici (ajoutez-le avec --pack)
+record-pack-extra = le paquet `{ $pack }` est en jeu ici mais n'était pas dans la partie
+record-pack-version = le paquet `{ $pack }` est ici en version { $here }, la partie a été jouée avec la version { $record }
+record-pack-files = le paquet `{ $pack }` a d'autres fichiers : { $files }
+record-file-changed = { $file } a changé
+record-file-missing = { $file } manque
+record-file-new = { $file } a été ajouté
+record-pack-order = les paquets se chargent dans un autre ordre ({ $here } ici, { $record } dans la partie)
+record-packs-unusable = 
+    { $path } : ses paquets ne peuvent pas être joués ensemble ici :
+    { $error }
+record-long-name = { $path } : le nom de la place { $seat } dépasse { $max ->
+        [one] { $max } octet
+       *[other] { $max } octets
+    }
+record-unknown-bot = { $path } : la place { $seat } est un bot inconnu, `{ $bot }`
+record-too-many = { $path } : { $count ->
+        [one] { $count } décision
+       *[other] { $count } décisions
+    }, plus qu'un fichier de partie ne peut en contenir ({ $max })
+record-bots = l'état sauvegardé des bots n'est pas valable ({ $error })
+record-not-a-save = { $path } : c'est un enregistrement de partie, pas une sauvegarde : il ne contient pas l'état des bots. Pour la revoir : dungeon replay { $path }
+record-setup = { $path } : la partie ne peut pas commencer avec ses options : { $error }
+record-wrong-seat = la décision { $number } est notée comme celle de la place { $recorded }, mais c'était le tour de la place { $expected }
+record-after-end = la décision { $number } ({ $action }) vient après la fin de la partie
+record-illegal = la décision { $number }, `{ $action }`, n'était pas permise à ce moment-là (permises : { $legal })
+record-failed = la décision { $number } n'a pas pu être rejouée : le script d'une carte a échoué
+record-state-differs = la partie sauvegardée n'est pas celle à laquelle mènent ses décisions (elle diffère en { $at })
+
+## replay
+## `dungeon replay`.
+
+replay-title = Enregistrement de partie : { $path }
+replay-seed = Graine : { $seed }
+replay-seats = Places : { $seats }
+replay-as-seat = Telle que { $name } l'a vue.
+replay-bad-seat = --seat { $seat } : la partie a les places 1 à { $players }
+replay-bad-to = --to { $to } : l'enregistrement a { $count ->
+        [one] { $count } décision
+       *[other] { $count } décisions
+    }
+replay-decision = [{ $number }] { $name } : { $action }
+replay-draw = piocher
+replay-pass = passer
+replay-add = dans le donjon
+replay-aside = écarter, en retirant à l'aventurier : { $tile }
+replay-adventurer = choisir comme aventurier : { $adventurer }
+replay-answer = répondre : { $answer }
+replay-table = La table après la décision { $number } :
+replay-added = { "  " }{ $name } a ajouté cette manche : { $cards }
+replay-set-aside = { "  " }{ $name } a écarté : { $cards }
+replay-holds = { "  " }{ $name } a en main : { $cards }
+replay-dungeon = { "  " }Dans le donjon, de la prochaine carte à la dernière : { $cards }
+replay-end = Fin de la partie : { $count ->
+        [one] { $count } décision
+       *[other] { $count } décisions
+    }.
+replay-unfinished = L'enregistrement s'arrête ici, après { $count ->
+        [one] { $count } décision
+       *[other] { $count } décisions
+    } ; la partie n'était pas finie.
+
+## odds
+## `dungeon odds`, et la touche des chances de `dungeon play`.
+
+odds-runner = { $adventurer } avec { $hp } PV. Équipement : { $tiles }
+odds-dungeon = Cartes dans le donjon : { $size }. Connues à l'intérieur : { $known }. Inconnues : { $unknown }.
+odds-option = { "  " }{ $answer } : { $percent }
+odds-pool = { $count ->
+        [one] Tirée de la seule carte que vous n'avez pas vue : { $cards }
+       *[other] Tirées parmi les { $count } cartes que vous n'avez pas vues : { $cards }
+    }
+odds-unknown-specials = { $count ->
+        [one] Parmi elles, { $count } monstre spécial de nature inconnue, parmi : { $cards }
+       *[other] Parmi elles, { $count } monstres spéciaux de nature inconnue, chacun parmi : { $cards }
+    }
+odds-survival = Chances de survie : { $percent }
+odds-survival-fraction = Chances de survie : { $percent } ({ $fraction })
+odds-question = { $question }. Selon la réponse :
+odds-states = Calcul exact ; { $states ->
+        [one] { $states } situation examinée
+       *[other] { $states } situations examinées
+    }.
+odds-cannot-read = { $path } : impossible de lire le fichier : { $error }
+odds-no-adventurer = aucun aventurier : indiquez --adventurer ID (ou `adventurer` dans le fichier)
+odds-no-dungeon = taille du donjon absente : indiquez --dungeon N (ou `dungeon` dans le fichier)
+odds-unknown-adventurer = aventurier inconnu `{ $id }` (connus : { $known }).
+odds-unknown-tile = équipement inconnu `{ $id }` (connus : { $known }).
+odds-unknown-monster = monstre inconnu `{ $id }` (connus : { $known }).
+odds-did-you-mean = Vouliez-vous dire { $ids } ?
+odds-too-big = un donjon de { $size ->
+        [one] { $size } carte
+       *[other] { $size } cartes
+    } est trop grand : il en contient au plus { $max }
+odds-too-many-known = { $known ->
+        [one] { $known } monstre connu ne tient pas
+       *[other] { $known } monstres connus ne tiennent pas
+    } dans un donjon de { $size ->
+        [one] { $size } carte
+       *[other] { $size } cartes
+    }
+odds-successes = l'aventurier compte { $count } succès : à 2, le joueur a déjà gagné (indiquez 0 ou 1)
+odds-failures = l'aventurier compte { $count ->
+        [one] { $count } échec
+       *[other] { $count } échecs
+    } : à 2, le joueur est éliminé (indiquez 0 ou 1)
+odds-seen-and-unseen = indiquez les cartes vues ou toutes les cartes non vues, pas les deux
+odds-specials = { $named ->
+        [one] { $named } monstre spécial est nommé
+       *[other] { $named } monstres spéciaux sont nommés
+    }, mais ces paquets n'en mettent que { $in_play } en jeu (indiquez --unknown-specials pour dire combien sont inconnus)
+odds-candidates = { $count ->
+        [one] { $count } monstre spécial
+       *[other] { $count } monstres spéciaux
+    } de nature inconnue, mais seulement { $candidates ->
+        [one] { $candidates } nature possible
+       *[other] { $candidates } natures possibles
+    }
+odds-pool-too-small = le donjon demande { $needed ->
+        [one] { $needed } carte inconnue
+       *[other] { $needed } cartes inconnues
+    }, mais il ne reste que { $pool ->
+        [one] { $pool } carte non vue
+       *[other] { $pool } cartes non vues
+    }
+odds-deck-too-big = une pioche de { $deck ->
+        [one] { $deck } carte
+       *[other] { $deck } cartes
+    } ne tient pas : il reste { $left ->
+        [one] { $left } carte non vue
+       *[other] { $left } cartes non vues
+    } une fois le donjon rempli
+odds-too-many-copies = `{ $id }` est nommé { $count } fois parmi les cartes connues ou vues, mais le jeu en compte { $copies }
+odds-too-many-unseen = `{ $id }` est nommé { $count } fois parmi les cartes connues et les cartes non vues, mais le jeu en compte { $copies }
+odds-too-many-cards = { $count ->
+        [one] { $count } carte nommée
+       *[other] { $count } cartes nommées
+    } en tout (connues, non vues et monstres spéciaux inconnus) : une partie en compte au plus { $max }
+odds-tile-twice = `{ $id }` figure deux fois parmi les équipements : un aventurier n'a qu'un exemplaire de chacun
+odds-not-special = `{ $id }` n'est pas un monstre spécial (monstres spéciaux ici : { $known })
+odds-damage-model = modèle de dégâts inconnu `{ $model }` (utilisez end_total ou running)
+odds-choose = Choisissez (1-{ $max }), o pour vos chances, s pour sauvegarder, q pour quitter :{ " " }
+odds-bad-input = Tapez un nombre de 1 à { $max } (ou o pour vos chances, s pour sauvegarder, q pour quitter).
+odds-now = Vos chances de survivre au donjon tel qu'il est : { $percent }
+odds-with-card = En y mettant { $monster } : { $percent }
+odds-answers = Vos chances de survie selon la réponse :
+odds-estimate = (estimation sur des donjons tirés au hasard : trop de cas pour tous les compter)
+odds-unavailable = Les chances concernent votre propre exploration : demandez-les pendant les enchères ou face à une question dans votre donjon.
+odds-failed = Impossible de calculer les chances : { $error }
+
+## check
+
+check-header = == { $pack } ({ $path })
+check-loaded-as = chargé comme : { $sets }
+check-scenario-failed = { $path } : erreur : le scénario échoue
+check-scenario-error = { $path } : erreur : le scénario n'a pas pu être exécuté : { $message }
+check-skipped = scénarios non exécutés : corrigez d'abord les erreurs ci-dessus
+check-summary = { $errors ->
+        [one] { $errors } erreur
+       *[other] { $errors } erreurs
+    }, { $warnings ->
+        [one] { $warnings } avertissement
+       *[other] { $warnings } avertissements
+    } ; scénarios : { $passed } réussis, { $failed } échoués
+
+## soak
+## `dungeon soak`.
+
+soak-bad-games = --games doit valoir au moins 1
+soak-no-mix = aucun de ces paquets ne peut être joué : rien à éprouver
+soak-start = soak : { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    } sur { $mixes ->
+        [one] { $mixes } combinaison de paquets
+       *[other] { $mixes } combinaisons de paquets
+    } ({ $list }), { $players } joueurs, première graine { $seed }, { $threads ->
+        [one] { $threads } fil d'exécution
+       *[other] { $threads } fils d'exécution
+    }
+soak-progress = soak : { $done }/{ $games } parties, { $rate } parties/s, { $failed } en échec
+soak-done = soak : { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    } en { $seconds } s ({ $rate } parties/s), { $decisions ->
+        [one] { $decisions } décision vérifiée
+       *[other] { $decisions } décisions vérifiées
+    }, { $failed } en échec
+soak-failure = ÉCHEC de la partie { $game } : paquets { $packs }, { $players } joueurs, graine { $seed }, { $options }, bots { $bots }
+soak-problem = { "  " }après la décision { $decision } : { $message }
+soak-replay = { "  " }pour la rejouer : { $command }
+soak-game-passed = partie { $game } : vérification réussie ({ $decisions ->
+        [one] { $decisions } décision
+       *[other] { $decisions } décisions
+    })
