@@ -303,9 +303,8 @@ fn progress(lang: Lang, games: u64, totals: &Totals, finished: &AtomicBool, star
 
 fn print_failure(lang: Lang, plan: &Plan, f: &Failure, replay: &str) {
     let game = plan.game(f.game);
-    let bots: Vec<String> = (f.spec.bots.iter())
-        .map(|b| crate::text::bot_kind(lang, &b.id()))
-        .collect();
+    // Ids, as the options around them and the replay command under them give them.
+    let bots: Vec<String> = f.spec.bots.iter().map(|b| b.id()).collect();
     let a = [
         ("game", f.game.into()),
         ("packs", (plan.mixes[game.mix].packs.clone()).into()),
