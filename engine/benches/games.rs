@@ -132,7 +132,8 @@ fn dungeon_setup(catalog: &Catalog) -> DungeonSetup {
         damage_model: None,
         seed: 1,
         card_by_card: false,
-        rulings: Default::default(),
+        // The native Healing Potion below is used at once: the ruling's other choice asks.
+        rulings: [("healing_potion".to_string(), "automatic".to_string())].into(),
     }
 }
 
