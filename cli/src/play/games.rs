@@ -193,10 +193,13 @@ pub fn list(lang: Lang) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// A game's line of the list: its variables, and whether it is the lone human's turn.
+type Summary = (Vec<(&'static str, Arg)>, bool);
+
 /// What the list says of a game: its packs, players, round and whose turn it is, from the
 /// state the file stores (only shown: resuming plays the decisions again); and whether it
 /// is the turn of the one human who plays it.
-fn summary(lang: Lang, game: &Unfinished) -> Result<(Vec<(&'static str, Arg)>, bool), String> {
+fn summary(lang: Lang, game: &Unfinished) -> Result<Summary, String> {
     let path = game.path.to_string_lossy();
     let record = save::read(lang, &path, FileKind::Save)?;
     let state: GameState =
