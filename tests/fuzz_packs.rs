@@ -12,7 +12,7 @@
 
 use dungeon_engine::audit::{Audit, AuditFacts};
 use dungeon_engine::bot::{PlayError, play_game};
-use dungeon_engine::catalog::{Catalog, Diagnostics, DiskFiles, PackLibrary};
+use dungeon_engine::catalog::{Catalog, Diagnostics, DiskFiles};
 use dungeon_engine::check::{CheckReport, check_pack_in};
 use dungeon_engine::error::HookError;
 use dungeon_engine::hooks::HookRunner;

@@ -283,7 +283,7 @@ struct Played {
     hammered_at_bot: usize,
 }
 
-/// A hot-seat game of the base box (Ana, Bruno and a hard bot searching 300 iterations a
+/// A hot-seat game of the base box (Ana, Bruno and a hard bot searching 1500 iterations a
 /// move, slow enough in a debug build to be seen thinking) answered `1` at every prompt;
 /// seed 4 makes it a short one (56 decisions).
 /// With `hammer`, a key of [`NOISE`] is typed each time the screen is seen busy (a reveal,
@@ -304,7 +304,7 @@ fn hot_seat(hammer: bool) -> Played {
         "--names",
         "Ana,Bruno",
         "--bots",
-        "ismcts:300",
+        "ismcts:1500",
         "--delay",
         "200",
     ];

@@ -13,7 +13,7 @@
 //! screen, recap, the end, a stopped game), `screen` (layout and drawing), `content` (the
 //! table panel and corner), `log` (the log panel), `help` (`?`), `wrap` (word wrapping),
 //! `style` (colours, `NO_COLOR`), `keys` (the keyboard), `terminal` (taking the terminal
-//! and giving it back).
+//! and giving it back), `quiet` (no bytes for a frame that changes nothing).
 
 mod between;
 mod content;
@@ -21,6 +21,7 @@ mod help;
 mod keys;
 mod log;
 mod prompt;
+mod quiet;
 mod screen;
 mod session;
 mod style;

@@ -6,6 +6,7 @@
 //! Leaving the alternate screen also leaves nothing of the game in the normal screen's
 //! scrollback.
 
+use super::quiet::Quiet;
 use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend, TestBackend};
 use ratatui::crossterm::{cursor, execute, queue, terminal};
@@ -49,7 +50,7 @@ type PanicHook = Box<dyn Fn(&PanicHookInfo<'_>) + Sync + Send + 'static>;
 pub struct Guard {
     /// Dropped only if the cursor can be shown again: else ratatui's own drop would
     /// complain on stderr, a panic when stderr is the terminal that was closed.
-    pub terminal: ManuallyDrop<Terminal<CrosstermBackend<Stdout>>>,
+    pub terminal: ManuallyDrop<Terminal<Quiet<CrosstermBackend<Stdout>>>>,
     previous_hook: Arc<Mutex<Option<PanicHook>>>,
 }
 
@@ -65,7 +66,9 @@ impl Guard {
             }
         }));
         let mut guard = Guard {
-            terminal: ManuallyDrop::new(Terminal::new(CrosstermBackend::new(io::stdout()))?),
+            terminal: ManuallyDrop::new(Terminal::new(Quiet::new(CrosstermBackend::new(
+                io::stdout(),
+            )))?),
             previous_hook,
         };
         TAKEN.store(true, Ordering::SeqCst);

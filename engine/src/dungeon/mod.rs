@@ -137,17 +137,14 @@ pub struct DungeonRun {
     pub died: bool,
     pub success_forced: bool,
     /// The card that forced it (the first, if several did): told in the log at the end,
-    /// only if the run would otherwise have failed.
-    ///
-    /// This and `log_lines` only serve what the log tells, and are not saved: a stored
-    /// state keeps the shape it had before them (a record made then still matches its
-    /// decisions played again), and a game is always resumed from its decisions played
-    /// again, which set them, never from a stored state.
-    #[serde(skip)]
+    /// only if the run would otherwise have failed. Left out of a saved state when unset,
+    /// as `log_lines` when 0; a record made before them is compared without them
+    /// (`record::replay`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub success_forced_by: Option<CardRef>,
     /// Lines the cards' scripts added to the log in this dungeon (`ctx.log`), which a
     /// dungeon bounds.
-    #[serde(skip)]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub log_lines: u16,
     pub memory: SmallVec<[Memory; 4]>,
     pub pending: Option<PendingHook>,
@@ -181,6 +178,10 @@ impl Default for DungeonRun {
             card_by_card: false,
         }
     }
+}
+
+fn is_zero(n: &u16) -> bool {
+    *n == 0
 }
 
 impl DungeonRun {

@@ -126,7 +126,8 @@ impl<'r> Replay<'r> {
         events: &mut Vec<Event>,
     ) -> Result<GameState, RecordError> {
         while self.step(engine, events)?.is_some() {}
-        let replayed = super::state_json(&self.state);
+        let mut replayed = super::state_json(&self.state);
+        leave_out_newer_fields(&self.record.state, &mut replayed);
         if replayed != self.record.state {
             return Err(RecordError::StateDiffers {
                 at: first_difference(&self.record.state, &replayed),
@@ -143,6 +144,26 @@ impl GameRecord {
         let mut events = Vec::new();
         let replay = Replay::start(engine, self, &mut events)?;
         replay.finish(engine, &mut events)
+    }
+}
+
+/// Fields of the state added after format 2 without changing how a game plays (what the
+/// log tells needs them), by path: a stored state made before them has none, and is
+/// compared without them. One that has them must match, like every other field.
+const NEWER_FIELDS: [(&str, &str); 2] = [("run", "success_forced_by"), ("run", "log_lines")];
+
+/// Removes from `replayed` the newer fields `stored` does not have.
+fn leave_out_newer_fields(stored: &serde_json::Value, replayed: &mut serde_json::Value) {
+    for (object, field) in NEWER_FIELDS {
+        let stored_has = stored
+            .get(object)
+            .and_then(|o| o.as_object())
+            .is_some_and(|o| o.contains_key(field));
+        if !stored_has {
+            if let Some(o) = replayed.get_mut(object).and_then(|o| o.as_object_mut()) {
+                o.remove(field);
+            }
+        }
     }
 }
 
