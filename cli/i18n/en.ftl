@@ -87,6 +87,10 @@ play-lost = The game stopped unexpectedly. Everything up to the last move is sav
 play-autosave = This game is saved after every move: `dungeon play --resume` continues it.
 play-no-autosave = This game is not saved automatically ({ $reason }); s saves it.
 play-autosave-failed = Could not save the game to { $path }: { $error }
+play-resume-fixed = A saved game goes on as it was started: { $options } cannot change it. Leave { $count ->
+        [one] it
+       *[other] them
+    } out, or start a new game without --resume or --load.
 play-resumed = The game goes on after { $count ->
         [one] { $count } decision
        *[other] { $count } decisions
@@ -108,6 +112,7 @@ play-interrupted-unsaved = Stopped.
 resume-no-folder = there is no data folder to keep games in (no home folder?); set { $var } to one
 resume-none = No unfinished game in { $folder }.
 resume-no-such = No unfinished game `{ $id }` in { $folder } (`dungeon play --resume --list` lists them).
+resume-open-elsewhere = The game `{ $id }` is open in another `dungeon play` right now: go on there, or leave it there first (`dungeon play --resume --list` lists the games).
 resume-list = Unfinished games in { $folder }, the last played first (continue one with: `dungeon play --resume ID`):
 resume-entry = { $id }  { $date }  { $packs }  { $players }. Round { $round }, { $turn } to play ({ $decisions ->
         [one] { $decisions } decision

@@ -80,6 +80,10 @@ play-lost = La partida se ha detenido de forma inesperada. Todo está guardado h
 play-autosave = Esta partida se guarda tras cada jugada: `dungeon play --resume` la continúa.
 play-no-autosave = Esta partida no se guarda sola ({ $reason }); s la guarda.
 play-autosave-failed = No se ha podido guardar la partida en { $path }: { $error }
+play-resume-fixed = Una partida guardada sigue tal como empezó: { $options } no { $count ->
+        [one] puede cambiarla. Quita esa opción
+       *[other] pueden cambiarla. Quita esas opciones
+    }, o empieza una partida nueva sin --resume ni --load.
 play-resumed = La partida continúa tras { $count ->
         [one] { $count } decisión
        *[other] { $count } decisiones
@@ -101,6 +105,7 @@ play-interrupted-unsaved = Detenida.
 resume-no-folder = no hay ninguna carpeta de datos donde guardar las partidas (¿no hay carpeta personal?); indica una con { $var }
 resume-none = No hay ninguna partida sin terminar en { $folder }.
 resume-no-such = No hay ninguna partida sin terminar `{ $id }` en { $folder } (`dungeon play --resume --list` las muestra).
+resume-open-elsewhere = La partida `{ $id }` está abierta ahora mismo en otro `dungeon play`: sigue allí, o déjala allí antes (`dungeon play --resume --list` muestra las partidas).
 resume-list = Partidas sin terminar en { $folder }, la última jugada primero (para continuar una: `dungeon play --resume ID`):
 resume-entry = { $id }  { $date }  { $packs }  { $players }. Ronda { $round }, le toca a { $turn } ({ $decisions ->
         [one] { $decisions } decisión

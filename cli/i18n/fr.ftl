@@ -81,6 +81,10 @@ play-lost = La partie s'est arrêtée de façon inattendue. Tout est sauvegardé
 play-autosave = Cette partie est sauvegardée après chaque coup : `dungeon play --resume` la reprend.
 play-no-autosave = Cette partie n'est pas sauvegardée automatiquement ({ $reason }) ; s la sauvegarde.
 play-autosave-failed = Impossible de sauvegarder la partie dans { $path } : { $error }
+play-resume-fixed = Une partie sauvegardée continue comme elle a commencé : { $options } ne { $count ->
+        [one] peut pas la changer. Retirez cette option
+       *[other] peuvent pas la changer. Retirez ces options
+    }, ou commencez une nouvelle partie sans --resume ni --load.
 play-resumed = La partie reprend après { $count ->
         [one] { $count } décision
        *[other] { $count } décisions
@@ -102,6 +106,7 @@ play-interrupted-unsaved = Arrêt.
 resume-no-folder = il n'y a pas de dossier de données où garder les parties (pas de dossier personnel ?) ; indiquez-en un avec { $var }
 resume-none = Aucune partie en cours dans { $folder }.
 resume-no-such = Aucune partie en cours `{ $id }` dans { $folder } (`dungeon play --resume --list` les liste).
+resume-open-elsewhere = La partie `{ $id }` est ouverte en ce moment dans un autre `dungeon play` : continuez-la là-bas, ou quittez-la d'abord (`dungeon play --resume --list` liste les parties).
 resume-list = Parties en cours dans { $folder }, la dernière jouée d'abord (pour en reprendre une : `dungeon play --resume ID`) :
 resume-entry = { $id }  { $date }  { $packs }  { $players }. Manche { $round }, au tour de { $turn } ({ $decisions ->
         [one] { $decisions } décision

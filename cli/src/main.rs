@@ -15,7 +15,7 @@ mod soak;
 mod text;
 mod tui;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -61,7 +61,13 @@ enum Command {
 
 fn main() -> ExitCode {
     reset_sigpipe();
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    if let (Command::Play(args), Some(given)) =
+        (&mut cli.command, matches.subcommand_matches("play"))
+    {
+        args.note_given(given);
+    }
     let lang = match text::resolve_lang(cli.lang.as_deref()) {
         Ok(lang) => lang,
         Err(e) => {

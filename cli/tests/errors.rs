@@ -105,6 +105,18 @@ fn a_bad_argument_is_refused_first_and_in_french() {
             "paquet inconnu : `nope` (paquets connus : base, alchemy, mandom, sequel)",
         ),
         (
+            &["play", "--resume", "--seed", "3", "--players", "3"],
+            "Une partie sauvegardée continue comme elle a commencé : --players, --seed ne \
+             peuvent pas la changer. Retirez ces options, ou commencez une nouvelle partie \
+             sans --resume ni --load.",
+        ),
+        (
+            &["play", "--load", "game.json", "--packs", "base"],
+            "Une partie sauvegardée continue comme elle a commencé : --packs ne peut pas la \
+             changer. Retirez cette option, ou commencez une nouvelle partie sans --resume \
+             ni --load.",
+        ),
+        (
             &["replay", "no/such/game.json"],
             "no/such/game.json : fichier ou dossier introuvable",
         ),

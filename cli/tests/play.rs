@@ -283,6 +283,46 @@ fn kill_9_then_resume_continues_at_the_last_decision_and_ends_the_same() {
     }
 }
 
+/// A game open in one `dungeon play` cannot be resumed by another meanwhile (both would
+/// write its autosave); once the first is gone, even by `kill -9`, it can.
+#[test]
+fn a_game_open_elsewhere_is_not_resumed_twice() {
+    let dir = temp_dir("open");
+    let mut first = spawn(&dir, &[&["play"][..], &GAME].concat(), Stdio::piped());
+    first.send("1\n");
+    first.wait_for_prompts(2);
+    let id = game_file(&dir, ".json")
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .trim_end_matches(".json")
+        .to_string();
+    for args in [&["--resume"][..], &["--resume", &id]] {
+        let mut all = args.to_vec();
+        all.extend(["--delay", "0"]);
+        let second = play(&dir, &all, "1\n");
+        assert_eq!(second.code, 2, "{all:?}: {}", second.stdout);
+        assert_eq!(second.stdout, "");
+        assert!(
+            second.stderr.starts_with(&format!(
+                "The game `{id}` is open in another `dungeon play`"
+            )),
+            "{}",
+            second.stderr
+        );
+    }
+    first.child.kill().unwrap();
+    first.finish();
+    let resumed = play(&dir, &["--resume", "--delay", "0"], "q\ny\n");
+    resumed.assert_ok();
+    assert!(
+        resumed.stdout.contains("The game goes on after"),
+        "{}",
+        resumed.stdout
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn resume_lists_and_picks_unfinished_games() {
     let dir = temp_dir("list");

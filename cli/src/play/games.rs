@@ -20,6 +20,7 @@ use std::time::SystemTime;
 pub const DATA_DIR_VAR: &str = "DUNGEON_DATA_DIR";
 const FINISHED: &str = ".finished.json";
 const ONGOING: &str = ".json";
+const LOCK: &str = ".lock";
 
 /// The folder the games are kept in; `None` if the platform has none (no home folder).
 pub fn folder() -> Option<PathBuf> {
@@ -81,6 +82,52 @@ pub fn new_autosave(folder: &Path) -> std::io::Result<(String, Autosave)> {
 pub fn forget_if_empty(autosave: &Autosave) {
     if std::fs::metadata(&autosave.path).is_ok_and(|m| m.is_file() && m.len() == 0) {
         let _ = std::fs::remove_file(&autosave.path);
+    }
+}
+
+/// A game held by this process: another `dungeon play` cannot resume it meanwhile (two
+/// players writing one autosave would lose each other's moves). The lock is the
+/// operating system's on `locks/ID.lock` (beside `games/`), so it ends with the process,
+/// a `kill -9` included.
+pub struct GameLock {
+    _file: std::fs::File,
+    lock: PathBuf,
+    ongoing: PathBuf,
+}
+
+/// Locks the game `id`, or says it is open elsewhere.
+pub fn lock(lang: Lang, folder: &Path, id: &str) -> Result<GameLock, String> {
+    // Beside the games, not among them: a lock left by a killed process is no game file.
+    let locks = folder.parent().unwrap_or(folder).join("locks");
+    std::fs::create_dir_all(&locks).map_err(|e| crate::text::io_error(lang, &e))?;
+    let lock = locks.join(format!("{id}{LOCK}"));
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&lock)
+        .map_err(|e| crate::text::io_error(lang, &e))?;
+    match file.try_lock() {
+        Ok(()) => Ok(GameLock {
+            _file: file,
+            lock,
+            ongoing: autosave(folder, id).path,
+        }),
+        Err(std::fs::TryLockError::WouldBlock) => Err(tr(
+            lang,
+            "resume-open-elsewhere",
+            &[("id", escape_line(id).into_owned().into())],
+        )),
+        Err(std::fs::TryLockError::Error(e)) => Err(crate::text::io_error(lang, &e)),
+    }
+}
+
+impl Drop for GameLock {
+    /// A game that can no longer be resumed (finished, or never saved) needs no lock file.
+    fn drop(&mut self) {
+        if !self.ongoing.exists() {
+            let _ = std::fs::remove_file(&self.lock);
+        }
     }
 }
 

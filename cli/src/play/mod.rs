@@ -100,6 +100,34 @@ pub struct PlayArgs {
     /// player chooses.
     #[arg(long, value_name = "ID")]
     adventurer: Option<String>,
+    /// The options that set up a new game given on the command line (`--seed`...): a
+    /// saved game cannot take them.
+    #[arg(skip)]
+    new_game_options: Vec<&'static str>,
+}
+
+impl PlayArgs {
+    /// Notes which options setting up a new game were typed (not left to their defaults).
+    pub fn note_given(&mut self, matches: &clap::ArgMatches) {
+        const NEW_GAME: [(&str, &str); 9] = [
+            ("packs", "--packs"),
+            ("players", "--players"),
+            ("humans", "--humans"),
+            ("bots", "--bots"),
+            ("names", "--names"),
+            ("seed", "--seed"),
+            ("variant", "--variant"),
+            ("rulings", "--ruling"),
+            ("adventurer", "--adventurer"),
+        ];
+        self.new_game_options = NEW_GAME
+            .iter()
+            .filter(|(id, _)| {
+                matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
+            })
+            .map(|(_, flag)| *flag)
+            .collect();
+    }
 }
 
 /// What a front end needs to know of the session beyond the table: where the game came
@@ -253,6 +281,17 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
     if args.list {
         return games::list(lang);
     }
+    if (args.resume.is_some() || args.load.is_some()) && !args.new_game_options.is_empty() {
+        let options = &args.new_game_options;
+        return Err(tr(
+            lang,
+            "play-resume-fixed",
+            &[
+                ("options", options.join(", ").into()),
+                ("count", options.len().into()),
+            ],
+        ));
+    }
     let folder = games::folder();
     let mut session = Session {
         game_id: None,
@@ -264,10 +303,13 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
         delay: args.delay,
     };
     let mut autosave = None;
+    // Held until the game is left: no other `dungeon play` resumes it meanwhile.
+    let mut _lock = None;
     let (catalog, start) = match (&args.resume, &args.load) {
         (Some(id), _) => {
             let folder = folder.as_deref().ok_or_else(|| games::no_folder(lang))?;
             let game = games::find(lang, folder, id)?;
+            _lock = Some(games::lock(lang, folder, &game.id)?);
             let path = game.path.to_string_lossy().into_owned();
             let (record, catalog) = save::read_game(library, lang, &path, FileKind::Save)?;
             autosave = Some(games::autosave(folder, &game.id));
@@ -289,6 +331,11 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
     if autosave.is_none() {
         match folder.as_deref().map(games::new_autosave) {
             Some(Ok((id, file))) => {
+                if let Some(folder) = folder.as_deref() {
+                    _lock = Some(games::lock(lang, folder, &id).inspect_err(|_| {
+                        games::forget_if_empty(&file);
+                    })?);
+                }
                 session.game_id = Some(id);
                 reserved = Some(file.clone());
                 autosave = Some(file);
