@@ -323,6 +323,29 @@ fn a_game_open_elsewhere_is_not_resumed_twice() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// `?`, `h` and `help` at a prompt of the line mode show the help (the rules in short, the
+/// commands, every card in play) and ask the same question again; the header says so.
+#[test]
+fn the_line_mode_has_help_at_every_prompt() {
+    let dir = temp_dir("help");
+    let run = play(&dir, &["--seed", "3", "--delay", "0"], "?\nh\nHELP\nq\ny\n");
+    run.assert_ok();
+    let out = &run.stdout;
+    assert!(out.contains("Type ? at any prompt"), "{out}");
+    assert_eq!(out.matches("The rules in short").count(), 3, "{out}");
+    for said in [
+        "Ctrl-D",
+        "  Dragon (9) ×1",
+        "  Vorpal Sword: ",
+        "Mage · HP 2",
+    ] {
+        assert!(out.contains(said), "no `{said}` in:\n{out}");
+    }
+    assert_eq!(prompts(out), 4, "{out}");
+    assert!(!out.contains("Please type a number"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn resume_lists_and_picks_unfinished_games() {
     let dir = temp_dir("list");

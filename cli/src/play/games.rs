@@ -47,11 +47,11 @@ pub fn autosave(folder: &Path, id: &str) -> Autosave {
     }
 }
 
-/// A new game's id and autosave (the folder is made if needed). The file is reserved,
+/// A new game's id, autosave and lock (the folder is made if needed). The file is reserved,
 /// empty, so that two games started in the same second never share it; the table writes
 /// it: at once for a new game, at the first decision for a loaded one (see
 /// [`forget_if_empty`]). An empty file is not a game: it is not listed.
-pub fn new_autosave(folder: &Path) -> std::io::Result<(String, Autosave)> {
+pub fn new_autosave(folder: &Path) -> std::io::Result<(String, Autosave, GameLock)> {
     std::fs::create_dir_all(folder)?;
     let stamp = Civil::local(SystemTime::now()).stamp();
     let mut n = 1;
@@ -65,12 +65,17 @@ pub fn new_autosave(folder: &Path) -> std::io::Result<(String, Autosave)> {
         if autosave.finished.exists() {
             continue;
         }
+        // The lock first: a process still leaving a game of this id (its reserved file
+        // already removed) holds it.
+        let Some(lock) = try_lock(folder, &id)? else {
+            continue;
+        };
         let reserved = std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(&autosave.path);
         match reserved {
-            Ok(_) => return Ok((id, autosave)),
+            Ok(_) => return Ok((id, autosave, lock)),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
             Err(e) => return Err(e),
         }
@@ -97,28 +102,36 @@ pub struct GameLock {
 
 /// Locks the game `id`, or says it is open elsewhere.
 pub fn lock(lang: Lang, folder: &Path, id: &str) -> Result<GameLock, String> {
+    match try_lock(folder, id) {
+        Ok(Some(lock)) => Ok(lock),
+        Ok(None) => Err(tr(
+            lang,
+            "resume-open-elsewhere",
+            &[("id", escape_line(id).into_owned().into())],
+        )),
+        Err(e) => Err(crate::text::io_error(lang, &e)),
+    }
+}
+
+/// The lock of game `id`, or `None` if another process holds it.
+fn try_lock(folder: &Path, id: &str) -> std::io::Result<Option<GameLock>> {
     // Beside the games, not among them: a lock left by a killed process is no game file.
     let locks = folder.parent().unwrap_or(folder).join("locks");
-    std::fs::create_dir_all(&locks).map_err(|e| crate::text::io_error(lang, &e))?;
+    std::fs::create_dir_all(&locks)?;
     let lock = locks.join(format!("{id}{LOCK}"));
     let file = std::fs::OpenOptions::new()
         .write(true)
         .create(true)
         .truncate(false)
-        .open(&lock)
-        .map_err(|e| crate::text::io_error(lang, &e))?;
+        .open(&lock)?;
     match file.try_lock() {
-        Ok(()) => Ok(GameLock {
+        Ok(()) => Ok(Some(GameLock {
             _file: file,
             lock,
             ongoing: autosave(folder, id).path,
-        }),
-        Err(std::fs::TryLockError::WouldBlock) => Err(tr(
-            lang,
-            "resume-open-elsewhere",
-            &[("id", escape_line(id).into_owned().into())],
-        )),
-        Err(std::fs::TryLockError::Error(e)) => Err(crate::text::io_error(lang, &e)),
+        })),
+        Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+        Err(std::fs::TryLockError::Error(e)) => Err(e),
     }
 }
 

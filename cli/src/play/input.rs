@@ -16,6 +16,8 @@ pub enum Reply {
     Quit,
     /// Show the player's own odds of surviving.
     Odds,
+    /// Show the help: the rules in short, the commands, the cards in play.
+    Help,
     Invalid,
     /// The end of input (Ctrl-D at a terminal).
     End,
@@ -125,6 +127,7 @@ fn parse(line: &str, max: usize) -> Reply {
         "s" | "save" => Reply::Save,
         "q" | "quit" | "exit" => Reply::Quit,
         "o" | "odds" => Reply::Odds,
+        "?" | "h" | "help" | "ayuda" | "aide" => Reply::Help,
         digits if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
             match digits.parse::<usize>() {
                 Ok(n) if (1..=max).contains(&n) => Reply::Choice(n - 1),
@@ -171,6 +174,11 @@ mod tests {
             ("exit", Reply::Quit),
             ("o", Reply::Odds),
             ("odds", Reply::Odds),
+            ("?", Reply::Help),
+            ("h", Reply::Help),
+            ("help", Reply::Help),
+            ("ayuda", Reply::Help),
+            ("aide", Reply::Help),
         ];
         if let Some((_, reply)) = commands.iter().find(|(w, _)| *w == word) {
             return *reply;
@@ -194,15 +202,17 @@ mod tests {
     /// Lines a player (or a cat on the keyboard) could type.
     fn lines() -> impl Strategy<Value = String> {
         let number = prop_oneof![0u64..20, any::<u64>()].prop_map(|n| n.to_string());
-        let command = proptest::sample::select(vec!["s", "save", "q", "quit", "exit", "o", "odds"])
-            .prop_flat_map(|w| {
-                proptest::collection::vec(any::<bool>(), w.len()).prop_map(move |upper| {
-                    w.chars()
-                        .zip(upper)
-                        .map(|(c, u)| if u { c.to_ascii_uppercase() } else { c })
-                        .collect::<String>()
-                })
-            });
+        let command = proptest::sample::select(vec![
+            "s", "save", "q", "quit", "exit", "o", "odds", "?", "h", "help", "ayuda", "aide",
+        ])
+        .prop_flat_map(|w| {
+            proptest::collection::vec(any::<bool>(), w.len()).prop_map(move |upper| {
+                w.chars()
+                    .zip(upper)
+                    .map(|(c, u)| if u { c.to_ascii_uppercase() } else { c })
+                    .collect::<String>()
+            })
+        });
         let word = prop_oneof![
             3 => number,
             2 => command,

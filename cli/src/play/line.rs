@@ -101,10 +101,33 @@ impl LineMode<'_> {
         for line in self.session.header(&self.text, self.table) {
             say(&line);
         }
+        say(&self.text.t("line-help-hint", &[]));
         if self.session.resumed {
             // The game so far was shown when it was played.
             self.printed = self.table.log().len();
         }
+    }
+
+    /// `?` at a prompt: the rules in short, the commands, every card in play.
+    fn help(&self) {
+        let t = &self.text;
+        let commands = [
+            ("1, 2...", "line-key-choose"),
+            ("o", "tui-key-odds-long"),
+            ("s", "tui-key-save-long"),
+            ("?", "tui-key-help-long"),
+            ("q", "tui-key-quit-long"),
+            ("Ctrl-D", "line-key-end"),
+            ("Ctrl-C", "tui-key-interrupt-long"),
+        ]
+        .iter()
+        .map(|(key, what)| (key.to_string(), t.t(what, &[])))
+        .collect();
+        say("");
+        for line in crate::tui::plain_help(*t, &self.seats, commands) {
+            say(&escape_line(&line));
+        }
+        say("");
     }
 
     fn play(&mut self) -> ExitCode {
@@ -252,6 +275,7 @@ impl LineMode<'_> {
                     }
                 }
                 Reply::Invalid => say(&t.t(bad_input, &max)),
+                Reply::Help => self.help(),
                 Reply::Quit => {
                     if let Some(flow) = self.confirm_quit() {
                         return flow;

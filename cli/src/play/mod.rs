@@ -330,12 +330,8 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
     let mut reserved = None;
     if autosave.is_none() {
         match folder.as_deref().map(games::new_autosave) {
-            Some(Ok((id, file))) => {
-                if let Some(folder) = folder.as_deref() {
-                    _lock = Some(games::lock(lang, folder, &id).inspect_err(|_| {
-                        games::forget_if_empty(&file);
-                    })?);
-                }
+            Some(Ok((id, file, lock))) => {
+                _lock = Some(lock);
                 session.game_id = Some(id);
                 reserved = Some(file.clone());
                 autosave = Some(file);

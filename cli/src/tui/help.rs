@@ -22,6 +22,11 @@ pub fn keys(ctx: &Ctx, extra: &[(String, String)]) -> Vec<(String, String)> {
 
 /// Every line of the help, unwrapped. `extra` are keys the driver adds (save, odds).
 pub fn lines(ctx: &Ctx, extra: &[(String, String)]) -> Vec<Line<'static>> {
+    with_keys(ctx, keys(ctx, extra))
+}
+
+/// The help with these keys (the line mode has commands of its own).
+pub fn with_keys(ctx: &Ctx, keys: Vec<(String, String)>) -> Vec<Line<'static>> {
     let p = ctx.palette;
     let text = &ctx.text;
     let catalog = text.catalog;
@@ -45,7 +50,7 @@ pub fn lines(ctx: &Ctx, extra: &[(String, String)]) -> Vec<Line<'static>> {
     )));
     out.push(Line::from(""));
     out.push(heading("tui-help-keys-title", &[]));
-    for (key, what) in keys(ctx, extra) {
+    for (key, what) in keys {
         out.push(Line::from(vec![
             Span::styled(key, p.key()),
             Span::raw(format!("  {what}")),

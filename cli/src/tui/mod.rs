@@ -79,6 +79,24 @@ pub enum Outcome {
     Stopped(Failure),
 }
 
+/// The help as plain lines, for the line mode's `?`: the same rules and cards as the
+/// full-screen help, with the line mode's own commands.
+pub fn plain_help(
+    text: Text<'_>,
+    seats: &crate::play::render::Seats,
+    commands: Vec<(String, String)>,
+) -> Vec<String> {
+    let ctx = Ctx {
+        text,
+        seats,
+        palette: style::Palette::new(false),
+    };
+    help::with_keys(&ctx, commands)
+        .into_iter()
+        .map(|line| line.spans.iter().map(|s| s.content.as_ref()).collect())
+        .collect()
+}
+
 /// Plays `table` full screen until the game ends or the player leaves; the terminal is
 /// restored before this returns, whatever happens (a panic included). `files` says where
 /// the game came from and where `s` saves it; `shutdown` is the flag signals set. Errors

@@ -17,7 +17,6 @@ impl Palette {
         Palette { colour: !no_color }
     }
 
-    #[cfg(test)]
     pub fn new(colour: bool) -> Palette {
         Palette { colour }
     }
