@@ -331,6 +331,30 @@ sim-done = { $games ->
 sim-bad-games = -n must be at least 1
 sim-too-many-games = -n { $games } is too many games
 sim-bad-threads = --threads must be at least 1
+sim-bad-shard = --shard { $shard }: expected K/N, slice K (from 0) of N, where K may be the name of an environment variable holding it (JOB_COMPLETION_INDEX/8)
+sim-shard-range = --shard { $shard }/{ $shards }: the slice must be from 0 to { $shards } minus 1
+sim-shard-env-missing = --shard: the environment variable { $var } is not set
+sim-shard-env-bad = --shard: the environment variable { $var } holds `{ $value }`, not a slice number
+sim-progress-shard = slice { $shard }/{ $shards }
+sim-part-unreadable = { $path }: not a part file of `dungeon sim --shard`: { $error }
+sim-part-format = { $path }: a part file in format { $format }, but this dungeon reads format { $expected }
+sim-part-damaged = { $path }: the part file is damaged or was edited: { $problem }
+sim-damaged-id = it names a bot, card or table that is not in its study
+sim-damaged-errors = it lists a failed game outside its slice
+sim-damaged-games = its counts do not fit the games of its slice
+sim-part-other-study = { $path } and { $first } are parts of different studies: { $difference }
+sim-differ-rules = the engine's rules differ
+sim-differ-packs = the packs differ
+sim-differ-seed = the seeds differ
+sim-differ-games = the player counts or numbers of games differ
+sim-differ-bots = the bots differ
+sim-differ-options = the game options differ
+sim-part-other-split = { $path } is a slice of { $shards }, but { $first } is a slice of { $first_shards }: a study's parts must all come from the same --shard K/N split
+sim-part-twice = { $path } and { $other } are both slice { $shard }/{ $shards }
+sim-part-missing = { $count ->
+        [one] a slice is missing
+       *[other] { $count } slices are missing
+    } (of { $shards }): { $missing }
 sim-too-many-bots = --bots lists { $bots ->
         [one] { $bots } bot
        *[other] { $bots } bots

@@ -324,6 +324,30 @@ sim-done = { $games ->
 sim-bad-games = -n debe ser al menos 1
 sim-too-many-games = -n { $games }: demasiadas partidas
 sim-bad-threads = --threads debe ser al menos 1
+sim-bad-shard = --shard { $shard }: se esperaba K/N, la porción K (desde 0) de N, donde K puede ser el nombre de una variable de entorno que la contenga (JOB_COMPLETION_INDEX/8)
+sim-shard-range = --shard { $shard }/{ $shards }: la porción debe ir de 0 a { $shards } menos 1
+sim-shard-env-missing = --shard: la variable de entorno { $var } no está definida
+sim-shard-env-bad = --shard: la variable de entorno { $var } contiene `{ $value }`, que no es un número de porción
+sim-progress-shard = porción { $shard }/{ $shards }
+sim-part-unreadable = { $path }: no es un archivo de parte de `dungeon sim --shard`: { $error }
+sim-part-format = { $path }: un archivo de parte en el formato { $format }, pero este dungeon lee el formato { $expected }
+sim-part-damaged = { $path }: el archivo de parte está dañado o fue modificado: { $problem }
+sim-damaged-id = nombra un bot, una carta o una mesa que no están en su estudio
+sim-damaged-errors = menciona una partida fallida fuera de su porción
+sim-damaged-games = sus cuentas no cuadran con las partidas de su porción
+sim-part-other-study = { $path } y { $first } son partes de estudios distintos: { $difference }
+sim-differ-rules = las reglas del motor son distintas
+sim-differ-packs = los paquetes son distintos
+sim-differ-seed = las semillas son distintas
+sim-differ-games = el número de jugadores o de partidas es distinto
+sim-differ-bots = los bots son distintos
+sim-differ-options = las opciones de juego son distintas
+sim-part-other-split = { $path } es una porción de { $shards }, pero { $first } es una porción de { $first_shards }: todas las partes de un estudio deben venir del mismo reparto --shard K/N
+sim-part-twice = { $path } y { $other } son ambos la porción { $shard }/{ $shards }
+sim-part-missing = { $count ->
+        [one] falta una porción
+       *[other] faltan { $count } porciones
+    } (de { $shards }): { $missing }
 sim-too-many-bots = --bots da { $bots ->
         [one] { $bots } bot
        *[other] { $bots } bots

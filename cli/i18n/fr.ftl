@@ -326,6 +326,30 @@ sim-done = { $games ->
 sim-bad-games = -n doit valoir au moins 1
 sim-too-many-games = -n { $games } : trop de parties
 sim-bad-threads = --threads doit valoir au moins 1
+sim-bad-shard = --shard { $shard } : attendu K/N, la tranche K (à partir de 0) sur N, où K peut être le nom d'une variable d'environnement qui la contient (JOB_COMPLETION_INDEX/8)
+sim-shard-range = --shard { $shard }/{ $shards } : la tranche doit aller de 0 à { $shards } moins 1
+sim-shard-env-missing = --shard : la variable d'environnement { $var } n'est pas définie
+sim-shard-env-bad = --shard : la variable d'environnement { $var } contient `{ $value }`, qui n'est pas un numéro de tranche
+sim-progress-shard = tranche { $shard }/{ $shards }
+sim-part-unreadable = { $path } : ce n'est pas un fichier de tranche de `dungeon sim --shard` : { $error }
+sim-part-format = { $path } : un fichier de tranche au format { $format }, mais ce dungeon lit le format { $expected }
+sim-part-damaged = { $path } : le fichier de tranche est abîmé ou a été modifié : { $problem }
+sim-damaged-id = il nomme un bot, une carte ou une table absents de son étude
+sim-damaged-errors = il cite une partie en échec hors de sa tranche
+sim-damaged-games = ses comptes ne correspondent pas aux parties de sa tranche
+sim-part-other-study = { $path } et { $first } sont des tranches d'études différentes : { $difference }
+sim-differ-rules = les règles du moteur diffèrent
+sim-differ-packs = les paquets diffèrent
+sim-differ-seed = les graines diffèrent
+sim-differ-games = les nombres de joueurs ou de parties diffèrent
+sim-differ-bots = les bots diffèrent
+sim-differ-options = les options de jeu diffèrent
+sim-part-other-split = { $path } est une tranche sur { $shards }, mais { $first } est une tranche sur { $first_shards } : toutes les tranches d'une étude doivent venir du même découpage --shard K/N
+sim-part-twice = { $path } et { $other } sont tous deux la tranche { $shard }/{ $shards }
+sim-part-missing = { $count ->
+        [one] il manque une tranche
+       *[other] il manque { $count } tranches
+    } (sur { $shards }) : { $missing }
 sim-too-many-bots = --bots donne { $bots ->
         [one] { $bots } bot
        *[other] { $bots } bots

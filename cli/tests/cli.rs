@@ -7,6 +7,9 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+#[path = "support/boom.rs"]
+mod boom;
+
 /// The monsters of the base box, by id and English name.
 const BASE_MONSTERS: [(&str, &str); 8] = [
     ("goblin", "Goblin"),
@@ -967,56 +970,8 @@ fn sim_plot_is_an_svg_with_one_error_bar_per_row() {
 
 #[test]
 fn sim_reports_games_that_fail_with_their_seed() {
-    // A pack whose only adventurer carries a tile that fails on entering: a game errors
-    // unless a bidder gave that tile up first.
     let dir = temp_dir("sim-errors");
-    std::fs::create_dir_all(dir.join("scripts")).unwrap();
-    let manifest = dir.join("boom.toml");
-    std::fs::write(
-        &manifest,
-        r#"[pack]
-id = "boom"
-version = "0.1.0"
-engine_api = 1
-languages = ["en"]
-scripts = "scripts"
-name = { en = "Boom" }
-
-[[monster]]
-id = "imp"
-strength = 1
-copies = 6
-name = { en = "Imp" }
-
-[[monster]]
-id = "ogre"
-strength = 4
-copies = 4
-name = { en = "Ogre" }
-
-[[adventurer]]
-id = "victim"
-hp = 3
-equipment = ["boom", "shield"]
-name = { en = "Victim" }
-
-[[equipment]]
-id = "shield"
-hp = 2
-name = { en = "Shield" }
-
-[[equipment]]
-id = "boom"
-script = "boom.lua"
-name = { en = "Boom" }
-"#,
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("scripts/boom.lua"),
-        "return {\n  before_entering = function(ctx)\n    error(\"boom\")\n  end,\n}\n",
-    )
-    .unwrap();
+    let manifest = boom::write_pack(&dir);
     let manifest = path_str(&manifest);
     let args = [
         "--pack",

@@ -34,6 +34,13 @@ pub struct Game {
 /// Reads a game file: at most [`MAX_BYTES`], from a regular file only (a device or a pipe
 /// could make loading hang or eat memory).
 pub fn read(lang: Lang, path: &str, kind: FileKind) -> Result<GameRecord, String> {
+    let bytes = read_bytes(lang, path, MAX_BYTES as u64)?;
+    GameRecord::read(&bytes).map_err(|e| describe(lang, path, kind, &e))
+}
+
+/// The bytes of a regular file, at most `max` + 1 of them (more than `max`: too big), or
+/// why they cannot be read, in `lang`.
+pub fn read_bytes(lang: Lang, path: &str, max: u64) -> Result<Vec<u8>, String> {
     let shown = escape_line(path).into_owned();
     let io = |e: std::io::Error| {
         let a = [
@@ -47,10 +54,8 @@ pub fn read(lang: Lang, path: &str, kind: FileKind) -> Result<GameRecord, String
         return Err(tr(lang, "record-not-a-file", &[("path", shown.into())]));
     }
     let mut bytes = Vec::new();
-    file.take(MAX_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    GameRecord::read(&bytes).map_err(|e| describe(lang, path, kind, &e))
+    file.take(max + 1).read_to_end(&mut bytes).map_err(io)?;
+    Ok(bytes)
 }
 
 /// Reads a game file and builds its packs from `library` (the packs must be the ones it

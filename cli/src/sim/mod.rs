@@ -7,13 +7,17 @@
 //! - `run.rs`: which games to play (seeds, seat rotation) and playing them in parallel;
 //! - `stats.rs`: the sums taken from each game's events, and the Wilson interval;
 //! - `report.rs`: the report as data (`--json`); `table.rs`, `csv.rs`, `plot.rs` show it;
-//! - `record.rs`: `--record DIR`, a game record per game.
+//! - `record.rs`: `--record DIR`, a game record per game;
+//! - `shard.rs`: `--shard K/N`, one slice of a study; `part.rs`: the part file a slice
+//!   writes, and `dungeon sim merge`, which adds the parts up into the whole study's report.
 
 mod csv;
+mod part;
 mod plot;
 mod record;
 mod report;
 mod run;
+mod shard;
 mod stats;
 mod table;
 
@@ -21,7 +25,7 @@ pub(crate) use run::panic_message;
 
 use crate::packs;
 use crate::text::{Arg, io_error, tr};
-use clap::{Args, ValueEnum};
+use clap::{Args, Subcommand, ValueEnum};
 use dungeon_engine::GameOptions;
 use dungeon_engine::bot::BotKind;
 use dungeon_engine::catalog::{DamageModel, PackLibrary};
@@ -52,12 +56,23 @@ What the tables mean (every rate with its 95% Wilson score interval):
   monsters       of all failed runs, the share ended by each monster: the one being faced
                  when HP fell to 0 for good (in the base box's model, not the last card).
 
+A study on many machines (see docs/balance-lab.md):
+  --shard K/N plays slice K (0 to N-1) of N: the games i with i mod N = K, each with the
+  seed and seats it has in a whole run. It writes a part file (JSON; --out FILE writes it
+  atomically) instead of the report. K may name the environment variable holding it, as
+  a scheduler sets it: --shard JOB_COMPLETION_INDEX/8, --shard SLURM_ARRAY_TASK_ID/8.
+  `dungeon sim merge PART...` adds the N parts up into the report of the whole study, the
+  same bytes as one run would print (--json, --csv, --plot, --out as here); it refuses
+  parts of different studies or packs, and a slice given twice or missing.
+
 Exit status: 0; 1 if any game stopped on an error (each is listed on stderr with its
 seed); 2 for bad options.";
 
 #[derive(Args)]
-#[command(after_long_help = HELP)]
+#[command(after_long_help = HELP, args_conflicts_with_subcommands = true)]
 pub struct SimArgs {
+    #[command(subcommand)]
+    command: Option<SimCommand>,
     /// Games at each player count.
     #[arg(long, short = 'n', default_value_t = 1000)]
     games: u64,
@@ -96,6 +111,35 @@ pub struct SimArgs {
     /// Worker threads (default: every core). The results do not depend on it.
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
+    /// Play only slice K (0 to N-1) of N of the study and write its part file, for
+    /// `dungeon sim merge`. K may be the name of an environment variable holding it.
+    #[arg(long, value_name = "K/N", conflicts_with_all = ["json", "csv", "plot"])]
+    shard: Option<String>,
+    #[command(flatten)]
+    output: OutputArgs,
+    /// Write each game's record to this folder (game-000000.json...), for `dungeon replay`.
+    #[arg(long, value_name = "DIR")]
+    record: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+enum SimCommand {
+    /// Add up the part files of a study's slices (--shard K/N) into the study's report.
+    Merge(MergeArgs),
+}
+
+#[derive(Args)]
+struct MergeArgs {
+    /// The part files, one per slice, in any order.
+    #[arg(required = true, value_name = "PART")]
+    parts: Vec<String>,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+/// How the report is given, for a run and for a merge.
+#[derive(Args)]
+struct OutputArgs {
     /// Print the report as JSON instead of tables.
     #[arg(long, conflicts_with = "csv")]
     json: bool,
@@ -105,9 +149,9 @@ pub struct SimArgs {
     /// Also draw the win rates and their intervals to this SVG file.
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
-    /// Write each game's record to this folder (game-000000.json...), for `dungeon replay`.
-    #[arg(long, value_name = "DIR")]
-    record: Option<PathBuf>,
+    /// Write the report (or the part file) to FILE, all at once, instead of stdout.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    out: Option<PathBuf>,
     /// No progress bar and no timing on stderr.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -152,8 +196,15 @@ fn bad_bot(lang: Lang, given: &str) -> String {
 }
 
 pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode, String> {
+    if let Some(SimCommand::Merge(merge)) = args.command {
+        return run_merge(library, lang, merge);
+    }
     let t = |key: &'static str, a: &[(&str, Arg)]| tr(lang, key, a);
     // Options first, so a mistake costs no pack loading and no game.
+    let shard = match &args.shard {
+        Some(given) => shard::Shard::parse(lang, given)?,
+        None => shard::Shard::WHOLE,
+    };
     if args.games == 0 {
         return Err(t("sim-bad-games", &[]));
     }
@@ -189,17 +240,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
         Some(id) if catalog.find_adventurer(id).is_some() => FirstAdventurer::Named(id.into()),
         Some(id) => return Err(packs::unknown_adventurer(lang, &catalog, id)),
     };
-    // Made now, so an unwritable path is found before the games, not after.
-    let plot_file = match &args.plot {
-        Some(path) => Some(std::fs::File::create(path).map_err(|e| {
-            let a = [
-                ("path", path.display().to_string().into()),
-                ("error", io_error(lang, &e).into()),
-            ];
-            t("sim-plot-write", &a)
-        })?),
-        None => None,
-    };
+    let plot_file = open_plot(lang, &args.output)?;
     if let Some(dir) = &args.record {
         std::fs::create_dir_all(dir).map_err(|e| {
             let a = [
@@ -233,68 +274,147 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
         },
     };
     chosen.apply(&mut plan.options);
-    let progress = progress_bar(lang, plan.total(), args.quiet);
+    let games = shard.games(plan.total());
+    let progress = progress_bar(lang, games, shard, args.output.quiet);
     let started = Instant::now();
     let records = (args.record.as_deref()).map(|dir| record::Records { dir, lang });
-    let tally = run::simulate(&catalog, &plan, threads, &progress, records.as_ref())?;
+    let tally = run::simulate(&catalog, &plan, shard, threads, &progress, records.as_ref())?;
     progress.finish_and_clear();
     let elapsed = started.elapsed();
 
-    let report = report::Report::new(&catalog, &plan, &tally);
-    for e in &report.errors {
-        let a = [
-            ("game", e.game.into()),
-            ("seed", e.seed.to_string().into()),
-            ("error", e.error.clone().into()),
-        ];
-        eprintln!("{}", t("sim-game-error", &a));
-    }
-    let names = table::Names {
-        lang,
-        catalog: &catalog,
-    };
-    if args.json {
-        let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
-        println!("{json}");
-    } else if args.csv {
-        print!("{}", csv::render(&report));
+    show_errors(lang, &tally.errors);
+    if args.shard.is_some() {
+        give(
+            lang,
+            &args.output,
+            &part::write(&catalog, &plan, shard, &tally),
+        )?;
     } else {
-        print!("{}", table::render(&report, &names));
+        let report = report::Report::new(&catalog, &plan, &tally);
+        emit(lang, &catalog, &report, &args.output, plot_file)?;
     }
-    if let (Some(path), Some(mut file)) = (&args.plot, plot_file) {
-        use std::io::Write;
-        file.write_all(plot::render(&report, &names).as_bytes())
-            .map_err(|e| {
-                let a = [
-                    ("path", path.display().to_string().into()),
-                    ("error", io_error(lang, &e).into()),
-                ];
-                t("sim-plot-write", &a)
-            })?;
-    }
-    if !args.quiet {
+    if !args.output.quiet {
         let a = [
-            ("games", report.games.into()),
+            ("games", games.into()),
             ("seconds", Arg::decimal(elapsed.as_secs_f64(), 1)),
             ("threads", threads.into()),
         ];
         eprintln!("{}", t("sim-done", &a));
     }
-    Ok(if report.errors.is_empty() {
+    Ok(exit_code(&tally.errors))
+}
+
+/// `dungeon sim merge`: the report of the whole study from its parts.
+fn run_merge(library: &PackLibrary, lang: Lang, args: MergeArgs) -> Result<ExitCode, String> {
+    let plot_file = open_plot(lang, &args.output)?;
+    let merged = part::merge(library, lang, &args.parts)?;
+    let report = merged.report();
+    show_errors(lang, &report.errors);
+    emit(lang, &merged.catalog, &report, &args.output, plot_file)?;
+    Ok(exit_code(&report.errors))
+}
+
+fn exit_code(errors: &[stats::GameError]) -> ExitCode {
+    if errors.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
-    })
+    }
+}
+
+/// Each game that stopped on an error, on stderr, in game order.
+fn show_errors(lang: Lang, errors: &[stats::GameError]) {
+    let mut errors: Vec<&stats::GameError> = errors.iter().collect();
+    errors.sort_by_key(|e| e.game);
+    for e in errors {
+        let error = dungeon_engine::printable::escape_line(&e.error).into_owned();
+        let a = [
+            ("game", e.game.into()),
+            ("seed", e.seed.to_string().into()),
+            ("error", error.into()),
+        ];
+        eprintln!("{}", tr(lang, "sim-game-error", &a));
+    }
+}
+
+/// The chart's file, made before the games so an unwritable path is found first.
+fn open_plot(lang: Lang, output: &OutputArgs) -> Result<Option<std::fs::File>, String> {
+    let Some(path) = &output.plot else {
+        return Ok(None);
+    };
+    std::fs::File::create(path)
+        .map(Some)
+        .map_err(|e| plot_error(lang, path, &e))
+}
+
+fn plot_error(lang: Lang, path: &std::path::Path, e: &std::io::Error) -> String {
+    let a = [
+        ("path", path.display().to_string().into()),
+        ("error", io_error(lang, e).into()),
+    ];
+    tr(lang, "sim-plot-write", &a)
+}
+
+/// The report as tables, JSON or CSV, to stdout or `--out`; and the chart to `--plot`.
+fn emit(
+    lang: Lang,
+    catalog: &dungeon_engine::catalog::Catalog,
+    report: &report::Report,
+    output: &OutputArgs,
+    plot_file: Option<std::fs::File>,
+) -> Result<(), String> {
+    let names = table::Names { lang, catalog };
+    let text = if output.json {
+        let json = serde_json::to_string_pretty(report).map_err(|e| e.to_string())?;
+        json + "\n"
+    } else if output.csv {
+        csv::render(report)
+    } else {
+        table::render(report, &names)
+    };
+    give(lang, output, &text)?;
+    if let (Some(path), Some(mut file)) = (&output.plot, plot_file) {
+        use std::io::Write;
+        (file.write_all(plot::render(report, &names).as_bytes()))
+            .map_err(|e| plot_error(lang, path, &e))?;
+    }
+    Ok(())
+}
+
+/// `text` to `--out` (written whole or not at all), else to stdout.
+fn give(lang: Lang, output: &OutputArgs, text: &str) -> Result<(), String> {
+    match &output.out {
+        Some(path) => crate::play::save::write_atomic(path, text).map_err(|e| {
+            let shown =
+                dungeon_engine::printable::escape_line(&path.to_string_lossy()).into_owned();
+            let a = [("path", shown.into()), ("error", io_error(lang, &e).into())];
+            tr(lang, "error-io-file", &a)
+        }),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
 }
 
 /// A bar on stderr when it is a terminal; hidden otherwise (logs, pipes, tests).
-fn progress_bar(lang: Lang, total: u64, quiet: bool) -> ProgressBar {
+/// Games done, games a second and the time left; a slice's bar says which slice it is.
+fn progress_bar(lang: Lang, total: u64, shard: shard::Shard, quiet: bool) -> ProgressBar {
     if quiet || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    let label = if shard == shard::Shard::WHOLE {
+        String::new()
+    } else {
+        let a = [
+            ("shard", shard.index.into()),
+            ("shards", shard.count.into()),
+        ];
+        tr(lang, "sim-progress-shard", &a) + " "
+    };
     let template = format!(
-        "{{bar:40}} {{pos}}/{{len}} {} {{per_sec}} ~{{eta}}",
+        "{label}{{bar:40}} {{pos}}/{{len}} {} {{per_sec}} ~{{eta}}",
         tr(lang, "sim-progress", &[])
     );
     if let Ok(style) = ProgressStyle::with_template(&template) {

@@ -2,6 +2,7 @@
 //! its player count, who sits where), and each thread sums into its own [`Tally`], so the
 //! totals are the same whatever the thread count or the order games finish in.
 
+use super::shard::Shard;
 use super::stats::{GameError, Tally};
 use dungeon_engine::bot::{BotKind, play_game_logged, seat_seed};
 use dungeon_engine::catalog::Catalog;
@@ -65,12 +66,13 @@ impl Plan {
     }
 }
 
-/// Plays every game of the plan on `threads` threads, each with its own engine (an
-/// engine owns a Lua state, which cannot be shared); with `records`, writes each game's
-/// record there.
+/// Plays the games of the plan in slice `shard` (every game for [`Shard::WHOLE`]) on
+/// `threads` threads, each with its own engine (an engine owns a Lua state, which cannot
+/// be shared); with `records`, writes each game's record there.
 pub fn simulate(
     catalog: &Arc<Catalog>,
     plan: &Plan,
+    shard: Shard,
     threads: usize,
     progress: &ProgressBar,
     records: Option<&super::record::Records>,
@@ -80,7 +82,7 @@ pub fn simulate(
         .build()
         .map_err(|e| e.to_string())?;
     let next = AtomicU64::new(0);
-    let total = plan.total();
+    let total = shard.games(plan.total());
     // One task per thread pulling game numbers from a shared counter: one engine per
     // thread, and a slow game (a long search) holds up no other.
     let tallies = pool.broadcast(|_| {
@@ -89,10 +91,11 @@ pub fn simulate(
         let mut events = Vec::new();
         let mut log = Vec::new();
         loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= total {
+            let n = next.fetch_add(1, Ordering::Relaxed);
+            if n >= total {
                 return Ok::<Tally, String>(tally);
             }
+            let i = shard.game(n);
             let game = plan.game(i);
             let options = GameOptions {
                 players: game.bots.len() as u8,

@@ -8,7 +8,7 @@ use dungeon_engine::catalog::Catalog;
 use dungeon_engine::event::Event;
 use dungeon_engine::ids::{AdventurerId, MonsterId, TileId};
 use dungeon_engine::state::GameState;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// z for a two-sided 95% interval.
@@ -82,7 +82,8 @@ pub struct AdventurerTally {
 }
 
 /// A game that stopped on an error.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameError {
     pub game: u64,
     pub seed: u64,

@@ -1,0 +1,479 @@
+//! A part file: what `dungeon sim --shard K/N` writes, and `dungeon sim merge` reads. It
+//! holds the study (engine rules, packs with their files' hashes, seed, games, bots,
+//! options), which slice was played, and the slice's sums with cards and bots named by
+//! id. Merging adds the sums of every slice into the [`Tally`] one whole run would have
+//! made, so the report is the same, byte for byte.
+//!
+//! A part is hostile input: it is refused, with the file named, unless it parses, belongs
+//! to the same study as the others, names only cards and bots of that study, and its
+//! counts fit its slice (so no sum can overflow).
+
+use super::report::Report;
+use super::run::Plan;
+use super::shard::Shard;
+use super::stats::{AdventurerTally, Count, GameError, SeatKey, Tally};
+use crate::play::save::{FileKind, describe, read_bytes};
+use crate::text::{Arg, tr};
+use dungeon_engine::GameOptions;
+use dungeon_engine::bot::BotKind;
+use dungeon_engine::catalog::{Catalog, PackLibrary};
+use dungeon_engine::lang::Lang;
+use dungeon_engine::printable::escape_line;
+use dungeon_engine::record::{GameRecord, PackStamp};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// What a part file says it is.
+const KIND: &str = "dungeon-sim-part";
+/// Bumped when a field changes meaning or goes away.
+const FORMAT: u32 = 1;
+/// Larger files are refused before parsing.
+const MAX_BYTES: u64 = 64 << 20;
+/// No count in a part may exceed this many per game of its slice (a game has a few dozen
+/// rounds at most), which also keeps any sum of parts far from overflowing.
+const PER_GAME: u64 = 10_000;
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Part {
+    pub kind: String,
+    pub format: u32,
+    pub study: Study,
+    pub shard: ShardRecord,
+    pub tally: TallyRecord,
+}
+
+/// Everything that decides a study's games: parts merge only if this is equal.
+#[derive(Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Study {
+    pub rules_version: u32,
+    pub prelude_sha256: String,
+    pub packs: Vec<PackStamp>,
+    pub seed: u64,
+    pub games_per_player_count: u64,
+    pub players: Vec<u8>,
+    pub lineup: Vec<String>,
+    pub options: GameOptions,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShardRecord {
+    pub index: u64,
+    pub count: u64,
+}
+
+#[derive(Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct TallyRecord {
+    pub completed: u64,
+    pub no_winner: u64,
+    pub failed_runs: u64,
+    pub seats: Vec<SeatRow>,
+    pub adventurers: Vec<AdventurerRow>,
+    pub equipment: Vec<EquipmentRow>,
+    pub killers: Vec<KillerRow>,
+    pub errors: Vec<GameError>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRow {
+    pub players: u8,
+    pub seat: u8,
+    pub position: u8,
+    pub bot: String,
+    pub games: u64,
+    pub wins: u64,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdventurerRow {
+    pub adventurer: String,
+    pub runs: u64,
+    pub successes: u64,
+    /// Of `runs`, those made by the game's winner.
+    pub runner_won: u64,
+    pub decided: u64,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EquipmentRow {
+    pub adventurer: String,
+    pub tile: String,
+    pub rounds: u64,
+    pub set_aside: u64,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KillerRow {
+    pub monster: Option<String>,
+    pub kills: u64,
+}
+
+/// The study of `plan` with `catalog`'s packs.
+fn study(catalog: &Catalog, plan: &Plan) -> Study {
+    Study {
+        rules_version: dungeon_engine::version::RULES_VERSION,
+        prelude_sha256: dungeon_engine::version::prelude_hash().to_string(),
+        packs: dungeon_engine::record::stamps(catalog),
+        seed: plan.seed,
+        games_per_player_count: plan.per_count,
+        players: plan.counts.clone(),
+        lineup: plan.lineup.iter().map(|b| b.id()).collect(),
+        options: plan.options.clone(),
+    }
+}
+
+/// The part file of slice `shard` of `plan`, as JSON.
+pub fn write(catalog: &Catalog, plan: &Plan, shard: Shard, tally: &Tally) -> String {
+    let id_a = |a| catalog.adventurer(a).info.id.clone();
+    let mut errors = tally.errors.clone();
+    errors.sort_by_key(|e| e.game);
+    let record = TallyRecord {
+        completed: tally.completed,
+        no_winner: tally.no_winner,
+        failed_runs: tally.failed_runs,
+        seats: (tally.seats.iter())
+            .map(|(k, c)| SeatRow {
+                players: k.players,
+                seat: k.seat,
+                position: k.position,
+                bot: k.bot.id(),
+                games: c.total,
+                wins: c.hits,
+            })
+            .collect(),
+        adventurers: (tally.adventurers.iter())
+            .map(|(&a, t)| AdventurerRow {
+                adventurer: id_a(a),
+                runs: t.runs.total,
+                successes: t.runs.hits,
+                runner_won: t.runner_won.hits,
+                decided: t.decided,
+            })
+            .collect(),
+        equipment: (tally.equipment.iter())
+            .map(|(&(a, t), c)| EquipmentRow {
+                adventurer: id_a(a),
+                tile: catalog.tile(t).info.id.clone(),
+                rounds: c.total,
+                set_aside: c.hits,
+            })
+            .collect(),
+        killers: (tally.killers.iter())
+            .map(|(m, &kills)| KillerRow {
+                monster: m.map(|m| catalog.monster(m).info.id.clone()),
+                kills,
+            })
+            .collect(),
+        errors,
+    };
+    let part = Part {
+        kind: KIND.into(),
+        format: FORMAT,
+        study: study(catalog, plan),
+        shard: ShardRecord {
+            index: shard.index,
+            count: shard.count,
+        },
+        tally: record,
+    };
+    let mut json = serde_json::to_string_pretty(&part).expect("a part is plain data");
+    json.push('\n');
+    json
+}
+
+/// A merged study: its packs, its plan and the sums of all its games.
+pub struct Merged {
+    pub catalog: Arc<Catalog>,
+    pub plan: Plan,
+    pub tally: Tally,
+}
+
+/// Reads the parts at `paths` and adds them up, refusing parts of different studies, a
+/// slice given twice or missing, and damaged parts.
+pub fn merge(library: &PackLibrary, lang: Lang, paths: &[String]) -> Result<Merged, String> {
+    let t = |key: &'static str, a: &[(&str, Arg)]| tr(lang, key, a);
+    let shown = |p: &str| Arg::from(escape_line(p).into_owned());
+    let mut parts = Vec::new();
+    for path in paths {
+        parts.push(read(lang, path)?);
+    }
+    let first = &parts[0];
+    // The study of the first part, checked against the packs here.
+    let header = GameRecord {
+        format: dungeon_engine::record::FORMAT,
+        rules_version: first.study.rules_version,
+        prelude_sha256: first.study.prelude_sha256.clone(),
+        packs: first.study.packs.clone(),
+        options: first.study.options.clone(),
+        seats: Vec::new(),
+        seed: first.study.seed,
+        decisions: Vec::new(),
+        state: serde_json::Value::Null,
+        bots: None,
+    };
+    let (catalog, _warnings) =
+        (header.catalog(library)).map_err(|e| describe(lang, &paths[0], FileKind::Record, &e))?;
+    let catalog = Arc::new(catalog);
+    let lineup: Vec<BotKind> = (first.study.lineup.iter())
+        .map(|id| id.parse().ok().filter(|b: &BotKind| b.id() == *id))
+        .collect::<Option<_>>()
+        .filter(|l: &Vec<BotKind>| !l.is_empty())
+        .ok_or_else(|| damaged(lang, &paths[0], "sim-damaged-id"))?;
+    let mut counts = first.study.players.clone();
+    counts.sort_unstable();
+    counts.dedup();
+    let valid_counts = !counts.is_empty()
+        && counts == first.study.players
+        && counts.iter().all(|p| (2..=4).contains(p))
+        && lineup.len() <= *counts.last().unwrap_or(&0) as usize;
+    let plan = Plan {
+        seed: first.study.seed,
+        per_count: first.study.games_per_player_count,
+        counts,
+        lineup,
+        options: first.study.options.clone(),
+    };
+    let total = (plan.per_count.checked_mul(plan.counts.len() as u64))
+        .filter(|t| t.checked_mul(PER_GAME).is_some());
+    if total.is_none() || !valid_counts || plan.per_count == 0 {
+        return Err(damaged(lang, &paths[0], "sim-damaged-games"));
+    }
+
+    let shards = first.shard.count;
+    // Slice index to the part that holds it.
+    let mut owner: std::collections::BTreeMap<u64, usize> = Default::default();
+    let mut tally = Tally::default();
+    for (n, (part, path)) in parts.iter().zip(paths).enumerate() {
+        if part.study != first.study {
+            let what = differs(&part.study, &first.study);
+            let a = [
+                ("path", shown(path)),
+                ("first", shown(&paths[0])),
+                ("difference", t(what, &[]).into()),
+            ];
+            return Err(t("sim-part-other-study", &a));
+        }
+        let s = &part.shard;
+        if s.count != shards {
+            let a = [
+                ("path", shown(path)),
+                ("shards", s.count.into()),
+                ("first", shown(&paths[0])),
+                ("first_shards", shards.into()),
+            ];
+            return Err(t("sim-part-other-split", &a));
+        }
+        if s.index >= s.count {
+            return Err(damaged(lang, path, "sim-damaged-games"));
+        }
+        if let Some(&other) = owner.get(&s.index) {
+            let a = [
+                ("path", shown(path)),
+                ("other", shown(paths[other].as_str())),
+                ("shard", s.index.into()),
+                ("shards", s.count.into()),
+            ];
+            return Err(t("sim-part-twice", &a));
+        }
+        owner.insert(s.index, n);
+        let shard = Shard {
+            index: s.index,
+            count: s.count,
+        };
+        let sums = tally_of(&catalog, &plan, shard, &part.tally)
+            .map_err(|what| damaged(lang, path, what))?;
+        tally.merge(sums);
+    }
+    let missing = shards - owner.len() as u64;
+    if missing > 0 {
+        // The first few: the parts given hold every index they skip over.
+        let first_missing: Vec<String> = (0..shards)
+            .filter(|k| !owner.contains_key(k))
+            .take(20)
+            .map(|k| k.to_string())
+            .collect();
+        let mut list = first_missing.join(", ");
+        if missing > 20 {
+            list.push_str(", …");
+        }
+        let a = [
+            ("missing", list.into()),
+            ("count", missing.into()),
+            ("shards", shards.into()),
+        ];
+        return Err(t("sim-part-missing", &a));
+    }
+    Ok(Merged {
+        catalog,
+        plan,
+        tally,
+    })
+}
+
+/// The message naming the first field of the study that differs.
+fn differs(a: &Study, b: &Study) -> &'static str {
+    if a.rules_version != b.rules_version || a.prelude_sha256 != b.prelude_sha256 {
+        "sim-differ-rules"
+    } else if a.packs != b.packs {
+        "sim-differ-packs"
+    } else if a.seed != b.seed {
+        "sim-differ-seed"
+    } else if a.games_per_player_count != b.games_per_player_count || a.players != b.players {
+        "sim-differ-games"
+    } else if a.lineup != b.lineup {
+        "sim-differ-bots"
+    } else {
+        "sim-differ-options"
+    }
+}
+
+/// `problem`: the message saying what is wrong with the part.
+fn damaged(lang: Lang, path: &str, problem: &'static str) -> String {
+    let a = [
+        ("path", escape_line(path).into_owned().into()),
+        ("problem", tr(lang, problem, &[]).into()),
+    ];
+    tr(lang, "sim-part-damaged", &a)
+}
+
+/// A part file, parsed.
+fn read(lang: Lang, path: &str) -> Result<Part, String> {
+    let shown = escape_line(path).into_owned();
+    let bytes = read_bytes(lang, path, MAX_BYTES)?;
+    let unreadable = |error: String| {
+        let a = [
+            ("path", shown.clone().into()),
+            ("error", escape_line(&error).into_owned().into()),
+        ];
+        tr(lang, "sim-part-unreadable", &a)
+    };
+    if bytes.len() as u64 > MAX_BYTES {
+        return Err(unreadable(format!("larger than {MAX_BYTES} bytes")));
+    }
+    // The kind and format first, so a file of another kind or version says so plainly.
+    #[derive(Deserialize)]
+    struct Head {
+        kind: Option<String>,
+        format: Option<serde_json::Value>,
+    }
+    let head: Head = serde_json::from_slice(&bytes).map_err(|e| unreadable(e.to_string()))?;
+    if head.kind.as_deref() != Some(KIND) {
+        return Err(unreadable(format!("no \"kind\": \"{KIND}\"")));
+    }
+    if head.format != Some(FORMAT.into()) {
+        let found = head.format.map_or("none".into(), |f| f.to_string());
+        let a = [
+            ("path", shown.clone().into()),
+            ("format", escape_line(&found).into_owned().into()),
+            ("expected", FORMAT.into()),
+        ];
+        return Err(tr(lang, "sim-part-format", &a));
+    }
+    serde_json::from_slice(&bytes).map_err(|e| unreadable(e.to_string()))
+}
+
+/// The sums of slice `shard` from its record, every id checked against the study and
+/// every count against the slice's size.
+fn tally_of(
+    catalog: &Catalog,
+    plan: &Plan,
+    shard: Shard,
+    record: &TallyRecord,
+) -> Result<Tally, &'static str> {
+    let games = shard.games(plan.total());
+    let cap = games * PER_GAME;
+    let count = |total: u64, hits: u64| {
+        (hits <= total && total <= cap)
+            .then_some(Count { total, hits })
+            .ok_or("sim-damaged-games")
+    };
+    let fresh = |new: bool| {
+        if new {
+            Ok(())
+        } else {
+            Err("sim-damaged-games")
+        }
+    };
+    let adventurer = |id: &str| catalog.find_adventurer(id).ok_or("sim-damaged-id");
+    let mut tally = Tally {
+        completed: record.completed,
+        no_winner: record.no_winner,
+        failed_runs: count(cap, record.failed_runs)?.hits,
+        ..Tally::default()
+    };
+    for s in &record.seats {
+        let bot: BotKind = s.bot.parse().map_err(|_| "sim-damaged-id")?;
+        let seated = plan.counts.contains(&s.players)
+            && s.seat < s.players
+            && s.position < s.players
+            && plan.lineup.contains(&bot);
+        if !seated {
+            return Err("sim-damaged-id");
+        }
+        let key = SeatKey {
+            players: s.players,
+            seat: s.seat,
+            position: s.position,
+            bot,
+        };
+        fresh(tally.seats.insert(key, count(s.games, s.wins)?).is_none())?;
+    }
+    for a in &record.adventurers {
+        let runs = count(a.runs, a.successes)?;
+        let sums = AdventurerTally {
+            runs,
+            runner_won: count(a.runs, a.runner_won)?,
+            decided: count(cap, a.decided)?.hits,
+        };
+        fresh((tally.adventurers.insert(adventurer(&a.adventurer)?, sums)).is_none())?;
+    }
+    for e in &record.equipment {
+        let a = adventurer(&e.adventurer)?;
+        let tile = catalog.find_tile(&e.tile).ok_or("sim-damaged-id")?;
+        if !catalog.adventurer(a).tiles.contains(&tile) {
+            return Err("sim-damaged-id");
+        }
+        let c = count(e.rounds, e.set_aside)?;
+        fresh(tally.equipment.insert((a, tile), c).is_none())?;
+    }
+    for k in &record.killers {
+        let monster = match &k.monster {
+            Some(id) => Some(catalog.find_monster(id).ok_or("sim-damaged-id")?),
+            None => None,
+        };
+        let kills = count(record.failed_runs, k.kills)?.hits;
+        fresh(tally.killers.insert(monster, kills).is_none())?;
+    }
+    let mut last = None;
+    for e in &record.errors {
+        let in_slice = e.game < plan.total()
+            && shard.holds(e.game)
+            && e.seed == plan.seed.wrapping_add(e.game)
+            && last < Some(e.game);
+        if !in_slice {
+            return Err("sim-damaged-errors");
+        }
+        last = Some(e.game);
+    }
+    tally.errors = record.errors.clone();
+    let finished = (record.completed.checked_add(record.errors.len() as u64) == Some(games))
+        && record.no_winner <= record.completed;
+    if !finished {
+        return Err("sim-damaged-games");
+    }
+    Ok(tally)
+}
+
+impl Merged {
+    /// The report of the whole study.
+    pub fn report(&self) -> Report {
+        Report::new(&self.catalog, &self.plan, &self.tally)
+    }
+}
