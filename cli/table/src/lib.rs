@@ -44,6 +44,7 @@ pub struct TableSetup {
 
 /// One seat at the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SeatInfo {
     /// The name given to the seat; empty for a default name (shown in the reader's language).
     pub name: String,
@@ -55,6 +56,7 @@ pub struct SeatInfo {
 
 /// One event of the game's log as this front end may see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LogEntry {
     /// Position in the log, from 0; the same for every front end at the table.
     pub index: u64,
@@ -183,6 +185,7 @@ impl DiskError {
 /// A seat's chances in its own run (the `o` key), worked out from what that seat may
 /// know only: what it put in, what it has not seen.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Odds {
     /// The decision count when they were worked out (see [`TableState::Asking`]).
     pub number: u32,
@@ -194,6 +197,7 @@ pub struct Odds {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum OddsNow {
     /// The chance of surviving the dungeon as it stands.
     Survive(f64),
