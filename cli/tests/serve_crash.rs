@@ -104,6 +104,8 @@ fn uninterrupted(count: usize) -> Vec<Seen> {
 struct Serve {
     child: Child,
     url: String,
+    /// Kept open: the server writes a line or two more, and a closed pipe would kill it.
+    _stdout: BufReader<std::process::ChildStdout>,
 }
 
 impl Drop for Serve {
@@ -131,21 +133,33 @@ fn launch(db: &std::path::Path) -> Serve {
         .args(["--max-connections-per-address", "10000"])
         .env("DUNGEON_LOG", "warn")
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
+        .stderr(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(db.with_extension("log"))
+                .unwrap(),
+        )
         .spawn()
         .expect("dungeon serve starts");
     let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    stdout.read_line(&mut line).unwrap();
     let url = line
         .trim()
         .rsplit(' ')
         .next()
         .filter(|u| u.starts_with("ws://"))
-        .unwrap_or_else(|| panic!("dungeon serve said {line:?}"))
+        .unwrap_or_else(|| {
+            let log = std::fs::read_to_string(db.with_extension("log")).unwrap_or_default();
+            panic!("dungeon serve said {line:?}; its log:\n{log}")
+        })
         .to_string();
-    Serve { child, url }
+    Serve {
+        child,
+        url,
+        _stdout: stdout,
+    }
 }
 
 /// Plays one seat through every crash: after each lost connection it takes the seat back

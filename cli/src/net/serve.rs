@@ -38,6 +38,13 @@ pub struct ServeArgs {
 }
 
 pub fn run(library: PackLibrary, lang: Lang, args: ServeArgs) -> Result<ExitCode, String> {
+    // A server outlives whoever reads its output (`dungeon serve | head -1`): a closed
+    // pipe must not kill it, as it would a short command (see main's reset_sigpipe).
+    #[cfg(unix)]
+    // SAFETY: no other thread exists yet; SIG_IGN is a valid action.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
     let level = match std::env::var("DUNGEON_LOG").as_deref() {
         Ok("debug") => tracing::Level::DEBUG,
         Ok("warn") => tracing::Level::WARN,
