@@ -39,7 +39,7 @@ fn most_kills() -> usize {
 /// Game `i`: 2 to 4 players, one or two people, easy or normal bots.
 fn table(i: usize) -> NewTable {
     let players = 2 + (i % 3) as u8;
-    let humans = if i % 2 == 0 { 1 } else { 2 };
+    let humans = if i.is_multiple_of(2) { 1 } else { 2 };
     let level = if i % 4 < 2 { "easy" } else { "normal" };
     let packs: &[&str] = if i % 3 == 1 {
         &["base"]
