@@ -716,3 +716,14 @@ tui-hp-bonus = { $hp } HP
 tui-once = (used once)
 tui-help-monsters = Monsters
 tui-help-specials = Special monsters ({ $count } of these are shuffled into the deck)
+serve-listening = dungeon server listening on ws://{ $address }/ws
+serve-restored = { $tables ->
+        [one] { $tables } unfinished table resumed
+       *[other] { $tables } unfinished tables resumed
+    }
+serve-broken = { $tables ->
+        [one] { $tables } stored table failed its check and was set aside (see the log)
+       *[other] { $tables } stored tables failed their check and were set aside (see the log)
+    }
+serve-db-error = The database { $path } cannot be opened: { $error }
+serve-listen-error = Cannot serve on { $address }: { $error }

@@ -709,3 +709,14 @@ tui-hp-bonus = { $hp } PV
 tui-once = (de un solo uso)
 tui-help-monsters = Monstruos
 tui-help-specials = Monstruos especiales ({ $count } de ellos se barajan con el mazo)
+serve-listening = servidor de dungeon escuchando en ws://{ $address }/ws
+serve-restored = { $tables ->
+        [one] se reanuda { $tables } mesa sin terminar
+       *[other] se reanudan { $tables } mesas sin terminar
+    }
+serve-broken = { $tables ->
+        [one] { $tables } mesa guardada no superó la comprobación y se ha apartado (véase el registro)
+       *[other] { $tables } mesas guardadas no superaron la comprobación y se han apartado (véase el registro)
+    }
+serve-db-error = No se puede abrir la base de datos { $path }: { $error }
+serve-listen-error = No se puede servir en { $address }: { $error }

@@ -702,3 +702,14 @@ tui-hp-bonus = { $hp } PV
 tui-once = (à usage unique)
 tui-help-monsters = Monstres
 tui-help-specials = Monstres spéciaux ({ $count } d'entre eux sont mélangés à la pioche)
+serve-listening = serveur dungeon à l'écoute sur ws://{ $address }/ws
+serve-restored = { $tables ->
+        [one] { $tables } table inachevée reprise
+       *[other] { $tables } tables inachevées reprises
+    }
+serve-broken = { $tables ->
+        [one] { $tables } table enregistrée a échoué à la vérification et a été mise de côté (voir le journal)
+       *[other] { $tables } tables enregistrées ont échoué à la vérification et ont été mises de côté (voir le journal)
+    }
+serve-db-error = Impossible d'ouvrir la base de données { $path } : { $error }
+serve-listen-error = Impossible de servir sur { $address } : { $error }

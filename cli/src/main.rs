@@ -4,6 +4,7 @@
 
 mod cards;
 mod check;
+mod net;
 mod odds;
 mod packs;
 mod play;
@@ -57,6 +58,8 @@ enum Command {
     Odds(odds::OddsArgs),
     /// Play many bot games over every pack mix, each checked after every decision.
     Soak(soak::SoakArgs),
+    /// Run a game server: tables of people and bots over the network (WebSocket).
+    Serve(net::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -92,6 +95,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(&mut library, lang, root, args),
         Command::Odds(args) => odds::run(&library, lang, args),
         Command::Soak(args) => soak::run(&library, lang, args, &cli.pack),
+        Command::Serve(args) => net::serve::run(library, lang, args),
     };
     match result {
         Ok(code) => code,

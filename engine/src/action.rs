@@ -7,6 +7,7 @@ use std::fmt;
 
 /// A card that owns a hook (or asks a question).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum CardRef {
     Tile(TileId),
     Monster(MonsterId),
@@ -30,6 +31,7 @@ impl CardRef {
 /// One option of a question. Its label (see [`Answer::label`]) is what scenario files
 /// and the command line use: "yes", "no", a species id, a tile id, a seat number.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Answer {
     Yes,
     No,
@@ -56,6 +58,7 @@ pub const BUILTIN_PROMPTS: [&str; 4] = ["use_tile", "name_species", "choose_tile
 
 /// A question a hook (or the engine, for an optional tile) asks a player.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Question {
     /// Who answers: usually the runner; another player for cards like Daddy's Sword.
     pub seat: Seat,
@@ -95,12 +98,14 @@ impl Question {
 
 /// What the game is waiting for.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Decision {
     pub seat: Seat,
     pub kind: DecisionKind,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum DecisionKind {
     /// Pick the adventurer for the coming round.
     ChooseAdventurer { options: Vec<AdventurerId> },
@@ -149,6 +154,7 @@ impl Decision {
 
 /// A player's move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Action {
     ChooseAdventurer(AdventurerId),
     Draw,

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(default, deny_unknown_fields)]
 pub struct GameOptions {
     /// Players at the table, 2 to 4.
@@ -50,6 +51,7 @@ impl Default for GameOptions {
 /// first turn (Spanish: one turn; French: "premier tour de jeu", which can also be read as
 /// the first time round the table). See `docs/rulings.md`.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum VariantScope {
     /// The round's first turn only: the player who starts the bidding.
@@ -147,6 +149,7 @@ fn shown(s: &str) -> String {
 
 /// How the first round's adventurer is picked (the rulebooks: chosen or drawn at random).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum FirstAdventurer {
     /// The first player chooses, as the runner does in later rounds.

@@ -28,7 +28,7 @@ use std::time::Duration;
 pub mod disk;
 mod local;
 
-pub use local::{Autosave, LocalGame, LocalTable, Start, StartError};
+pub use local::{Autosave, LocalGame, LocalTable, Start, StartError, failure_kind};
 
 /// What is known about a table from the start, the same for every front end.
 #[derive(Clone, Debug)]
@@ -44,6 +44,7 @@ pub struct TableSetup {
 
 /// One seat at the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SeatInfo {
     /// The name given to the seat; empty for a default name (shown in the reader's language).
     pub name: String,
@@ -55,6 +56,7 @@ pub struct SeatInfo {
 
 /// One event of the game's log as this front end may see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LogEntry {
     /// Position in the log, from 0; the same for every front end at the table.
     pub index: u64,
@@ -65,6 +67,22 @@ pub struct LogEntry {
 }
 
 impl LogEntry {
+    /// `event` as the log keeps it for a front end that answers for `seats`: the version
+    /// every seat may see, and the full version when it differs and its seat is one of
+    /// `seats` (a local table's controlled seats; one seat or none over the network).
+    pub fn of(index: u64, event: &Event, seats: &[Seat]) -> LogEntry {
+        let public = event.seen_by(Seat::MAX);
+        let private = seats.iter().find_map(|&seat| {
+            let seen = event.seen_by(seat);
+            (seen != public).then_some((seat, seen))
+        });
+        LogEntry {
+            index,
+            public,
+            private,
+        }
+    }
+
     /// The event as `viewer` may see it: its private version when it is theirs.
     /// `None` as viewer is a spectator, or the screen between two hot-seat players.
     pub fn seen_by(&self, viewer: Option<Seat>) -> &Event {
@@ -183,6 +201,7 @@ impl DiskError {
 /// A seat's chances in its own run (the `o` key), worked out from what that seat may
 /// know only: what it put in, what it has not seen.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Odds {
     /// The decision count when they were worked out (see [`TableState::Asking`]).
     pub number: u32,
@@ -194,6 +213,7 @@ pub struct Odds {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum OddsNow {
     /// The chance of surviving the dungeon as it stands.
     Survive(f64),

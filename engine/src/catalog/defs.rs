@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 /// How damage turns into success or failure. A ruling each pack declares.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum DamageModel {
     /// Base box: every card is revealed; the run fails if HP (start + gains - damage)

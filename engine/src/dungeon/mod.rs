@@ -34,6 +34,7 @@ pub struct Faced {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Fate {
     /// Being resolved.
     Facing,

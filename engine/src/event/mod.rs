@@ -18,6 +18,7 @@ use std::sync::Arc;
 
 /// Why a monster was defeated.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum DefeatCause {
     /// An equipment tile's rule.
     Tile(TileId),
@@ -28,6 +29,7 @@ pub enum DefeatCause {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Event {
     GameStarted {
         players: u8,
@@ -182,6 +184,7 @@ pub enum Event {
 
 /// A tile's change to the damage a monster deals (`base_damage`, `on_damage`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct DamageChange {
     pub tile: TileId,
     /// Negative: less damage.
@@ -190,6 +193,7 @@ pub struct DamageChange {
 
 /// One seat at the end of the game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Standing {
     pub successes: u8,
     pub failures: u8,
@@ -208,6 +212,7 @@ pub const MAX_LOG_LINES_PER_DUNGEON: usize = 64;
 /// shown by their names in the reader's language: a line carries no free text, so it can
 /// neither hold text in one language only nor pass for anything but its card's line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum LogArg {
     Number(i64),
     Species(SpeciesId),

@@ -72,6 +72,7 @@ pub type SeatBots = Vec<Option<Box<dyn crate::bot::Bot>>>;
 
 /// Who sat at a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SeatRecord {
     /// The name given; empty for the seat's default name (shown in the reader's language).

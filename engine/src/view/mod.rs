@@ -19,6 +19,7 @@ use crate::state::{GameState, Phase};
 use serde::{Deserialize, Serialize};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum ViewPhase {
     ChooseAdventurer,
     Bidding { turn: Seat },
@@ -28,6 +29,7 @@ pub enum ViewPhase {
 
 /// A card of the dungeon pile as one seat sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PileCard {
     /// Who put it there (public); `None` for a dungeon set up by hand.
     pub added_by: Option<Seat>,

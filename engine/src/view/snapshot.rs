@@ -8,6 +8,7 @@ use crate::ids::*;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PublicPlayer {
     pub successes: u8,
     pub failures: u8,
@@ -19,6 +20,7 @@ pub struct PublicPlayer {
 
 /// A monster the runner faced this round, as everyone saw it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FacedView {
     pub monster: MonsterId,
     pub position: u8,
@@ -28,6 +30,7 @@ pub struct FacedView {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct RunView {
     pub runner: Seat,
     pub hp: i32,
@@ -38,6 +41,7 @@ pub struct RunView {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PlayerView {
     pub seat: Seat,
     pub players: Vec<PublicPlayer>,

@@ -1,0 +1,3 @@
+//! Network play: `dungeon serve` (the game server, `dungeon-server`).
+
+pub mod serve;
