@@ -689,3 +689,11 @@ tui-hp-bonus = { $hp } HP
 tui-once = (used once)
 tui-help-monsters = Monsters
 tui-help-specials = Special monsters ({ $count } of these are shuffled into the deck)
+
+## Network play: notes beside a remote table's log, `dungeon host` and `dungeon join`
+note-timed-out = { $name } did not answer in time: a bot answered for them.
+note-joined = { $name } took their seat.
+note-left = { $name } left the table; the seat waits for them.
+note-reconnecting = The connection to the server was lost. Trying to get it back...
+note-reconnected = Connected again: back at the table.
+note-gave-up = The connection to the server could not be had back.

@@ -682,3 +682,11 @@ tui-hp-bonus = { $hp } PV
 tui-once = (de un solo uso)
 tui-help-monsters = Monstruos
 tui-help-specials = Monstruos especiales ({ $count } de ellos se barajan con el mazo)
+
+## Juego en red: notas junto al registro de una mesa remota, `dungeon host` y `dungeon join`
+note-timed-out = { $name } no respondió a tiempo: un bot respondió por esa plaza.
+note-joined = { $name } ocupó su plaza.
+note-left = { $name } dejó la mesa; su plaza le espera.
+note-reconnecting = Se perdió la conexión con el servidor. Intentando recuperarla...
+note-reconnected = Conexión recuperada: de vuelta en la mesa.
+note-gave-up = No se pudo recuperar la conexión con el servidor.

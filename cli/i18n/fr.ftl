@@ -675,3 +675,11 @@ tui-hp-bonus = { $hp } PV
 tui-once = (à usage unique)
 tui-help-monsters = Monstres
 tui-help-specials = Monstres spéciaux ({ $count } d'entre eux sont mélangés à la pioche)
+
+## Jeu en réseau : notes à côté du journal d'une table distante, `dungeon host` et `dungeon join`
+note-timed-out = { $name } n'a pas répondu à temps : un bot a répondu à sa place.
+note-joined = { $name } a pris sa place.
+note-left = { $name } a quitté la table ; sa place l'attend.
+note-reconnecting = La connexion au serveur est perdue. Tentative de la retrouver...
+note-reconnected = Connexion retrouvée : de retour à la table.
+note-gave-up = La connexion au serveur n'a pas pu être retrouvée.

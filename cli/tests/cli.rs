@@ -112,7 +112,10 @@ fn dungeon(args: &[&str], input: &str) -> Run {
         if Instant::now() > deadline {
             let _ = child.kill();
             let _ = child.wait();
-            panic!("`dungeon {}` did not finish within {HANG} s", args.join(" "));
+            panic!(
+                "`dungeon {}` did not finish within {HANG} s",
+                args.join(" ")
+            );
         }
         std::thread::sleep(Duration::from_millis(10));
     };
