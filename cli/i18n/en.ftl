@@ -697,3 +697,40 @@ note-left = { $name } left the table; the seat waits for them.
 note-reconnecting = The connection to the server was lost. Trying to get it back...
 note-reconnected = Connected again: back at the table.
 note-gave-up = The connection to the server could not be had back.
+net-header = Playing at { $url }. The server keeps the game: `dungeon join { $url }` takes your seat back.
+net-left = You left the table; the server keeps the game. `dungeon join { $url }` takes your seat back.
+net-no-save = The server keeps this game: there is nothing to save here.
+net-retaking = Taking back your seat ({ $seat })...
+net-rejoin-refused = The seat kept for you at this table was refused ({ $message }); joining as a new player.
+net-seated = You have seat { $seat } at table { $code }.
+net-watching = Watching table { $code }: you see what every player sees, and nobody's cards.
+net-no-key = There is no data folder to keep your seat's token in: if the connection drops for long, you cannot take this seat back.
+net-key-failed = Your seat's token could not be kept ({ $error }): if the connection drops for long, you cannot take this seat back.
+net-waiting-start = Waiting for the game to start...
+net-waiting-players = Waiting for players: { $taken } of { $humans } seats for people taken.
+net-server-said = The server said: { $message }
+net-lost-lobby = The connection to the server was lost before the game started.
+net-invite = Table { $code } is open. The other players join it with:
+net-press-start = Every seat is taken. Press Enter to start the game.
+net-start-refused = The game could not start: { $message }
+net-bad-timeout = Not a turn timeout: { $given }. Give seconds or minutes, from 1 second to a day: 60s, 2m, 90.
+net-bad-address = Not an address this program can use: { $address }. { $kind ->
+    [encrypted] Encrypted connections (wss://, https://) are not supported: reach the server with ws://.
+    [scheme] Addresses start with ws://.
+    [host] It names no server.
+    [code] It names no table: an invitation looks like ws://HOST:PORT/t/CODE.
+   *[other] A server looks like ws://HOST:PORT, an invitation like ws://HOST:PORT/t/CODE.
+}
+net-unreachable = The server at { $server } could not be reached ({ $error }). Is `dungeon serve` running there?
+net-timeout = The server at { $server } did not answer in time.
+net-closed = The server at { $server } closed the connection.
+net-version = This program speaks version { $ours } of the game's protocol and the server does not ({ $message }). Both sides need the same version of dungeon.
+net-unknown-table = There is no table { $code } at this server: the game may be over, or the code mistyped.
+net-table-full = Table { $code } is full: every seat for a person is taken. To watch it: `dungeon join { $url } --watch`.
+net-already-started = The game at table { $code } has started without you. To watch it: `dungeon join { $url } --watch`.
+net-too-many-tables = The server holds as many tables as it may: try again later.
+net-busy = The server at { $server } is busy with this address: wait a moment and try again.
+net-refused = The server refused: { $message } ({ $code }).
+net-protocol = The server sent something this program does not understand: { $error }
+net-pack-differs = The pack { $pack } is not the same here as at the server: both sides need the same copy of it (the same version and files).
+net-thread = The connection could not be set up: { $error }

@@ -690,3 +690,40 @@ note-left = { $name } dejó la mesa; su plaza le espera.
 note-reconnecting = Se perdió la conexión con el servidor. Intentando recuperarla...
 note-reconnected = Conexión recuperada: de vuelta en la mesa.
 note-gave-up = No se pudo recuperar la conexión con el servidor.
+net-header = Jugando en { $url }. El servidor guarda la partida: `dungeon join { $url }` te devuelve tu plaza.
+net-left = Has dejado la mesa; el servidor guarda la partida. `dungeon join { $url }` te devuelve tu plaza.
+net-no-save = El servidor guarda esta partida: aquí no hay nada que guardar.
+net-retaking = Recuperando tu plaza ({ $seat })...
+net-rejoin-refused = La plaza guardada para ti en esta mesa fue rechazada ({ $message }); entrando como jugador nuevo.
+net-seated = Tienes la plaza { $seat } en la mesa { $code }.
+net-watching = Observando la mesa { $code }: ves lo que ve cualquier jugador, y las cartas de nadie.
+net-no-key = No hay carpeta de datos donde guardar la clave de tu plaza: si la conexión se corta mucho tiempo, no podrás recuperar esta plaza.
+net-key-failed = No se pudo guardar la clave de tu plaza ({ $error }): si la conexión se corta mucho tiempo, no podrás recuperar esta plaza.
+net-waiting-start = Esperando a que empiece la partida...
+net-waiting-players = Esperando jugadores: { $taken } de { $humans } plazas para personas ocupadas.
+net-server-said = El servidor dijo: { $message }
+net-lost-lobby = Se perdió la conexión con el servidor antes de empezar la partida.
+net-invite = La mesa { $code } está abierta. Los demás jugadores entran con:
+net-press-start = Todas las plazas están ocupadas. Pulsa Intro para empezar la partida.
+net-start-refused = La partida no pudo empezar: { $message }
+net-bad-timeout = No es un tiempo por turno válido: { $given }. Indica segundos o minutos, de 1 segundo a un día: 60s, 2m, 90.
+net-bad-address = Esta dirección no se puede usar: { $address }. { $kind ->
+    [encrypted] Las conexiones cifradas (wss://, https://) no están disponibles: conecta con el servidor mediante ws://.
+    [scheme] Las direcciones empiezan por ws://.
+    [host] No indica ningún servidor.
+    [code] No indica ninguna mesa: una invitación tiene la forma ws://HOST:PUERTO/t/CÓDIGO.
+   *[other] Un servidor tiene la forma ws://HOST:PUERTO, una invitación ws://HOST:PUERTO/t/CÓDIGO.
+}
+net-unreachable = No se pudo contactar con el servidor en { $server } ({ $error }). ¿Está funcionando `dungeon serve` allí?
+net-timeout = El servidor en { $server } no respondió a tiempo.
+net-closed = El servidor en { $server } cerró la conexión.
+net-version = Este programa habla la versión { $ours } del protocolo del juego y el servidor no ({ $message }). Ambos lados necesitan la misma versión de dungeon.
+net-unknown-table = No hay ninguna mesa { $code } en este servidor: puede que la partida haya terminado o que el código esté mal escrito.
+net-table-full = La mesa { $code } está completa: todas las plazas para personas están ocupadas. Para observarla: `dungeon join { $url } --watch`.
+net-already-started = La partida de la mesa { $code } empezó sin ti. Para observarla: `dungeon join { $url } --watch`.
+net-too-many-tables = El servidor tiene todas las mesas que puede: inténtalo más tarde.
+net-busy = El servidor en { $server } está saturado desde esta dirección: espera un momento y vuelve a intentarlo.
+net-refused = El servidor lo rechazó: { $message } ({ $code }).
+net-protocol = El servidor envió algo que este programa no entiende: { $error }
+net-pack-differs = El paquete { $pack } no es igual aquí que en el servidor: ambos lados necesitan la misma copia (la misma versión y los mismos archivos).
+net-thread = No se pudo preparar la conexión: { $error }

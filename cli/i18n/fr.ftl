@@ -683,3 +683,40 @@ note-left = { $name } a quitté la table ; sa place l'attend.
 note-reconnecting = La connexion au serveur est perdue. Tentative de la retrouver...
 note-reconnected = Connexion retrouvée : de retour à la table.
 note-gave-up = La connexion au serveur n'a pas pu être retrouvée.
+net-header = Partie sur { $url }. Le serveur garde la partie : `dungeon join { $url }` vous rend votre place.
+net-left = Vous avez quitté la table ; le serveur garde la partie. `dungeon join { $url }` vous rend votre place.
+net-no-save = Le serveur garde cette partie : il n'y a rien à sauvegarder ici.
+net-retaking = Reprise de votre place ({ $seat })...
+net-rejoin-refused = La place gardée pour vous à cette table a été refusée ({ $message }) ; vous entrez comme nouveau joueur.
+net-seated = Vous avez la place { $seat } à la table { $code }.
+net-watching = Vous regardez la table { $code } : vous voyez ce que voit tout joueur, et les cartes de personne.
+net-no-key = Il n'y a pas de dossier de données où garder la clé de votre place : si la connexion coupe longtemps, vous ne pourrez pas reprendre cette place.
+net-key-failed = La clé de votre place n'a pas pu être gardée ({ $error }) : si la connexion coupe longtemps, vous ne pourrez pas reprendre cette place.
+net-waiting-start = En attente du début de la partie...
+net-waiting-players = En attente des joueurs : { $taken } places pour des personnes prises sur { $humans }.
+net-server-said = Le serveur a répondu : { $message }
+net-lost-lobby = La connexion au serveur a été perdue avant le début de la partie.
+net-invite = La table { $code } est ouverte. Les autres joueurs la rejoignent avec :
+net-press-start = Toutes les places sont prises. Appuyez sur Entrée pour commencer la partie.
+net-start-refused = La partie n'a pas pu commencer : { $message }
+net-bad-timeout = Ce n'est pas un délai par tour : { $given }. Donnez des secondes ou des minutes, d'une seconde à un jour : 60s, 2m, 90.
+net-bad-address = Adresse inutilisable : { $address }. { $kind ->
+    [encrypted] Les connexions chiffrées (wss://, https://) ne sont pas prises en charge : joignez le serveur en ws://.
+    [scheme] Les adresses commencent par ws://.
+    [host] Elle ne nomme aucun serveur.
+    [code] Elle ne nomme aucune table : une invitation a la forme ws://HÔTE:PORT/t/CODE.
+   *[other] Un serveur a la forme ws://HÔTE:PORT, une invitation ws://HÔTE:PORT/t/CODE.
+}
+net-unreachable = Le serveur { $server } est injoignable ({ $error }). `dungeon serve` y tourne-t-il ?
+net-timeout = Le serveur { $server } n'a pas répondu à temps.
+net-closed = Le serveur { $server } a fermé la connexion.
+net-version = Ce programme parle la version { $ours } du protocole du jeu, et le serveur une autre ({ $message }). Les deux côtés doivent avoir la même version de dungeon.
+net-unknown-table = Il n'y a pas de table { $code } sur ce serveur : la partie est peut-être finie, ou le code mal tapé.
+net-table-full = La table { $code } est complète : toutes les places pour des personnes sont prises. Pour la regarder : `dungeon join { $url } --watch`.
+net-already-started = La partie de la table { $code } a commencé sans vous. Pour la regarder : `dungeon join { $url } --watch`.
+net-too-many-tables = Le serveur a autant de tables qu'il peut en tenir : réessayez plus tard.
+net-busy = Le serveur { $server } est saturé pour cette adresse : attendez un instant et réessayez.
+net-refused = Le serveur a refusé : { $message } ({ $code }).
+net-protocol = Le serveur a envoyé quelque chose que ce programme ne comprend pas : { $error }
+net-pack-differs = Le paquet { $pack } n'est pas le même ici que sur le serveur : les deux côtés doivent en avoir la même copie (même version, mêmes fichiers).
+net-thread = La connexion n'a pas pu être préparée : { $error }
