@@ -28,7 +28,7 @@ use std::time::Duration;
 pub mod disk;
 mod local;
 
-pub use local::{Autosave, LocalGame, LocalTable, Start, StartError};
+pub use local::{Autosave, LocalGame, LocalTable, Start, StartError, failure_kind};
 
 /// What is known about a table from the start, the same for every front end.
 #[derive(Clone, Debug)]
@@ -67,6 +67,22 @@ pub struct LogEntry {
 }
 
 impl LogEntry {
+    /// `event` as the log keeps it for a front end that answers for `seats`: the version
+    /// every seat may see, and the full version when it differs and its seat is one of
+    /// `seats` (a local table's controlled seats; one seat or none over the network).
+    pub fn of(index: u64, event: &Event, seats: &[Seat]) -> LogEntry {
+        let public = event.seen_by(Seat::MAX);
+        let private = seats.iter().find_map(|&seat| {
+            let seen = event.seen_by(seat);
+            (seen != public).then_some((seat, seen))
+        });
+        LogEntry {
+            index,
+            public,
+            private,
+        }
+    }
+
     /// The event as `viewer` may see it: its private version when it is theirs.
     /// `None` as viewer is a spectator, or the screen between two hot-seat players.
     pub fn seen_by(&self, viewer: Option<Seat>) -> &Event {

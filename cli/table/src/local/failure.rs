@@ -15,10 +15,10 @@ use dungeon_engine::state::{GameState, Phase};
 use std::io::Write;
 use std::path::Path;
 
-/// What players are told. A tile is named (every tile is on the table for all to see); a
+/// What players are told when a move fails (a local or a network table). A tile is named (every tile is on the table for all to see); a
 /// monster only if the game, rolled back, is stopped on that very monster, face up;
 /// otherwise naming it could tell which hidden card failed.
-pub(super) fn kind(catalog: &Catalog, state: &GameState, error: &EngineError) -> FailureKind {
+pub fn kind(catalog: &Catalog, state: &GameState, error: &EngineError) -> FailureKind {
     let EngineError::Hook(hook) = error else {
         return FailureKind::Move;
     };

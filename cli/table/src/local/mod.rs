@@ -16,6 +16,8 @@ mod odds;
 mod tests;
 mod worker;
 
+pub use failure::kind as failure_kind;
+
 use crate::disk::{self, Found, Gate};
 use crate::{
     Failure, FailureKind, LogEntry, OddsState, SaveStatus, SeatInfo, Table, TableError, TableSetup,

@@ -319,21 +319,11 @@ impl Worker {
         })
     }
 
-    /// An event as the log keeps it: as every seat sees it, and as the controlled seat
-    /// involved sees it when that differs.
+    /// An event as the log keeps it: see [`LogEntry::of`].
     fn entry(&mut self, event: &Event) -> LogEntry {
-        let public = event.seen_by(Seat::MAX);
-        let private = self.controlled.iter().find_map(|&seat| {
-            let seen = event.seen_by(seat);
-            (seen != public).then_some((seat, seen))
-        });
-        let index = self.next_entry;
+        let entry = LogEntry::of(self.next_entry, event, &self.controlled);
         self.next_entry += 1;
-        LogEntry {
-            index,
-            public,
-            private,
-        }
+        entry
     }
 }
 

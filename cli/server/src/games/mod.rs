@@ -1,0 +1,298 @@
+//! The game threads. The engine's Lua host cannot leave its thread, so every table lives
+//! on one of a few plain threads, each with its own `Engine` per set of packs, and stays
+//! there: its bots think there, its decisions are applied and stored there. The async
+//! side only routes: it sends a [`Command`] to the table's thread, and the thread sends
+//! each connection its messages through that connection's [`Subscriber`].
+//!
+//! - `thread.rs`: a thread's loop (commands, bots' moves, turn timeouts);
+//! - `table.rs`: one live table: applying a decision, storing it, telling each seat;
+//! - `seats.rs`: joining, rejoining, watching, leaving, starting;
+//! - `setup.rs`: checking a `create_table` request and setting the game up;
+//! - `restore.rs`: a stored table played again and checked at start.
+
+mod restore;
+mod seats;
+mod setup;
+mod table;
+mod thread;
+
+use crate::Seeds;
+use crate::secret::Key;
+use crate::store::{Store, StoredTable};
+use dungeon_engine::action::Action;
+use dungeon_engine::catalog::{Catalog, PackLibrary};
+use dungeon_engine::ids::Seat;
+use dungeon_protocol::{NewTable, ServerMessage};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use tokio::sync::{Notify, oneshot};
+
+/// What a connection is told, in order.
+#[derive(Debug)]
+pub(crate) enum Outgoing {
+    Text(Arc<str>),
+    /// The connection is to close (its seat was taken back from elsewhere).
+    Close,
+}
+
+/// A connection as the game threads see it: where its messages go.
+#[derive(Clone)]
+pub(crate) struct Subscriber {
+    pub id: u64,
+    pub outbox: tokio::sync::mpsc::Sender<Outgoing>,
+    /// Told when the outbox is full: the client reads too slowly, and is cut off rather
+    /// than held in memory.
+    pub cut: Arc<Notify>,
+}
+
+impl Subscriber {
+    pub fn send(&self, message: &ServerMessage) {
+        self.send_text(message.to_json().into());
+    }
+
+    pub fn send_text(&self, text: Arc<str>) {
+        if self.outbox.try_send(Outgoing::Text(text)).is_err() {
+            self.cut.notify_one();
+        }
+    }
+
+    pub fn close(&self) {
+        if self.outbox.try_send(Outgoing::Close).is_err() {
+            self.cut.notify_one();
+        }
+    }
+}
+
+/// A seat or a spectator's place at a table, as the connection keeps it.
+pub(crate) type Seated = Option<Seat>;
+
+/// What the async side asks a game thread.
+pub(crate) enum Command {
+    Create {
+        key: Key,
+        code: String,
+        token: String,
+        request: NewTable,
+        sub: Subscriber,
+        reply: oneshot::Sender<Result<Seated, ()>>,
+    },
+    Join {
+        key: Key,
+        code: String,
+        name: String,
+        token: String,
+        sub: Subscriber,
+        reply: oneshot::Sender<Result<Seated, ()>>,
+    },
+    Rejoin {
+        key: Key,
+        code: String,
+        token: String,
+        sub: Subscriber,
+        reply: oneshot::Sender<Result<Seated, ()>>,
+    },
+    Watch {
+        key: Key,
+        code: String,
+        sub: Subscriber,
+        reply: oneshot::Sender<Result<Seated, ()>>,
+    },
+    Start {
+        key: Key,
+        seat: Seat,
+        sub: Subscriber,
+    },
+    Answer {
+        key: Key,
+        seat: Seat,
+        number: u32,
+        action: Action,
+        sub: Subscriber,
+    },
+    AskOdds {
+        key: Key,
+        seat: Seat,
+        sub: Subscriber,
+    },
+    /// The connection closed.
+    Leave { key: Key, sub: u64 },
+    /// A stored table to play again, check and take on (at start).
+    Restore {
+        table: Box<StoredTable>,
+        reply: mpsc::Sender<Result<(), String>>,
+    },
+}
+
+/// Which thread holds each table, by key, and how many tables are open.
+#[derive(Default)]
+pub(crate) struct Routes {
+    map: Mutex<HashMap<Key, usize>>,
+    open: AtomicUsize,
+}
+
+impl Routes {
+    pub fn find(&self, key: &Key) -> Option<usize> {
+        self.map
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(key)
+            .copied()
+    }
+
+    fn insert(&self, key: Key, thread: usize) {
+        let mut map = self.map.lock().unwrap_or_else(|p| p.into_inner());
+        map.insert(key, thread);
+    }
+
+    fn remove(&self, key: &Key) {
+        self.map
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(key);
+    }
+
+    /// Counts one more open table, unless `limit` are open already.
+    pub fn reserve(&self, limit: usize) -> bool {
+        self.open
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < limit).then_some(n + 1)
+            })
+            .is_ok()
+    }
+
+    /// A table ended (or was never made).
+    pub fn release(&self) {
+        let _ = self
+            .open
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1));
+    }
+}
+
+/// What every game thread shares.
+pub(crate) struct Context {
+    pub store: Arc<dyn Store>,
+    pub library: Arc<PackLibrary>,
+    pub routes: Arc<Routes>,
+    pub seeds: Seeds,
+    /// Tables created since start, for [`Seeds::Fixed`].
+    pub created: AtomicU64,
+    catalogs: Mutex<HashMap<Vec<String>, Arc<Catalog>>>,
+}
+
+impl Context {
+    /// The catalog of these packs, built once.
+    pub fn catalog(&self, packs: &[String]) -> Result<Arc<Catalog>, String> {
+        let mut catalogs = self.catalogs.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(catalog) = catalogs.get(packs) {
+            return Ok(catalog.clone());
+        }
+        let ids: Vec<&str> = packs.iter().map(String::as_str).collect();
+        let (catalog, _warnings) = self.library.catalog(&ids).map_err(|d| d.to_string())?;
+        let catalog = Arc::new(catalog);
+        catalogs.insert(packs.to_vec(), catalog.clone());
+        Ok(catalog)
+    }
+}
+
+/// The game threads and the routes to them.
+pub(crate) struct Pool {
+    threads: Vec<mpsc::Sender<Command>>,
+    handles: Vec<std::thread::JoinHandle<()>>,
+    pub routes: Arc<Routes>,
+    next: AtomicUsize,
+}
+
+impl Pool {
+    pub fn start(
+        threads: usize,
+        store: Arc<dyn Store>,
+        library: Arc<PackLibrary>,
+        seeds: Seeds,
+    ) -> std::io::Result<Pool> {
+        let routes = Arc::new(Routes::default());
+        let context = Arc::new(Context {
+            store,
+            library,
+            routes: routes.clone(),
+            seeds,
+            created: AtomicU64::new(0),
+            catalogs: Mutex::default(),
+        });
+        let mut senders = Vec::new();
+        let mut handles = Vec::new();
+        for index in 0..threads.max(1) {
+            let (tx, rx) = mpsc::channel();
+            let context = context.clone();
+            let handle = std::thread::Builder::new()
+                .name(format!("dungeon-game-{index}"))
+                .spawn(move || thread::run(index, context, rx))?;
+            senders.push(tx);
+            handles.push(handle);
+        }
+        Ok(Pool {
+            threads: senders,
+            handles,
+            routes,
+            next: AtomicUsize::new(0),
+        })
+    }
+
+    /// The thread a new table goes to: each in turn.
+    pub fn pick(&self) -> usize {
+        self.next.fetch_add(1, Ordering::Relaxed) % self.threads.len()
+    }
+
+    pub fn send(&self, thread: usize, command: Command) {
+        // A game thread ends only when the pool is dropped.
+        let _ = self.threads[thread].send(command);
+    }
+
+    /// Plays every stored unfinished table again and checks it, each on its thread; the
+    /// tables that failed, by log id, with why.
+    pub fn restore(&self, tables: Vec<StoredTable>) -> Vec<(String, String)> {
+        let (tx, rx) = mpsc::channel();
+        let mut waiting = Vec::new();
+        for table in tables {
+            let id = crate::secret::table_id(&crate::secret::digest(&table.code));
+            let thread = self.pick();
+            let reply = tx.clone();
+            self.send(
+                thread,
+                Command::Restore {
+                    table: Box::new(table),
+                    reply,
+                },
+            );
+            waiting.push(id);
+        }
+        drop(tx);
+        let mut failed = Vec::new();
+        // Replies come in each thread's order; pair them by count, naming failures by
+        // the id each thread sends back.
+        for _ in 0..waiting.len() {
+            match rx.recv() {
+                Ok(Ok(())) => {}
+                Ok(Err(e)) => failed.push(split_failure(&e)),
+                Err(_) => break,
+            }
+        }
+        failed
+    }
+
+    /// Stops the threads (after the tables they hold finish their current step).
+    pub fn stop(self) {
+        drop(self.threads);
+        for handle in self.handles {
+            let _ = handle.join();
+        }
+    }
+}
+
+/// A restore failure is sent as `id: why`.
+fn split_failure(e: &str) -> (String, String) {
+    match e.split_once(": ") {
+        Some((id, why)) => (id.to_string(), why.to_string()),
+        None => (String::new(), e.to_string()),
+    }
+}

@@ -1,0 +1,157 @@
+//! Who sits at a table: joining a free seat, taking a seat back with its token, watching,
+//! leaving, and the creator's start. Every refusal is an error to that connection only.
+
+use super::table::LiveTable;
+use super::{Seated, Subscriber};
+use crate::secret;
+use crate::store::{Status, Store};
+use dungeon_engine::ids::Seat;
+use dungeon_engine::printable::has_controls;
+use dungeon_protocol::{ErrorCode, NoticeKind, ServerMessage};
+
+/// The longest seat name, in characters (as `dungeon play --names`).
+pub(crate) const MAX_NAME_CHARS: usize = 20;
+
+fn refuse(sub: &Subscriber, code: ErrorCode, message: impl Into<String>) -> Result<Seated, ()> {
+    sub.send(&ServerMessage::error(code, message));
+    Err(())
+}
+
+impl LiveTable {
+    pub fn join(
+        &mut self,
+        store: &dyn Store,
+        name: &str,
+        token: &str,
+        sub: &Subscriber,
+    ) -> Result<Seated, ()> {
+        let name = name.trim();
+        if name.chars().count() > MAX_NAME_CHARS || has_controls(name) {
+            let message = format!("a name is at most {MAX_NAME_CHARS} printable characters");
+            return refuse(sub, ErrorCode::BadRequest, message);
+        }
+        if self.started() {
+            return refuse(sub, ErrorCode::AlreadyStarted, "the game has started");
+        }
+        let free = self
+            .seats
+            .iter()
+            .position(|s| s.bot.is_none() && s.token_hash.is_none());
+        let Some(seat) = free else {
+            return refuse(sub, ErrorCode::TableFull, "every seat is taken");
+        };
+        let hash = secret::digest(token);
+        if let Err(e) = store.seat(&self.code, seat as Seat, name, &hash) {
+            tracing::error!(table = %self.id(), error = %e, "storing a seat failed");
+            return refuse(sub, ErrorCode::Internal, "the seat could not be stored");
+        }
+        let slot = &mut self.seats[seat];
+        slot.name = name.to_string();
+        slot.token_hash = Some(hash);
+        self.seat_connection(seat as Seat, token, sub);
+        Ok(Some(seat as Seat))
+    }
+
+    /// Takes back the seat `token` was given for; the connection that held it is closed.
+    pub fn rejoin(&mut self, token: &str, sub: &Subscriber) -> Result<Seated, ()> {
+        let hash = secret::digest(token);
+        // Every seat is compared, so the time taken does not tell which seat matched.
+        let mut found = None;
+        for (i, slot) in self.seats.iter().enumerate() {
+            let matches = slot.token_hash.is_some_and(|h| secret::same(&h, &hash));
+            if matches {
+                found = Some(i);
+            }
+        }
+        let Some(seat) = found else {
+            return refuse(sub, ErrorCode::BadToken, "that token holds no seat here");
+        };
+        if let Some(old) = self.seats[seat].conn.take() {
+            old.close();
+        }
+        self.seat_connection(seat as Seat, token, sub);
+        Ok(Some(seat as Seat))
+    }
+
+    /// `sub` now answers for `seat`: it is told the table, and everyone else that it came.
+    fn seat_connection(&mut self, seat: Seat, token: &str, sub: &Subscriber) {
+        self.seats[seat as usize].conn = Some(sub.clone());
+        sub.send(&ServerMessage::Seated {
+            seat,
+            token: token.to_string(),
+            setup: self.setup_for(Some(seat)),
+        });
+        if self.started() {
+            self.catch_up(sub, Some(seat));
+        }
+        tracing::info!(table = %self.id(), seat, "seat taken");
+        self.notice(NoticeKind::Joined { seat }, Some(sub.id));
+    }
+
+    pub fn watch(&mut self, sub: &Subscriber) -> Result<Seated, ()> {
+        sub.send(&ServerMessage::Watching {
+            setup: self.setup_for(None),
+        });
+        if self.started() {
+            self.catch_up(sub, None);
+        }
+        self.spectators.push(sub.clone());
+        Ok(None)
+    }
+
+    /// A connection closed: its seat (if it still held one) is told as left.
+    pub fn leave(&mut self, id: u64) {
+        self.spectators.retain(|s| s.id != id);
+        let seat = self
+            .seats
+            .iter()
+            .position(|s| s.conn.as_ref().is_some_and(|c| c.id == id));
+        if let Some(seat) = seat {
+            self.seats[seat].conn = None;
+            self.notice(NoticeKind::Left { seat: seat as Seat }, None);
+        }
+    }
+
+    /// Whether `sub` is the connection answering for `seat` now (a seat taken back
+    /// elsewhere leaves the old connection nothing to answer).
+    pub fn holds(&self, seat: Seat, sub: &Subscriber) -> bool {
+        self.seats
+            .get(seat as usize)
+            .and_then(|s| s.conn.as_ref())
+            .is_some_and(|c| c.id == sub.id)
+    }
+
+    pub fn start(&mut self, store: &dyn Store, seat: Seat, sub: &Subscriber) {
+        let error = |code, message: &str| sub.send(&ServerMessage::error(code, message));
+        if seat != 0 || !self.holds(seat, sub) {
+            return error(ErrorCode::NotCreator, "only the table's creator starts it");
+        }
+        if self.started() {
+            return error(ErrorCode::AlreadyStarted, "the game has started");
+        }
+        let free = self
+            .seats
+            .iter()
+            .filter(|s| s.bot.is_none() && s.token_hash.is_none())
+            .count();
+        if free > 0 {
+            let message = format!("{free} seat(s) are still free");
+            return error(ErrorCode::BadRequest, &message);
+        }
+        if let Err(e) = store.set_status(&self.code, Status::Playing) {
+            tracing::error!(table = %self.id(), error = %e, "storing the start failed");
+            return error(ErrorCode::Internal, "the start could not be stored");
+        }
+        self.status = Status::Playing;
+        tracing::info!(table = %self.id(), "game started");
+        self.arm_deadline();
+        for (i, slot) in self.seats.iter().enumerate() {
+            if let Some(conn) = &slot.conn {
+                self.catch_up(conn, Some(i as Seat));
+            }
+        }
+        for spectator in &self.spectators {
+            self.catch_up(spectator, None);
+        }
+    }
+}

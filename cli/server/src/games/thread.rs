@@ -1,0 +1,329 @@
+//! A game thread's loop. It takes commands as they come; between two commands it plays
+//! one bot move per table that has one to make, in turn, so a table of slow bots never
+//! holds up another table's answers for more than one move; and it answers for people
+//! whose time ran out. With nothing to do it sleeps until the next command or deadline.
+
+use super::table::{LiveTable, NotApplied};
+use super::{Command, Context, Seated, Subscriber, setup};
+use crate::secret::{self, Key};
+use dungeon_engine::Engine;
+use dungeon_engine::action::Action;
+use dungeon_engine::catalog::Catalog;
+use dungeon_engine::ids::Seat;
+use dungeon_protocol::{ErrorCode, ServerMessage};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// How long a finished table stays in memory for seats coming back to see the end.
+const KEEP_FINISHED: Duration = Duration::from_secs(600);
+
+/// This thread's engines, one per set of packs (the Lua host is built once per thread).
+#[derive(Default)]
+pub(crate) struct Engines(HashMap<Vec<String>, Engine>);
+
+impl Engines {
+    pub fn get(&mut self, packs: &[String], catalog: &Arc<Catalog>) -> Result<&mut Engine, String> {
+        if !self.0.contains_key(packs) {
+            let engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
+            self.0.insert(packs.to_vec(), engine);
+        }
+        Ok(self.0.get_mut(packs).expect("just made"))
+    }
+}
+
+struct GameThread {
+    index: usize,
+    context: Arc<Context>,
+    engines: Engines,
+    tables: HashMap<Key, LiveTable>,
+}
+
+pub(crate) fn run(index: usize, context: Arc<Context>, commands: Receiver<Command>) {
+    let mut thread = GameThread {
+        index,
+        context,
+        engines: Engines::default(),
+        tables: HashMap::new(),
+    };
+    loop {
+        let now = Instant::now();
+        let busy = thread.tables.values().any(|t| t.bot_turn(now).is_some());
+        let command = if busy {
+            match commands.try_recv() {
+                Ok(c) => Some(c),
+                Err(std::sync::mpsc::TryRecvError::Empty) => None,
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => return,
+            }
+        } else {
+            let wait = thread.next_wake(now).unwrap_or(Duration::from_secs(3600));
+            match commands.recv_timeout(wait) {
+                Ok(c) => Some(c),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => return,
+            }
+        };
+        match command {
+            Some(command) => thread.handle(command),
+            None => thread.play_bots(),
+        }
+    }
+}
+
+impl GameThread {
+    /// The next moment something is due without a command: a deadline, a retry, a
+    /// finished table to forget.
+    fn next_wake(&self, now: Instant) -> Option<Duration> {
+        self.tables
+            .values()
+            .flat_map(|t| [t.deadline, t.retry_at, t.forget_at])
+            .flatten()
+            .min()
+            .map(|t| t.saturating_duration_since(now))
+    }
+
+    /// One move for each table with a bot (or a stand-in) to play, then the cleanup.
+    fn play_bots(&mut self) {
+        let now = Instant::now();
+        let keys: Vec<Key> = self
+            .tables
+            .iter()
+            .filter(|(_, t)| t.bot_turn(now).is_some())
+            .map(|(k, _)| *k)
+            .collect();
+        for key in keys {
+            let table = self.tables.get_mut(&key).expect("listed");
+            let Ok(engine) = self.engines.get(&table.packs, &table.catalog) else {
+                continue;
+            };
+            table.bot_move(engine, &*self.context.store, now);
+            if table.finished() && table.forget_at.is_none() {
+                table.forget_at = Some(Instant::now() + KEEP_FINISHED);
+                self.context.routes.release();
+            }
+        }
+        let expired: Vec<Key> = self
+            .tables
+            .iter()
+            .filter(|(_, t)| t.forget_at.is_some_and(|f| f <= now))
+            .map(|(k, _)| *k)
+            .collect();
+        for key in expired {
+            self.tables.remove(&key);
+            self.context.routes.remove(&key);
+        }
+    }
+
+    /// The table with this key, or `unknown_table` told.
+    fn table(&mut self, key: &Key, sub: &Subscriber) -> Option<&mut LiveTable> {
+        match self.tables.get_mut(key) {
+            Some(table) => Some(table),
+            None => {
+                sub.send(&ServerMessage::error(
+                    ErrorCode::UnknownTable,
+                    "no table has that code",
+                ));
+                None
+            }
+        }
+    }
+
+    fn handle(&mut self, command: Command) {
+        match command {
+            Command::Create {
+                key,
+                code,
+                token,
+                request,
+                sub,
+                reply,
+            } => {
+                let made = setup::create(
+                    &self.context,
+                    &mut self.engines,
+                    key,
+                    code,
+                    &token,
+                    &request,
+                );
+                match made {
+                    Ok(mut table) => {
+                        table.seats[0].conn = Some(sub.clone());
+                        sub.send(&ServerMessage::TableCreated {
+                            code: table.code.clone(),
+                            seat: 0,
+                            token,
+                            setup: table.setup_for(Some(0)),
+                        });
+                        tracing::info!(table = %table.id(), thread = self.index, players = table.seats.len(), "table created");
+                        self.context.routes.insert(key, self.index);
+                        self.tables.insert(key, table);
+                        let _ = reply.send(Ok(Some(0)));
+                    }
+                    Err(message) => {
+                        self.context.routes.release();
+                        sub.send(&ServerMessage::error(ErrorCode::BadRequest, message));
+                        let _ = reply.send(Err(()));
+                    }
+                }
+            }
+            Command::Join {
+                key,
+                code,
+                name,
+                token,
+                sub,
+                reply,
+            } => {
+                let store = self.context.store.clone();
+                let result = match self.checked(&key, &code, &sub) {
+                    Some(table) => table.join(&*store, &name, &token, &sub),
+                    None => Err(()),
+                };
+                let _ = reply.send(result);
+            }
+            Command::Rejoin {
+                key,
+                code,
+                token,
+                sub,
+                reply,
+            } => {
+                let result = match self.checked(&key, &code, &sub) {
+                    Some(table) => table.rejoin(&token, &sub),
+                    None => Err(()),
+                };
+                let _ = reply.send(result);
+            }
+            Command::Watch {
+                key,
+                code,
+                sub,
+                reply,
+            } => {
+                let result: Result<Seated, ()> = match self.checked(&key, &code, &sub) {
+                    Some(table) => table.watch(&sub),
+                    None => Err(()),
+                };
+                let _ = reply.send(result);
+            }
+            Command::Start { key, seat, sub } => {
+                let store = self.context.store.clone();
+                if let Some(table) = self.table(&key, &sub) {
+                    table.start(&*store, seat, &sub);
+                }
+            }
+            Command::Answer {
+                key,
+                seat,
+                number,
+                action,
+                sub,
+            } => self.answer(key, seat, number, action, &sub),
+            Command::AskOdds { key, seat, sub } => {
+                if let Some(table) = self.table(&key, &sub) {
+                    // Odds are not worked out by this server (yet): they would hold up
+                    // every table of the thread while a search runs.
+                    let _ = seat;
+                    sub.send(&ServerMessage::Odds {
+                        number: table.number,
+                        odds: None,
+                    });
+                }
+            }
+            Command::Leave { key, sub } => {
+                if let Some(table) = self.tables.get_mut(&key) {
+                    table.leave(sub);
+                }
+            }
+            Command::Restore { table, reply } => {
+                let id = secret::table_id(&secret::digest(&table.code));
+                let result = super::restore::restore(&self.context, &mut self.engines, *table)
+                    .map(|live| {
+                        self.context.routes.insert(live.key, self.index);
+                        self.tables.insert(live.key, live);
+                    })
+                    .map_err(|why| format!("{id}: {why}"));
+                let _ = reply.send(result);
+            }
+        }
+    }
+
+    /// The table, if `code` is its code (the key found it; the code is compared too, in
+    /// constant time).
+    fn checked(&mut self, key: &Key, code: &str, sub: &Subscriber) -> Option<&mut LiveTable> {
+        let table = self.table(key, sub)?;
+        if secret::same(&secret::digest(&table.code), &secret::digest(code)) {
+            Some(table)
+        } else {
+            sub.send(&ServerMessage::error(
+                ErrorCode::UnknownTable,
+                "no table has that code",
+            ));
+            None
+        }
+    }
+
+    fn answer(&mut self, key: Key, seat: Seat, number: u32, action: Action, sub: &Subscriber) {
+        let store = self.context.store.clone();
+        let Some(table) = self.tables.get_mut(&key) else {
+            return sub.send(&ServerMessage::error(
+                ErrorCode::UnknownTable,
+                "no such table",
+            ));
+        };
+        let refuse = |code, message: String| sub.send(&ServerMessage::error(code, message));
+        if !table.started() {
+            return refuse(ErrorCode::NotStarted, "the game has not started".into());
+        }
+        if !table.holds(seat, sub) {
+            return refuse(
+                ErrorCode::NotYourTurn,
+                "this seat was taken back from another connection".into(),
+            );
+        }
+        if table.state.current_seat() != Some(seat) || table.stop.is_some() {
+            return refuse(
+                ErrorCode::NotYourTurn,
+                "no question is put to your seat".into(),
+            );
+        }
+        if number != table.number {
+            let message = format!("question {} is pending, not {number}", table.number);
+            return refuse(ErrorCode::Stale, message);
+        }
+        let allowed = table
+            .state
+            .pending
+            .as_ref()
+            .is_some_and(|d| d.allows(&action));
+        if !allowed {
+            return refuse(
+                ErrorCode::NotAnOption,
+                "that is not one of the options".into(),
+            );
+        }
+        let Ok(engine) = self.engines.get(&table.packs, &table.catalog) else {
+            return refuse(ErrorCode::Internal, "the packs cannot be run".into());
+        };
+        match table.apply(engine, &*store, seat, action) {
+            Ok(from) => {
+                sub.send(&ServerMessage::Accepted { number });
+                table.after_move(from, None);
+                if table.finished() && table.forget_at.is_none() {
+                    table.forget_at = Some(Instant::now() + KEEP_FINISHED);
+                    self.context.routes.release();
+                }
+            }
+            Err(NotApplied::Refused(_)) => refuse(
+                ErrorCode::Refused,
+                "a card's script failed on that move; nothing changed".into(),
+            ),
+            Err(NotApplied::Store(e)) => {
+                tracing::error!(table = %table.id(), error = %e, "storing an answer failed");
+                refuse(ErrorCode::Internal, "the answer could not be stored".into())
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! The limits on what clients may ask, each refused with its own error code and without
+//! effect on any other connection or table: message size, messages per second per
+//! connection, connections per address, open tables.
+
+use dungeon_protocol::MAX_CLIENT_FRAME;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The largest message a client may send, in bytes (`too_big`).
+    pub max_message: usize,
+    /// Messages per second one connection may send, on average (`rate_limited`)...
+    pub messages_per_second: f64,
+    /// ...and in a burst.
+    pub burst: f64,
+    /// Refused messages in a row after which a flooding connection is closed.
+    pub flood_close: u32,
+    /// Connections open at once from one IP address (`too_many_connections`).
+    pub connections_per_address: usize,
+    /// Tables open (not finished) at once on this server (`too_many_tables`).
+    pub open_tables: usize,
+    /// Messages waiting to be sent to one connection; a client that reads slower than
+    /// that is cut off.
+    pub outbox: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_message: MAX_CLIENT_FRAME,
+            messages_per_second: 20.0,
+            burst: 40.0,
+            flood_close: 200,
+            connections_per_address: 32,
+            open_tables: 1000,
+            outbox: 4096,
+        }
+    }
+}
+
+/// A token bucket: `rate` tokens a second, at most `burst` saved up.
+pub(crate) struct Bucket {
+    tokens: f64,
+    rate: f64,
+    burst: f64,
+    last: Instant,
+}
+
+impl Bucket {
+    pub fn new(rate: f64, burst: f64) -> Bucket {
+        Bucket {
+            tokens: burst,
+            rate,
+            burst,
+            last: Instant::now(),
+        }
+    }
+
+    /// Takes a token if there is one.
+    pub fn take(&mut self) -> bool {
+        let now = Instant::now();
+        let elapsed = now.duration_since(self.last).as_secs_f64();
+        self.last = now;
+        self.tokens = (self.tokens + elapsed * self.rate).min(self.burst);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// Connections open per address.
+#[derive(Default)]
+pub(crate) struct Addresses(Mutex<HashMap<IpAddr, usize>>);
+
+/// One connection counted; uncounted when dropped.
+pub(crate) struct Counted {
+    addresses: Arc<Addresses>,
+    ip: IpAddr,
+}
+
+impl Addresses {
+    /// Counts a connection from `ip`, unless `limit` are open from it already.
+    pub fn admit(self: &Arc<Self>, ip: IpAddr, limit: usize) -> Option<Counted> {
+        let mut map = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        let count = map.entry(ip).or_insert(0);
+        if *count >= limit {
+            return None;
+        }
+        *count += 1;
+        Some(Counted {
+            addresses: self.clone(),
+            ip,
+        })
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        let mut map = self.addresses.0.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(count) = map.get_mut(&self.ip) {
+            *count -= 1;
+            if *count == 0 {
+                map.remove(&self.ip);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bucket_allows_its_burst_then_its_rate() {
+        let mut bucket = Bucket::new(1.0, 3.0);
+        assert!((0..3).all(|_| bucket.take()));
+        assert!(!bucket.take());
+        bucket.last -= std::time::Duration::from_millis(1100);
+        assert!(bucket.take());
+        assert!(!bucket.take());
+    }
+
+    #[test]
+    fn addresses_are_counted_until_dropped() {
+        let addresses = Arc::new(Addresses::default());
+        let ip: IpAddr = [127, 0, 0, 1].into();
+        let a = addresses.admit(ip, 2).expect("first");
+        let _b = addresses.admit(ip, 2).expect("second");
+        assert!(addresses.admit(ip, 2).is_none());
+        assert!(addresses.admit([10, 0, 0, 1].into(), 2).is_some());
+        drop(a);
+        assert!(addresses.admit(ip, 2).is_some());
+    }
+}

@@ -1,0 +1,152 @@
+//! Where tables live between two runs of the server: the [`Store`] trait and its
+//! implementations. Every write returns only once it is durable, and the game threads
+//! acknowledge a decision to anyone only after [`Store::decide`] returned: an
+//! acknowledged decision survives a crash.
+//!
+//! A table is stored as the head of its game record (rules version, packs and their
+//! hashes, options, seed: everything but its decisions), its seats (a human seat's token
+//! only as a SHA-256, so the store cannot be used to take a seat), its decisions in order
+//! and the state they lead to, which a restart checks by playing the decisions again.
+//!
+//! - `sqlite.rs`: the store `dungeon serve` uses (one file, WAL, `synchronous=FULL`);
+//! - `memory.rs`: a store that forgets everything at exit, for tests and benchmarks.
+//!
+//! Another database (PostgreSQL for several server processes) would implement the same
+//! trait: see `docs/server.md`.
+
+mod memory;
+mod sqlite;
+
+pub use memory::MemoryStore;
+pub use sqlite::SqliteStore;
+
+use dungeon_engine::ids::Seat;
+use dungeon_engine::record::{GameRecord, Move};
+
+/// How far a table has come.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Created, waiting for its people and for the creator's `start`.
+    Open,
+    Playing,
+    Over,
+    /// A bot's move failed (a card's script): the game cannot go on.
+    Stopped,
+    /// The table failed its check at a restart: kept for inspection, never played.
+    Broken,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Open => "open",
+            Status::Playing => "playing",
+            Status::Over => "over",
+            Status::Stopped => "stopped",
+            Status::Broken => "broken",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Status> {
+        [
+            Status::Open,
+            Status::Playing,
+            Status::Over,
+            Status::Stopped,
+            Status::Broken,
+        ]
+        .into_iter()
+        .find(|st| st.as_str() == s)
+    }
+
+    /// Open or playing: the table is restored at a restart, and counts as open.
+    pub fn unfinished(self) -> bool {
+        matches!(self, Status::Open | Status::Playing)
+    }
+}
+
+/// One seat as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredSeat {
+    /// Empty for a default name (and for a seat nobody took yet).
+    pub name: String,
+    /// The bot level's engine id (`rules`...), for a bot's seat.
+    pub bot: Option<String>,
+    /// The SHA-256 of the seat's token, once someone took it.
+    pub token_hash: Option<[u8; 32]>,
+}
+
+/// A table as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredTable {
+    /// The table's code (its invitation).
+    pub code: String,
+    /// The game record without decisions; its `state` is the game as set up.
+    pub head: GameRecord,
+    pub seats: Vec<StoredSeat>,
+    pub turn_timeout_secs: Option<u32>,
+    pub status: Status,
+    /// Every decision, in order.
+    pub decisions: Vec<Move>,
+    /// The state after the last decision, as JSON (the head's state before the first).
+    pub state: String,
+}
+
+impl StoredTable {
+    /// The table's game record: what a restart plays again and checks.
+    pub fn record(&self) -> GameRecord {
+        let mut record = self.head.clone();
+        record.decisions = self.decisions.clone();
+        record.seats = self
+            .seats
+            .iter()
+            .map(|s| dungeon_engine::record::SeatRecord {
+                name: s.name.clone(),
+                bot: s.bot.clone(),
+            })
+            .collect();
+        record.state = serde_json::from_str(&self.state).unwrap_or(serde_json::Value::Null);
+        record
+    }
+}
+
+/// A store that could not do what was asked: the game thread refuses the request that
+/// needed it (`internal`), and nothing is acknowledged.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database: {0}")]
+    Database(String),
+    /// The write does not follow what is stored (a decision number already used...).
+    #[error("out of order: {0}")]
+    Conflict(String),
+    /// A stored table cannot be read back.
+    #[error("unreadable table: {0}")]
+    Corrupt(String),
+}
+
+/// See the module's documentation. Every method returns once its write is durable.
+pub trait Store: Send + Sync {
+    /// Stores a new table (no decision yet).
+    fn create(&self, table: &StoredTable) -> Result<(), StoreError>;
+    /// Someone took `seat` (or took it back: the token is unchanged then).
+    fn seat(
+        &self,
+        code: &str,
+        seat: Seat,
+        name: &str,
+        token_hash: &[u8; 32],
+    ) -> Result<(), StoreError>;
+    fn set_status(&self, code: &str, status: Status) -> Result<(), StoreError>;
+    /// Decision `number` (counted from 0) and the state it leads to, in one transaction;
+    /// refused if `number` is not the next one.
+    fn decide(
+        &self,
+        code: &str,
+        number: u32,
+        decision: &Move,
+        state: &str,
+        status: Status,
+    ) -> Result<(), StoreError>;
+    /// Every table still open or playing, with its decisions.
+    fn unfinished(&self) -> Result<Vec<StoredTable>, StoreError>;
+}

@@ -1,0 +1,257 @@
+//! The SQLite store: one file beside the server, in WAL mode with `synchronous=FULL`, so
+//! a transaction that returned is on disk (a power cut included). One connection behind
+//! a mutex: SQLite takes one writer at a time anyway, and each write is small.
+
+use super::{Status, Store, StoreError, StoredSeat, StoredTable};
+use dungeon_engine::ids::Seat;
+use dungeon_engine::record::{GameRecord, Move};
+use rusqlite::{Connection, params};
+use std::path::Path;
+use std::sync::Mutex;
+
+pub struct SqliteStore {
+    db: Mutex<Connection>,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS tables (
+    code TEXT PRIMARY KEY,
+    head TEXT NOT NULL,
+    turn_timeout_secs INTEGER,
+    status TEXT NOT NULL,
+    state TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    code TEXT NOT NULL REFERENCES tables(code),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    bot TEXT,
+    token_hash BLOB,
+    PRIMARY KEY (code, seat)
+);
+CREATE TABLE IF NOT EXISTS decisions (
+    code TEXT NOT NULL REFERENCES tables(code),
+    number INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (code, number)
+);
+";
+
+fn db(e: rusqlite::Error) -> StoreError {
+    StoreError::Database(e.to_string())
+}
+
+impl SqliteStore {
+    /// Opens (or creates) the database at `path`.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        let conn = Connection::open(path).map_err(db)?;
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(db)?;
+        conn.pragma_update(None, "synchronous", "FULL")
+            .map_err(db)?;
+        conn.pragma_update(None, "foreign_keys", "ON").map_err(db)?;
+        conn.busy_timeout(std::time::Duration::from_secs(10))
+            .map_err(db)?;
+        conn.execute_batch(SCHEMA).map_err(db)?;
+        Ok(SqliteStore {
+            db: Mutex::new(conn),
+        })
+    }
+
+    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+        // A panic while holding the lock cannot leave a transaction half done (SQLite
+        // rolls it back), so the connection stays usable.
+        self.db.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+impl Store for SqliteStore {
+    fn create(&self, table: &StoredTable) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(db)?;
+        tx.execute(
+            "INSERT INTO tables (code, head, turn_timeout_secs, status, state) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![
+                table.code,
+                table.head.to_json(),
+                table.turn_timeout_secs,
+                table.status.as_str(),
+                table.state
+            ],
+        )
+        .map_err(db)?;
+        for (i, seat) in table.seats.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO seats (code, seat, name, bot, token_hash) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![
+                    table.code,
+                    i as i64,
+                    seat.name,
+                    seat.bot,
+                    seat.token_hash.map(|h| h.to_vec())
+                ],
+            )
+            .map_err(db)?;
+        }
+        tx.commit().map_err(db)
+    }
+
+    fn seat(
+        &self,
+        code: &str,
+        seat: Seat,
+        name: &str,
+        token_hash: &[u8; 32],
+    ) -> Result<(), StoreError> {
+        let changed = self
+            .conn()
+            .execute(
+                "UPDATE seats SET name = ?3, token_hash = ?4 WHERE code = ?1 AND seat = ?2",
+                params![code, seat as i64, name, token_hash.to_vec()],
+            )
+            .map_err(db)?;
+        match changed {
+            1 => Ok(()),
+            _ => Err(StoreError::Conflict(format!("no seat {seat}"))),
+        }
+    }
+
+    fn set_status(&self, code: &str, status: Status) -> Result<(), StoreError> {
+        self.conn()
+            .execute(
+                "UPDATE tables SET status = ?2 WHERE code = ?1",
+                params![code, status.as_str()],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    fn decide(
+        &self,
+        code: &str,
+        number: u32,
+        decision: &Move,
+        state: &str,
+        status: Status,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(db)?;
+        let stored: i64 = tx
+            .query_row(
+                "SELECT COUNT(*) FROM decisions WHERE code = ?1",
+                params![code],
+                |r| r.get(0),
+            )
+            .map_err(db)?;
+        if stored != number as i64 {
+            return Err(StoreError::Conflict(format!(
+                "decision {number} after {stored} stored"
+            )));
+        }
+        tx.execute(
+            "INSERT INTO decisions (code, number, seat, action) VALUES (?1, ?2, ?3, ?4)",
+            params![code, number as i64, decision.seat as i64, decision.action],
+        )
+        .map_err(db)?;
+        tx.execute(
+            "UPDATE tables SET state = ?2, status = ?3 WHERE code = ?1",
+            params![code, state, status.as_str()],
+        )
+        .map_err(db)?;
+        tx.commit().map_err(db)
+    }
+
+    fn unfinished(&self) -> Result<Vec<StoredTable>, StoreError> {
+        let conn = self.conn();
+        let mut tables = Vec::new();
+        let mut query = conn
+            .prepare("SELECT code, head, turn_timeout_secs, status, state FROM tables WHERE status IN ('open', 'playing') ORDER BY rowid")
+            .map_err(db)?;
+        let rows = query
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, Option<u32>>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, String>(4)?,
+                ))
+            })
+            .map_err(db)?;
+        for row in rows {
+            let (code, head, turn_timeout_secs, status, state) = row.map_err(db)?;
+            let head = GameRecord::read(head.as_bytes())
+                .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+            let status = Status::parse(&status)
+                .ok_or_else(|| StoreError::Corrupt(format!("status {status}")))?;
+            tables.push(StoredTable {
+                seats: seats(&conn, &code)?,
+                decisions: decisions(&conn, &code)?,
+                code,
+                head,
+                turn_timeout_secs,
+                status,
+                state,
+            });
+        }
+        Ok(tables)
+    }
+}
+
+fn seats(conn: &Connection, code: &str) -> Result<Vec<StoredSeat>, StoreError> {
+    let mut query = conn
+        .prepare("SELECT name, bot, token_hash FROM seats WHERE code = ?1 ORDER BY seat")
+        .map_err(db)?;
+    let rows = query
+        .query_map(params![code], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, Option<String>>(1)?,
+                r.get::<_, Option<Vec<u8>>>(2)?,
+            ))
+        })
+        .map_err(db)?;
+    let mut seats = Vec::new();
+    for row in rows {
+        let (name, bot, hash) = row.map_err(db)?;
+        let token_hash = match hash {
+            None => None,
+            Some(h) => Some(
+                <[u8; 32]>::try_from(h.as_slice())
+                    .map_err(|_| StoreError::Corrupt("a token hash".into()))?,
+            ),
+        };
+        seats.push(StoredSeat {
+            name,
+            bot,
+            token_hash,
+        });
+    }
+    Ok(seats)
+}
+
+fn decisions(conn: &Connection, code: &str) -> Result<Vec<Move>, StoreError> {
+    let mut query = conn
+        .prepare("SELECT number, seat, action FROM decisions WHERE code = ?1 ORDER BY number")
+        .map_err(db)?;
+    let rows = query
+        .query_map(params![code], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        })
+        .map_err(db)?;
+    let mut moves = Vec::new();
+    for (i, row) in rows.enumerate() {
+        let (number, seat, action) = row.map_err(db)?;
+        let seat = Seat::try_from(seat).map_err(|_| StoreError::Corrupt("a seat".into()))?;
+        if number != i as i64 {
+            return Err(StoreError::Corrupt(format!("decision {i} is missing")));
+        }
+        moves.push(Move { seat, action });
+    }
+    Ok(moves)
+}

@@ -1,0 +1,355 @@
+//! The async side: axum serves `GET /ws`, upgrades it to a WebSocket, and each connection
+//! becomes one task that reads the client's frames (limited, parsed, checked against
+//! where the connection stands) and routes them to the table's game thread, while it
+//! writes whatever the game threads put in its outbox. No game logic runs here.
+
+use crate::games::{Command, Outgoing, Pool, Seated, Subscriber};
+use crate::limits::{Addresses, Bucket, Limits};
+use crate::secret::{self, Key};
+use axum::Router;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, State};
+use axum::response::Response;
+use axum::routing::get;
+use dungeon_protocol::{
+    ClientMessage, ErrorCode, PROTOCOL_VERSION, ServerMessage, parse_client_frame,
+};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use tokio::sync::{Notify, oneshot};
+
+pub(crate) struct Shared {
+    pub pool: Pool,
+    pub limits: Limits,
+    pub addresses: Arc<Addresses>,
+    pub next_connection: AtomicU64,
+    pub name: String,
+}
+
+pub(crate) fn router(shared: Arc<Shared>) -> Router {
+    Router::new().route("/ws", get(upgrade)).with_state(shared)
+}
+
+async fn upgrade(
+    State(shared): State<Arc<Shared>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ws: WebSocketUpgrade,
+) -> Response {
+    // Frames up to four times the limit are read and refused with `too_big`; larger
+    // ones end the connection in the WebSocket layer, before they are buffered.
+    let most = shared.limits.max_message * 4;
+    ws.max_message_size(most)
+        .max_frame_size(most)
+        .on_upgrade(move |socket| connection(shared, peer, socket))
+}
+
+/// Where a connection stands.
+struct Place {
+    key: Key,
+    thread: usize,
+    seat: Seated,
+}
+
+async fn connection(shared: Arc<Shared>, peer: SocketAddr, mut socket: WebSocket) {
+    let limits = &shared.limits;
+    let Some(_counted) = shared
+        .addresses
+        .admit(peer.ip(), limits.connections_per_address)
+    else {
+        let refusal = ServerMessage::error(
+            ErrorCode::TooManyConnections,
+            format!(
+                "at most {} connections from one address",
+                limits.connections_per_address
+            ),
+        );
+        let _ = socket.send(Message::Text(refusal.to_json().into())).await;
+        let _ = socket.send(Message::Close(None)).await;
+        return;
+    };
+    let id = shared.next_connection.fetch_add(1, Ordering::Relaxed);
+    let (outbox, mut inbox) = tokio::sync::mpsc::channel(limits.outbox);
+    let sub = Subscriber {
+        id,
+        outbox,
+        cut: Arc::new(Notify::new()),
+    };
+    tracing::debug!(connection = id, "connected");
+    let mut state = Connection {
+        shared: &shared,
+        sub: sub.clone(),
+        hello: false,
+        place: None,
+        bucket: Bucket::new(limits.messages_per_second, limits.burst),
+        refused_in_a_row: 0,
+    };
+    loop {
+        tokio::select! {
+            incoming = socket.recv() => {
+                let Some(Ok(message)) = incoming else { break };
+                let frame = match message {
+                    Message::Text(text) => text.as_bytes().to_vec(),
+                    Message::Binary(bytes) => bytes.to_vec(),
+                    Message::Close(_) => break,
+                    Message::Ping(_) | Message::Pong(_) => continue,
+                };
+                if !state.take(&frame).await {
+                    // Flushes what is queued (the last error) before closing.
+                    while let Ok(Outgoing::Text(text)) = inbox.try_recv() {
+                        let _ = socket.send(Message::Text(text.as_ref().into())).await;
+                    }
+                    break;
+                }
+            }
+            outgoing = inbox.recv() => match outgoing {
+                Some(Outgoing::Text(text)) => {
+                    if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
+                        break;
+                    }
+                }
+                Some(Outgoing::Close) | None => break,
+            },
+            () = sub.cut.notified() => {
+                tracing::info!(connection = id, "cut off: it reads too slowly");
+                break;
+            }
+        }
+    }
+    let _ = socket.send(Message::Close(None)).await;
+    if let Some(place) = &state.place {
+        shared.pool.send(
+            place.thread,
+            Command::Leave {
+                key: place.key,
+                sub: id,
+            },
+        );
+    }
+    tracing::debug!(connection = id, "closed");
+}
+
+struct Connection<'s> {
+    shared: &'s Shared,
+    sub: Subscriber,
+    hello: bool,
+    place: Option<Place>,
+    bucket: Bucket,
+    refused_in_a_row: u32,
+}
+
+impl Connection<'_> {
+    fn error(&self, code: ErrorCode, message: impl Into<String>) {
+        self.sub.send(&ServerMessage::error(code, message));
+    }
+
+    /// Takes one frame; `false` when the connection is to close.
+    async fn take(&mut self, frame: &[u8]) -> bool {
+        if !self.bucket.take() {
+            self.refused_in_a_row += 1;
+            let limits = &self.shared.limits;
+            self.error(
+                ErrorCode::RateLimited,
+                format!("at most {} messages a second", limits.messages_per_second),
+            );
+            return self.refused_in_a_row < limits.flood_close;
+        }
+        self.refused_in_a_row = 0;
+        let message = match parse_client_frame(frame, self.shared.limits.max_message) {
+            Ok(message) => message,
+            Err(e) => {
+                self.error(e.code, e.message);
+                return true;
+            }
+        };
+        if let ClientMessage::Hello { version } = message {
+            if version != PROTOCOL_VERSION {
+                self.error(
+                    ErrorCode::VersionMismatch,
+                    format!("this server speaks protocol version {PROTOCOL_VERSION}, the client version {version}"),
+                );
+                return false;
+            }
+            self.hello = true;
+            self.sub.send(&ServerMessage::Welcome {
+                version: PROTOCOL_VERSION,
+                server: self.shared.name.clone(),
+            });
+            return true;
+        }
+        if !self.hello {
+            self.error(
+                ErrorCode::BadRequest,
+                "say hello first, with the protocol version",
+            );
+            return true;
+        }
+        self.route(message).await;
+        true
+    }
+
+    async fn route(&mut self, message: ClientMessage) {
+        let pool = &self.shared.pool;
+        let sub = self.sub.clone();
+        match message {
+            ClientMessage::Hello { .. } => {}
+            ClientMessage::CreateTable(request) => {
+                if self.place.is_some() {
+                    return self.error(
+                        ErrorCode::BadRequest,
+                        "this connection is at a table already",
+                    );
+                }
+                let limit = self.shared.limits.open_tables;
+                if !pool.routes.reserve(limit) {
+                    return self.error(
+                        ErrorCode::TooManyTables,
+                        format!("this server holds {limit} open tables, its most"),
+                    );
+                }
+                let code = secret::new_code();
+                let key = secret::digest(&code);
+                let thread = pool.pick();
+                let (reply, answer) = oneshot::channel();
+                let token = secret::new_token();
+                pool.send(
+                    thread,
+                    Command::Create {
+                        key,
+                        code,
+                        token,
+                        request,
+                        sub,
+                        reply,
+                    },
+                );
+                self.arrive(answer, key, thread).await;
+            }
+            ClientMessage::Join { code, name } => {
+                let Some((key, thread)) = self.find(&code) else {
+                    return;
+                };
+                let (reply, answer) = oneshot::channel();
+                let token = secret::new_token();
+                pool.send(
+                    thread,
+                    Command::Join {
+                        key,
+                        code,
+                        name,
+                        token,
+                        sub,
+                        reply,
+                    },
+                );
+                self.arrive(answer, key, thread).await;
+            }
+            ClientMessage::Rejoin { code, token } => {
+                let Some((key, thread)) = self.find(&code) else {
+                    return;
+                };
+                let (reply, answer) = oneshot::channel();
+                pool.send(
+                    thread,
+                    Command::Rejoin {
+                        key,
+                        code,
+                        token,
+                        sub,
+                        reply,
+                    },
+                );
+                self.arrive(answer, key, thread).await;
+            }
+            ClientMessage::Watch { code } => {
+                let Some((key, thread)) = self.find(&code) else {
+                    return;
+                };
+                let (reply, answer) = oneshot::channel();
+                pool.send(
+                    thread,
+                    Command::Watch {
+                        key,
+                        code,
+                        sub,
+                        reply,
+                    },
+                );
+                self.arrive(answer, key, thread).await;
+            }
+            ClientMessage::Start {} => {
+                let Some((key, thread, seat)) = self.seat() else {
+                    return;
+                };
+                pool.send(thread, Command::Start { key, seat, sub });
+            }
+            ClientMessage::Answer { number, action } => {
+                let Some((key, thread, seat)) = self.seat() else {
+                    return;
+                };
+                pool.send(
+                    thread,
+                    Command::Answer {
+                        key,
+                        seat,
+                        number,
+                        action,
+                        sub,
+                    },
+                );
+            }
+            ClientMessage::AskOdds {} => {
+                let Some((key, thread, seat)) = self.seat() else {
+                    return;
+                };
+                pool.send(thread, Command::AskOdds { key, seat, sub });
+            }
+        }
+    }
+
+    /// The table a code names, unless this connection is at one already.
+    fn find(&self, code: &str) -> Option<(Key, usize)> {
+        if self.place.is_some() {
+            self.error(
+                ErrorCode::BadRequest,
+                "this connection is at a table already",
+            );
+            return None;
+        }
+        let key = secret::digest(code);
+        match self.shared.pool.routes.find(&key) {
+            Some(thread) => Some((key, thread)),
+            None => {
+                self.error(ErrorCode::UnknownTable, "no table has that code");
+                None
+            }
+        }
+    }
+
+    /// This connection's seat, or `not_your_turn` told.
+    fn seat(&self) -> Option<(Key, usize, dungeon_engine::ids::Seat)> {
+        match &self.place {
+            Some(Place {
+                key,
+                thread,
+                seat: Some(seat),
+            }) => Some((*key, *thread, *seat)),
+            _ => {
+                self.error(ErrorCode::NotYourTurn, "this connection holds no seat");
+                None
+            }
+        }
+    }
+
+    /// Waits for the game thread's verdict on a seat or a place to watch from.
+    async fn arrive(
+        &mut self,
+        answer: oneshot::Receiver<Result<Seated, ()>>,
+        key: Key,
+        thread: usize,
+    ) {
+        if let Ok(Ok(seat)) = answer.await {
+            self.place = Some(Place { key, thread, seat });
+        }
+    }
+}

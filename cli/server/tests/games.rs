@@ -1,0 +1,238 @@
+//! Whole games through the real server over loopback: scripted people on WebSocket
+//! clients, bots on the server; a spectator; a seat that drops its connection and takes
+//! the seat back with its token; a person whose time runs out.
+
+mod support;
+
+use dungeon_engine::ids::Seat;
+use dungeon_protocol::{ClientMessage, NoticeKind, ServerMessage};
+use std::thread;
+use support::*;
+
+/// A whole game: `humans` scripted people (each on its own thread), bots for the rest,
+/// a spectator. Every seat and the spectator see the same public log and winner; each
+/// seat's private entries are its own; every answer was accepted once.
+fn whole_game(players: u8, humans: u8, level: &str, tag: u64) {
+    let server = server(tag, roomy());
+    let url = server.url();
+    let mut creator = Client::hello(&url);
+    let (code, _) = create(
+        &mut creator,
+        new_table(&["base", "sequel"], players, humans, level),
+    );
+    let mut spectator = Client::hello(&url);
+    spectator.send(&ClientMessage::Watch { code: code.clone() });
+    assert!(matches!(spectator.recv(), ServerMessage::Watching { .. }));
+    let mut others = Vec::new();
+    for i in 1..humans {
+        let mut client = Client::hello(&url);
+        let (seat, _) = join(&mut client, &code, &format!("P{i}"));
+        assert_eq!(seat, i as Seat);
+        others.push(client);
+    }
+    creator.send(&ClientMessage::Start {});
+    let mut threads = Vec::new();
+    for (seat, mut client) in std::iter::once(creator).chain(others).enumerate() {
+        threads.push(thread::spawn(move || {
+            play_out(&mut client, seat as Seat, tag)
+        }));
+    }
+    let mut watched = Seen::default();
+    while watched.winner.is_none() {
+        let message = spectator.recv();
+        assert!(
+            !matches!(
+                message,
+                ServerMessage::View { .. } | ServerMessage::Asking { .. }
+            ),
+            "a spectator got {message:?}"
+        );
+        watched.take(None, &message);
+    }
+    let seen: Vec<Seen> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+    assert!(watched.log.iter().all(|e| e.private.is_none()));
+    for (seat, s) in seen.iter().enumerate() {
+        assert_eq!(s.winner, watched.winner, "seat {seat}");
+        assert_eq!(s.log.len(), watched.log.len(), "seat {seat}");
+        for (mine, public) in s.log.iter().zip(&watched.log) {
+            assert_eq!(mine.public, public.public);
+            if let Some((owner, _)) = &mine.private {
+                assert_eq!(*owner as usize, seat, "another seat's private entry");
+            }
+        }
+        let mut sorted = s.accepted.clone();
+        sorted.dedup();
+        assert_eq!(sorted, s.accepted, "an answer acknowledged twice");
+    }
+    assert!(
+        watched
+            .log
+            .iter()
+            .any(|e| matches!(e.public, dungeon_engine::Event::Won { .. })),
+        "the log ends with a winner"
+    );
+}
+
+#[test]
+fn two_players_one_person_one_bot() {
+    whole_game(2, 1, "normal", 11);
+}
+
+#[test]
+fn three_players_two_people_one_bot() {
+    whole_game(3, 2, "easy", 12);
+}
+
+#[test]
+fn four_players_two_people_two_bots() {
+    whole_game(4, 2, "normal", 13);
+}
+
+#[test]
+fn four_people() {
+    whole_game(4, 4, "normal", 14);
+}
+
+/// Seat 1 drops its connection while it holds private cards and is asked, then takes the
+/// seat back with its token: it gets the whole log again (its private entries included,
+/// the same as before), the same view and the same question, and the game goes on.
+#[test]
+fn a_dropped_seat_comes_back_with_its_token() {
+    let tag = 21;
+    let server = server(tag, roomy());
+    let url = server.url();
+    let mut creator = Client::hello(&url);
+    let (code, _) = create(&mut creator, new_table(&["base"], 3, 2, "easy"));
+    let mut second = Client::hello(&url);
+    let (seat, token) = join(&mut second, &code, "Bo");
+    assert_eq!(seat, 1);
+    creator.send(&ClientMessage::Start {});
+    let first = thread::spawn(move || play_out(&mut creator, 0, tag));
+
+    let mut seen = Seen::default();
+    let mut last_view = None;
+    let (number, decision) = loop {
+        let message = second.recv();
+        if let ServerMessage::View { view } = &message {
+            last_view = Some(view.clone());
+        }
+        if let Some((number, decision)) = seen.take(Some(1), &message) {
+            let holds_secrets = last_view
+                .as_ref()
+                .is_some_and(|v| !v.my_added.is_empty() || !v.my_set_aside.is_empty());
+            let private = seen.log.iter().any(|e| e.private.is_some());
+            if holds_secrets && private {
+                break (number, decision);
+            }
+            second.send(&ClientMessage::Answer {
+                number,
+                action: choose(tag, number, &decision),
+            });
+        }
+    };
+    second.drop_connection();
+
+    let mut back = Client::hello(&url);
+    back.send(&ClientMessage::Rejoin {
+        code: code.clone(),
+        token: token.clone(),
+    });
+    match back.recv() {
+        ServerMessage::Seated {
+            seat,
+            token: t,
+            setup,
+        } => {
+            assert_eq!((seat, &t), (1, &token));
+            assert!(setup.seats[1].controlled && !setup.seats[0].controlled);
+        }
+        other => panic!("expected seated, got {other:?}"),
+    }
+    let mut again = Seen::default();
+    match back.recv() {
+        ServerMessage::Log { entries } => {
+            assert_eq!(entries.first().map(|e| e.index), Some(0));
+            again.take(Some(1), &ServerMessage::Log { entries });
+        }
+        other => panic!("expected the whole log, got {other:?}"),
+    }
+    assert_eq!(again.log, seen.log, "the log, private entries included");
+    match back.recv() {
+        ServerMessage::View { view } => assert_eq!(Some(view), last_view),
+        other => panic!("expected the view, got {other:?}"),
+    }
+    match back.recv() {
+        ServerMessage::Asking {
+            seat,
+            number: n,
+            decision: d,
+        } => assert_eq!((seat, n, &d), (1, number, &decision)),
+        other => panic!("expected the question again, got {other:?}"),
+    }
+    back.send(&ClientMessage::Answer {
+        number,
+        action: choose(tag, number, &decision),
+    });
+    let rest = play_on(&mut back, 1, tag, again);
+    let ended = first.join().unwrap();
+    assert_eq!(rest.winner, ended.winner);
+}
+
+/// A person who does not answer within the table's turn timeout: a bot of the table's
+/// level answers, every seat gets a `timed_out` notice just before that move's log
+/// entries, and the person is asked again at their next decision.
+#[test]
+fn a_turn_timeout_lets_a_bot_answer_then_gives_the_seat_back() {
+    let tag = 31;
+    let server = server(tag, roomy());
+    let mut client = Client::hello(&server.url());
+    let mut table = new_table(&["base"], 2, 1, "easy");
+    table.turn_timeout_secs = Some(1);
+    create(&mut client, table);
+    client.send(&ClientMessage::Start {});
+    let mut seen = Seen::default();
+    // The first question is left unanswered.
+    let first = loop {
+        if let Some((number, _)) = seen.take(Some(0), &client.recv()) {
+            break number;
+        }
+    };
+    let started = std::time::Instant::now();
+    let notice_index = loop {
+        match client.recv() {
+            ServerMessage::Notice {
+                index,
+                kind: NoticeKind::TimedOut { seat },
+            } => {
+                assert_eq!(seat, 0);
+                break index;
+            }
+            ServerMessage::Accepted { .. } => panic!("nobody answered"),
+            other => {
+                seen.take(Some(0), &other);
+            }
+        }
+    };
+    assert!(started.elapsed() >= std::time::Duration::from_millis(900));
+    match client.recv() {
+        ServerMessage::Log { entries } => assert_eq!(entries[0].index, notice_index),
+        other => panic!("expected the stand-in's move, got {other:?}"),
+    }
+    // The seat is asked again (a later question), and answers itself from then on.
+    let mut rest = Seen::default();
+    loop {
+        let message = client.recv();
+        if let Some((number, decision)) = rest.take(Some(0), &message) {
+            assert!(number > first);
+            client.send(&ClientMessage::Answer {
+                number,
+                action: choose(tag, number, &decision),
+            });
+            break;
+        }
+    }
+    match client.recv() {
+        ServerMessage::Accepted { .. } => {}
+        other => panic!("expected accepted, got {other:?}"),
+    }
+}
