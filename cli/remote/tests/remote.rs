@@ -1,0 +1,375 @@
+//! `RemoteTable` against the real server over loopback (`dungeon_server` on a free port of
+//! 127.0.0.1, bots on the server):
+//!
+//! - a whole game between two remote tables and a server bot: both see the same public
+//!   log and winner, each only its own private entries and view; wrong answers (another
+//!   seat, a stale number, an option not offered) are refused before anything is sent;
+//! - a connection cut in the middle of a dungeon (a proxy between table and server drops
+//!   every connection): the table shows as stopped, connects again, takes its seat back
+//!   with its token, and finishes the game with a log identical to the other player's;
+//! - refusals said as such: an unknown table, a server that is not there, a pack that
+//!   differs from the server's, named.
+
+use dungeon_engine::action::{Action, Decision};
+use dungeon_engine::catalog::{Catalog, PackLibrary};
+use dungeon_engine::event::Event;
+use dungeon_engine::ids::Seat;
+use dungeon_remote::{
+    ConnectError, ErrorCode, NewTable, Reconnect, RemoteTable, Server, Sit, TableOptions,
+};
+use dungeon_table::{FailureKind, Notice, Table, TableError, TableState};
+use std::io::{Read, Write};
+use std::net::{Shutdown, TcpListener, TcpStream};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// A test fails rather than hangs past this.
+const PATIENCE: Duration = Duration::from_secs(240);
+
+fn library() -> Arc<PackLibrary> {
+    Arc::new(dungeon_tests::library())
+}
+
+fn server(seed: u64) -> dungeon_server::Running {
+    let mut config =
+        dungeon_server::Config::new(library(), Arc::new(dungeon_server::MemoryStore::default()));
+    config.threads = 1;
+    config.limits = dungeon_server::Limits {
+        connections_per_address: 1000,
+        ..dungeon_server::Limits::default()
+    };
+    config.seeds = dungeon_server::Seeds::Fixed(seed);
+    dungeon_server::Server::start(config)
+        .expect("the server starts")
+        .spawn(([127, 0, 0, 1], 0).into())
+        .expect("a free port")
+}
+
+fn address(addr: std::net::SocketAddr) -> Server {
+    Server::parse(&addr.to_string()).unwrap()
+}
+
+/// The cards of `ids`, from the repository's packs.
+fn catalog(ids: &[String]) -> Result<Arc<Catalog>, String> {
+    let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+    library()
+        .catalog(&ids)
+        .map(|(c, _)| Arc::new(c))
+        .map_err(|d| d.to_string())
+}
+
+fn quick_reconnect() -> Reconnect {
+    Reconnect {
+        for_how_long: Duration::from_secs(30),
+        first: Duration::from_millis(50),
+        longest: Duration::from_millis(500),
+    }
+}
+
+fn new_table(players: u8, humans: u8) -> NewTable {
+    NewTable {
+        packs: vec!["base".into()],
+        players,
+        humans,
+        bots: match humans < players {
+            true => vec!["easy".into()],
+            false => Vec::new(),
+        },
+        options: TableOptions::default(),
+        turn_timeout_secs: None,
+    }
+}
+
+/// Opens a table with `humans` people (the creator and `humans - 1` who join) and starts it.
+fn seated(server: &Server, players: u8, humans: u8) -> Vec<RemoteTable> {
+    let sit = Sit::Create(new_table(players, humans));
+    let mut creator = RemoteTable::connect(server, sit, catalog, quick_reconnect()).unwrap();
+    assert_eq!(creator.seat(), Some(0));
+    assert!(creator.token().is_some_and(|t| t.len() >= 16));
+    let mut tables = Vec::new();
+    for i in 1..humans {
+        let sit = Sit::Join {
+            code: creator.code().to_string(),
+            name: format!("P{i}"),
+        };
+        let table = RemoteTable::connect(server, sit, catalog, quick_reconnect()).unwrap();
+        assert_eq!(table.seat(), Some(i as Seat));
+        tables.push(table);
+    }
+    let until = Instant::now() + PATIENCE;
+    while creator.taken().len() < humans as usize {
+        assert!(Instant::now() < until, "the joins were never announced");
+        creator.poll(Duration::from_millis(20)).unwrap();
+    }
+    creator.start();
+    while !creator.started() {
+        assert!(Instant::now() < until, "the game never started");
+        assert_eq!(creator.take_refusal(), None);
+        creator.poll(Duration::from_millis(20)).unwrap();
+    }
+    tables.insert(0, creator);
+    tables
+}
+
+/// A legal answer picked from the question's number and the seat, so games differ; a
+/// card is drawn more often than not, so every seat holds secrets.
+fn pick(seat: Seat, number: u32, decision: &Decision) -> Action {
+    let actions = decision.legal_actions();
+    if actions.contains(&Action::Draw) && number % 3 != 2 {
+        return Action::Draw;
+    }
+    actions[(number as usize * 7 + seat as usize) % actions.len()]
+}
+
+/// Plays `table` to the end; `cut` is called once with the table's log, at each poll,
+/// and may cut the connection.
+fn play_out(mut table: RemoteTable, mut cut: impl FnMut(&RemoteTable) -> bool) -> RemoteTable {
+    let seat = table.seat().unwrap();
+    let until = Instant::now() + PATIENCE;
+    let mut checked_refusals = false;
+    let mut cut_done = false;
+    loop {
+        assert!(Instant::now() < until, "the game did not end in time");
+        table.poll(Duration::from_millis(20)).unwrap();
+        if !cut_done && cut(&table) {
+            cut_done = true;
+        }
+        match table.state() {
+            TableState::Asking {
+                seat: asked,
+                number,
+                decision,
+            } => {
+                assert_eq!(asked, seat);
+                assert!(table.view(seat).is_some(), "a seat asked has its view");
+                if !checked_refusals {
+                    checked_refusals = true;
+                    refusals(&mut table, seat, number, &decision);
+                }
+                match table.answer(seat, number, pick(seat, number, &decision)) {
+                    Ok(()) => assert!(
+                        !matches!(table.state(), TableState::Asking { number: n, .. } if n == number),
+                        "an accepted question is not asked again"
+                    ),
+                    // The connection was cut under the answer: the state will say.
+                    Err(TableError::Closed) => {}
+                    Err(e) => panic!("answer refused: {e:?}"),
+                }
+            }
+            TableState::Over { .. } => return table,
+            TableState::Stopped { failure } => {
+                assert_eq!(
+                    failure.kind,
+                    FailureKind::Lost,
+                    "only a lost connection stops"
+                );
+                assert!(!table.ended(), "the connection was given up");
+            }
+            TableState::Waiting { .. } => {}
+        }
+    }
+}
+
+/// Wrong answers are refused, and change nothing.
+fn refusals(table: &mut RemoteTable, seat: Seat, number: u32, decision: &Decision) {
+    let other = (seat + 1) % table.setup().seats.len() as Seat;
+    assert_eq!(table.view(other), None, "another seat's view");
+    let action = decision.legal_actions()[0];
+    assert_eq!(
+        table.answer(other, number, action),
+        Err(TableError::NotYourSeat(other))
+    );
+    assert_eq!(
+        table.answer(seat, number + 1, action),
+        Err(TableError::Stale { expected: number })
+    );
+    let offered = decision.legal_actions();
+    let not_offered = [Action::Pass, Action::Draw, Action::AddToDungeon]
+        .into_iter()
+        .find(|a| !offered.contains(a))
+        .unwrap();
+    assert_eq!(
+        table.answer(seat, number, not_offered),
+        Err(TableError::NotAnOption)
+    );
+    assert!(matches!(table.state(), TableState::Asking { number: n, .. } if n == number));
+}
+
+/// Every seat saw the same public log and outcome, private entries only its own.
+fn same_game(tables: &[RemoteTable]) {
+    let first = &tables[0];
+    for table in tables {
+        let seat = table.seat().unwrap();
+        assert_eq!(table.state(), first.state());
+        assert_eq!(table.log().len(), first.log().len(), "seat {seat}");
+        for (i, (mine, theirs)) in table.log().iter().zip(first.log()).enumerate() {
+            assert_eq!(mine.index, i as u64);
+            assert_eq!(mine.public, theirs.public, "entry {i}");
+            if let Some((owner, _)) = &mine.private {
+                assert_eq!(*owner, seat, "entry {i}: another seat's secret");
+            }
+        }
+        assert!(
+            table
+                .log()
+                .iter()
+                .any(|e| matches!(e.public, Event::Won { .. }))
+        );
+    }
+}
+
+#[test]
+fn two_remote_tables_and_a_server_bot_play_a_whole_game() {
+    let running = server(11);
+    let tables = seated(&address(running.addr), 3, 2);
+    assert!(
+        tables[0].setup().seed.is_none(),
+        "no seed leaves the server"
+    );
+    let threads: Vec<_> = tables
+        .into_iter()
+        .map(|t| std::thread::spawn(move || play_out(t, |_| false)))
+        .collect();
+    let tables: Vec<RemoteTable> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+    same_game(&tables);
+    for table in &tables {
+        let drew = table
+            .log()
+            .iter()
+            .any(|e| matches!(e.public, Event::Drew { seat, .. } if Some(seat) == table.seat()));
+        assert!(drew, "seat {:?} never drew", table.seat());
+        assert!(
+            table.log().iter().any(|e| e.private.is_some()),
+            "seat {:?} drew a card but saw none of its own secrets",
+            table.seat(),
+        );
+    }
+}
+
+/// A TCP proxy in front of the server that can drop every connection it carries.
+struct Proxy {
+    addr: std::net::SocketAddr,
+    streams: Arc<Mutex<Vec<TcpStream>>>,
+}
+
+impl Proxy {
+    fn start(to: std::net::SocketAddr) -> Proxy {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        let streams: Arc<Mutex<Vec<TcpStream>>> = Arc::default();
+        let kept = streams.clone();
+        std::thread::spawn(move || {
+            for client in listener.incoming() {
+                let Ok(client) = client else { return };
+                let Ok(server) = TcpStream::connect(to) else {
+                    continue;
+                };
+                let mut kept = kept.lock().unwrap();
+                kept.push(client.try_clone().unwrap());
+                kept.push(server.try_clone().unwrap());
+                pipe(client.try_clone().unwrap(), server.try_clone().unwrap());
+                pipe(server, client);
+            }
+        });
+        Proxy { addr, streams }
+    }
+
+    /// Drops every connection (new ones still go through).
+    fn cut(&self) {
+        for stream in self.streams.lock().unwrap().drain(..) {
+            let _ = stream.shutdown(Shutdown::Both);
+        }
+    }
+}
+
+fn pipe(mut from: TcpStream, mut to: TcpStream) {
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 16 * 1024];
+        loop {
+            match from.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => {
+                    if to.write_all(&buf[..n]).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+        let _ = to.shutdown(Shutdown::Both);
+    });
+}
+
+#[test]
+fn a_connection_cut_mid_dungeon_comes_back_and_the_game_goes_on() {
+    let running = server(12);
+    let proxy = Proxy::start(running.addr);
+    // The creator connects straight; the other player through the proxy.
+    let direct = address(running.addr);
+    let sit = Sit::Create(new_table(2, 2));
+    let mut creator = RemoteTable::connect(&direct, sit, catalog, quick_reconnect()).unwrap();
+    let sit = Sit::Join {
+        code: creator.code().to_string(),
+        name: "Cut".into(),
+    };
+    let joiner =
+        RemoteTable::connect(&address(proxy.addr), sit, catalog, quick_reconnect()).unwrap();
+    let until = Instant::now() + PATIENCE;
+    while creator.taken().len() < 2 {
+        assert!(Instant::now() < until);
+        creator.poll(Duration::from_millis(20)).unwrap();
+    }
+    creator.start();
+    let creator = std::thread::spawn(move || play_out(creator, |_| false));
+    let joiner = std::thread::spawn(move || {
+        play_out(joiner, |table| {
+            let in_dungeon = table
+                .log()
+                .iter()
+                .rev()
+                .take_while(|e| !matches!(e.public, Event::RoundStarted { .. }))
+                .any(|e| matches!(e.public, Event::Entered { .. }));
+            if in_dungeon {
+                proxy.cut();
+            }
+            in_dungeon
+        })
+    });
+    let joiner = joiner.join().unwrap();
+    let creator = creator.join().unwrap();
+    let notes: Vec<&Notice> = joiner.notes().iter().map(|n| &n.notice).collect();
+    let lost = notes.iter().position(|n| **n == Notice::Reconnecting);
+    let back = notes.iter().position(|n| **n == Notice::Reconnected);
+    assert!(lost.is_some() && back > lost, "notes: {notes:?}");
+    same_game(&[creator, joiner]);
+}
+
+#[test]
+fn refusals_are_said_as_such() {
+    let running = server(13);
+    let here = address(running.addr);
+    let unknown = Sit::Join {
+        code: "NOSUCHTABLE".into(),
+        name: "A".into(),
+    };
+    match RemoteTable::connect(&here, unknown, catalog, quick_reconnect()) {
+        Err(ConnectError::Refused { code, .. }) => assert_eq!(code, ErrorCode::UnknownTable),
+        other => panic!("expected unknown_table, got {:?}", other.err()),
+    }
+    // A port nobody listens on.
+    let free = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let nobody = Sit::Create(new_table(2, 1));
+    match RemoteTable::connect(&address(free), nobody, catalog, quick_reconnect()) {
+        Err(ConnectError::Unreachable(_)) => {}
+        other => panic!("expected unreachable, got {:?}", other.err()),
+    }
+    // Cards built from other packs than the table's: the first that differs is named.
+    let other_packs = |_: &[String]| catalog(&["sequel".to_string()]);
+    let sit = Sit::Create(new_table(2, 1));
+    match RemoteTable::connect(&here, sit, other_packs, quick_reconnect()) {
+        Err(ConnectError::PackDiffers { pack }) => assert_eq!(pack, "base"),
+        other => panic!("expected a pack that differs, got {:?}", other.err()),
+    }
+}
