@@ -32,7 +32,7 @@ use dungeon_table::{
     TableSetup, TableState,
 };
 use link::{Down, Link, Up};
-use mirror::{Mirror, OddsAsked};
+use mirror::{Mirror, OddsAsked, Stand};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::mpsc::{RecvTimeoutError, TryRecvError};
@@ -243,8 +243,12 @@ impl RemoteTable {
     }
 
     fn lose_for_good(&mut self) {
-        if !self.ended {
-            self.ended = true;
+        if self.ended {
+            return;
+        }
+        self.ended = true;
+        // A game over has nothing left to lose.
+        if !matches!(self.mirror.stand, Stand::Over { .. }) {
             self.mirror.lost = true;
             self.mirror.note(Notice::GaveUp);
         }
@@ -252,6 +256,14 @@ impl RemoteTable {
 
     /// Takes in one report of the link; `true` if anything shown changed.
     fn take(&mut self, up: Up) -> bool {
+        if matches!(self.mirror.stand, Stand::Over { .. })
+            && matches!(up, Up::Lost | Up::GaveUp(_) | Up::Failed(_))
+        {
+            // The game is over: nothing is left to come back for.
+            let _ = self.link.down.send(Down::Close);
+            self.ended = true;
+            return false;
+        }
         match up {
             Up::Message(message) => self.mirror.apply(message),
             Up::Lost => {
