@@ -714,13 +714,12 @@ net-invite = Table { $code } is open. The other players join it with:
 net-press-start = Every seat is taken. Press Enter to start the game.
 net-start-refused = The game could not start: { $message }
 net-bad-timeout = Not a turn timeout: { $given }. Give seconds or minutes, from 1 second to a day: 60s, 2m, 90.
-net-bad-address = Not an address this program can use: { $address }. { $kind ->
-    [encrypted] Encrypted connections (wss://, https://) are not supported: reach the server with ws://.
-    [scheme] Addresses start with ws://.
-    [host] It names no server.
-    [code] It names no table: an invitation looks like ws://HOST:PORT/t/CODE.
-   *[other] A server looks like ws://HOST:PORT, an invitation like ws://HOST:PORT/t/CODE.
-}
+net-bad-address = Not an address this program can use: { $address }. { $why }
+net-address-encrypted = Encrypted connections (wss://, https://) are not supported: reach the server with ws://.
+net-address-scheme = Addresses start with ws://.
+net-address-host = It names no server.
+net-address-code = It names no table: an invitation looks like ws://HOST:PORT/t/CODE.
+net-address-shape = A server looks like ws://HOST:PORT, an invitation like ws://HOST:PORT/t/CODE.
 net-unreachable = The server at { $server } could not be reached ({ $error }). Is `dungeon serve` running there?
 net-timeout = The server at { $server } did not answer in time.
 net-closed = The server at { $server } closed the connection.

@@ -707,13 +707,12 @@ net-invite = La mesa { $code } está abierta. Los demás jugadores entran con:
 net-press-start = Todas las plazas están ocupadas. Pulsa Intro para empezar la partida.
 net-start-refused = La partida no pudo empezar: { $message }
 net-bad-timeout = No es un tiempo por turno válido: { $given }. Indica segundos o minutos, de 1 segundo a un día: 60s, 2m, 90.
-net-bad-address = Esta dirección no se puede usar: { $address }. { $kind ->
-    [encrypted] Las conexiones cifradas (wss://, https://) no están disponibles: conecta con el servidor mediante ws://.
-    [scheme] Las direcciones empiezan por ws://.
-    [host] No indica ningún servidor.
-    [code] No indica ninguna mesa: una invitación tiene la forma ws://HOST:PUERTO/t/CÓDIGO.
-   *[other] Un servidor tiene la forma ws://HOST:PUERTO, una invitación ws://HOST:PUERTO/t/CÓDIGO.
-}
+net-bad-address = Esta dirección no se puede usar: { $address }. { $why }
+net-address-encrypted = Las conexiones cifradas (wss://, https://) no están disponibles: conecta con el servidor mediante ws://.
+net-address-scheme = Las direcciones empiezan por ws://.
+net-address-host = No indica ningún servidor.
+net-address-code = No indica ninguna mesa: una invitación tiene la forma ws://HOST:PUERTO/t/CÓDIGO.
+net-address-shape = Un servidor tiene la forma ws://HOST:PUERTO, una invitación ws://HOST:PUERTO/t/CÓDIGO.
 net-unreachable = No se pudo contactar con el servidor en { $server } ({ $error }). ¿Está funcionando `dungeon serve` allí?
 net-timeout = El servidor en { $server } no respondió a tiempo.
 net-closed = El servidor en { $server } cerró la conexión.

@@ -700,13 +700,12 @@ net-invite = La table { $code } est ouverte. Les autres joueurs la rejoignent av
 net-press-start = Toutes les places sont prises. Appuyez sur Entrée pour commencer la partie.
 net-start-refused = La partie n'a pas pu commencer : { $message }
 net-bad-timeout = Ce n'est pas un délai par tour : { $given }. Donnez des secondes ou des minutes, d'une seconde à un jour : 60s, 2m, 90.
-net-bad-address = Adresse inutilisable : { $address }. { $kind ->
-    [encrypted] Les connexions chiffrées (wss://, https://) ne sont pas prises en charge : joignez le serveur en ws://.
-    [scheme] Les adresses commencent par ws://.
-    [host] Elle ne nomme aucun serveur.
-    [code] Elle ne nomme aucune table : une invitation a la forme ws://HÔTE:PORT/t/CODE.
-   *[other] Un serveur a la forme ws://HÔTE:PORT, une invitation ws://HÔTE:PORT/t/CODE.
-}
+net-bad-address = Adresse inutilisable : { $address }. { $why }
+net-address-encrypted = Les connexions chiffrées (wss://, https://) ne sont pas prises en charge : joignez le serveur en ws://.
+net-address-scheme = Les adresses commencent par ws://.
+net-address-host = Elle ne nomme aucun serveur.
+net-address-code = Elle ne nomme aucune table : une invitation a la forme ws://HÔTE:PORT/t/CODE.
+net-address-shape = Un serveur a la forme ws://HÔTE:PORT, une invitation ws://HÔTE:PORT/t/CODE.
 net-unreachable = Le serveur { $server } est injoignable ({ $error }). `dungeon serve` y tourne-t-il ?
 net-timeout = Le serveur { $server } n'a pas répondu à temps.
 net-closed = Le serveur { $server } a fermé la connexion.

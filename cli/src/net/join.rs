@@ -241,18 +241,18 @@ pub fn check_name(lang: Lang, name: Option<&str>) -> Result<String, String> {
 
 /// Why an address is not a table's or a server's, in `lang`.
 pub fn bad_address(lang: Lang, text: &str, error: &AddressError) -> String {
-    let kind = match error {
-        AddressError::Encrypted => "encrypted",
-        AddressError::Scheme => "scheme",
-        AddressError::NoHost => "host",
-        AddressError::NoCode => "code",
-        AddressError::Shape => "shape",
+    let why = match error {
+        AddressError::Encrypted => tr(lang, "net-address-encrypted", &[]),
+        AddressError::Scheme => tr(lang, "net-address-scheme", &[]),
+        AddressError::NoHost => tr(lang, "net-address-host", &[]),
+        AddressError::NoCode => tr(lang, "net-address-code", &[]),
+        AddressError::Shape => tr(lang, "net-address-shape", &[]),
     };
     let address = escape_line(text).into_owned();
     tr(
         lang,
         "net-bad-address",
-        &[("address", address.into()), ("kind", kind.into())],
+        &[("address", address.into()), ("why", why.into())],
     )
 }
 
