@@ -14,7 +14,7 @@ mod support;
 
 use dungeon_engine::event::Event;
 use dungeon_remote::{ConnectError, ErrorCode, RemoteTable, Sit};
-use dungeon_table::{Notice, Table};
+use dungeon_table::{Notice, Table, TableState};
 use std::io::{Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
@@ -198,4 +198,62 @@ fn refusals_are_said_as_such() {
         Err(ConnectError::PackDiffers { pack }) => assert_eq!(pack, "base"),
         other => panic!("expected a pack that differs, got {:?}", other.err()),
     }
+}
+
+#[test]
+fn a_bot_answering_for_a_player_out_of_time_is_noted_and_the_question_goes() {
+    let running = server(14);
+    let here = address(running.addr);
+    let mut table = new_table(2, 2);
+    table.bots = vec!["easy".into()];
+    table.turn_timeout_secs = Some(1);
+    let mut creator =
+        RemoteTable::connect(&here, Sit::Create(table), catalog, quick_reconnect()).unwrap();
+    let sit = Sit::Join {
+        code: creator.code().to_string(),
+        name: "Slow".into(),
+    };
+    let mut slow = RemoteTable::connect(&here, sit, catalog, quick_reconnect()).unwrap();
+    let until = Instant::now() + Duration::from_secs(60);
+    while creator.taken().len() < 2 {
+        assert!(Instant::now() < until);
+        creator.poll(Duration::from_millis(20)).unwrap();
+    }
+    creator.start();
+    // The creator answers at once; the slow player never does, until a bot has answered
+    // for it and both tables say so.
+    let timed_out = |t: &RemoteTable| {
+        t.notes()
+            .iter()
+            .any(|n| n.notice == Notice::TimedOut { seat: 1 })
+    };
+    let mut asked_slow = None;
+    while !(timed_out(&slow) && timed_out(&creator)) {
+        assert!(
+            Instant::now() < until,
+            "no bot answered for the slow player"
+        );
+        creator.poll(Duration::from_millis(10)).unwrap();
+        slow.poll(Duration::from_millis(10)).unwrap();
+        if let TableState::Asking {
+            seat,
+            number,
+            decision,
+        } = creator.state()
+        {
+            creator
+                .answer(seat, number, decision.legal_actions()[0])
+                .unwrap();
+        }
+        if let TableState::Asking { number, .. } = slow.state() {
+            asked_slow.get_or_insert(number);
+        }
+    }
+    let number = asked_slow.expect("the slow player was asked");
+    // The question answered by the bot is gone; answering it now is stale.
+    while matches!(slow.state(), TableState::Asking { number: n, .. } if n == number) {
+        assert!(Instant::now() < until);
+        slow.poll(Duration::from_millis(10)).unwrap();
+    }
+    assert!(slow.log().len() > number as usize);
 }
