@@ -135,18 +135,18 @@ impl RemoteTable {
         let first = loop {
             let left = until.saturating_duration_since(Instant::now());
             match link.up.recv_timeout(left) {
-                Ok(Up::Message(
+                Ok(Up::Message(m)) => match *m {
                     m @ (ServerMessage::TableCreated { .. }
                     | ServerMessage::Seated { .. }
-                    | ServerMessage::Watching { .. }),
-                )) => break m,
-                Ok(Up::Message(ServerMessage::Error { code, message })) => {
-                    let _ = link.down.send(Down::Close);
-                    return Err(ConnectError::Refused { code, message });
-                }
-                Ok(Up::Message(_)) => {}
-                Ok(Up::Failed(e) | Up::GaveUp(e)) => return Err(e),
-                Ok(Up::Lost | Up::Reconnected) => return Err(ConnectError::Closed),
+                    | ServerMessage::Watching { .. }) => break m,
+                    ServerMessage::Error { code, message } => {
+                        let _ = link.down.send(Down::Close);
+                        return Err(ConnectError::Refused { code, message });
+                    }
+                    _ => {}
+                },
+                Ok(Up::Failed(e) | Up::Abandoned(e)) => return Err(e),
+                Ok(Up::Lost | Up::Back) => return Err(ConnectError::Closed),
                 Err(RecvTimeoutError::Timeout) => {
                     let _ = link.down.send(Down::Close);
                     return Err(ConnectError::Timeout);
@@ -257,7 +257,7 @@ impl RemoteTable {
     /// Takes in one report of the link; `true` if anything shown changed.
     fn take(&mut self, up: Up) -> bool {
         if matches!(self.mirror.stand, Stand::Over { .. })
-            && matches!(up, Up::Lost | Up::GaveUp(_) | Up::Failed(_))
+            && matches!(up, Up::Lost | Up::Abandoned(_) | Up::Failed(_))
         {
             // The game is over: nothing is left to come back for.
             let _ = self.link.down.send(Down::Close);
@@ -265,19 +265,19 @@ impl RemoteTable {
             return false;
         }
         match up {
-            Up::Message(message) => self.mirror.apply(message),
+            Up::Message(message) => self.mirror.apply(*message),
             Up::Lost => {
                 self.mirror.lost = true;
                 self.mirror.odds = None;
                 self.mirror.note(Notice::Reconnecting);
                 true
             }
-            Up::Reconnected => {
+            Up::Back => {
                 self.mirror.lost = false;
                 self.mirror.note(Notice::Reconnected);
                 true
             }
-            Up::Failed(_) | Up::GaveUp(_) => {
+            Up::Failed(_) | Up::Abandoned(_) => {
                 self.lose_for_good();
                 true
             }
@@ -373,9 +373,9 @@ impl Table for RemoteTable {
                     return Err(TableError::Closed);
                 }
             };
-            let lost = matches!(up, Up::Lost | Up::Failed(_) | Up::GaveUp(_));
-            let accepted =
-                matches!(&up, Up::Message(ServerMessage::Accepted { number: n }) if *n == number);
+            let lost = matches!(up, Up::Lost | Up::Failed(_) | Up::Abandoned(_));
+            let accepted = matches!(&up, Up::Message(m)
+                if matches!(**m, ServerMessage::Accepted { number: n } if n == number));
             self.take(up);
             if accepted {
                 return Ok(());

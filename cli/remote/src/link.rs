@@ -58,15 +58,15 @@ pub(crate) enum Down {
 /// From the link to the front end, in order.
 #[derive(Debug)]
 pub(crate) enum Up {
-    Message(ServerMessage),
+    Message(Box<ServerMessage>),
     /// The first connection failed; the link has ended.
     Failed(ConnectError),
     /// The connection dropped; the link is trying to get it back.
     Lost,
     /// Connected again, and the seat taken back (its `seated` or `watching` follows).
-    Reconnected,
+    Back,
     /// The connection is lost for good; the link has ended.
-    GaveUp(ConnectError),
+    Abandoned(ConnectError),
 }
 
 /// The front end's ends of the link.
@@ -131,13 +131,13 @@ async fn run(
                 return;
             }
             End::Broken(e) => {
-                let _ = up.send(Up::GaveUp(e));
+                let _ = up.send(Up::Abandoned(e));
                 return;
             }
             End::Lost => {}
         }
         let Some(rejoin) = again.clone() else {
-            let _ = up.send(Up::GaveUp(ConnectError::Closed));
+            let _ = up.send(Up::Abandoned(ConnectError::Closed));
             return;
         };
         if up.send(Up::Lost).is_err() {
@@ -147,7 +147,7 @@ async fn run(
             Ok(Some(new)) => ws = new,
             Ok(None) => return,
             Err(e) => {
-                let _ = up.send(Up::GaveUp(e));
+                let _ = up.send(Up::Abandoned(e));
                 return;
             }
         }
@@ -253,7 +253,7 @@ async fn pump(
                     Some(Err(_)) | None => return End::Lost,
                 };
                 note_seat(&message, again, code);
-                if up.send(Up::Message(message)).is_err() {
+                if up.send(Up::Message(Box::new(message))).is_err() {
                     return End::Closed;
                 }
             }
@@ -330,7 +330,8 @@ async fn come_back(
         match session(endpoint, rejoin).await {
             Ok(mut ws) => match next_message(&mut ws).await {
                 Ok(reply @ (ServerMessage::Seated { .. } | ServerMessage::Watching { .. })) => {
-                    if up.send(Up::Reconnected).is_err() || up.send(Up::Message(reply)).is_err() {
+                    if up.send(Up::Back).is_err() || up.send(Up::Message(Box::new(reply))).is_err()
+                    {
                         return Ok(None);
                     }
                     return Ok(Some(ws));

@@ -62,7 +62,8 @@ pub fn run(library: &PackLibrary, lang: Lang, args: HostArgs) -> Result<ExitCode
     let server =
         Server::parse(&args.server).map_err(|e| join::bad_address(lang, &args.server, &e))?;
     let table = new_table(lang, &args)?;
-    let name = join::check_name(lang, args.name.as_deref())?;
+    // Checked here; the protocol has no name for the creator's seat yet (asked for).
+    join::check_name(lang, args.name.as_deref())?;
     let humans = table.humans as usize;
     // The server checks the packs; they are checked here first to say it in this language.
     packs::catalog(lang, library, &args.packs)?;
@@ -83,18 +84,16 @@ pub fn run(library: &PackLibrary, lang: Lang, args: HostArgs) -> Result<ExitCode
     say(&tr(lang, "net-invite", &[("code", remote.code().into())]));
     say(&format!("    dungeon join {url}"));
     let shutdown = Shutdown::install();
-    if humans > 1 {
-        if let Some(code) = join::wait_for_start(lang, &mut remote, &shutdown, Some(humans)) {
-            return Ok(code);
-        }
+    if humans > 1
+        && let Some(code) = join::wait_for_start(lang, &mut remote, &shutdown, Some(humans))
+    {
+        return Ok(code);
     }
-    if !remote.started() {
-        if let Some(code) = start(lang, &mut remote, &shutdown, humans > 1) {
-            return Ok(code);
-        }
+    if !remote.started()
+        && let Some(code) = start(lang, &mut remote, &shutdown, humans > 1)
+    {
+        return Ok(code);
     }
-    // The name the host gave is theirs; the game starts as the others joined.
-    let _ = name;
     Ok(join::play(
         lang,
         remote,
