@@ -256,6 +256,11 @@ impl Mirror {
                 _ => return false,
             },
             ServerMessage::Error { code, message } => {
+                // Odds asked for and refused (a server that does not work them out, a
+                // rate limit): they are not coming.
+                if let Some(asked) = self.odds.as_mut().filter(|a| a.result.is_none()) {
+                    asked.result = Some(None);
+                }
                 self.refusal = Some((code, message));
                 return false;
             }
