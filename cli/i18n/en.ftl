@@ -733,3 +733,5 @@ net-refused = The server refused: { $message } ({ $code }).
 net-protocol = The server sent something this program does not understand: { $error }
 net-pack-differs = The pack { $pack } is not the same here as at the server: both sides need the same copy of it (the same version and files).
 net-thread = The connection could not be set up: { $error }
+net-quit = Leave the table? The server keeps the game: `dungeon join { $url }` takes your seat back.
+net-confirm-quit = Leave the table? The server keeps the game; `dungeon join` with its invitation takes your seat back. (y/N){ " " }

@@ -726,3 +726,5 @@ net-refused = El servidor lo rechazó: { $message } ({ $code }).
 net-protocol = El servidor envió algo que este programa no entiende: { $error }
 net-pack-differs = El paquete { $pack } no es igual aquí que en el servidor: ambos lados necesitan la misma copia (la misma versión y los mismos archivos).
 net-thread = No se pudo preparar la conexión: { $error }
+net-quit = ¿Dejar la mesa? El servidor guarda la partida: `dungeon join { $url }` te devuelve tu plaza.
+net-confirm-quit = ¿Dejar la mesa? El servidor guarda la partida; `dungeon join` con su invitación te devuelve tu plaza. (s/N){ " " }

@@ -719,3 +719,5 @@ net-refused = Le serveur a refusé : { $message } ({ $code }).
 net-protocol = Le serveur a envoyé quelque chose que ce programme ne comprend pas : { $error }
 net-pack-differs = Le paquet { $pack } n'est pas le même ici que sur le serveur : les deux côtés doivent en avoir la même copie (même version, mêmes fichiers).
 net-thread = La connexion n'a pas pu être préparée : { $error }
+net-quit = Quitter la table ? Le serveur garde la partie : `dungeon join { $url }` vous rend votre place.
+net-confirm-quit = Quitter la table ? Le serveur garde la partie ; `dungeon join` avec son invitation vous rend votre place. (o/N){ " " }

@@ -388,9 +388,10 @@ impl LineMode<'_> {
 
     /// `q`: leaves if the player confirms (or the input ends); `None` to go on playing.
     fn confirm_quit(&mut self) -> Option<Flow> {
-        let key = match self.session.game_id {
-            Some(_) => "play-confirm-quit",
-            None => "play-confirm-quit-unsaved",
+        let key = match (&self.session.game_id, &self.session.remote) {
+            (_, Some(_)) => "net-confirm-quit",
+            (Some(_), None) => "play-confirm-quit",
+            (None, None) => "play-confirm-quit-unsaved",
         };
         match self.confirm(&self.text.t(key, &[])) {
             Some(false) => None,

@@ -293,9 +293,12 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
 
     /// `q`'s question: whether the game is kept, and how to come back to it.
     fn quit_question(&self) -> Overlay {
-        let body = match self.files.resume_id(self.table) {
-            Some(id) => self.ctx.t("tui-quit-saved", &[("id", id.to_string())]),
-            None => self.ctx.t("tui-quit-unsaved", &[]),
+        let body = match (self.files.resume_id(self.table), &self.files.remote) {
+            (_, Some(url)) => self
+                .ctx
+                .t("net-quit", &[("url", escape_line(url).into_owned())]),
+            (Some(id), None) => self.ctx.t("tui-quit-saved", &[("id", id.to_string())]),
+            (None, None) => self.ctx.t("tui-quit-unsaved", &[]),
         };
         Overlay::Confirm {
             title: self.ctx.t("tui-quit-title", &[]),
