@@ -47,17 +47,30 @@ fn same_game(tables: &[RemoteTable]) {
 #[test]
 fn two_remote_tables_and_a_server_bot_play_a_whole_game() {
     let running = server(11);
-    let tables = seated(&address(running.addr), 3, 2);
+    let here = address(running.addr);
+    let tables = seated(&here, 3, 2);
     assert!(
         tables[0].setup().seed.is_none(),
         "no seed leaves the server"
     );
+    let watch = Sit::Watch {
+        code: tables[0].code().to_string(),
+    };
+    let spectator = RemoteTable::connect(&here, watch, catalog, quick_reconnect()).unwrap();
+    let spectator = std::thread::spawn(move || watch_out(spectator));
     let threads: Vec<_> = tables
         .into_iter()
         .map(|t| std::thread::spawn(move || play_out(t, |_| false)))
         .collect();
     let tables: Vec<RemoteTable> = threads.into_iter().map(|t| t.join().unwrap()).collect();
     same_game(&tables);
+    let spectator = spectator.join().unwrap();
+    assert_eq!(spectator.state(), tables[0].state());
+    assert_eq!(spectator.log().len(), tables[0].log().len());
+    for (seen, played) in spectator.log().iter().zip(tables[0].log()) {
+        assert_eq!(seen.public, played.public);
+        assert_eq!(seen.private, None, "a spectator sees no secret");
+    }
     for table in &tables {
         let drew = table
             .log()
@@ -69,6 +82,27 @@ fn two_remote_tables_and_a_server_bot_play_a_whole_game() {
             "seat {:?} drew a card but saw none of its own secrets",
             table.seat(),
         );
+    }
+}
+
+/// Watches a table to its end: no seat, no view, nothing to answer.
+fn watch_out(mut table: RemoteTable) -> RemoteTable {
+    assert_eq!(table.seat(), None);
+    let until = Instant::now() + PATIENCE;
+    loop {
+        assert!(Instant::now() < until, "the game did not end in time");
+        table.poll(Duration::from_millis(20)).unwrap();
+        let seats = table.setup().seats.len() as u8;
+        assert!(
+            (0..seats).all(|s| table.view(s).is_none()),
+            "a spectator has no view"
+        );
+        assert!(table.setup().seats.iter().all(|s| !s.controlled));
+        match table.state() {
+            TableState::Over { .. } => return table,
+            TableState::Asking { .. } => panic!("a spectator is asked"),
+            _ => {}
+        }
     }
 }
 
