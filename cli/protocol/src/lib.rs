@@ -38,3 +38,37 @@ pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
         ("ServerMessage", schemars::schema_for!(ServerMessage)),
     ]
 }
+
+/// The schemas as `docs/protocol.md` shows them: one section per message (by its
+/// `type`), client messages first, then the definitions they share.
+pub fn schemas_markdown() -> String {
+    let mut out = String::new();
+    let mut shared = serde_json::Map::new();
+    for (name, schema) in schemas() {
+        let value = serde_json::to_value(&schema).expect("a schema is JSON");
+        let title = match name {
+            "ClientMessage" => "Client to server",
+            _ => "Server to client",
+        };
+        out.push_str(&format!("### {title} (`{name}`)\n\n"));
+        for variant in value["oneOf"].as_array().into_iter().flatten() {
+            let tag = &variant["properties"]["type"]["const"];
+            let tag = tag.as_str().unwrap_or("?");
+            out.push_str(&format!("#### `{tag}`\n\n"));
+            if let Some(doc) = variant["description"].as_str() {
+                out.push_str(&format!("{}\n\n", doc.replace('\n', " ")));
+            }
+            let pretty = serde_json::to_string_pretty(variant).expect("JSON");
+            out.push_str(&format!("```json\n{pretty}\n```\n\n"));
+        }
+        if let Some(defs) = value["$defs"].as_object() {
+            shared.extend(defs.clone());
+        }
+    }
+    out.push_str("### Shared definitions (`#/$defs/...`)\n\n");
+    for (name, def) in &shared {
+        let pretty = serde_json::to_string_pretty(def).expect("JSON");
+        out.push_str(&format!("#### `{name}`\n\n```json\n{pretty}\n```\n\n"));
+    }
+    out
+}
