@@ -6,6 +6,7 @@
 //!   end; the seat's token is kept while the game goes on and forgotten at its end;
 //! - `join` takes a seat, leaves mid-game, and `join` again takes the same seat back with
 //!   its token and shows the whole log as that seat may see it (its own draws included);
+//! - a spectator (`join --watch`) follows the same game to its end, no drawn card named;
 //! - refusals are said in words: no such table, an encrypted address, nobody listening,
 //!   a bad turn timeout.
 
@@ -192,6 +193,12 @@ fn join_takes_the_same_seat_back_and_shows_the_whole_log() {
     };
     let own_draws = |out: &str| draws(out).len();
     assert!(own_draws(&first_out) > 0, "{first_out}");
+    // A spectator watches the rest of the game meanwhile, in the line mode.
+    let watch_data = temp_dir("watch");
+    let spectator = {
+        let url = url.clone();
+        std::thread::spawn(move || dungeon(&watch_data, &["join", &url, "--watch", "--plain"], ""))
+    };
     let again = dungeon(&data, &["join", &url, "--plain"], &"1\n".repeat(600));
     let again_out = text(&again.stdout);
     done.store(true, Ordering::SeqCst);
@@ -220,6 +227,18 @@ fn join_takes_the_same_seat_back_and_shows_the_whole_log() {
     assert!(own_draws(&again_out) >= own_draws(&first_out));
     assert!(again_out.contains("Final standings:"), "{again_out}");
     assert_eq!(keys_in(&data), 0, "forgotten once the game is over");
+    let watched = spectator.join().unwrap();
+    let watched_out = text(&watched.stdout);
+    assert!(
+        watched.status.success(),
+        "{watched_out}\n{}",
+        text(&watched.stderr)
+    );
+    assert!(watched_out.contains("Watching table"), "{watched_out}");
+    assert!(watched_out.contains("Final standings:"), "{watched_out}");
+    // Nobody's drawn card is named to a spectator.
+    assert!(!watched_out.contains("draw a card:"), "{watched_out}");
+    assert!(!watched_out.contains("draws a card:"), "{watched_out}");
 }
 
 #[test]
