@@ -185,7 +185,8 @@ pub fn wait_for_start(
             return Some(ExitCode::FAILURE);
         }
         let taken = table.taken().len();
-        if said_taken != Some(taken) {
+        // The creator hears of every seat taken; the others that they wait, once.
+        if said_taken != Some(taken) && (humans.is_some() || said_taken.is_none()) {
             said_taken = Some(taken);
             let args = [
                 ("taken", Arg::from(taken)),
