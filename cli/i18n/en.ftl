@@ -735,3 +735,14 @@ net-pack-differs = The pack { $pack } is not the same here as at the server: bot
 net-thread = The connection could not be set up: { $error }
 net-quit = Leave the table? The server keeps the game: `dungeon join { $url }` takes your seat back.
 net-confirm-quit = Leave the table? The server keeps the game; `dungeon join` with its invitation takes your seat back. (y/N){ " " }
+serve-listening = dungeon server listening on ws://{ $address }/ws
+serve-restored = { $tables ->
+        [one] { $tables } unfinished table resumed
+       *[other] { $tables } unfinished tables resumed
+    }
+serve-broken = { $tables ->
+        [one] { $tables } stored table failed its check and was set aside (see the log)
+       *[other] { $tables } stored tables failed their check and were set aside (see the log)
+    }
+serve-db-error = The database { $path } cannot be opened: { $error }
+serve-listen-error = Cannot serve on { $address }: { $error }

@@ -728,3 +728,14 @@ net-pack-differs = El paquete { $pack } no es igual aquí que en el servidor: am
 net-thread = No se pudo preparar la conexión: { $error }
 net-quit = ¿Dejar la mesa? El servidor guarda la partida: `dungeon join { $url }` te devuelve tu plaza.
 net-confirm-quit = ¿Dejar la mesa? El servidor guarda la partida; `dungeon join` con su invitación te devuelve tu plaza. (s/N){ " " }
+serve-listening = servidor de dungeon escuchando en ws://{ $address }/ws
+serve-restored = { $tables ->
+        [one] se reanuda { $tables } mesa sin terminar
+       *[other] se reanudan { $tables } mesas sin terminar
+    }
+serve-broken = { $tables ->
+        [one] { $tables } mesa guardada no superó la comprobación y se ha apartado (véase el registro)
+       *[other] { $tables } mesas guardadas no superaron la comprobación y se han apartado (véase el registro)
+    }
+serve-db-error = No se puede abrir la base de datos { $path }: { $error }
+serve-listen-error = No se puede servir en { $address }: { $error }

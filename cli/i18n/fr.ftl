@@ -721,3 +721,14 @@ net-pack-differs = Le paquet { $pack } n'est pas le même ici que sur le serveur
 net-thread = La connexion n'a pas pu être préparée : { $error }
 net-quit = Quitter la table ? Le serveur garde la partie : `dungeon join { $url }` vous rend votre place.
 net-confirm-quit = Quitter la table ? Le serveur garde la partie ; `dungeon join` avec son invitation vous rend votre place. (o/N){ " " }
+serve-listening = serveur dungeon à l'écoute sur ws://{ $address }/ws
+serve-restored = { $tables ->
+        [one] { $tables } table inachevée reprise
+       *[other] { $tables } tables inachevées reprises
+    }
+serve-broken = { $tables ->
+        [one] { $tables } table enregistrée a échoué à la vérification et a été mise de côté (voir le journal)
+       *[other] { $tables } tables enregistrées ont échoué à la vérification et ont été mises de côté (voir le journal)
+    }
+serve-db-error = Impossible d'ouvrir la base de données { $path } : { $error }
+serve-listen-error = Impossible de servir sur { $address } : { $error }

@@ -62,6 +62,8 @@ enum Command {
     Host(net::host::HostArgs),
     /// Take a seat at a table of a game server (or take it back, or watch).
     Join(net::join::JoinArgs),
+    /// Run a game server: tables of people and bots over the network (WebSocket).
+    Serve(net::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -99,6 +101,7 @@ fn main() -> ExitCode {
         Command::Soak(args) => soak::run(&library, lang, args, &cli.pack),
         Command::Host(args) => net::host::run(&library, lang, args),
         Command::Join(args) => net::join::run(&library, lang, args),
+        Command::Serve(args) => net::serve::run(library, lang, args),
     };
     match result {
         Ok(code) => code,

@@ -269,7 +269,7 @@ fn an_oversized_frame_is_refused_before_parsing() {
     let e = refused(&frame);
     assert_eq!(e.code, ErrorCode::TooBig);
     // Right at the limit it is read.
-    let fits = format!(r#"{{"type":"hello","version":1}}"#);
+    let fits = r#"{"type":"hello","version":1}"#;
     let fits = format!("{fits}{}", " ".repeat(MAX_CLIENT_FRAME - fits.len()));
     assert!(parse_client_frame(fits.as_bytes(), MAX_CLIENT_FRAME).is_ok());
     assert_eq!(

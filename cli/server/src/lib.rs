@@ -129,6 +129,11 @@ impl Server {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
         let app = ws::router(self.shared.clone());
+        // Small messages go out at once: with Nagle's algorithm, the second of two frames
+        // waited for the client's delayed ACK (40 ms a question).
+        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         axum::serve(
             listener,
             app.into_make_service_with_connect_info::<SocketAddr>(),

@@ -209,7 +209,7 @@ impl Connection<'_> {
                 }
                 let code = secret::new_code();
                 let key = secret::digest(&code);
-                let thread = pool.pick();
+                let thread = pool.thread_of(&key);
                 let (reply, answer) = oneshot::channel();
                 let token = secret::new_token();
                 pool.send(
@@ -226,7 +226,7 @@ impl Connection<'_> {
                 self.arrive(answer, key, thread).await;
             }
             ClientMessage::Join { code, name } => {
-                let Some((key, thread)) = self.find(&code) else {
+                let Some((key, thread)) = self.find(&code, false) else {
                     return;
                 };
                 let (reply, answer) = oneshot::channel();
@@ -245,7 +245,7 @@ impl Connection<'_> {
                 self.arrive(answer, key, thread).await;
             }
             ClientMessage::Rejoin { code, token } => {
-                let Some((key, thread)) = self.find(&code) else {
+                let Some((key, thread)) = self.find(&code, true) else {
                     return;
                 };
                 let (reply, answer) = oneshot::channel();
@@ -262,7 +262,7 @@ impl Connection<'_> {
                 self.arrive(answer, key, thread).await;
             }
             ClientMessage::Watch { code } => {
-                let Some((key, thread)) = self.find(&code) else {
+                let Some((key, thread)) = self.find(&code, true) else {
                     return;
                 };
                 let (reply, answer) = oneshot::channel();
@@ -307,8 +307,9 @@ impl Connection<'_> {
         }
     }
 
-    /// The table a code names, unless this connection is at one already.
-    fn find(&self, code: &str) -> Option<(Key, usize)> {
+    /// The table a code names, unless this connection is at one already. With `stored`,
+    /// a table not in memory is looked for in the store by its thread (a finished game).
+    fn find(&self, code: &str, stored: bool) -> Option<(Key, usize)> {
         if self.place.is_some() {
             self.error(
                 ErrorCode::BadRequest,
@@ -319,6 +320,7 @@ impl Connection<'_> {
         let key = secret::digest(code);
         match self.shared.pool.routes.find(&key) {
             Some(thread) => Some((key, thread)),
+            None if stored => Some((key, self.shared.pool.thread_of(&key))),
             None => {
                 self.error(ErrorCode::UnknownTable, "no table has that code");
                 None

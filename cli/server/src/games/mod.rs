@@ -200,7 +200,6 @@ pub(crate) struct Pool {
     threads: Vec<mpsc::Sender<Command>>,
     handles: Vec<std::thread::JoinHandle<()>>,
     pub routes: Arc<Routes>,
-    next: AtomicUsize,
 }
 
 impl Pool {
@@ -234,13 +233,14 @@ impl Pool {
             threads: senders,
             handles,
             routes,
-            next: AtomicUsize::new(0),
         })
     }
 
-    /// The thread a new table goes to: each in turn.
-    pub fn pick(&self) -> usize {
-        self.next.fetch_add(1, Ordering::Relaxed) % self.threads.len()
+    /// The thread a table lives on: pinned by its key (the digest of its code), so a
+    /// table restored or loaded again lands where it was made.
+    pub fn thread_of(&self, key: &Key) -> usize {
+        let n = u64::from_le_bytes(key[..8].try_into().expect("8 bytes"));
+        (n % self.threads.len() as u64) as usize
     }
 
     pub fn send(&self, thread: usize, command: Command) {
@@ -254,8 +254,9 @@ impl Pool {
         let (tx, rx) = mpsc::channel();
         let mut waiting = Vec::new();
         for table in tables {
-            let id = crate::secret::table_id(&crate::secret::digest(&table.code));
-            let thread = self.pick();
+            let key = crate::secret::digest(&table.code);
+            let id = crate::secret::table_id(&key);
+            let thread = self.thread_of(&key);
             let reply = tx.clone();
             self.send(
                 thread,

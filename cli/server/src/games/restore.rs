@@ -1,6 +1,7 @@
 //! A stored table taken on at start: its packs must be the ones it was played with, and
 //! its decisions, played again from its seed, must lead to its stored state (the game
 //! record's own check, `Replay`). A table that fails is marked broken and never played.
+//! A finished table is loaded the same way when a seat comes back to see how it ended.
 
 use super::Context;
 use super::table::{LiveTable, SeatSlot};
@@ -82,6 +83,10 @@ fn check(
         forget_at: None,
     };
     live.arm_deadline();
-    context.routes.reserve(usize::MAX);
+    if live.finished() {
+        live.forget_at = Some(std::time::Instant::now() + super::thread::KEEP_FINISHED);
+    } else {
+        context.routes.reserve(usize::MAX);
+    }
     Ok(live)
 }

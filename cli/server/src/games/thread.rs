@@ -17,7 +17,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// How long a finished table stays in memory for seats coming back to see the end.
-const KEEP_FINISHED: Duration = Duration::from_secs(600);
+pub(crate) const KEEP_FINISHED: Duration = Duration::from_secs(600);
 
 /// This thread's engines, one per set of packs (the Lua host is built once per thread).
 #[derive(Default)]
@@ -190,6 +190,7 @@ impl GameThread {
                 sub,
                 reply,
             } => {
+                self.load(&key, &code);
                 let result = match self.checked(&key, &code, &sub) {
                     Some(table) => table.rejoin(&token, &sub),
                     None => Err(()),
@@ -202,6 +203,7 @@ impl GameThread {
                 sub,
                 reply,
             } => {
+                self.load(&key, &code);
                 let result: Result<Seated, ()> = match self.checked(&key, &code, &sub) {
                     Some(table) => table.watch(&sub),
                     None => Err(()),
@@ -247,6 +249,23 @@ impl GameThread {
                     .map_err(|why| format!("{id}: {why}"));
                 let _ = reply.send(result);
             }
+        }
+    }
+
+    /// A finished table that is no longer in memory, loaded from the store (and checked)
+    /// for a seat or a spectator who comes to see how it ended.
+    fn load(&mut self, key: &Key, code: &str) {
+        if self.tables.contains_key(key) {
+            return;
+        }
+        let stored = match self.context.store.table(code) {
+            Ok(Some(t)) if !t.status.unfinished() && t.status != crate::store::Status::Broken => t,
+            Ok(_) => return,
+            Err(e) => return tracing::error!(error = %e, "loading a table failed"),
+        };
+        if let Ok(live) = super::restore::restore(&self.context, &mut self.engines, stored) {
+            self.context.routes.insert(live.key, self.index);
+            self.tables.insert(live.key, live);
         }
     }
 

@@ -93,4 +93,9 @@ impl Store for MemoryStore {
         open.sort_by(|a, b| a.code.cmp(&b.code));
         Ok(open)
     }
+
+    fn table(&self, code: &str) -> Result<Option<StoredTable>, StoreError> {
+        let tables = self.tables.lock().unwrap_or_else(|p| p.into_inner());
+        Ok(tables.get(code).cloned())
+    }
 }

@@ -149,4 +149,7 @@ pub trait Store: Send + Sync {
     ) -> Result<(), StoreError>;
     /// Every table still open or playing, with its decisions.
     fn unfinished(&self) -> Result<Vec<StoredTable>, StoreError>;
+    /// The table with this code, whatever its status (a finished table is loaded when a
+    /// seat comes back to see how it ended).
+    fn table(&self, code: &str) -> Result<Option<StoredTable>, StoreError>;
 }

@@ -163,40 +163,56 @@ impl Store for SqliteStore {
     }
 
     fn unfinished(&self) -> Result<Vec<StoredTable>, StoreError> {
-        let conn = self.conn();
-        let mut tables = Vec::new();
-        let mut query = conn
-            .prepare("SELECT code, head, turn_timeout_secs, status, state FROM tables WHERE status IN ('open', 'playing') ORDER BY rowid")
-            .map_err(db)?;
-        let rows = query
-            .query_map([], |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, Option<u32>>(2)?,
-                    r.get::<_, String>(3)?,
-                    r.get::<_, String>(4)?,
-                ))
-            })
-            .map_err(db)?;
-        for row in rows {
-            let (code, head, turn_timeout_secs, status, state) = row.map_err(db)?;
-            let head = GameRecord::read(head.as_bytes())
-                .map_err(|e| StoreError::Corrupt(e.to_string()))?;
-            let status = Status::parse(&status)
-                .ok_or_else(|| StoreError::Corrupt(format!("status {status}")))?;
-            tables.push(StoredTable {
-                seats: seats(&conn, &code)?,
-                decisions: decisions(&conn, &code)?,
-                code,
-                head,
-                turn_timeout_secs,
-                status,
-                state,
-            });
-        }
-        Ok(tables)
+        tables(
+            &self.conn(),
+            "WHERE status IN ('open', 'playing') ORDER BY rowid",
+            [],
+        )
     }
+
+    fn table(&self, code: &str) -> Result<Option<StoredTable>, StoreError> {
+        let found = tables(&self.conn(), "WHERE code = ?1", [code])?;
+        Ok(found.into_iter().next())
+    }
+}
+
+/// The tables a `WHERE` clause picks, with their seats and decisions.
+fn tables(
+    conn: &Connection,
+    filter: &str,
+    args: impl rusqlite::Params,
+) -> Result<Vec<StoredTable>, StoreError> {
+    let mut tables = Vec::new();
+    let sql = format!("SELECT code, head, turn_timeout_secs, status, state FROM tables {filter}");
+    let mut query = conn.prepare(&sql).map_err(db)?;
+    let rows = query
+        .query_map(args, |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, Option<u32>>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, String>(4)?,
+            ))
+        })
+        .map_err(db)?;
+    for row in rows {
+        let (code, head, turn_timeout_secs, status, state) = row.map_err(db)?;
+        let head =
+            GameRecord::read(head.as_bytes()).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let status = Status::parse(&status)
+            .ok_or_else(|| StoreError::Corrupt(format!("status {status}")))?;
+        tables.push(StoredTable {
+            seats: seats(conn, &code)?,
+            decisions: decisions(conn, &code)?,
+            code,
+            head,
+            turn_timeout_secs,
+            status,
+            state,
+        });
+    }
+    Ok(tables)
 }
 
 fn seats(conn: &Connection, code: &str) -> Result<Vec<StoredSeat>, StoreError> {

@@ -36,6 +36,35 @@ impl Client {
         }
     }
 
+    /// Connected and greeted, or `None` if the server is not there (being restarted).
+    pub fn try_hello(url: &str) -> Option<Client> {
+        let (ws, _) = tungstenite::connect(url).ok()?;
+        if let MaybeTlsStream::Plain(s) = ws.get_ref() {
+            s.set_read_timeout(Some(PATIENCE)).ok()?;
+        }
+        let mut client = Client {
+            ws,
+            frames: Vec::new(),
+        };
+        let hello = ClientMessage::Hello {
+            version: PROTOCOL_VERSION,
+        };
+        if !client.try_send(&hello) {
+            return None;
+        }
+        match client.try_recv()? {
+            ServerMessage::Welcome { .. } => Some(client),
+            other => panic!("expected welcome, got {other:?}"),
+        }
+    }
+
+    /// Sends; `false` if the connection is gone.
+    pub fn try_send(&mut self, message: &ClientMessage) -> bool {
+        self.ws
+            .send(Message::Text(message.to_json().into()))
+            .is_ok()
+    }
+
     /// Connected and greeted.
     pub fn hello(url: &str) -> Client {
         let mut client = Client::connect(url);

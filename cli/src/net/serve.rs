@@ -1,0 +1,113 @@
+//! `dungeon serve`: the game server (`dungeon-server`) with this program's packs and a
+//! SQLite file, until Ctrl-C or SIGTERM. Listens on loopback unless told otherwise.
+//! Logs go to stderr through `tracing` (`DUNGEON_LOG=debug` for more, `warn` for less);
+//! the address it listens on is printed on stdout once it does.
+
+use crate::text::tr;
+use clap::Args;
+use dungeon_engine::catalog::PackLibrary;
+use dungeon_engine::lang::Lang;
+use dungeon_server::{Config, Limits, Seeds, Server, SqliteStore};
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+#[derive(Args)]
+pub struct ServeArgs {
+    /// Where to listen; loopback by default (0.0.0.0:7777 opens it to the network).
+    #[arg(long, default_value = "127.0.0.1:7777")]
+    listen: SocketAddr,
+    /// The database of tables, created if missing; unfinished tables in it are resumed.
+    #[arg(long, default_value = "dungeon.sqlite")]
+    db: PathBuf,
+    /// Game threads (each plays its tables and their bots); one per core by default.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Tables open at once, at most.
+    #[arg(long, default_value_t = Limits::default().open_tables)]
+    max_tables: usize,
+    /// Connections from one address at once, at most.
+    #[arg(long, default_value_t = Limits::default().connections_per_address)]
+    max_connections_per_address: usize,
+    /// Tests only: games' seeds count up from this number instead of coming from the
+    /// operating system, so a run can be compared with another. Never for real play.
+    #[arg(long, hide = true)]
+    insecure_fixed_seeds: Option<u64>,
+}
+
+pub fn run(library: PackLibrary, lang: Lang, args: ServeArgs) -> Result<ExitCode, String> {
+    // A server outlives whoever reads its output (`dungeon serve | head -1`): a closed
+    // pipe must not kill it, as it would a short command (see main's reset_sigpipe).
+    #[cfg(unix)]
+    // SAFETY: no other thread exists yet; SIG_IGN is a valid action.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+    let level = match std::env::var("DUNGEON_LOG").as_deref() {
+        Ok("debug") => tracing::Level::DEBUG,
+        Ok("warn") => tracing::Level::WARN,
+        Ok("error") => tracing::Level::ERROR,
+        _ => tracing::Level::INFO,
+    };
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(level)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .init();
+    let store = SqliteStore::open(&args.db).map_err(|e| {
+        let path = args.db.to_string_lossy().into_owned();
+        tr(
+            lang,
+            "serve-db-error",
+            &[("path", path.into()), ("error", e.to_string().into())],
+        )
+    })?;
+    let mut config = Config::new(Arc::new(library), Arc::new(store));
+    if let Some(threads) = args.threads {
+        config.threads = threads.max(1);
+    }
+    config.limits.open_tables = args.max_tables;
+    config.limits.connections_per_address = args.max_connections_per_address;
+    if let Some(base) = args.insecure_fixed_seeds {
+        config.seeds = Seeds::Fixed(base);
+    }
+    let server = Server::start(config).map_err(|e| e.to_string())?;
+    let restored = server.restored().clone();
+    let ready = |address: SocketAddr| {
+        let mut out = std::io::stdout().lock();
+        let address = address.to_string();
+        let _ = writeln!(
+            out,
+            "{}",
+            tr(lang, "serve-listening", &[("address", address.into())])
+        );
+        if restored.tables > 0 {
+            let tables = restored.tables as i64;
+            let _ = writeln!(
+                out,
+                "{}",
+                tr(lang, "serve-restored", &[("tables", tables.into())])
+            );
+        }
+        if !restored.broken.is_empty() {
+            let tables = restored.broken.len() as i64;
+            let _ = writeln!(
+                out,
+                "{}",
+                tr(lang, "serve-broken", &[("tables", tables.into())])
+            );
+        }
+        let _ = out.flush();
+    };
+    dungeon_server::serve_blocking(server, args.listen, ready).map_err(|e| {
+        let address = args.listen.to_string();
+        tr(
+            lang,
+            "serve-listen-error",
+            &[("address", address.into()), ("error", e.to_string().into())],
+        )
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
