@@ -58,6 +58,10 @@ enum Command {
     Odds(odds::OddsArgs),
     /// Play many bot games over every pack mix, each checked after every decision.
     Soak(soak::SoakArgs),
+    /// Open a table at a game server, invite the others and play.
+    Host(net::host::HostArgs),
+    /// Take a seat at a table of a game server (or take it back, or watch).
+    Join(net::join::JoinArgs),
     /// Run a game server: tables of people and bots over the network (WebSocket).
     Serve(net::serve::ServeArgs),
 }
@@ -95,6 +99,8 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(&mut library, lang, root, args),
         Command::Odds(args) => odds::run(&library, lang, args),
         Command::Soak(args) => soak::run(&library, lang, args, &cli.pack),
+        Command::Host(args) => net::host::run(&library, lang, args),
+        Command::Join(args) => net::join::run(&library, lang, args),
         Command::Serve(args) => net::serve::run(library, lang, args),
     };
     match result {

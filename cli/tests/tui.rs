@@ -12,6 +12,9 @@
 //!   game; Ctrl-C leaves it with exit code 130, saying the same; closing the terminal ends
 //!   the program (SIGHUP, 129) and keeps the game.
 //!
+//! - `dungeon host` plays a table of a game server (in this process, on loopback) with the
+//!   same full screen, to the end; `q` at another table says how to take the seat back.
+//!
 //! Each game waits for the screen to be quiet before reading it, so the suite's time stays
 //! bounded by the games' length (a deadline fails a game that hangs).
 #![cfg(unix)]
@@ -454,5 +457,77 @@ fn a_closed_terminal_ends_the_program_and_keeps_the_game() {
         games.len() == 1 && !games[0].ends_with(".finished.json"),
         "the game is kept to resume: {games:?}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A game server on a free port of 127.0.0.1, in this process, with the repository's packs.
+fn game_server() -> dungeon_server::Running {
+    let library = std::sync::Arc::new(dungeon_tests::library());
+    let store = std::sync::Arc::new(dungeon_server::MemoryStore::default());
+    let mut config = dungeon_server::Config::new(library, store);
+    config.threads = 1;
+    config.seeds = dungeon_server::Seeds::Fixed(9);
+    dungeon_server::Server::start(config)
+        .unwrap()
+        .spawn(([127, 0, 0, 1], 0).into())
+        .unwrap()
+}
+
+/// `dungeon host` plays a table at a server with `dungeon play`'s full screen: against a
+/// server bot, answering `1`, to the end; then a second table is left with `q`, and the
+/// screen says how to take the seat back.
+#[test]
+fn host_plays_full_screen_at_a_server() {
+    let server = game_server();
+    let addr = server.addr.to_string();
+    let dir = temp_dir("host");
+    let args = ["host", "--server", &addr, "--humans", "1", "--bots", "easy"];
+    let mut term = Term::start(&dir, &args);
+    let deadline = Instant::now() + Duration::from_secs(300);
+    let mut answered = String::new();
+    let mut answered_at = Instant::now();
+    while term.settle() {
+        assert!(
+            Instant::now() < deadline,
+            "the game did not end:\n{}",
+            term.text()
+        );
+        let text = term.text();
+        let key = if text.contains("Enter: leave") {
+            "\r"
+        } else if text.contains(" choose ") {
+            "1"
+        } else {
+            if text.contains("Revealing the dungeon") {
+                term.send("x");
+            }
+            continue;
+        };
+        if text == answered && answered_at.elapsed() < Duration::from_secs(2) {
+            continue;
+        }
+        std::thread::sleep(GRACE);
+        term.send(key);
+        answered = text;
+        answered_at = Instant::now();
+    }
+    let (code, terminal) = term.finish(Duration::from_secs(10));
+    assert_eq!(code, 0, "{terminal}");
+    assert!(
+        terminal.contains("is open. The other players join it with:"),
+        "{terminal}"
+    );
+    assert!(terminal.contains("Final standings:"), "{terminal}");
+    // Another table, left at its first question.
+    let mut term = Term::start(&dir, &args);
+    term.wait_for(" choose ", Duration::from_secs(60));
+    std::thread::sleep(GRACE);
+    term.send("q");
+    term.wait_for("The server keeps the game", Duration::from_secs(20));
+    term.send("y");
+    let (code, terminal) = term.finish(Duration::from_secs(20));
+    assert_eq!(code, 0, "{terminal}");
+    let hint = format!("the game. `dungeon join ws://{addr}/t/");
+    assert!(terminal.contains(&hint), "{terminal}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,3 +1,13 @@
-//! Network play: `dungeon serve` (the game server, `dungeon-server`).
+//! Network play. `dungeon serve` runs the game server (`dungeon-server`); `dungeon host`
+//! opens a table at a server and takes its first seat, `dungeon join` takes a seat at one
+//! (or takes it back, or watches). Host and join are thin: the table is a
+//! `dungeon_remote::RemoteTable`, shown by the same front ends as `dungeon play`.
+//!
+//! - `serve.rs`: the server, its store and its logs;
+//! - `join.rs`: joining, the seats' tokens in the data folder, the wait for the start,
+//!   the game, and what a refusal is said to be;
+//! - `host.rs`: opening a table, the invitation, starting the game.
 
+pub mod host;
+pub mod join;
 pub mod serve;

@@ -68,6 +68,7 @@ pub fn save_failed(lang: Lang, error: &TableError) -> String {
         TableError::TooBig { bytes } => {
             tr(lang, "play-save-too-big", &[("bytes", (*bytes).into())])
         }
+        TableError::Unavailable => tr(lang, "net-no-save", &[]),
         TableError::Io(e) => tr(
             lang,
             "play-save-failed",

@@ -84,39 +84,58 @@ impl Input {
     /// The next line, the end of input, or a signal.
     pub fn next(&mut self, shutdown: &Shutdown) -> Next {
         loop {
-            if let Some(signal) = shutdown.signal() {
-                return Next::Signal(signal);
-            }
-            if self.ended {
-                return Next::End;
-            }
-            match self.lines.recv_timeout(Duration::from_millis(50)) {
-                Ok(Some(line)) => return Next::Line(line),
-                Ok(None) => {
-                    self.ended = !self.interactive;
-                    return Next::End;
-                }
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => self.ended = true,
+            if let Some(next) = self.next_within(shutdown, Duration::from_millis(50)) {
+                return next;
             }
         }
     }
 
-    /// Asks for a number from 1 to `max`, `s`, `q` or `o`.
-    pub fn choice(&mut self, prompt: &str, max: usize, shutdown: &Shutdown) -> Reply {
+    /// The next line, the end of input or a signal, if one comes within `wait`.
+    pub fn next_within(&mut self, shutdown: &Shutdown, wait: Duration) -> Option<Next> {
+        if let Some(signal) = shutdown.signal() {
+            return Some(Next::Signal(signal));
+        }
+        if self.ended {
+            return Some(Next::End);
+        }
+        match self.lines.recv_timeout(wait) {
+            Ok(Some(line)) => Some(Next::Line(line)),
+            Ok(None) => {
+                self.ended = !self.interactive;
+                Some(Next::End)
+            }
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => {
+                self.ended = true;
+                Some(Next::End)
+            }
+        }
+    }
+
+    /// Shows a prompt, dropping what was typed before it.
+    pub fn show_prompt(&mut self, prompt: &str) {
         self.discard_typed_ahead();
         let mut out = std::io::stdout().lock();
         let _ = write!(out, "{prompt}");
         let _ = out.flush();
-        drop(out);
-        match self.next(shutdown) {
+    }
+
+    /// The reply to a prompt already shown (a number from 1 to `max`, `s`, `q` or `o`), if
+    /// one comes within `wait`, so the caller can look at the table meanwhile.
+    pub fn reply_within(
+        &mut self,
+        max: usize,
+        shutdown: &Shutdown,
+        wait: Duration,
+    ) -> Option<Reply> {
+        Some(match self.next_within(shutdown, wait)? {
             Next::Line(line) => parse(&line, max),
             Next::End => {
                 let _ = writeln!(std::io::stdout());
                 Reply::End
             }
             Next::Signal(s) => Reply::Signal(s),
-        }
+        })
     }
 }
 

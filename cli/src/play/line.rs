@@ -59,6 +59,11 @@ struct LineMode<'a> {
     delay: Duration,
     /// Log entries printed so far.
     printed: usize,
+    /// Of the table's notes ([`Table::notes`]), how many were printed.
+    notes_printed: usize,
+    /// The log's length when the game was first shown: those entries are printed without
+    /// pauses (a remote seat taken back mid-game).
+    catch_up: usize,
     last_human: Option<Seat>,
     /// The log's length when "thinking" was last said, so it is said once per decision.
     thinking_said: Option<usize>,
@@ -85,6 +90,8 @@ pub fn run(table: &mut dyn Table, lang: Lang, session: &Session, shutdown: &Shut
         tty,
         delay: Duration::from_millis(session.delay.unwrap_or(if tty { 600 } else { 0 })),
         printed: 0,
+        notes_printed: 0,
+        catch_up: 0,
         last_human: None,
         thinking_said: None,
         problem_said: None,
@@ -106,6 +113,7 @@ impl LineMode<'_> {
             // The game so far was shown when it was played.
             self.printed = self.table.log().len();
         }
+        self.catch_up = self.table.log().len();
     }
 
     /// `?` at a prompt: the rules in short, the commands, every card in play.
@@ -154,7 +162,12 @@ impl LineMode<'_> {
                     {
                         self.thinking_said = Some(self.printed);
                         let name = self.seats.name(seat);
-                        say(&self.text.t("play-waiting-bot", &[("name", name.into())]));
+                        let bot = self.table.setup().seats.get(seat as usize);
+                        let key = match bot.is_some_and(|s| s.bot.is_some()) {
+                            true => "play-waiting-bot",
+                            false => "tui-waiting",
+                        };
+                        say(&self.text.t(key, &[("name", name.into())]));
                     }
                     let _ = self.table.poll(TICK);
                 }
@@ -164,7 +177,10 @@ impl LineMode<'_> {
                     for line in failure::lines(&self.text, &failure) {
                         say(&line);
                     }
-                    return self.stuck();
+                    match self.stuck() {
+                        Flow::Continue => {}
+                        Flow::Exit(code) => return code,
+                    }
                 }
             }
         }
@@ -173,10 +189,12 @@ impl LineMode<'_> {
     /// Prints the log entries not printed yet, pausing before each reveal at a terminal.
     /// Returns a signal if one came during a pause.
     fn print_log(&mut self) -> Option<i32> {
+        self.print_notes();
         while let Some(entry) = self.table.log().get(self.printed) {
             let event = entry.seen_by(self.viewer).clone();
             self.printed += 1;
-            if matches!(event, Event::Revealed { .. }) && !self.delay.is_zero() {
+            let pause = !self.delay.is_zero() && self.printed > self.catch_up;
+            if matches!(event, Event::Revealed { .. }) && pause {
                 let _ = std::io::stdout().flush();
                 let end = Instant::now() + self.delay;
                 while Instant::now() < end {
@@ -189,8 +207,28 @@ impl LineMode<'_> {
             if let Some(line) = render::event(&self.text, &self.seats, self.viewer, &event) {
                 say(&line);
             }
+            self.print_notes();
         }
         None
+    }
+
+    /// Prints the table's notes that fall among the entries printed so far.
+    fn print_notes(&mut self) {
+        while let Some(note) = self.table.notes().get(self.notes_printed) {
+            if note.after as usize > self.printed {
+                break;
+            }
+            self.notes_printed += 1;
+            say(&render::notice(&self.text, &self.seats, &note.notice));
+        }
+    }
+
+    /// Whether the question went away while asked (at a remote table, a bot answered for
+    /// a player out of time, or the connection was lost); what came is printed.
+    fn moved_on(&mut self, seat: Seat, number: u32) -> bool {
+        let _ = self.table.poll(Duration::ZERO);
+        let asked = matches!(self.table.state(), TableState::Asking { seat: s, number: n, .. } if s == seat && n == number);
+        !asked || self.table.log().len() > self.printed
     }
 
     /// Says once when writing the game to disk failed.
@@ -253,10 +291,16 @@ impl LineMode<'_> {
             false => ("play-choose", "play-bad-input"),
         };
         let max = [("max", options.len().into())];
+        let question = t.t(choose, &max);
+        self.input.show_prompt(&question);
         loop {
-            let reply = self
-                .input
-                .choice(&t.t(choose, &max), options.len(), self.shutdown);
+            let Some(reply) = self.input.reply_within(options.len(), self.shutdown, TICK) else {
+                if self.moved_on(seat, number) {
+                    say("");
+                    return Flow::Continue;
+                }
+                continue;
+            };
             match reply {
                 Reply::Choice(i) => match self.table.answer(seat, number, options[i].0) {
                     Ok(()) => return Flow::Continue,
@@ -284,6 +328,7 @@ impl LineMode<'_> {
                 Reply::End => return self.end_of_input(),
                 Reply::Signal(signal) => return Flow::Exit(self.interrupted(signal)),
             }
+            self.input.show_prompt(&question);
         }
     }
 
@@ -367,9 +412,10 @@ impl LineMode<'_> {
 
     /// `q`: leaves if the player confirms (or the input ends); `None` to go on playing.
     fn confirm_quit(&mut self) -> Option<Flow> {
-        let key = match self.session.game_id {
-            Some(_) => "play-confirm-quit",
-            None => "play-confirm-quit-unsaved",
+        let key = match (&self.session.game_id, &self.session.remote) {
+            (_, Some(_)) => "net-confirm-quit",
+            (Some(_), None) => "play-confirm-quit",
+            (None, None) => "play-confirm-quit-unsaved",
         };
         match self.confirm(&self.text.t(key, &[])) {
             Some(false) => None,
@@ -408,21 +454,31 @@ impl LineMode<'_> {
         code
     }
 
-    /// The game cannot go on: it can still be saved, or left.
-    fn stuck(&mut self) -> ExitCode {
+    /// The game cannot go on: it can still be saved, or left. A table that gets going
+    /// again (a remote one, connected again) goes back to the game.
+    fn stuck(&mut self) -> Flow {
+        let question = self.text.t("play-stuck", &[]);
+        self.input.show_prompt(&question);
         loop {
-            match self
-                .input
-                .choice(&self.text.t("play-stuck", &[]), 0, self.shutdown)
-            {
+            let Some(reply) = self.input.reply_within(0, self.shutdown, TICK) else {
+                let _ = self.table.poll(Duration::ZERO);
+                self.print_notes();
+                if !matches!(self.table.state(), TableState::Stopped { .. }) {
+                    say("");
+                    return Flow::Continue;
+                }
+                continue;
+            };
+            match reply {
                 Reply::Save => self.save(),
                 Reply::Quit | Reply::End => {
                     self.table.close();
-                    return ExitCode::FAILURE;
+                    return Flow::Exit(ExitCode::FAILURE);
                 }
-                Reply::Signal(signal) => return self.interrupted(signal),
+                Reply::Signal(signal) => return Flow::Exit(self.interrupted(signal)),
                 _ => {}
             }
+            self.input.show_prompt(&question);
         }
     }
 }

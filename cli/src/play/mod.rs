@@ -11,8 +11,8 @@
 pub mod failure;
 pub mod games;
 mod input;
-mod line;
-mod names;
+pub mod line;
+pub mod names;
 pub mod odds;
 pub mod render;
 pub mod save;
@@ -148,6 +148,8 @@ pub struct Session {
     pub record: Option<PathBuf>,
     /// `--delay`.
     pub delay: Option<u64>,
+    /// A table at a server (`dungeon join`): its invitation, which takes the seat back.
+    pub remote: Option<String>,
 }
 
 impl Session {
@@ -164,6 +166,10 @@ impl Session {
         let rulings = crate::rulings::summary(&setup.options);
         if !rulings.is_empty() {
             out.push(text.t("play-rulings", &[("rulings", rulings.join(", ").into())]));
+        }
+        if let Some(url) = &self.remote {
+            let url = escape_line(url).into_owned();
+            out.push(text.t("net-header", &[("url", url.into())]));
         }
         if let Some(path) = &self.record {
             let path = escape_line(&path.to_string_lossy()).into_owned();
@@ -200,6 +206,10 @@ impl Session {
         saved: &'static str,
         unsaved: &'static str,
     ) -> String {
+        if let Some(url) = &self.remote {
+            let url = escape_line(url).into_owned();
+            return text.t("net-left", &[("url", url.into())]);
+        }
         match self.resume_id(table) {
             Some(id) => text.t(saved, &[("id", id.to_string().into())]),
             None => text.t(unsaved, &[]),
@@ -301,6 +311,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
         resumed: false,
         record: args.record.clone(),
         delay: args.delay,
+        remote: None,
     };
     let mut autosave = None;
     // Held until the game is left: no other `dungeon play` resumes it meanwhile.

@@ -263,3 +263,18 @@ pub fn options(
         .collect();
     (header, lines)
 }
+
+/// A table's note beside the log (a remote table's: who came and went, a bot answering
+/// for a player out of time, the connection), in the reader's words.
+pub fn notice(text: &Text, seats: &Seats, notice: &dungeon_table::Notice) -> String {
+    use dungeon_table::Notice;
+    let named = |key, seat: Seat| text.t(key, &[("name", seats.name(seat).into())]);
+    match notice {
+        Notice::TimedOut { seat } => named("note-timed-out", *seat),
+        Notice::Joined { seat } => named("note-joined", *seat),
+        Notice::Left { seat } => named("note-left", *seat),
+        Notice::Reconnecting => text.t("note-reconnecting", &[]),
+        Notice::Reconnected => text.t("note-reconnected", &[]),
+        Notice::GaveUp => text.t("note-gave-up", &[]),
+    }
+}

@@ -8,7 +8,7 @@ use super::screen::{self, Overlay, Prompt};
 use super::session::{Session, Step, Stop, TICK};
 use super::terminal::Wipe;
 use dungeon_engine::ids::Seat;
-use dungeon_table::Failure;
+use dungeon_table::{Failure, TableState};
 use ratatui::backend::Backend;
 use ratatui::text::Line;
 use std::time::Instant;
@@ -82,7 +82,8 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
         lines
     }
 
-    /// The game cannot go on: why, until the player leaves; `s` can still save it.
+    /// The game cannot go on: why, until the player leaves; `s` can still save it. A
+    /// table that gets going again (a remote one, connected again) goes back to the game.
     pub(super) fn stopped(&mut self, failure: Failure) -> Step {
         if self.hot_seat && self.shown.is_some() {
             self.show_public()?;
@@ -101,7 +102,15 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
                     let (_, said) = self.save(prompt.clone())?;
                     lines.push(said);
                 }
-                _ => {}
+                Some(_) => {}
+                None => {
+                    // An error leaves the table stopped, which is what is shown.
+                    let _ = self.table.poll(TICK);
+                    self.take_table_notes();
+                    if !matches!(self.table.state(), TableState::Stopped { .. }) {
+                        return Ok(());
+                    }
+                }
             }
             self.draw(prompt.clone(), Some(Overlay::Stopped(lines.clone())))?;
         }

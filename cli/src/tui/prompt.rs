@@ -13,7 +13,7 @@ use super::{Outcome, help};
 use dungeon_engine::action::Action;
 use dungeon_engine::ids::Seat;
 use dungeon_engine::printable::escape_line;
-use dungeon_table::{OddsState, TableError};
+use dungeon_table::{OddsState, TableError, TableState};
 use ratatui::backend::Backend;
 use std::time::{Duration, Instant};
 
@@ -65,6 +65,9 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
             let odds_changed = asking.odds_asked && self.odds_progress(seat, &mut asking);
             let wait = if asking.odds_asked { TICK } else { TICK * 5 };
             let Some(key) = self.next_key(Some(shown_at), wait)? else {
+                if self.moved_on(seat, number) {
+                    return Ok(());
+                }
                 if odds_changed {
                     self.draw(asking.prompt(), overlay.clone())?;
                 }
@@ -92,6 +95,14 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
                 *scroll = (*scroll).min(drawn.help_max);
             }
         }
+    }
+
+    /// Whether the question went away while on screen (at a remote table, a bot answered
+    /// for a player out of time, or the connection was lost).
+    fn moved_on(&mut self, seat: Seat, number: u32) -> bool {
+        // An error comes back as the state, stopped.
+        let _ = self.table.poll(Duration::ZERO);
+        !matches!(self.table.state(), TableState::Asking { seat: s, number: n, .. } if s == seat && n == number)
     }
 
     /// The seat's question: its header and options as the screen words them.
@@ -282,9 +293,12 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
 
     /// `q`'s question: whether the game is kept, and how to come back to it.
     fn quit_question(&self) -> Overlay {
-        let body = match self.files.resume_id(self.table) {
-            Some(id) => self.ctx.t("tui-quit-saved", &[("id", id.to_string())]),
-            None => self.ctx.t("tui-quit-unsaved", &[]),
+        let body = match (self.files.resume_id(self.table), &self.files.remote) {
+            (_, Some(url)) => self
+                .ctx
+                .t("net-quit", &[("url", escape_line(url).into_owned())]),
+            (Some(id), None) => self.ctx.t("tui-quit-saved", &[("id", id.to_string())]),
+            (None, None) => self.ctx.t("tui-quit-unsaved", &[]),
         };
         Overlay::Confirm {
             title: self.ctx.t("tui-quit-title", &[]),

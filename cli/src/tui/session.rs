@@ -71,6 +71,8 @@ pub struct Session<'a, B: Backend + Wipe, K: Keyboard> {
     /// Lines of the log that are not the table's events (the game's header, a failed
     /// autosave), each after that many entries; all public.
     notes: Vec<(usize, Line<'static>)>,
+    /// How many of the table's own notes ([`Table::notes`]) are in the log.
+    table_notes: usize,
     /// For each seat, the log's length when it last left the screen: its recap starts there.
     pub(super) last_seen: Vec<usize>,
     /// A key asked to skip the animation: show the rest of the log at once.
@@ -127,8 +129,11 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
             shown_entries: start,
             log: LogPanel::default(),
             notes,
+            table_notes: 0,
             last_seen,
-            skip: false,
+            // The log the table holds from the start is shown at once (a remote seat
+            // taken back mid-game); a new local game has no reveal in it yet.
+            skip: true,
             frozen: None,
             last_view: None,
             drawn: Drawn::default(),
@@ -168,6 +173,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         loop {
             self.check_signal()?;
             self.report_saving();
+            self.take_table_notes();
             if self.shown_entries < self.table.log().len() {
                 // In hot-seat, the player who just answered leaves the screen first: what
                 // follows (bots' turns, reveals) is shown to everyone.
@@ -233,6 +239,19 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         self.log.scroll = 0;
     }
 
+    /// Puts the table's notes that fall among the entries shown so far into the log.
+    pub(super) fn take_table_notes(&mut self) {
+        while let Some(note) = self.table.notes().get(self.table_notes) {
+            if note.after as usize > self.shown_entries {
+                break;
+            }
+            let notice = note.notice.clone();
+            self.table_notes += 1;
+            let line = crate::play::render::notice(&self.ctx.text, self.ctx.seats, &notice);
+            self.note(Line::styled(line, self.ctx.palette.dim()));
+        }
+    }
+
     /// Shows the log entries the screen has not shown yet, pausing before each reveal.
     fn show_new_entries(&mut self) -> Step {
         let end = self.table.log().len();
@@ -243,6 +262,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
 
     fn show_entries_to(&mut self, end: usize) -> Step {
         while self.shown_entries < end {
+            self.take_table_notes();
             let entry = self.table.log()[self.shown_entries].clone();
             let reveal = matches!(entry.public, Event::Revealed { .. });
             if reveal && !self.skip && !self.options.delay.is_zero() {

@@ -93,6 +93,35 @@ impl LogEntry {
     }
 }
 
+/// Something a table tells its front ends beside the game's events: who came and went,
+/// a bot answering for a player who ran out of time, the connection to a remote table.
+/// Public: every front end at the table may show it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// The seat's player did not answer in time: a bot of the table's level answered for
+    /// them (they answer again from the next decision on).
+    TimedOut { seat: Seat },
+    /// A player took the seat (or took it back).
+    Joined { seat: Seat },
+    /// The seat's player went away (the connection closed); the seat waits for them.
+    Left { seat: Seat },
+    /// The connection to the table was lost; this front end is trying to get it back.
+    Reconnecting,
+    /// The connection is back and the seat taken again.
+    Reconnected,
+    /// The connection could not be had back (the reason in the front end's words is
+    /// its own: the server gone, the seat's token refused...).
+    GaveUp,
+}
+
+/// A [`Notice`] and where it falls in the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// It came after this many log entries.
+    pub after: u64,
+    pub notice: Notice,
+}
+
 /// Where the game stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TableState {
@@ -293,6 +322,12 @@ pub trait Table {
 
     /// The whole log so far, as this front end may see it.
     fn log(&self) -> &[LogEntry];
+
+    /// Notes beside the log, in the order they came (see [`Notice`]). A local table has
+    /// none.
+    fn notes(&self) -> &[Note] {
+        &[]
+    }
 
     /// Answers the pending question of a controlled seat. Refused (and nothing changes)
     /// for another seat, a stale `number` or an action the decision does not offer. Once

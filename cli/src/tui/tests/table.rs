@@ -15,7 +15,7 @@ use dungeon_engine::script::ScriptHost;
 use dungeon_engine::view::{PlayerView, View};
 use dungeon_engine::{Engine, GameState};
 use dungeon_table::{
-    Failure, FailureKind, LogEntry, Odds, OddsNow, OddsState, SaveStatus, SeatInfo, Table,
+    Failure, FailureKind, LogEntry, Note, Odds, OddsNow, OddsState, SaveStatus, SeatInfo, Table,
     TableError, TableSetup, TableState,
 };
 use std::path::{Path, PathBuf};
@@ -45,6 +45,10 @@ pub struct EngineTable {
     pub closed: bool,
     /// The game cannot go on (as a table whose script failed on a bot's move).
     pub stop: Option<Failure>,
+    /// The connection is lost for this many polls, then back (as a remote table's).
+    pub lost_polls: u32,
+    /// The table's notes beside the log (as a remote table's).
+    pub notes: Vec<Note>,
 }
 
 impl EngineTable {
@@ -104,6 +108,8 @@ impl EngineTable {
             saving: SaveStatus::default(),
             closed: false,
             stop: None,
+            lost_polls: 0,
+            notes: Vec::new(),
         };
         table.push(events);
         table
@@ -167,11 +173,19 @@ impl EngineTable {
 }
 
 impl Table for EngineTable {
+    fn notes(&self) -> &[Note] {
+        &self.notes
+    }
+
     fn setup(&self) -> &TableSetup {
         &self.setup
     }
 
     fn poll(&mut self, _timeout: Duration) -> Result<bool, TableError> {
+        if self.lost_polls > 0 {
+            self.lost_polls -= 1;
+            return Ok(true);
+        }
         if let Some((seat, left)) = self.odds
             && left > 0
         {
@@ -199,6 +213,14 @@ impl Table for EngineTable {
     }
 
     fn state(&self) -> TableState {
+        if self.lost_polls > 0 {
+            return TableState::Stopped {
+                failure: Failure {
+                    kind: FailureKind::Lost,
+                    log: None,
+                },
+            };
+        }
         if let Some(failure) = &self.stop {
             return TableState::Stopped {
                 failure: failure.clone(),

@@ -1,0 +1,315 @@
+//! `dungeon join URL`: takes a seat at a table (`--watch`: watches it), then plays it with
+//! the full-screen table (or the line mode, as `dungeon play` chooses). The seat's secret
+//! token is kept in the user's data folder (`seats/`, beside `dungeon play`'s `games/`), so
+//! the same command after a lost connection or a closed laptop takes the same seat back,
+//! with the whole log as that seat may see it.
+
+use crate::packs;
+use crate::play::signals::Shutdown;
+use crate::play::{Session, games, render};
+use crate::text::{Arg, tr};
+use clap::Args;
+use dungeon_engine::catalog::{Catalog, PackLibrary};
+use dungeon_engine::lang::Lang;
+use dungeon_engine::printable::escape_line;
+use dungeon_remote::{
+    AddressError, ConnectError, ErrorCode, Invite, Reconnect, RemoteTable, SeatKey, SeatKeys,
+    Server, Sit,
+};
+use dungeon_table::{Table, TableState};
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How often the wait for the start looks at the table.
+const TICK: Duration = Duration::from_millis(100);
+
+#[derive(Args, Clone)]
+pub struct JoinArgs {
+    /// The table's invitation, as `dungeon host` printed it: ws://HOST:PORT/t/CODE.
+    url: String,
+    /// Your name at the table (at most 20 characters).
+    #[arg(long)]
+    name: Option<String>,
+    /// Watch the table instead of taking a seat: you see what every player sees.
+    #[arg(long)]
+    watch: bool,
+    /// The line mode: the game as lines of text (also chosen when stdin or stdout is not
+    /// a terminal).
+    #[arg(long)]
+    plain: bool,
+}
+
+pub fn run(library: &PackLibrary, lang: Lang, args: JoinArgs) -> Result<ExitCode, String> {
+    let invite = Invite::parse(&args.url).map_err(|e| bad_address(lang, &args.url, &e))?;
+    let name = check_name(lang, args.name.as_deref())?;
+    let keys = seat_keys();
+    let server = &invite.server;
+    let key = match (&keys, args.watch) {
+        (Some(keys), false) => keys.find(&server.authority, &invite.code),
+        _ => None,
+    };
+    let sit = match (&key, args.watch) {
+        (_, true) => Sit::Watch {
+            code: invite.code.clone(),
+        },
+        (Some(key), false) => {
+            say(&tr(
+                lang,
+                "net-retaking",
+                &[("seat", (key.seat + 1).into())],
+            ));
+            Sit::Rejoin {
+                code: invite.code.clone(),
+                token: key.token.clone(),
+            }
+        }
+        (None, false) => Sit::Join {
+            code: invite.code.clone(),
+            name: name.clone(),
+        },
+    };
+    let mut table = match connect(library, lang, server, sit) {
+        // The seat kept here is no longer the table's: join as someone new.
+        Err(ConnectError::Refused {
+            code: ErrorCode::BadToken,
+            message,
+        }) if key.is_some() => {
+            if let Some(keys) = &keys {
+                keys.forget(&server.authority, &invite.code);
+            }
+            let message = escape_line(&message).into_owned();
+            say(&tr(
+                lang,
+                "net-rejoin-refused",
+                &[("message", message.into())],
+            ));
+            let sit = Sit::Join {
+                code: invite.code.clone(),
+                name,
+            };
+            connect(library, lang, server, sit)
+        }
+        other => other,
+    }
+    .map_err(|e| refusal(lang, &invite, &e))?;
+    let url = invite.url();
+    match table.seat() {
+        Some(seat) => {
+            keep_key(lang, keys.as_ref(), server, &table);
+            let args = [("seat", (seat + 1).into()), ("code", table.code().into())];
+            say(&tr(lang, "net-seated", &args));
+        }
+        None => say(&tr(lang, "net-watching", &[("code", table.code().into())])),
+    }
+    let shutdown = Shutdown::install();
+    if let Some(code) = wait_for_start(lang, &mut table, &shutdown, None) {
+        return Ok(code);
+    }
+    Ok(play(
+        lang,
+        table,
+        &url,
+        keys.as_ref(),
+        args.plain,
+        &shutdown,
+    ))
+}
+
+/// Connects and sits, building the cards from this program's own packs.
+pub fn connect(
+    library: &PackLibrary,
+    lang: Lang,
+    server: &Server,
+    sit: Sit,
+) -> Result<RemoteTable, ConnectError> {
+    let catalog = |ids: &[String]| -> Result<Arc<Catalog>, String> {
+        packs::catalog(lang, library, &ids.join(","))
+    };
+    RemoteTable::connect(server, sit, catalog, Reconnect::default())
+}
+
+/// The folder of the seats' tokens: `seats/` in the data folder, if there is one.
+pub fn seat_keys() -> Option<SeatKeys> {
+    let games = games::folder()?;
+    let data = games.parent()?;
+    Some(SeatKeys::new(data.join("seats")))
+}
+
+/// Keeps the seat's token, so `dungeon join` takes the seat back; says so if it cannot.
+pub fn keep_key(lang: Lang, keys: Option<&SeatKeys>, server: &Server, table: &RemoteTable) {
+    let (Some(keys), Some(seat), Some(token)) = (keys, table.seat(), table.token()) else {
+        say(&tr(lang, "net-no-key", &[]));
+        return;
+    };
+    let key = SeatKey {
+        server: server.authority.clone(),
+        code: table.code().to_string(),
+        seat,
+        token: token.to_string(),
+    };
+    if let Err(e) = keys.keep(&key) {
+        let error = crate::text::io_error(lang, &e);
+        say(&tr(lang, "net-key-failed", &[("error", error.into())]));
+    }
+}
+
+/// Waits until the game starts, saying who takes a seat. With `humans` (the creator), also
+/// how many seats are taken, and returns as soon as they all are. `Some(code)` if the
+/// player left meanwhile (Ctrl-C) or the connection was lost.
+pub fn wait_for_start(
+    lang: Lang,
+    table: &mut RemoteTable,
+    shutdown: &Shutdown,
+    humans: Option<usize>,
+) -> Option<ExitCode> {
+    let seats = crate::play::seat_names(lang, table.setup());
+    let catalog = table.setup().catalog.clone();
+    let text = crate::text::Text::new(lang, &catalog);
+    let mut notes = 0;
+    let mut said_taken = None;
+    loop {
+        if let Some(signal) = shutdown.signal() {
+            return Some(Shutdown::exit_code(signal));
+        }
+        while let Some(note) = table.notes().get(notes) {
+            notes += 1;
+            say(&render::notice(&text, &seats, &note.notice));
+        }
+        if table.started() {
+            return None;
+        }
+        if table.ended() {
+            eprintln!("{}", tr(lang, "net-lost-lobby", &[]));
+            return Some(ExitCode::FAILURE);
+        }
+        let taken = table.taken().len();
+        // The creator hears of every seat taken; the others that they wait, once.
+        if said_taken != Some(taken) && (humans.is_some() || said_taken.is_none()) {
+            said_taken = Some(taken);
+            let args = [
+                ("taken", Arg::from(taken)),
+                ("humans", humans.unwrap_or(0).into()),
+            ];
+            match humans {
+                Some(humans) if taken >= humans => return None,
+                Some(_) => say(&tr(lang, "net-waiting-players", &args)),
+                None => say(&tr(lang, "net-waiting-start", &[])),
+            }
+        }
+        if let Some((_, message)) = table.take_refusal() {
+            let message = escape_line(&message).into_owned();
+            say(&tr(lang, "net-server-said", &[("message", message.into())]));
+        }
+        let _ = table.poll(TICK);
+    }
+}
+
+/// Plays the game at `table` with the front end `dungeon play` would choose; the seat's
+/// key is forgotten once the game is over.
+pub fn play(
+    lang: Lang,
+    mut table: RemoteTable,
+    url: &str,
+    keys: Option<&SeatKeys>,
+    plain: bool,
+    shutdown: &Shutdown,
+) -> ExitCode {
+    let session = Session {
+        remote: Some(url.to_string()),
+        ..Session::default()
+    };
+    let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let code = if !plain && terminal {
+        crate::tui::play(&mut table, lang, &session, shutdown)
+    } else {
+        crate::play::line::run(&mut table, lang, &session, shutdown)
+    };
+    if matches!(table.state(), TableState::Over { .. })
+        && let (Some(keys), Ok(invite)) = (keys, Invite::parse(url))
+    {
+        keys.forget(&invite.server.authority, &invite.code);
+    }
+    code
+}
+
+/// `--name`, checked as `dungeon play --names` checks a name; empty for the default one.
+pub fn check_name(lang: Lang, name: Option<&str>) -> Result<String, String> {
+    let names = crate::play::names::parse(lang, name, 1, &[])?;
+    Ok(names.into_iter().next().unwrap_or_default())
+}
+
+/// Why an address is not a table's or a server's, in `lang`.
+pub fn bad_address(lang: Lang, text: &str, error: &AddressError) -> String {
+    let why = match error {
+        AddressError::Encrypted => tr(lang, "net-address-encrypted", &[]),
+        AddressError::Scheme => tr(lang, "net-address-scheme", &[]),
+        AddressError::NoHost => tr(lang, "net-address-host", &[]),
+        AddressError::NoCode => tr(lang, "net-address-code", &[]),
+        AddressError::Shape => tr(lang, "net-address-shape", &[]),
+    };
+    let address = escape_line(text).into_owned();
+    tr(
+        lang,
+        "net-bad-address",
+        &[("address", address.into()), ("why", why.into())],
+    )
+}
+
+/// Why a table could not be reached or taken, in `lang`. `invite` names the table (for
+/// `dungeon host`, the server only: its code is empty).
+pub fn refusal(lang: Lang, invite: &Invite, error: &ConnectError) -> String {
+    let server: Arg = escape_line(&invite.server.authority).into_owned().into();
+    let clean = |s: &str| -> Arg { escape_line(s).into_owned().into() };
+    match error {
+        ConnectError::Address(e) => bad_address(lang, &invite.url(), e),
+        ConnectError::Unreachable(e) => tr(
+            lang,
+            "net-unreachable",
+            &[("server", server), ("error", clean(e))],
+        ),
+        ConnectError::Timeout => tr(lang, "net-timeout", &[("server", server)]),
+        ConnectError::Closed => tr(lang, "net-closed", &[("server", server)]),
+        ConnectError::VersionMismatch { ours, message } => tr(
+            lang,
+            "net-version",
+            &[("ours", (*ours).into()), ("message", clean(message))],
+        ),
+        ConnectError::Refused { code, message } => {
+            let code_arg: Arg = invite.code.clone().into();
+            let url: Arg = invite.url().into();
+            match code {
+                ErrorCode::UnknownTable => tr(lang, "net-unknown-table", &[("code", code_arg)]),
+                ErrorCode::TableFull => {
+                    tr(lang, "net-table-full", &[("code", code_arg), ("url", url)])
+                }
+                ErrorCode::AlreadyStarted => tr(
+                    lang,
+                    "net-already-started",
+                    &[("code", code_arg), ("url", url)],
+                ),
+                ErrorCode::TooManyTables => tr(lang, "net-too-many-tables", &[]),
+                ErrorCode::TooManyConnections | ErrorCode::RateLimited => {
+                    tr(lang, "net-busy", &[("server", server)])
+                }
+                _ => tr(
+                    lang,
+                    "net-refused",
+                    &[("message", clean(message)), ("code", code.as_str().into())],
+                ),
+            }
+        }
+        ConnectError::Protocol(e) => tr(lang, "net-protocol", &[("error", clean(e))]),
+        ConnectError::Packs(message) => message.clone(),
+        ConnectError::PackDiffers { pack } => {
+            tr(lang, "net-pack-differs", &[("pack", clean(pack))])
+        }
+        ConnectError::Thread(e) => tr(lang, "net-thread", &[("error", clean(e))]),
+    }
+}
+
+/// Writes a line; a terminal that went away is not worth a panic.
+pub fn say(line: &str) {
+    let _ = writeln!(std::io::stdout().lock(), "{line}");
+}
