@@ -123,16 +123,33 @@ pub enum DecisionKind {
 impl Decision {
     /// Every action that answers this decision, in a stable order.
     pub fn legal_actions(&self) -> Vec<Action> {
+        (0..self.legal_count())
+            .filter_map(|i| self.legal_action(i))
+            .collect()
+    }
+
+    /// How many actions answer this decision (`legal_actions().len()`, with no list made).
+    pub fn legal_count(&self) -> usize {
         match &self.kind {
-            DecisionKind::ChooseAdventurer { options } => options
-                .iter()
-                .map(|&a| Action::ChooseAdventurer(a))
-                .collect(),
-            DecisionKind::DrawOrPass => vec![Action::Draw, Action::Pass],
-            DecisionKind::PlaceCard { set_aside, .. } => std::iter::once(Action::AddToDungeon)
-                .chain(set_aside.iter().map(|&t| Action::SetAside(t)))
-                .collect(),
-            DecisionKind::Question(q) => q.options.iter().map(|&a| Action::Answer(a)).collect(),
+            DecisionKind::ChooseAdventurer { options } => options.len(),
+            DecisionKind::DrawOrPass => 2,
+            DecisionKind::PlaceCard { set_aside, .. } => 1 + set_aside.len(),
+            DecisionKind::Question(q) => q.options.len(),
+        }
+    }
+
+    /// The `i`-th action of [`Decision::legal_actions`], if there is one.
+    pub fn legal_action(&self, i: usize) -> Option<Action> {
+        match &self.kind {
+            DecisionKind::ChooseAdventurer { options } => {
+                options.get(i).map(|&a| Action::ChooseAdventurer(a))
+            }
+            DecisionKind::DrawOrPass => [Action::Draw, Action::Pass].get(i).copied(),
+            DecisionKind::PlaceCard { set_aside, .. } => match i.checked_sub(1) {
+                None => Some(Action::AddToDungeon),
+                Some(j) => set_aside.get(j).map(|&t| Action::SetAside(t)),
+            },
+            DecisionKind::Question(q) => q.options.get(i).map(|&a| Action::Answer(a)),
         }
     }
 

@@ -75,12 +75,14 @@ impl<H: HookRunner> Engine<H> {
         events: &mut Vec<Event>,
     ) -> Result<(), EngineError> {
         self.check_catalog(state)?;
-        let Some(decision) = state.pending.clone().filter(|d| d.allows(&action)) else {
+        if !state.pending.as_ref().is_some_and(|d| d.allows(&action)) {
             return Err(EngineError::IllegalAction {
                 action,
                 pending: describe_pending(&state.pending),
             });
-        };
+        }
+        // Taken, not copied: the move clears it anyway, and a failed move puts it back.
+        let decision = state.pending.take().expect("checked above");
         // Hooks run only in the dungeon. A pass or an answer can start or resume it, and so
         // can any bidding move once the deck is (nearly) empty: the next players are then
         // forced to pass. Only then is a snapshot worth its copy.
@@ -93,6 +95,7 @@ impl<H: HookRunner> Engine<H> {
         if result.is_err() {
             if let Some(snapshot) = snapshot {
                 *state = snapshot;
+                state.pending = Some(decision);
             }
             events.truncate(mark);
         }

@@ -1,10 +1,10 @@
 //! A bot that picks uniformly among the legal actions.
 
-use super::{Bot, legal};
+use super::Bot;
 use crate::action::Action;
 use crate::engine::Rules;
 use crate::view::View;
-use rand::seq::IndexedRandom;
+use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
@@ -31,7 +31,15 @@ impl Bot for RandomBot {
     }
 
     fn decide(&mut self, _rules: &mut dyn Rules, view: &View) -> Action {
-        *legal(view).choose(&mut self.rng).unwrap_or(&Action::Pass)
+        // As `legal(view).choose(rng)` would pick (one `random_range(..len)` draw), without
+        // making the list: the same generator steps, so the same games.
+        let Some(decision) = view.decision() else {
+            return Action::Pass;
+        };
+        match decision.legal_count() {
+            0 => Action::Pass,
+            n => (decision.legal_action(self.rng.random_range(..n))).unwrap_or(Action::Pass),
+        }
     }
 
     fn save(&self) -> super::BotState {

@@ -12,8 +12,8 @@ use crate::ids::*;
 use crate::state::GameState;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -69,7 +69,7 @@ impl Frame {
             question: None,
             effects: Vec::new(),
             rng_backup: None,
-            memory: HashMap::new(),
+            memory: HashMap::default(),
             projected_hp: 0,
             discarded: Vec::new(),
             meter,

@@ -8,8 +8,8 @@ use crate::catalog::Catalog;
 use crate::dungeon::Faced;
 use crate::ids::*;
 use mlua::{Lua, Table};
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -109,8 +109,8 @@ impl IdStrings {
                 "a monster has no field",
                 &["species", "strength"],
             )?,
-            monster_tables: RefCell::new(HashMap::new()),
-            texts: RefCell::new(HashMap::new()),
+            monster_tables: RefCell::new(HashMap::default()),
+            texts: RefCell::new(HashMap::default()),
             meter,
         })
     }
