@@ -3,7 +3,7 @@
 //! seat is told is built from that seat's `View` and each event as that seat may see it
 //! ([`LogEntry::of`], the same code a local table uses); spectators get public events only.
 
-use super::Subscriber;
+use super::{Routes, Subscriber};
 use crate::secret::{Key, table_id};
 use crate::store::{Status, Store, StoreError};
 use dungeon_engine::action::Action;
@@ -251,7 +251,13 @@ impl LiveTable {
     }
 
     /// Plays one bot's move (or a stand-in's for a person out of time) and tells everyone.
-    pub fn bot_move(&mut self, engine: &mut Engine, store: &dyn Store, now: Instant) {
+    pub fn bot_move(
+        &mut self,
+        engine: &mut Engine,
+        store: &dyn Store,
+        routes: &Routes,
+        now: Instant,
+    ) {
         let Some((seat, kind, stand_in)) = self.bot_turn(now) else {
             return;
         };
@@ -267,9 +273,9 @@ impl LiveTable {
             Ok(from) => {
                 self.retry_at = None;
                 let notice = stand_in.then_some(NoticeKind::TimedOut { seat });
-                self.after_move(from, notice);
+                self.after_move(from, notice, routes);
             }
-            Err(NotApplied::Refused(kind)) => self.stop(store, kind),
+            Err(NotApplied::Refused(kind)) => self.stop(store, routes, kind),
             Err(NotApplied::Store(e)) => {
                 tracing::error!(table = %self.id(), error = %e, "storing a bot's move failed; retrying in a second");
                 self.retry_at = Some(Instant::now() + Duration::from_secs(1));
@@ -278,8 +284,9 @@ impl LiveTable {
     }
 
     /// After a decision: the next deadline, and everyone told.
-    pub fn after_move(&mut self, from: usize, notice: Option<NoticeKind>) {
+    pub fn after_move(&mut self, from: usize, notice: Option<NoticeKind>, routes: &Routes) {
         self.arm_deadline();
+        self.count_finished(routes);
         if self.status == Status::Over {
             tracing::info!(table = %self.id(), decisions = self.number, "game over");
         }
@@ -301,7 +308,7 @@ impl LiveTable {
     }
 
     /// A bot's move failed: the game cannot go on.
-    fn stop(&mut self, store: &dyn Store, kind: FailureKind) {
+    fn stop(&mut self, store: &dyn Store, routes: &Routes, kind: FailureKind) {
         let reason = match kind {
             FailureKind::Script(card) => StopReason::Script { card },
             FailureKind::HiddenMonster => StopReason::HiddenMonster {},
@@ -314,7 +321,17 @@ impl LiveTable {
         self.status = Status::Stopped;
         self.stop = Some(reason);
         self.deadline = None;
+        self.count_finished(routes);
         self.tell_all(self.events.len(), None);
+    }
+
+    /// A table that just finished no longer counts as open (before anyone is told, so a
+    /// seat told `over` may open another table at once), and is forgotten after a while.
+    fn count_finished(&mut self, routes: &Routes) {
+        if self.finished() && self.forget_at.is_none() {
+            self.forget_at = Some(Instant::now() + super::thread::KEEP_FINISHED);
+            routes.release();
+        }
     }
 
     pub fn finished(&self) -> bool {

@@ -97,11 +97,7 @@ impl GameThread {
             let Ok(engine) = self.engines.get(&table.packs, &table.catalog) else {
                 continue;
             };
-            table.bot_move(engine, &*self.context.store, now);
-            if table.finished() && table.forget_at.is_none() {
-                table.forget_at = Some(Instant::now() + KEEP_FINISHED);
-                self.context.routes.release();
-            }
+            table.bot_move(engine, &*self.context.store, &self.context.routes, now);
         }
         let expired: Vec<Key> = self
             .tables
@@ -329,11 +325,7 @@ impl GameThread {
         match table.apply(engine, &*store, seat, action) {
             Ok(from) => {
                 sub.send(&ServerMessage::Accepted { number });
-                table.after_move(from, None);
-                if table.finished() && table.forget_at.is_none() {
-                    table.forget_at = Some(Instant::now() + KEEP_FINISHED);
-                    self.context.routes.release();
-                }
+                table.after_move(from, None, &self.context.routes);
             }
             Err(NotApplied::Refused(_)) => refuse(
                 ErrorCode::Refused,
