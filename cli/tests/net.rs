@@ -128,6 +128,7 @@ fn join_takes_the_same_seat_back_and_shows_the_whole_log() {
         bots: Vec::new(),
         options: Default::default(),
         turn_timeout_secs: None,
+        name: String::new(),
     };
     let mut creator =
         RemoteTable::connect(&here, Sit::Create(table), catalog, Reconnect::default()).unwrap();

@@ -57,6 +57,9 @@ pub struct NewTable {
     /// first of `bots`, else `normal`) answers for them, and every seat is told.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_timeout_secs: Option<u32>,
+    /// The creator's name, for seat 0 (checked like `join`'s); empty for a default name.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
 }
 
 /// The options of a new table, as `dungeon play` takes them.

@@ -59,6 +59,7 @@ fn every_client_message_round_trips() {
                 adventurer: Some("warrior".into()),
             },
             turn_timeout_secs: Some(60),
+            name: "Ana".into(),
         }),
         ClientMessage::Join {
             code: "ABCD".into(),

@@ -5,7 +5,7 @@
 mod support;
 
 use dungeon_engine::ids::Seat;
-use dungeon_protocol::{ClientMessage, NoticeKind, ServerMessage};
+use dungeon_protocol::{ClientMessage, ErrorCode, NoticeKind, ServerMessage};
 use std::thread;
 use support::*;
 
@@ -235,4 +235,36 @@ fn a_turn_timeout_lets_a_bot_answer_then_gives_the_seat_back() {
         ServerMessage::Accepted { .. } => {}
         other => panic!("expected accepted, got {other:?}"),
     }
+}
+
+/// The creator's name (`create_table`'s `name`) is seat 0's, as every joiner's setup says;
+/// a name no seat could show is refused.
+#[test]
+fn the_creators_name_is_seat_zeros() {
+    let server = server(31, roomy());
+    let url = server.url();
+    let mut creator = Client::hello(&url);
+    let mut table = new_table(&["base"], 2, 2, "easy");
+    table.name = "Ana".into();
+    let (code, _) = create(&mut creator, table);
+    let mut second = Client::hello(&url);
+    second.send(&ClientMessage::Join {
+        code: code.clone(),
+        name: "Bo".into(),
+    });
+    let setup = loop {
+        match second.recv() {
+            ServerMessage::Seated { setup, .. } => break setup,
+            ServerMessage::Notice { .. } => {}
+            other => panic!("expected seated, got {other:?}"),
+        }
+    };
+    assert_eq!(setup.seats[0].name, "Ana");
+    assert_eq!(setup.seats[1].name, "Bo");
+
+    let mut refused = Client::hello(&url);
+    let mut table = new_table(&["base"], 2, 2, "easy");
+    table.name = "A\u{1b}[2J".into();
+    refused.send(&ClientMessage::CreateTable(table));
+    assert_eq!(refused.error(), ErrorCode::BadRequest);
 }

@@ -62,7 +62,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: HostArgs) -> Result<ExitCode
     let server =
         Server::parse(&args.server).map_err(|e| join::bad_address(lang, &args.server, &e))?;
     let table = new_table(lang, &args)?;
-    // Checked here; the protocol has no name for the creator's seat yet (asked for).
+    // Checked here first, for an error in the player's language; the server checks it too.
     join::check_name(lang, args.name.as_deref())?;
     let humans = table.humans as usize;
     // The server checks the packs; they are checked here first to say it in this language.
@@ -147,6 +147,7 @@ fn new_table(lang: Lang, args: &HostArgs) -> Result<NewTable, String> {
             adventurer: args.adventurer.clone(),
         },
         turn_timeout_secs,
+        name: args.name.clone().unwrap_or_default(),
     })
 }
 

@@ -156,6 +156,13 @@ pub(crate) fn create(
         }
         other => other,
     };
+    let creator = request.name.trim();
+    if creator.chars().count() > super::seats::MAX_NAME_CHARS
+        || dungeon_engine::printable::has_controls(creator)
+    {
+        let most = super::seats::MAX_NAME_CHARS;
+        return Err(format!("a name is at most {most} printable characters"));
+    }
     let catalog = context.catalog(&packs)?;
     let options = options(request, &catalog)?;
     let seed = match context.seeds {
@@ -180,7 +187,11 @@ pub(crate) fn create(
         .iter()
         .enumerate()
         .map(|(i, &bot)| SeatSlot {
-            name: String::new(),
+            name: if i == 0 {
+                creator.to_string()
+            } else {
+                String::new()
+            },
             bot,
             token_hash: (i == 0).then_some(token_hash),
             conn: None,

@@ -172,6 +172,7 @@ pub fn new_table(packs: &[&str], players: u8, humans: u8, level: &str) -> NewTab
         },
         options: TableOptions::default(),
         turn_timeout_secs: None,
+        name: String::new(),
     }
 }
 
