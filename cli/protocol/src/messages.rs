@@ -175,8 +175,12 @@ pub enum StopReason {
 pub enum NoticeKind {
     /// The seat did not answer in time: a bot of the table's level answered for it.
     TimedOut { seat: Seat },
-    /// Someone took the seat, or took it back.
-    Joined { seat: Seat },
+    /// Someone took the seat, or took it back, under this name (empty: a default name).
+    Joined {
+        seat: Seat,
+        #[serde(default)]
+        name: String,
+    },
     /// The seat's connection closed.
     Left { seat: Seat },
 }

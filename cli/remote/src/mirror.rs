@@ -227,9 +227,13 @@ impl Mirror {
             ServerMessage::Notice { index, kind } => {
                 let notice = match kind {
                     NoticeKind::TimedOut { seat } => Notice::TimedOut { seat },
-                    NoticeKind::Joined { seat } => {
+                    NoticeKind::Joined { seat, name } => {
                         if let Some(taken) = self.taken.get_mut(seat as usize) {
                             *taken = true;
+                        }
+                        // Players who sit down later are shown by their names too.
+                        if let Some(info) = self.setup.seats.get_mut(seat as usize) {
+                            info.name = name;
                         }
                         Notice::Joined { seat }
                     }

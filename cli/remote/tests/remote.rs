@@ -178,6 +178,8 @@ fn a_connection_cut_mid_dungeon_comes_back_and_the_game_goes_on() {
         assert!(Instant::now() < until);
         creator.poll(Duration::from_millis(20)).unwrap();
     }
+    // The one who came later is shown by the name it gave.
+    assert_eq!(creator.setup().seats[1].name, "Cut");
     creator.start();
     let creator = std::thread::spawn(move || play_out(creator, |_| false));
     let joiner = std::thread::spawn(move || {

@@ -238,7 +238,7 @@ fn a_turn_timeout_lets_a_bot_answer_then_gives_the_seat_back() {
 }
 
 /// The creator's name (`create_table`'s `name`) is seat 0's, as every joiner's setup says;
-/// a name no seat could show is refused.
+/// a joiner's name reaches those already seated; a name no seat could show is refused.
 #[test]
 fn the_creators_name_is_seat_zeros() {
     let server = server(31, roomy());
@@ -261,6 +261,20 @@ fn the_creators_name_is_seat_zeros() {
     };
     assert_eq!(setup.seats[0].name, "Ana");
     assert_eq!(setup.seats[1].name, "Bo");
+    // Those already seated learn the newcomer's name.
+    loop {
+        match creator.recv() {
+            ServerMessage::Notice {
+                kind: NoticeKind::Joined { seat, name },
+                ..
+            } => {
+                assert_eq!((seat, name.as_str()), (1, "Bo"));
+                break;
+            }
+            ServerMessage::Notice { .. } => {}
+            other => panic!("expected the joined notice, got {other:?}"),
+        }
+    }
 
     let mut refused = Client::hello(&url);
     let mut table = new_table(&["base"], 2, 2, "easy");

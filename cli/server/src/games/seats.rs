@@ -85,7 +85,8 @@ impl LiveTable {
             self.catch_up(sub, Some(seat));
         }
         tracing::info!(table = %self.id(), seat, "seat taken");
-        self.notice(NoticeKind::Joined { seat }, Some(sub.id));
+        let name = self.seats[seat as usize].name.clone();
+        self.notice(NoticeKind::Joined { seat, name }, Some(sub.id));
     }
 
     pub fn watch(&mut self, sub: &Subscriber) -> Result<Seated, ()> {
