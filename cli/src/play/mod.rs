@@ -72,6 +72,10 @@ pub struct PlayArgs {
     /// Milliseconds between two dungeon reveals (0 when output is not a terminal).
     #[arg(long)]
     delay: Option<u64>,
+    /// Milliseconds a bot takes at least for each move, so that the table is easy to
+    /// follow (0: as fast as it thinks).
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    bot_pace: u64,
     /// File the `s` command saves to (the game's record and the bots' state); by default
     /// the file the game came from (--load's), else its autosave. A file holding another
     /// game is replaced only if you say so.
@@ -357,6 +361,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
         autosave,
         record: args.record.clone(),
         error_log: Some(failure::log_path(args.record.as_deref())),
+        bot_pace: std::time::Duration::from_millis(args.bot_pace),
     };
     let path = session.came_from.clone();
     let mut table = LocalTable::start(game).map_err(|e| {

@@ -47,6 +47,9 @@ pub struct LocalGame {
     pub record: Option<PathBuf>,
     /// Where the full error is written when a card's script fails (for the pack's author).
     pub error_log: Option<PathBuf>,
+    /// The least time a bot takes for a move (its thinking included), so that people at
+    /// the table can follow; nothing is decided differently.
+    pub bot_pace: Duration,
 }
 
 /// How the game begins. Humans sit at the seats with no bot; this table answers for them.

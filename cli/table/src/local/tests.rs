@@ -59,6 +59,7 @@ fn new_game(seats: Vec<SeatRecord>, seed: u64) -> LocalGame {
         autosave: None,
         record: None,
         error_log: None,
+        bot_pace: Duration::ZERO,
     }
 }
 
@@ -260,6 +261,30 @@ fn poll_returns_in_time_while_a_bot_thinks() {
     // Generous: the point is that it does not wait for the bot's second.
     assert!(before.elapsed() < Duration::from_millis(600));
     assert!(matches!(table.state(), TableState::Waiting { seat: 0, .. }));
+}
+
+/// Every decision of a game played by two bots, and how long it took.
+fn bots_only(pace: Duration) -> (Vec<dungeon_engine::record::Move>, Duration, usize) {
+    let mut game = new_game(seats(0, &["random", "random"]), 12);
+    game.bot_pace = pace;
+    let began = Instant::now();
+    let mut table = LocalTable::start(game).unwrap();
+    assert!(matches!(settle(&mut table), TableState::Over { .. }));
+    let took = began.elapsed();
+    let record = GameRecord::read(table.save.as_bytes()).unwrap();
+    let moves = record.decisions.len();
+    (record.decisions, took, moves)
+}
+
+#[test]
+fn bots_take_at_least_their_pace_and_decide_the_same() {
+    let (fast, _, moves) = bots_only(Duration::ZERO);
+    let pace = Duration::from_millis(15);
+    let (paced, took, _) = bots_only(pace);
+    assert_eq!(paced, fast, "the pace changes no decision");
+    assert!(moves > 5);
+    // A lower bound only: each bot's move waited out its pace.
+    assert!(took >= pace * moves as u32, "{moves} moves in {took:?}");
 }
 
 use dungeon_engine::odds::{Plan, report_from_view};

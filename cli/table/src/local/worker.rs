@@ -15,8 +15,8 @@ use dungeon_engine::record::{GameRecord, MAX_BYTES, Replay, SeatBots, action_lab
 use dungeon_engine::{Engine, GameState, View};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, Sender, TryRecvError};
-use std::time::Instant;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
 
 struct Worker {
     engine: Engine,
@@ -30,6 +30,8 @@ struct Worker {
     autosave: Option<Autosave>,
     record_path: Option<PathBuf>,
     error_log: Option<PathBuf>,
+    /// The least time a bot's move takes.
+    bot_pace: Duration,
     saving: SaveStatus,
     /// The save as the last decision left it.
     last_save: Option<Arc<String>>,
@@ -124,6 +126,7 @@ impl Worker {
             autosave: game.autosave,
             record_path: game.record,
             error_log: game.error_log,
+            bot_pace: game.bot_pace,
             saving,
             last_save: None,
             gate,
@@ -136,18 +139,17 @@ impl Worker {
     fn play(&mut self, commands: &Receiver<Command>) {
         while let Some(seat) = self.state.current_seat() {
             if self.bots[seat as usize].is_some() {
-                match commands.try_recv() {
-                    Ok(Command::Close) | Err(TryRecvError::Disconnected) => return,
-                    Ok(Command::Answer { seat, .. }) => {
-                        let _ = self
-                            .updates
-                            .send(Update::Answered(Err(TableError::NotAsked(seat))));
-                    }
-                    Err(TryRecvError::Empty) => {}
+                let began = Instant::now();
+                if !self.wait_for_commands(commands, Duration::ZERO) {
+                    return;
                 }
                 let view = View::new(&self.state, seat);
                 let bot = self.bots[seat as usize].as_mut().expect("a bot's seat");
                 let action = bot.decide(&mut self.engine, &view);
+                let pace = self.bot_pace.saturating_sub(began.elapsed());
+                if !self.wait_for_commands(commands, pace) {
+                    return;
+                }
                 if let Err(failure) = self.apply(seat, action) {
                     // A bot would only make the same move again: the game stops here.
                     let published = self.published(Vec::new(), Stand::Stopped(failure));
@@ -180,6 +182,24 @@ impl Worker {
                         .updates
                         .send(Update::Answered(Err(TableError::NotAsked(seat))));
                 }
+            }
+        }
+    }
+
+    /// Waits this long while a bot moves, refusing answers meanwhile (no seat here is
+    /// asked); `false` when the front end left.
+    fn wait_for_commands(&self, commands: &Receiver<Command>, how_long: Duration) -> bool {
+        let until = Instant::now() + how_long;
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            match commands.recv_timeout(left) {
+                Ok(Command::Close) | Err(RecvTimeoutError::Disconnected) => return false,
+                Ok(Command::Answer { seat, .. }) => {
+                    let _ = self
+                        .updates
+                        .send(Update::Answered(Err(TableError::NotAsked(seat))));
+                }
+                Err(RecvTimeoutError::Timeout) => return true,
             }
         }
     }
