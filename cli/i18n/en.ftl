@@ -336,6 +336,7 @@ sim-shard-range = --shard { $shard }/{ $shards }: the slice must be from 0 to { 
 sim-shard-env-missing = --shard: the environment variable { $var } is not set
 sim-shard-env-bad = --shard: the environment variable { $var } holds `{ $value }`, not a slice number
 sim-progress-shard = slice { $shard }/{ $shards }
+sim-progress-line = { $done }/{ $total } games, { $rate } a second, about { $left } left
 sim-part-unreadable = { $path }: not a part file of `dungeon sim --shard`: { $error }
 sim-part-format = { $path }: a part file in format { $format }, but this dungeon reads format { $expected }
 sim-part-damaged = { $path }: the part file is damaged or was edited: { $problem }

@@ -329,6 +329,7 @@ sim-shard-range = --shard { $shard }/{ $shards }: la porción debe ir de 0 a { $
 sim-shard-env-missing = --shard: la variable de entorno { $var } no está definida
 sim-shard-env-bad = --shard: la variable de entorno { $var } contiene `{ $value }`, que no es un número de porción
 sim-progress-shard = porción { $shard }/{ $shards }
+sim-progress-line = { $done }/{ $total } partidas, { $rate } por segundo, quedan unos { $left }
 sim-part-unreadable = { $path }: no es un archivo de parte de `dungeon sim --shard`: { $error }
 sim-part-format = { $path }: un archivo de parte en el formato { $format }, pero este dungeon lee el formato { $expected }
 sim-part-damaged = { $path }: el archivo de parte está dañado o fue modificado: { $problem }

@@ -331,6 +331,7 @@ sim-shard-range = --shard { $shard }/{ $shards } : la tranche doit aller de 0 à
 sim-shard-env-missing = --shard : la variable d'environnement { $var } n'est pas définie
 sim-shard-env-bad = --shard : la variable d'environnement { $var } contient `{ $value }`, qui n'est pas un numéro de tranche
 sim-progress-shard = tranche { $shard }/{ $shards }
+sim-progress-line = { $done }/{ $total } parties, { $rate } par seconde, encore environ { $left }
 sim-part-unreadable = { $path } : ce n'est pas un fichier de tranche de `dungeon sim --shard` : { $error }
 sim-part-format = { $path } : un fichier de tranche au format { $format }, mais ce dungeon lit le format { $expected }
 sim-part-damaged = { $path } : le fichier de tranche est abîmé ou a été modifié : { $problem }

@@ -14,6 +14,7 @@
 mod csv;
 mod part;
 mod plot;
+mod progress;
 mod record;
 mod report;
 mod run;
@@ -31,8 +32,6 @@ use dungeon_engine::bot::BotKind;
 use dungeon_engine::catalog::{DamageModel, PackLibrary};
 use dungeon_engine::lang::Lang;
 use dungeon_engine::options::{FirstAdventurer, MAX_PLAYERS, MIN_PLAYERS};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -120,6 +119,10 @@ pub struct SimArgs {
     /// Write each game's record to this folder (game-000000.json...), for `dungeon replay`.
     #[arg(long, value_name = "DIR")]
     record: Option<PathBuf>,
+    /// When stderr is not a terminal (a scheduler's log, a pipe): a progress line every
+    /// this many seconds (games done, games a second, time left); 0 for none.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    progress_every: u64,
 }
 
 #[derive(Subcommand)]
@@ -275,11 +278,20 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
     };
     chosen.apply(&mut plan.options);
     let games = shard.games(plan.total());
-    let progress = progress_bar(lang, games, shard, args.output.quiet);
+    let every = std::time::Duration::from_secs(args.progress_every);
+    let progress = progress::Progress::start(lang, games, shard, args.output.quiet, every);
     let started = Instant::now();
     let records = (args.record.as_deref()).map(|dir| record::Records { dir, lang });
-    let tally = run::simulate(&catalog, &plan, shard, threads, &progress, records.as_ref())?;
-    progress.finish_and_clear();
+    let tally = run::simulate(
+        &catalog,
+        &plan,
+        shard,
+        threads,
+        progress.bar(),
+        records.as_ref(),
+    );
+    progress.finish();
+    let tally = tally?;
     let elapsed = started.elapsed();
 
     show_errors(lang, &tally.errors);
@@ -395,30 +407,4 @@ fn give(lang: Lang, output: &OutputArgs, text: &str) -> Result<(), String> {
             Ok(())
         }
     }
-}
-
-/// A bar on stderr when it is a terminal; hidden otherwise (logs, pipes, tests).
-/// Games done, games a second and the time left; a slice's bar says which slice it is.
-fn progress_bar(lang: Lang, total: u64, shard: shard::Shard, quiet: bool) -> ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    let label = if shard == shard::Shard::WHOLE {
-        String::new()
-    } else {
-        let a = [
-            ("shard", shard.index.into()),
-            ("shards", shard.count.into()),
-        ];
-        tr(lang, "sim-progress-shard", &a) + " "
-    };
-    let template = format!(
-        "{label}{{bar:40}} {{pos}}/{{len}} {} {{per_sec}} ~{{eta}}",
-        tr(lang, "sim-progress", &[])
-    );
-    if let Ok(style) = ProgressStyle::with_template(&template) {
-        bar.set_style(style);
-    }
-    bar
 }
