@@ -31,6 +31,9 @@ impl Api {
     }
 
     fn tile_arg(&self, id: &LuaString) -> mlua::Result<TileId> {
+        if let Some(tile) = self.ids.tile_at(id) {
+            return Ok(tile);
+        }
         let text = bounded(id, MAX_ID, "the equipment id")?;
         self.catalog
             .find_tile(&text)
@@ -38,6 +41,9 @@ impl Api {
     }
 
     fn species_arg(&self, id: &LuaString) -> mlua::Result<SpeciesId> {
+        if let Some(species) = self.ids.species_at(id) {
+            return Ok(species);
+        }
         let text = bounded(id, MAX_ID, "the species id")?;
         self.catalog
             .find_species(&text)
@@ -151,6 +157,19 @@ impl Api {
             Value::Nil => Ok(None),
             other => self.seat_arg(name, other).map(Some),
         }
+    }
+}
+
+/// A writable copy of a frozen list, the script's own (one table copy, not one push per
+/// element).
+fn fresh_copy(lua: &Lua, template: &Table) -> mlua::Result<Table> {
+    // SAFETY: `exec_raw` pushes the template and runs this in a protected call; it leaves
+    // exactly the copy on the stack.
+    unsafe {
+        lua.exec_raw(template, |state| {
+            mlua::ffi::lua_clonetable(state, -1);
+            mlua::ffi::lua_remove(state, -2);
+        })
     }
 }
 
@@ -302,23 +321,25 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "species",
-        lua.create_function(move |lua, ()| {
-            lua.create_sequence_from(a.ids.species.iter().cloned())
-        })?,
+        lua.create_function(move |lua, ()| fresh_copy(lua, &a.ids.species_list))?,
     )?;
     let a = api.clone();
     def(
         "regular_species",
-        lua.create_function(move |lua, ()| {
-            lua.create_sequence_from(a.ids.regular_species.iter().cloned())
-        })?,
+        lua.create_function(move |lua, ()| fresh_copy(lua, &a.ids.regular_species_list))?,
     )?;
     let a = api.clone();
     def(
         "ruling",
         lua.create_function(move |_, id: LuaString| {
-            let text = bounded(&id, MAX_ID, "ctx.ruling(): the ruling id")?;
-            let Some(index) = a.catalog.ruling_index(&text) else {
+            let index = match a.ids.ruling_at(&id) {
+                Some(index) => Some(index),
+                None => {
+                    a.catalog
+                        .ruling_index(&bounded(&id, MAX_ID, "ctx.ruling(): the ruling id")?)
+                }
+            };
+            let Some(index) = index else {
                 let known: Vec<&str> = a.catalog.rulings.iter().map(|r| r.id.as_str()).collect();
                 return Err(err(format!(
                     "ctx.ruling(): no pack in play declares a ruling `{}` (declared: {})",

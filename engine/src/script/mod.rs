@@ -93,6 +93,8 @@ pub struct ScriptHost {
     allocated: Vec<u64>,
     /// Bytes all hooks allocated during the current operation.
     operation_allocated: u64,
+    /// Lua code ran since the last `begin` (else there is nothing for it to reset).
+    ran: bool,
 }
 
 impl ScriptHost {
@@ -133,6 +135,7 @@ impl ScriptHost {
             generation: 0,
             allocated: vec![0; slots],
             operation_allocated: 0,
+            ran: true,
         };
         let mut diags = Diagnostics::default();
         let tiles = catalog.tiles.iter().map(|t| (&t.info, false));
@@ -252,6 +255,7 @@ impl ScriptHost {
         slot: usize,
         run: impl FnOnce(&Self) -> mlua::Result<R>,
     ) -> mlua::Result<R> {
+        self.ran = true;
         let allowance = self.allowance(slot);
         let result = {
             let _active = self.meter.start(allowance);
@@ -335,6 +339,10 @@ impl HookRunner for ScriptHost {
     fn set_analysis(&mut self, _on: bool) {}
 
     fn begin(&mut self) {
+        // Most operations run no script: then there is nothing to reset.
+        if !std::mem::take(&mut self.ran) {
+            return;
+        }
         // Drop the last operation's closures, and whatever they held on to.
         self.drop_instances();
         self.allocated.iter_mut().for_each(|a| *a = 0);
