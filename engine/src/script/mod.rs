@@ -29,6 +29,7 @@ mod library;
 mod load;
 mod log;
 mod meter;
+mod raw;
 mod rewrite;
 mod sandbox;
 mod tables;
@@ -273,9 +274,10 @@ impl ScriptHost {
         }
     }
 
-    /// The card's hook function for the current operation, running its chunk again if
-    /// this operation has not used the card yet.
-    fn function(&mut self, card: CardRef, hook: HookName) -> Result<Option<Function>, mlua::Error> {
+    /// Readies the card's hooks for the current operation, running its chunk again if
+    /// this operation has not used the card yet; then where `hook` is among them (see
+    /// [`ScriptHost::hook_function`]), if the card defines it.
+    fn function(&mut self, card: CardRef, hook: HookName) -> Result<Option<usize>, mlua::Error> {
         let generation = self.generation;
         let slot = self.slot(card);
         let Some(Some(script)) = self.cards.get(slot) else {
@@ -311,6 +313,19 @@ impl ScriptHost {
         };
         let functions = &script.instance.as_ref().expect("made above").1;
         Ok(find_hook(functions, hook))
+    }
+
+    /// The hook function at `index` (from [`ScriptHost::function`]) of the card in `slot`,
+    /// borrowed: a clone of a Lua reference costs a slot in mlua's reference thread.
+    fn hook_function(&self, slot: usize, index: usize) -> &Function {
+        let Some(Some(script)) = self.cards.get(slot) else {
+            unreachable!("`function` found the card's script");
+        };
+        let functions = match (&script.inert, &script.instance) {
+            (Some(functions), _) | (None, Some((_, functions))) => functions,
+            (None, None) => unreachable!("`function` made the instance"),
+        };
+        &functions[index].1
     }
 
     /// The error for `card`'s `hook`. Whatever any script saw or kept in this operation
@@ -362,8 +377,8 @@ impl HookRunner for ScriptHost {
         state: &mut GameState,
         call: HookCall<'_>,
     ) -> Result<HookOutcome, HookError> {
-        let function = match self.function(call.card, call.hook) {
-            Ok(Some(f)) => f,
+        let index = match self.function(call.card, call.hook) {
+            Ok(Some(index)) => index,
             Ok(None) => {
                 return Ok(HookOutcome::Done {
                     effects: Vec::new(),
@@ -373,19 +388,17 @@ impl HookRunner for ScriptHost {
             Err(e) => return Err(self.fail(call.card, call.hook, &e)),
         };
         let slot = self.slot(call.card);
-        let ctx = match self.cards.get(slot) {
-            Some(Some(script)) => script.ctx.clone(),
-            _ => self.ctx.clone(),
-        };
         self.frame
             .borrow_mut()
             .lend(state, call.card, call.hook, call.answers);
         let result = self.metered(slot, |host| {
-            let monster = match state_monster(host, call.hook)? {
-                Some(m) => Value::Table(m),
-                None => Value::Nil,
+            let ctx = match host.cards.get(slot) {
+                Some(Some(script)) => &script.ctx,
+                _ => &host.ctx,
             };
-            function.call::<Value>((ctx, monster, call.damage))
+            let monster = state_monster(host, call.hook)?;
+            host.hook_function(slot, index)
+                .call::<Value>((ctx, monster, call.damage))
         });
         let mut f = self.frame.borrow_mut();
         f.end_loan();
@@ -438,9 +451,11 @@ impl HookRunner for ScriptHost {
                     "`{}` must return {wanted}, not {got}",
                     call.hook,
                 ));
+                // The value has no line of its own: point at the hook's definition (read
+                // before `fail` drops the instance).
+                let line = self.hook_function(slot, index).info().line_defined;
                 let mut error = self.fail(call.card, call.hook, &e);
-                // The value has no line of its own: point at the hook's definition.
-                error.line = function.info().line_defined.map(|l| l as u32);
+                error.line = line.map(|l| l as u32);
                 return Err(error);
             }
             _ => HookValue::Nothing,
@@ -449,11 +464,8 @@ impl HookRunner for ScriptHost {
     }
 }
 
-fn find_hook(functions: &[(HookName, Function)], hook: HookName) -> Option<Function> {
-    functions
-        .iter()
-        .find(|(h, _)| *h == hook)
-        .map(|(_, f)| f.clone())
+fn find_hook(functions: &[(HookName, Function)], hook: HookName) -> Option<usize> {
+    functions.iter().position(|(h, _)| *h == hook)
 }
 
 /// The table of the monster being resolved, for hooks that receive one.

@@ -94,12 +94,22 @@ impl IdStrings {
 
     /// The species whose id is this very Lua string, if it is one.
     pub fn species_at(&self, s: &mlua::LuaString) -> Option<SpeciesId> {
-        self.species_at.get(&(s.to_pointer() as usize)).copied()
+        self.species_at_address(s.to_pointer() as usize)
+    }
+
+    /// The species whose id is the Lua string at this address, if it is one.
+    pub fn species_at_address(&self, address: usize) -> Option<SpeciesId> {
+        self.species_at.get(&address).copied()
     }
 
     /// The tile whose id is this very Lua string, if it is one.
     pub fn tile_at(&self, s: &mlua::LuaString) -> Option<TileId> {
-        self.tiles_at.get(&(s.to_pointer() as usize)).copied()
+        self.tile_at_address(s.to_pointer() as usize)
+    }
+
+    /// The tile whose id is the Lua string at this address, if it is one.
+    pub fn tile_at_address(&self, address: usize) -> Option<TileId> {
+        self.tiles_at.get(&address).copied()
     }
 
     /// The catalog index of the ruling whose id is this very Lua string, if it is one.
