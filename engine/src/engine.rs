@@ -21,6 +21,9 @@ pub struct Engine<H: HookRunner = ScriptHost> {
     hooks: H,
     /// The catalog passed the checks every new game makes of it (it never changes).
     catalog_checked: bool,
+    /// The state before the move being applied, to put back if a hook fails (kept from
+    /// move to move so that taking it reuses its storage).
+    undo: GameState,
 }
 
 impl Engine<ScriptHost> {
@@ -31,6 +34,7 @@ impl Engine<ScriptHost> {
             catalog,
             hooks,
             catalog_checked: false,
+            undo: GameState::default(),
         })
     }
 }
@@ -42,6 +46,7 @@ impl<H: HookRunner> Engine<H> {
             catalog,
             hooks,
             catalog_checked: false,
+            undo: GameState::default(),
         }
     }
 
@@ -105,12 +110,14 @@ impl<H: HookRunner> Engine<H> {
             _ => false,
         } || state.deck.len() <= 1
             || state.run.stage != crate::dungeon::Stage::Done;
-        let snapshot = may_run_hooks.then(|| snapshot(state));
+        if may_run_hooks {
+            state.copy_for_undo(&mut self.undo);
+        }
         let mark = events.len();
         let result = self.apply_unchecked(state, &decision, action, events);
         if result.is_err() {
-            if let Some(snapshot) = snapshot {
-                restore(state, snapshot);
+            if may_run_hooks {
+                state.undo_from(&mut self.undo);
                 state.pending = Some(decision);
             }
             events.truncate(mark);
@@ -247,22 +254,6 @@ impl<H: HookRunner> Rules for Engine<H> {
         }
         self.hooks.set_analysis(on);
     }
-}
-
-/// A copy of the state to put back if the operation fails, without its options: no
-/// operation changes them, and their rulings map is most of a copy's allocations.
-fn snapshot(state: &mut GameState) -> GameState {
-    let options = std::mem::take(&mut state.options);
-    let snapshot = state.clone();
-    state.options = options;
-    snapshot
-}
-
-/// Puts back a [`snapshot`] of `state`, keeping its options.
-fn restore(state: &mut GameState, snapshot: GameState) {
-    let options = std::mem::take(&mut state.options);
-    *state = snapshot;
-    state.options = options;
 }
 
 fn describe_pending(pending: &Option<Decision>) -> String {
