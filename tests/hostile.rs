@@ -683,6 +683,35 @@ fn a_script_cannot_keep_state_between_calls_in_upvalues() {
     assert!(first == second);
 }
 
+/// Every operation of a game starts from fresh script instances, whatever ran between:
+/// here a dungeon played card by card (one operation per reveal), with an operation that
+/// runs no script in between (the host then has nothing to reset, and must still not
+/// hand the counter's old instance to the next operation). Kept across operations, the
+/// counter would defeat only every other ogre.
+#[test]
+fn a_script_cannot_carry_state_across_the_operations_of_a_game() {
+    let mut engine = hostile_engine();
+    let mut s = setup(&engine, "victim", &["counter"], &["ogre", "ogre", "ogre"]);
+    s.card_by_card = true;
+    let mut events = Vec::new();
+    let mut state = engine.dungeon(&s, &mut events).unwrap();
+    let plain = setup(&engine, "victim", &[], &["ogre"]);
+    for reveal in 0..3 {
+        engine.resume(&mut state, &mut events).unwrap();
+        assert_eq!(
+            state.run.faced[reveal]
+                .defeaters
+                .iter()
+                .map(|&t| engine.catalog().tile(t).info.id.as_str())
+                .collect::<Vec<_>>(),
+            ["counter"],
+            "reveal {reveal}: the counter saw an earlier operation's calls"
+        );
+        // An operation in which no script runs.
+        engine.dungeon(&plain, &mut Vec::new()).unwrap();
+    }
+}
+
 /// A hook that fills memory and keeps it in an upvalue fails itself (its card's
 /// allowance is spent), and what it kept goes with its instance: later hooks of other
 /// cards in this engine do not run out of memory.

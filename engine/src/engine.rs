@@ -19,20 +19,35 @@ use std::sync::Arc;
 pub struct Engine<H: HookRunner = ScriptHost> {
     catalog: Arc<Catalog>,
     hooks: H,
+    /// The catalog passed the checks every new game makes of it (it never changes).
+    catalog_checked: bool,
+    /// The state before the move being applied, to put back if a hook fails (kept from
+    /// move to move so that taking it reuses its storage).
+    undo: GameState,
 }
 
 impl Engine<ScriptHost> {
     /// An engine running the catalog's scripts in a sandboxed Lua state.
     pub fn new(catalog: Arc<Catalog>) -> Result<Engine<ScriptHost>, Diagnostics> {
         let hooks = ScriptHost::new(catalog.clone())?;
-        Ok(Engine { catalog, hooks })
+        Ok(Engine {
+            catalog,
+            hooks,
+            catalog_checked: false,
+            undo: GameState::default(),
+        })
     }
 }
 
 impl<H: HookRunner> Engine<H> {
     /// An engine with another hook runner (tests, native baselines).
     pub fn with_hooks(catalog: Arc<Catalog>, hooks: H) -> Engine<H> {
-        Engine { catalog, hooks }
+        Engine {
+            catalog,
+            hooks,
+            catalog_checked: false,
+            undo: GameState::default(),
+        }
     }
 
     pub fn catalog(&self) -> &Arc<Catalog> {
@@ -52,7 +67,9 @@ impl<H: HookRunner> Engine<H> {
         events: &mut Vec<Event>,
     ) -> Result<GameState, EngineError> {
         self.hooks.begin();
-        let mut state = game::new_game(&self.catalog, options, seed, events)?;
+        let mut state =
+            game::new_game(&self.catalog, !self.catalog_checked, options, seed, events)?;
+        self.catalog_checked = true;
         game::advance(&self.catalog, &mut self.hooks, &mut state, events)?;
         Ok(state)
     }
@@ -86,15 +103,21 @@ impl<H: HookRunner> Engine<H> {
         // Hooks run only in the dungeon. A pass or an answer can start or resume it, and so
         // can any bidding move once the deck is (nearly) empty: the next players are then
         // forced to pass. Only then is a snapshot worth its copy.
-        let may_run_hooks = matches!(action, Action::Pass | Action::Answer(_))
-            || state.deck.len() <= 1
+        let may_run_hooks = match action {
+            Action::Answer(_) => true,
+            // A pass ends the bidding only when it leaves one bidder.
+            Action::Pass => state.players.iter().filter(|p| p.in_bidding()).count() <= 2,
+            _ => false,
+        } || state.deck.len() <= 1
             || state.run.stage != crate::dungeon::Stage::Done;
-        let snapshot = may_run_hooks.then(|| state.clone());
+        if may_run_hooks {
+            state.copy_for_undo(&mut self.undo);
+        }
         let mark = events.len();
         let result = self.apply_unchecked(state, &decision, action, events);
         if result.is_err() {
-            if let Some(snapshot) = snapshot {
-                *state = snapshot;
+            if may_run_hooks {
+                state.undo_from(&mut self.undo);
                 state.pending = Some(decision);
             }
             events.truncate(mark);

@@ -156,6 +156,100 @@ impl GameState {
     }
 }
 
+/// `dst` becomes a copy of `src` (a list of plain values: one copy, no iterator).
+fn copy_list<A: smallvec::Array>(dst: &mut SmallVec<A>, src: &SmallVec<A>)
+where
+    A::Item: Copy,
+{
+    dst.clear();
+    dst.extend_from_slice(src);
+}
+
+impl GameState {
+    /// Makes `undo` a copy of this state, all but the options (an operation never changes
+    /// them), reusing its storage: the engine takes one before each move that may run a
+    /// hook, to put back if the hook fails.
+    pub(crate) fn copy_for_undo(&self, undo: &mut GameState) {
+        // Every field named, so that a new one cannot be forgotten here.
+        let GameState {
+            options: _,
+            damage_model,
+            catalog_fingerprint,
+            rng,
+            players,
+            cards,
+            round,
+            adventurer,
+            tiles,
+            deck,
+            dungeon,
+            discard,
+            phase,
+            run,
+            pending,
+            winner,
+            last_runner,
+            starter,
+            single_dungeon,
+            public_specials,
+        } = self;
+        undo.damage_model = *damage_model;
+        undo.catalog_fingerprint = *catalog_fingerprint;
+        undo.rng.clone_from(rng);
+        undo.players.truncate(players.len());
+        for (i, p) in players.iter().enumerate() {
+            if i == undo.players.len() {
+                undo.players.push(PlayerState::default());
+            }
+            p.copy_into(&mut undo.players[i]);
+        }
+        copy_list(&mut undo.cards, cards);
+        undo.round = *round;
+        undo.adventurer = *adventurer;
+        copy_list(&mut undo.tiles, tiles);
+        copy_list(&mut undo.deck, deck);
+        copy_list(&mut undo.dungeon, dungeon);
+        copy_list(&mut undo.discard, discard);
+        undo.phase.clone_from(phase);
+        undo.run.clone_from(run);
+        undo.pending.clone_from(pending);
+        undo.winner = *winner;
+        undo.last_runner = *last_runner;
+        undo.starter = *starter;
+        undo.single_dungeon = *single_dungeon;
+        copy_list(&mut undo.public_specials, public_specials);
+    }
+
+    /// Puts back a copy made by [`GameState::copy_for_undo`], keeping the options.
+    pub(crate) fn undo_from(&mut self, undo: &mut GameState) {
+        std::mem::swap(&mut self.options, &mut undo.options);
+        std::mem::swap(self, undo);
+    }
+}
+
+impl PlayerState {
+    fn copy_into(&self, dst: &mut PlayerState) {
+        let PlayerState {
+            successes,
+            failures,
+            eliminated,
+            passed,
+            turns,
+            set_aside,
+            added,
+            known_specials,
+        } = self;
+        dst.successes = *successes;
+        dst.failures = *failures;
+        dst.eliminated = *eliminated;
+        dst.passed = *passed;
+        dst.turns = *turns;
+        copy_list(&mut dst.set_aside, set_aside);
+        copy_list(&mut dst.added, added);
+        copy_list(&mut dst.known_specials, known_specials);
+    }
+}
+
 impl GameState {
     /// Notes that `seat` (or everyone, for `None`) has seen `monster`, if it is special.
     pub(crate) fn saw(&mut self, seat: Option<Seat>, monster: MonsterId, special: bool) {
@@ -169,5 +263,51 @@ impl GameState {
         if !list.contains(&monster) {
             list.push(monster);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn busy_state(seed: u8, players: usize) -> GameState {
+        let mut s = GameState {
+            round: u32::from(seed),
+            starter: seed % 2,
+            winner: Some(1),
+            ..GameState::default()
+        };
+        s.rng = ChaCha8Rng::from_seed([seed; 32]);
+        for i in 0..players {
+            let mut p = PlayerState {
+                successes: seed,
+                turns: i as u8,
+                ..PlayerState::default()
+            };
+            p.added.push(CardId(seed));
+            p.set_aside.push((CardId(i as u8), TileId(u16::from(seed))));
+            s.players.push(p);
+        }
+        s.deck.extend((0..seed).map(CardId));
+        s.dungeon.push(CardId(seed));
+        s.cards.push(MonsterId(u16::from(seed)));
+        s.tiles.push(TileId(3));
+        s.options.rulings.insert("r".into(), format!("c{seed}"));
+        s
+    }
+
+    /// A copy for undo taken into a buffer that held another game (more players, longer
+    /// lists) puts back exactly the state it copied, and keeps the current options.
+    #[test]
+    fn undo_puts_back_the_copied_state_whatever_the_buffer_held() {
+        let original = busy_state(5, 2);
+        let mut undo = busy_state(9, 4);
+        original.copy_for_undo(&mut undo);
+        let mut state = original.clone();
+        state.players[0].passed = true;
+        state.deck.clear();
+        state.round += 1;
+        state.undo_from(&mut undo);
+        assert_eq!(state, original);
     }
 }

@@ -101,6 +101,8 @@ pub fn simulate(
                 players: game.bots.len() as u8,
                 ..plan.options.clone()
             };
+            // Records need the options and the final state after the game has them.
+            let record_options = records.is_some().then(|| options.clone());
             let mut bots: Vec<_> = game
                 .bots
                 .iter()
@@ -113,7 +115,7 @@ pub fn simulate(
             let played = catch_unwind(AssertUnwindSafe(|| {
                 play_game_logged(
                     &mut engine,
-                    options.clone(),
+                    options,
                     game.seed,
                     &mut bots,
                     &mut events,
@@ -121,21 +123,20 @@ pub fn simulate(
                     |_, _| Ok(()),
                 )
             }));
-            let end = played.as_ref().ok().and_then(|r| r.as_ref().ok()).cloned();
-            let error = match played {
+            let (error, end) = match played {
                 Ok(Ok(state)) => {
                     tally.record(catalog, &game.bots, &state, &events);
-                    None
+                    (None, Some(state))
                 }
-                Ok(Err(e)) => Some(e.to_string()),
+                Ok(Err(e)) => (Some(e.to_string()), None),
                 Err(panic) => {
                     // The Lua state may be half-way through a call: start a fresh one.
                     engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
-                    Some(panic_message(panic.as_ref()))
+                    (Some(panic_message(panic.as_ref())), None)
                 }
             };
-            if let Some(to) = records {
-                super::record::write(to, i, &mut engine, &game, &options, &log, end.as_ref())?;
+            if let (Some(to), Some(options)) = (records, &record_options) {
+                super::record::write(to, i, &mut engine, &game, options, &log, end.as_ref())?;
             }
             if let Some(error) = error {
                 tally.errors.push(GameError {

@@ -104,6 +104,44 @@ pub struct Tally {
     pub killers: BTreeMap<Option<MonsterId>, u64>,
     pub failed_runs: u64,
     pub errors: Vec<GameError>,
+    /// What `record` counted and `settle` has not yet added to the maps above.
+    pub(super) dense: Dense,
+}
+
+/// The per-game counts in arrays indexed by catalog ids (a map entry per tile, run and
+/// seat of every game was as costly as the game's bidding); `settle` adds them to the
+/// maps, creating exactly the entries the maps would have got one game at a time.
+#[derive(Debug, Default)]
+pub(super) struct Dense {
+    seats: Vec<(SeatKey, Count)>,
+    adventurers: Vec<AdventurerTally>,
+    /// By adventurer, then tile: `adventurer * tiles + tile`.
+    equipment: Vec<Count>,
+    tiles: usize,
+    /// By monster index + 1; 0 for failed runs no monster caused.
+    killers: Vec<u64>,
+    /// The current game's runs: adventurer, runner, success.
+    runs: Vec<(Option<AdventurerId>, u8, bool)>,
+}
+
+impl Dense {
+    fn fits(&self, catalog: &Catalog) -> bool {
+        self.adventurers.len() == catalog.adventurers.len()
+            && self.tiles == catalog.tiles.len()
+            && self.killers.len() == catalog.monsters.len() + 1
+    }
+
+    /// Empty arrays for `catalog` (call on an empty, settled `Dense`).
+    fn size_for(&mut self, catalog: &Catalog) {
+        self.tiles = catalog.tiles.len();
+        self.adventurers = vec![AdventurerTally::default(); catalog.adventurers.len()];
+        self.equipment = vec![Count::default(); catalog.adventurers.len() * self.tiles];
+        self.killers = vec![0; catalog.monsters.len() + 1];
+    }
+
+    fn equipment(&mut self, a: AdventurerId, t: TileId) -> &mut Count {
+        &mut self.equipment[a.ix() * self.tiles + t.ix()]
+    }
 }
 
 /// The run being resolved, while reading a game's events.
@@ -136,6 +174,11 @@ impl Tally {
                 _ => None,
             })
             .unwrap_or(0);
+        if !self.dense.fits(catalog) {
+            self.settle();
+            self.dense.size_for(catalog);
+        }
+        let dense = &mut self.dense;
         for (seat, &bot) in bots.iter().enumerate() {
             let seat = seat as u8;
             let key = SeatKey {
@@ -144,23 +187,30 @@ impl Tally {
                 position: (seat + players - first % players) % players,
                 bot,
             };
-            self.seats.entry(key).or_default().add(winner == Some(seat));
+            let count = match dense.seats.iter().position(|(k, _)| *k == key) {
+                Some(i) => &mut dense.seats[i].1,
+                None => {
+                    dense.seats.push((key, Count::default()));
+                    &mut dense.seats.last_mut().expect("just pushed").1
+                }
+            };
+            count.add(winner == Some(seat));
         }
 
         let mut adventurer = None;
         let mut trace = RunTrace::default();
-        let mut runs = Vec::new();
+        dense.runs.clear();
         for e in events {
             match e {
                 Event::RoundStarted { adventurer: a, .. } => {
                     adventurer = Some(*a);
                     for &tile in &catalog.adventurer(*a).tiles {
-                        self.equipment.entry((*a, tile)).or_default().total += 1;
+                        dense.equipment(*a, tile).total += 1;
                     }
                 }
                 Event::SetAside { tile, .. } => {
                     if let Some(a) = adventurer {
-                        self.equipment.entry((a, *tile)).or_default().hits += 1;
+                        dense.equipment(a, *tile).hits += 1;
                     }
                 }
                 Event::Entered { .. } => trace = RunTrace::default(),
@@ -168,33 +218,69 @@ impl Tally {
                 // A monster that dealt no damage (its outcome is told too) is not to blame.
                 Event::Damaged { amount, .. } if *amount > 0 => trace.last_damage = trace.facing,
                 Event::Died { .. } => trace.died_facing = trace.facing,
-                Event::Success { seat, .. } => runs.push((adventurer, *seat, true)),
+                Event::Success { seat, .. } => dense.runs.push((adventurer, *seat, true)),
                 Event::Failure { seat, .. } => {
-                    runs.push((adventurer, *seat, false));
+                    dense.runs.push((adventurer, *seat, false));
                     self.failed_runs += 1;
                     // In the base box's model every card is still revealed after death:
                     // the killer is the monster faced when HP fell for good, not the last.
                     let killer = trace.died_facing.or(trace.last_damage);
-                    *self.killers.entry(killer).or_default() += 1;
+                    dense.killers[killer.map_or(0, |m| m.ix() + 1)] += 1;
                 }
                 Event::Won { .. } => {
                     if let Some(a) = adventurer {
-                        self.adventurers.entry(a).or_default().decided += 1;
+                        dense.adventurers[a.ix()].decided += 1;
                     }
                 }
                 _ => {}
             }
         }
-        for (a, seat, success) in runs {
+        for &(a, seat, success) in &dense.runs {
             let Some(a) = a else { continue };
-            let t = self.adventurers.entry(a).or_default();
+            let t = &mut dense.adventurers[a.ix()];
             t.runs.add(success);
             t.runner_won.add(winner == Some(seat));
         }
     }
 
+    /// Adds what `record` counted to the maps (done by `merge`; call it before reading a
+    /// tally that `record` filled).
+    pub fn settle(&mut self) {
+        let dense = std::mem::take(&mut self.dense);
+        for (k, v) in dense.seats {
+            self.seats.entry(k).or_default().merge(v);
+        }
+        for (i, v) in dense.adventurers.into_iter().enumerate() {
+            if v.runs.total > 0 || v.runner_won.total > 0 || v.decided > 0 {
+                let t = self.adventurers.entry(AdventurerId(i as u16)).or_default();
+                t.runs.merge(v.runs);
+                t.runner_won.merge(v.runner_won);
+                t.decided += v.decided;
+            }
+        }
+        if dense.tiles > 0 {
+            for (i, v) in dense.equipment.into_iter().enumerate() {
+                if v.total > 0 || v.hits > 0 {
+                    let key = (
+                        AdventurerId((i / dense.tiles) as u16),
+                        TileId((i % dense.tiles) as u16),
+                    );
+                    self.equipment.entry(key).or_default().merge(v);
+                }
+            }
+        }
+        for (i, n) in dense.killers.into_iter().enumerate() {
+            if n > 0 {
+                let killer = i.checked_sub(1).map(|m| MonsterId(m as u16));
+                *self.killers.entry(killer).or_default() += n;
+            }
+        }
+    }
+
     /// Adds another tally's sums (order does not matter).
-    pub fn merge(&mut self, other: Tally) {
+    pub fn merge(&mut self, mut other: Tally) {
+        self.settle();
+        other.settle();
         self.completed += other.completed;
         self.no_winner += other.no_winner;
         for (k, v) in other.seats {

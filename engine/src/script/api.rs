@@ -5,13 +5,14 @@
 
 use super::frame::{Frame, SharedFrame, err};
 use super::meter::Meter;
+use super::raw::sequence;
 use super::tables::IdStrings;
 use crate::action::{Answer, CardRef, Question};
 use crate::catalog::Catalog;
 use crate::dungeon::Faced;
 use crate::effect::{Effect, HP_LIMIT, MemValue};
 use crate::ids::*;
-use mlua::{Function, Lua, LuaString, Table, Value};
+use mlua::{Function, Lua, LuaString, Table, Value, Variadic};
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -31,6 +32,9 @@ impl Api {
     }
 
     fn tile_arg(&self, id: &LuaString) -> mlua::Result<TileId> {
+        if let Some(tile) = self.ids.tile_at(id) {
+            return Ok(tile);
+        }
         let text = bounded(id, MAX_ID, "the equipment id")?;
         self.catalog
             .find_tile(&text)
@@ -38,6 +42,9 @@ impl Api {
     }
 
     fn species_arg(&self, id: &LuaString) -> mlua::Result<SpeciesId> {
+        if let Some(species) = self.ids.species_at(id) {
+            return Ok(species);
+        }
         let text = bounded(id, MAX_ID, "the species id")?;
         self.catalog
             .find_species(&text)
@@ -77,6 +84,31 @@ impl Api {
             options.push(option);
         }
         Ok(options)
+    }
+
+    /// The options a script lists when each is the very string of a known id (see
+    /// `IdStrings`) and none repeats, read in one pass; `None` otherwise, for
+    /// [`Api::options`] to read them one by one and say what is wrong.
+    fn known_options<T: PartialEq>(
+        lua: &Lua,
+        list: &Table,
+        find: impl Fn(usize) -> Option<T>,
+    ) -> mlua::Result<Option<Vec<T>>> {
+        let n = list.raw_len();
+        if n > MAX_OPTIONS {
+            return Ok(None);
+        }
+        let Some(addresses) = super::raw::string_addresses(lua, list, n)? else {
+            return Ok(None);
+        };
+        let mut options = Vec::with_capacity(n);
+        for address in addresses {
+            match find(address) {
+                Some(option) if !options.contains(&option) => options.push(option),
+                _ => return Ok(None),
+            }
+        }
+        Ok(Some(options))
     }
 
     fn current(f: &Frame) -> mlua::Result<&Faced> {
@@ -154,6 +186,19 @@ impl Api {
     }
 }
 
+/// A writable copy of a frozen list, the script's own (one table copy, not one push per
+/// element).
+fn fresh_copy(lua: &Lua, template: &Table) -> mlua::Result<Table> {
+    // SAFETY: `exec_raw` pushes the template and runs this in a protected call; it leaves
+    // exactly the copy on the stack.
+    unsafe {
+        lua.exec_raw(template, |state| {
+            mlua::ffi::lua_clonetable(state, -1);
+            mlua::ffi::lua_remove(state, -2);
+        })
+    }
+}
+
 /// Builds the shared `ctx` table (read-only, its metatable locked). A card's own `ctx`
 /// adds `self` (see [`card_ctx`]).
 pub(crate) fn build_ctx(
@@ -193,7 +238,12 @@ pub(crate) fn build_ctx(
         "tiles",
         lua.create_function(move |lua, ()| {
             let f = a.frame.borrow();
-            lua.create_sequence_from(f.state()?.tiles.iter().map(|t| a.ids.tiles[t.ix()].clone()))
+            sequence(
+                lua,
+                (f.state()?.tiles.iter())
+                    .map(|t| a.ids.tiles[t.ix()].clone())
+                    .collect(),
+            )
         })?,
     )?;
     let a = api.clone();
@@ -226,11 +276,12 @@ pub(crate) fn build_ctx(
             } else {
                 &faced[..]
             };
-            lua.create_sequence_from(
+            sequence(
+                lua,
                 before
                     .iter()
                     .map(|m| a.ids.monster_table(lua, m))
-                    .collect::<mlua::Result<Vec<_>>>()?,
+                    .collect::<mlua::Result<Variadic<_>>>()?,
             )
         })?,
     )?;
@@ -240,11 +291,11 @@ pub(crate) fn build_ctx(
         lua.create_function(move |lua, ()| {
             let f = a.frame.borrow();
             let current = Api::current(&f)?;
-            lua.create_sequence_from(
-                current
-                    .defeaters
-                    .iter()
-                    .map(|t| a.ids.tiles[t.ix()].clone()),
+            sequence(
+                lua,
+                (current.defeaters.iter())
+                    .map(|t| a.ids.tiles[t.ix()].clone())
+                    .collect(),
             )
         })?,
     )?;
@@ -302,23 +353,25 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "species",
-        lua.create_function(move |lua, ()| {
-            lua.create_sequence_from(a.ids.species.iter().cloned())
-        })?,
+        lua.create_function(move |lua, ()| fresh_copy(lua, &a.ids.species_list))?,
     )?;
     let a = api.clone();
     def(
         "regular_species",
-        lua.create_function(move |lua, ()| {
-            lua.create_sequence_from(a.ids.regular_species.iter().cloned())
-        })?,
+        lua.create_function(move |lua, ()| fresh_copy(lua, &a.ids.regular_species_list))?,
     )?;
     let a = api.clone();
     def(
         "ruling",
         lua.create_function(move |_, id: LuaString| {
-            let text = bounded(&id, MAX_ID, "ctx.ruling(): the ruling id")?;
-            let Some(index) = a.catalog.ruling_index(&text) else {
+            let index = match a.ids.ruling_at(&id) {
+                Some(index) => Some(index),
+                None => {
+                    a.catalog
+                        .ruling_index(&bounded(&id, MAX_ID, "ctx.ruling(): the ruling id")?)
+                }
+            };
+            let Some(index) = index else {
                 let known: Vec<&str> = a.catalog.rulings.iter().map(|r| r.id.as_str()).collect();
                 return Err(err(format!(
                     "ctx.ruling(): no pack in play declares a ruling `{}` (declared: {})",
@@ -532,17 +585,22 @@ pub(crate) fn build_ctx(
     def(
         "ask_species",
         lua.create_function(
-            move |_, (prompt, options, seat): (Option<LuaString>, Option<Table>, Value)| {
+            move |lua, (prompt, options, seat): (Option<LuaString>, Option<Table>, Value)| {
                 let prompt = prompt_key(prompt, "name_species")?;
-                let options = match options {
-                    Some(list) => a.options("ctx.ask_species", list, |v| match v {
+                let known = match &options {
+                    Some(list) => Api::known_options(lua, list, |p| a.ids.species_at_address(p))?,
+                    None => None,
+                };
+                let options = match (known, options) {
+                    (Some(known), _) => known.into_iter().map(Answer::Species).collect(),
+                    (None, Some(list)) => a.options("ctx.ask_species", list, |v| match v {
                         Value::String(s) => a.species_arg(&s).map(Answer::Species),
                         other => Err(err(format!(
                             "ctx.ask_species: options are species ids, not {}",
                             super::errors::a_type(other.type_name())
                         ))),
                     })?,
-                    None => a.catalog.species_ids().map(Answer::Species).collect(),
+                    (None, None) => a.catalog.species_ids().map(Answer::Species).collect(),
                 };
                 let seat = a.optional_seat("ctx.ask_species(): the seat", seat)?;
                 let answer = a.ask(seat, prompt, options)?;
@@ -554,17 +612,22 @@ pub(crate) fn build_ctx(
     def(
         "ask_tile",
         lua.create_function(
-            move |_, (prompt, options, seat): (Option<LuaString>, Option<Table>, Value)| {
+            move |lua, (prompt, options, seat): (Option<LuaString>, Option<Table>, Value)| {
                 let prompt = prompt_key(prompt, "choose_tile")?;
-                let options = match options {
-                    Some(list) => a.options("ctx.ask_tile", list, |v| match v {
+                let known = match &options {
+                    Some(list) => Api::known_options(lua, list, |p| a.ids.tile_at_address(p))?,
+                    None => None,
+                };
+                let options = match (known, options) {
+                    (Some(known), _) => known.into_iter().map(Answer::Tile).collect(),
+                    (None, Some(list)) => a.options("ctx.ask_tile", list, |v| match v {
                         Value::String(s) => a.tile_arg(&s).map(Answer::Tile),
                         other => Err(err(format!(
                             "ctx.ask_tile: options are equipment ids, not {}",
                             super::errors::a_type(other.type_name())
                         ))),
                     })?,
-                    None => a
+                    (None, None) => a
                         .frame
                         .borrow()
                         .state()?

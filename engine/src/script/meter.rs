@@ -21,7 +21,7 @@
 use mlua::ffi;
 use std::cell::{Cell, RefCell};
 use std::os::raw::{c_int, c_void};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Steps one hook call may take.
 pub const DEFAULT_STEP_BUDGET: u64 = 2_000_000;
@@ -53,7 +53,8 @@ pub(crate) struct Meter {
     allocated: Cell<u64>,
     allocation_limit: Cell<u64>,
     paused: Cell<u32>,
-    deadline: Cell<Option<Instant>>,
+    /// On the [`coarse_now`] clock.
+    deadline: Cell<Option<Duration>>,
     time_limit: Cell<Duration>,
     /// The limit reached, and where (`chunk:line: `), once reached.
     tripped: RefCell<Option<(Limit, String)>>,
@@ -126,7 +127,7 @@ impl Meter {
         self.allocated.set(0);
         self.allocation_limit.set(bytes);
         self.deadline
-            .set(Some(Instant::now() + self.time_limit.get()));
+            .set(Some(coarse_now() + self.time_limit.get()));
         self.tripped.replace(None);
         self.activate()
     }
@@ -201,13 +202,32 @@ impl Meter {
         if self.allocated.get() > self.allocation_limit.get() {
             return Some(Limit::Memory);
         }
-        if self.deadline.get().is_some_and(|d| Instant::now() > d) {
+        if self.deadline.get().is_some_and(|d| coarse_now() > d) {
             return Some(Limit::Deadline);
         }
         self.next_check
             .set((steps + CLOCK_EVERY).min(self.budget.get() + 1));
         None
     }
+}
+
+/// The monotonic clock at the resolution of the kernel's tick (a few ms, plenty for a
+/// deadline of seconds), which costs a fraction of the precise one: it is read at the
+/// start of every hook call. Elsewhere than Linux, the precise clock.
+fn coarse_now() -> Duration {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `t` is a valid timespec for the call to fill.
+        if unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC_COARSE, &mut t) } == 0 {
+            return Duration::new(t.tv_sec as u64, t.tv_nsec as u32);
+        }
+    }
+    thread_local!(static ORIGIN: std::time::Instant = std::time::Instant::now());
+    ORIGIN.with(|o| o.elapsed())
 }
 
 /// Installs the fast interrupt and the allocation callback on `lua`, after mlua's

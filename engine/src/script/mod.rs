@@ -17,8 +17,9 @@
 //! Modules: `sandbox` builds the state and compiles scripts (`rewrite` guards their
 //! for-in loops), `library` makes the libraries deterministic and metered, `meter`
 //! counts steps, bytes and time, `api` is the `ctx` table, `frame` what a running hook
-//! has recorded (with its caps), `tables` the values shared with hooks, `load` checks
-//! what a script returns, `errors` turns Lua errors into bounded messages.
+//! has recorded (with its caps), `tables` the values shared with hooks, `raw` the lists
+//! built and read through the C API in one call, `load` checks what a script returns,
+//! `errors` turns Lua errors into bounded messages.
 
 mod api;
 mod args;
@@ -29,6 +30,7 @@ mod library;
 mod load;
 mod log;
 mod meter;
+mod raw;
 mod rewrite;
 mod sandbox;
 mod tables;
@@ -93,6 +95,8 @@ pub struct ScriptHost {
     allocated: Vec<u64>,
     /// Bytes all hooks allocated during the current operation.
     operation_allocated: u64,
+    /// Lua code ran since the last `begin` (else there is nothing for it to reset).
+    ran: bool,
 }
 
 impl ScriptHost {
@@ -133,6 +137,7 @@ impl ScriptHost {
             generation: 0,
             allocated: vec![0; slots],
             operation_allocated: 0,
+            ran: true,
         };
         let mut diags = Diagnostics::default();
         let tiles = catalog.tiles.iter().map(|t| (&t.info, false));
@@ -252,6 +257,7 @@ impl ScriptHost {
         slot: usize,
         run: impl FnOnce(&Self) -> mlua::Result<R>,
     ) -> mlua::Result<R> {
+        self.ran = true;
         let allowance = self.allowance(slot);
         let result = {
             let _active = self.meter.start(allowance);
@@ -269,9 +275,10 @@ impl ScriptHost {
         }
     }
 
-    /// The card's hook function for the current operation, running its chunk again if
-    /// this operation has not used the card yet.
-    fn function(&mut self, card: CardRef, hook: HookName) -> Result<Option<Function>, mlua::Error> {
+    /// Readies the card's hooks for the current operation, running its chunk again if
+    /// this operation has not used the card yet; then where `hook` is among them (see
+    /// [`ScriptHost::hook_function`]), if the card defines it.
+    fn function(&mut self, card: CardRef, hook: HookName) -> Result<Option<usize>, mlua::Error> {
         let generation = self.generation;
         let slot = self.slot(card);
         let Some(Some(script)) = self.cards.get(slot) else {
@@ -309,6 +316,19 @@ impl ScriptHost {
         Ok(find_hook(functions, hook))
     }
 
+    /// The hook function at `index` (from [`ScriptHost::function`]) of the card in `slot`,
+    /// borrowed: a clone of a Lua reference costs a slot in mlua's reference thread.
+    fn hook_function(&self, slot: usize, index: usize) -> &Function {
+        let Some(Some(script)) = self.cards.get(slot) else {
+            unreachable!("`function` found the card's script");
+        };
+        let functions = match (&script.inert, &script.instance) {
+            (Some(functions), _) | (None, Some((_, functions))) => functions,
+            (None, None) => unreachable!("`function` made the instance"),
+        };
+        &functions[index].1
+    }
+
     /// The error for `card`'s `hook`. Whatever any script saw or kept in this operation
     /// is dropped with it: a failed call leaves nothing for a later one to find.
     fn fail(&mut self, card: CardRef, hook: HookName, error: &mlua::Error) -> HookError {
@@ -335,6 +355,10 @@ impl HookRunner for ScriptHost {
     fn set_analysis(&mut self, _on: bool) {}
 
     fn begin(&mut self) {
+        // Most operations run no script: then there is nothing to reset.
+        if !std::mem::take(&mut self.ran) {
+            return;
+        }
         // Drop the last operation's closures, and whatever they held on to.
         self.drop_instances();
         self.allocated.iter_mut().for_each(|a| *a = 0);
@@ -354,8 +378,8 @@ impl HookRunner for ScriptHost {
         state: &mut GameState,
         call: HookCall<'_>,
     ) -> Result<HookOutcome, HookError> {
-        let function = match self.function(call.card, call.hook) {
-            Ok(Some(f)) => f,
+        let index = match self.function(call.card, call.hook) {
+            Ok(Some(index)) => index,
             Ok(None) => {
                 return Ok(HookOutcome::Done {
                     effects: Vec::new(),
@@ -365,19 +389,17 @@ impl HookRunner for ScriptHost {
             Err(e) => return Err(self.fail(call.card, call.hook, &e)),
         };
         let slot = self.slot(call.card);
-        let ctx = match self.cards.get(slot) {
-            Some(Some(script)) => script.ctx.clone(),
-            _ => self.ctx.clone(),
-        };
         self.frame
             .borrow_mut()
             .lend(state, call.card, call.hook, call.answers);
         let result = self.metered(slot, |host| {
-            let monster = match state_monster(host, call.hook)? {
-                Some(m) => Value::Table(m),
-                None => Value::Nil,
+            let ctx = match host.cards.get(slot) {
+                Some(Some(script)) => &script.ctx,
+                _ => &host.ctx,
             };
-            function.call::<Value>((ctx, monster, call.damage))
+            let monster = state_monster(host, call.hook)?;
+            host.hook_function(slot, index)
+                .call::<Value>((ctx, monster, call.damage))
         });
         let mut f = self.frame.borrow_mut();
         f.end_loan();
@@ -430,9 +452,11 @@ impl HookRunner for ScriptHost {
                     "`{}` must return {wanted}, not {got}",
                     call.hook,
                 ));
+                // The value has no line of its own: point at the hook's definition (read
+                // before `fail` drops the instance).
+                let line = self.hook_function(slot, index).info().line_defined;
                 let mut error = self.fail(call.card, call.hook, &e);
-                // The value has no line of its own: point at the hook's definition.
-                error.line = function.info().line_defined.map(|l| l as u32);
+                error.line = line.map(|l| l as u32);
                 return Err(error);
             }
             _ => HookValue::Nothing,
@@ -441,11 +465,8 @@ impl HookRunner for ScriptHost {
     }
 }
 
-fn find_hook(functions: &[(HookName, Function)], hook: HookName) -> Option<Function> {
-    functions
-        .iter()
-        .find(|(h, _)| *h == hook)
-        .map(|(_, f)| f.clone())
+fn find_hook(functions: &[(HookName, Function)], hook: HookName) -> Option<usize> {
+    functions.iter().position(|(h, _)| *h == hook)
 }
 
 /// The table of the monster being resolved, for hooks that receive one.

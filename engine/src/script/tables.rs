@@ -24,10 +24,17 @@ pub(crate) struct IdStrings {
     pub tiles: Vec<mlua::LuaString>,
     pub monsters: Vec<mlua::LuaString>,
     pub species: Vec<mlua::LuaString>,
-    /// The species of the regular monsters (see `Catalog::regular_species`).
-    pub regular_species: Vec<mlua::LuaString>,
     /// Each ruling's choice ids, by catalog index.
     pub rulings: Vec<Vec<mlua::LuaString>>,
+    /// The ids above by the address of their Lua string: Luau interns strings, so an id a
+    /// script passes back is found without reading its text (the text is the fallback).
+    species_at: HashMap<usize, SpeciesId>,
+    tiles_at: HashMap<usize, TileId>,
+    rulings_at: HashMap<usize, usize>,
+    /// Frozen templates of `ctx.species()` and `ctx.regular_species()` (the species of
+    /// the regular monsters, see `Catalog::regular_species`), copied per call.
+    pub species_list: Table,
+    pub regular_species_list: Table,
     /// The monster tables' metatable (see [`IdStrings::monster_table`]).
     monster_meta: Table,
     monster_tables: RefCell<HashMap<MonsterKey, Table>>,
@@ -85,20 +92,65 @@ impl IdStrings {
         Ok(s)
     }
 
+    /// The species whose id is this very Lua string, if it is one.
+    pub fn species_at(&self, s: &mlua::LuaString) -> Option<SpeciesId> {
+        self.species_at_address(s.to_pointer() as usize)
+    }
+
+    /// The species whose id is the Lua string at this address, if it is one.
+    pub fn species_at_address(&self, address: usize) -> Option<SpeciesId> {
+        self.species_at.get(&address).copied()
+    }
+
+    /// The tile whose id is this very Lua string, if it is one.
+    pub fn tile_at(&self, s: &mlua::LuaString) -> Option<TileId> {
+        self.tile_at_address(s.to_pointer() as usize)
+    }
+
+    /// The tile whose id is the Lua string at this address, if it is one.
+    pub fn tile_at_address(&self, address: usize) -> Option<TileId> {
+        self.tiles_at.get(&address).copied()
+    }
+
+    /// The catalog index of the ruling whose id is this very Lua string, if it is one.
+    pub fn ruling_at(&self, s: &mlua::LuaString) -> Option<usize> {
+        self.rulings_at.get(&(s.to_pointer() as usize)).copied()
+    }
+
     pub fn new(lua: &Lua, catalog: &Catalog, meter: Rc<Meter>) -> mlua::Result<IdStrings> {
         let strings = |ids: &mut dyn Iterator<Item = &String>| {
             ids.map(|id| lua.create_string(id))
                 .collect::<mlua::Result<Vec<_>>>()
         };
+        let addresses = |strings: &[mlua::LuaString]| -> Vec<usize> {
+            strings.iter().map(|s| s.to_pointer() as usize).collect()
+        };
+        let frozen = |strings: &[mlua::LuaString]| -> mlua::Result<Table> {
+            let t = lua.create_sequence_from(strings.iter().cloned())?;
+            t.set_readonly(true);
+            Ok(t)
+        };
+        let tiles = strings(&mut catalog.tiles.iter().map(|t| &t.info.id))?;
+        let species = strings(&mut catalog.species.iter().map(|s| &s.id))?;
+        let regular_species = strings(
+            &mut catalog
+                .regular_species()
+                .map(|s| &catalog.species_def(s).id),
+        )?;
+        let ruling_ids = strings(&mut catalog.rulings.iter().map(|r| &r.id))?;
         Ok(IdStrings {
-            tiles: strings(&mut catalog.tiles.iter().map(|t| &t.info.id))?,
+            species_at: (addresses(&species).into_iter())
+                .zip((0..).map(SpeciesId))
+                .collect(),
+            tiles_at: (addresses(&tiles).into_iter())
+                .zip((0..).map(TileId))
+                .collect(),
+            rulings_at: addresses(&ruling_ids).into_iter().zip(0..).collect(),
+            species_list: frozen(&species)?,
+            regular_species_list: frozen(&regular_species)?,
+            tiles,
             monsters: strings(&mut catalog.monsters.iter().map(|m| &m.info.id))?,
-            species: strings(&mut catalog.species.iter().map(|s| &s.id))?,
-            regular_species: strings(
-                &mut catalog
-                    .regular_species()
-                    .map(|s| &catalog.species_def(s).id),
-            )?,
+            species,
             rulings: catalog
                 .rulings
                 .iter()

@@ -1,0 +1,87 @@
+//! Lists passed to and from hooks through the Luau C API, once per list: mlua's safe API
+//! pays per element (a reference slot for each value read, a protected call for each
+//! value stored), which was a large part of a hook's cost. Each function here runs in
+//! one protected call (`Lua::exec_raw`) and leaves the stack as it found it.
+
+use mlua::{IntoLua, Lua, Table, Variadic, ffi};
+
+/// A new table holding `items` in order: the script's own, writable.
+pub(crate) fn sequence<T: IntoLua>(lua: &Lua, items: Variadic<T>) -> mlua::Result<Table> {
+    let n = items.len();
+    // SAFETY: the protected call sees exactly the `n` items on its stack (indices 1..=n);
+    // it leaves only the new table.
+    unsafe {
+        lua.exec_raw(items, |state| {
+            ffi::lua_createtable(state, n as i32, 0);
+            for i in 1..=n {
+                ffi::lua_pushvalue(state, i as i32);
+                ffi::lua_rawseti(state, -2, i as ffi::lua_Integer);
+            }
+            if n > 0 {
+                ffi::lua_replace(state, 1);
+            }
+            ffi::lua_settop(state, 1);
+        })
+    }
+}
+
+/// The addresses of the strings `list[1]` to `list[n]` (interned: an address names one
+/// text), or `None` when one of them is not a string.
+pub(crate) fn string_addresses(
+    lua: &Lua,
+    list: &Table,
+    n: usize,
+) -> mlua::Result<Option<Vec<usize>>> {
+    let mut addresses = Vec::with_capacity(n);
+    let mut all_strings = true;
+    // SAFETY: the protected call sees the list at index 1; each element pushed is popped.
+    unsafe {
+        lua.exec_raw::<()>(list, |state| {
+            for i in 1..=n {
+                ffi::lua_rawgeti(state, 1, i as ffi::lua_Integer);
+                if ffi::lua_type(state, -1) == ffi::LUA_TSTRING {
+                    // Its text's address, as `LuaString::to_pointer` gives it.
+                    addresses.push(ffi::lua_tostring(state, -1) as usize);
+                } else {
+                    all_strings = false;
+                }
+                ffi::lua_settop(state, 1);
+                if !all_strings {
+                    break;
+                }
+            }
+            ffi::lua_settop(state, 0);
+        })?;
+    }
+    Ok(all_strings.then_some(addresses))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mlua::LuaString;
+
+    /// The fast path of `ctx.ask_species`/`ask_tile` finds ids by these addresses: they
+    /// must be the ones `LuaString::to_pointer` gives, or every call falls back to reading
+    /// the list element by element.
+    #[test]
+    fn addresses_are_those_of_the_strings_and_sequences_keep_order() {
+        let lua = Lua::new();
+        let a = lua.create_string("goblin").unwrap();
+        let b = lua.create_string("golem").unwrap();
+        let list = sequence(&lua, Variadic::from_iter([a.clone(), b.clone()])).unwrap();
+        assert_eq!(list.raw_len(), 2);
+        let found = string_addresses(&lua, &list, 2).unwrap();
+        assert_eq!(
+            found,
+            Some(vec![a.to_pointer() as usize, b.to_pointer() as usize])
+        );
+        // The same text made again is the same (interned) string.
+        let again = lua.create_string("golem").unwrap();
+        assert_eq!(again.to_pointer(), b.to_pointer());
+        list.raw_set(3, 7).unwrap();
+        assert_eq!(string_addresses(&lua, &list, 3).unwrap(), None);
+        let empty = sequence::<LuaString>(&lua, Variadic::new()).unwrap();
+        assert_eq!(empty.raw_len(), 0);
+    }
+}
