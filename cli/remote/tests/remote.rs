@@ -293,3 +293,38 @@ fn a_bot_answering_for_a_player_out_of_time_is_noted_and_the_question_goes() {
     }
     assert!(slow.log().len() > number as usize);
 }
+
+/// Every table at a game that starts hears of it as a note, the joiner's (whose turn it is
+/// not yet) and a spectator's included, and counts as started from then on.
+#[test]
+fn the_start_is_a_note_for_every_table() {
+    let running = server(15);
+    let here = address(running.addr);
+    let sit = Sit::Create(new_table(3, 2));
+    let mut creator = RemoteTable::connect(&here, sit, catalog, quick_reconnect()).unwrap();
+    let code = creator.code().to_string();
+    let watch = Sit::Watch { code: code.clone() };
+    let mut spectator = RemoteTable::connect(&here, watch, catalog, quick_reconnect()).unwrap();
+    let join = Sit::Join {
+        code,
+        name: "Bo".into(),
+    };
+    let mut joiner = RemoteTable::connect(&here, join, catalog, quick_reconnect()).unwrap();
+    assert!(!joiner.started() && !spectator.started());
+    let until = Instant::now() + PATIENCE;
+    while creator.taken().len() < 2 {
+        assert!(Instant::now() < until, "the join was never announced");
+        creator.poll(Duration::from_millis(20)).unwrap();
+    }
+    creator.start();
+    let started = |t: &RemoteTable| t.notes().iter().any(|n| n.notice == Notice::Started);
+    for table in [&mut creator, &mut joiner, &mut spectator] {
+        while !started(table) {
+            assert!(Instant::now() < until, "the start was never noted");
+            table.poll(Duration::from_millis(20)).unwrap();
+        }
+        assert!(table.started());
+        let note = table.notes().iter().find(|n| n.notice == Notice::Started);
+        assert_eq!(note.map(|n| n.after), Some(0));
+    }
+}
