@@ -148,7 +148,10 @@ fn join_says_who_is_there_and_who_starts() {
     }
     .url();
     // Once the joiner below is seated (and has had time to say so), a third player sits
-    // down, then the creator starts.
+    // down, then the creator starts; both play on (the first option) until the joiner,
+    // asked with nothing more to read, has left.
+    let done = Arc::new(AtomicBool::new(false));
+    let stop = done.clone();
     let host = std::thread::spawn(move || {
         let until = Instant::now() + PATIENCE;
         while creator.taken().len() < 2 {
@@ -160,18 +163,27 @@ fn join_says_who_is_there_and_who_starts() {
             code,
             name: "Cy".into(),
         };
-        let third = RemoteTable::connect(&here, sit, catalog, Reconnect::default()).unwrap();
+        let mut third = RemoteTable::connect(&here, sit, catalog, Reconnect::default()).unwrap();
         std::thread::sleep(Duration::from_secs(1));
         creator.start();
-        while !creator.started() {
-            assert!(Instant::now() < until);
-            creator.poll(Duration::from_millis(20)).unwrap();
+        while !stop.load(Ordering::SeqCst) && Instant::now() < until {
+            for table in [&mut creator, &mut third] {
+                table.poll(Duration::from_millis(10)).unwrap();
+                if let TableState::Asking {
+                    seat,
+                    number,
+                    decision,
+                } = table.state()
+                {
+                    let _ = table.answer(seat, number, decision.legal_actions()[0]);
+                }
+            }
         }
-        (creator, third)
     });
     let data = temp_dir("lobby");
     let out = dungeon(&data, &["join", &url, "--name", "Bo", "--plain"], "");
-    let _tables = host.join().unwrap();
+    done.store(true, Ordering::SeqCst);
+    host.join().unwrap();
     let out = text(&out.stdout);
     let lines: Vec<&str> = out.lines().collect();
     let at = |needle: &str| {

@@ -14,7 +14,7 @@ mod support;
 
 use dungeon_engine::event::Event;
 use dungeon_remote::{ConnectError, ErrorCode, RemoteTable, Sit};
-use dungeon_table::{Notice, Table, TableState};
+use dungeon_table::{Notice, OddsState, Table, TableError, TableState};
 use std::io::{Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
@@ -326,5 +326,51 @@ fn the_start_is_a_note_for_every_table() {
         assert!(table.started());
         let note = table.notes().iter().find(|n| n.notice == Notice::Started);
         assert_eq!(note.map(|n| n.after), Some(0));
+    }
+}
+
+/// The `o` key at a remote table: odds asked at the seat's question arrive through `poll`,
+/// for that question, worked out by the server; a seat that is not this table's is refused.
+#[test]
+fn odds_come_from_the_server_through_poll() {
+    let running = server(16);
+    let here = address(running.addr);
+    let mut tables = seated(&here, 3, 1);
+    let mut table = tables.remove(0);
+    let until = Instant::now() + PATIENCE;
+    loop {
+        assert!(Instant::now() < until, "no question with odds came");
+        table.poll(Duration::from_millis(20)).unwrap();
+        let TableState::Asking {
+            seat,
+            number,
+            decision,
+        } = table.state()
+        else {
+            continue;
+        };
+        let view = table.view(seat).unwrap();
+        if !dungeon_table::odds_available(&view) || view.dungeon_size < 2 {
+            table
+                .answer(seat, number, pick(seat, number, &decision))
+                .unwrap();
+            continue;
+        }
+        assert_eq!(
+            table.ask_odds(seat + 1),
+            Err(TableError::NotYourSeat(seat + 1))
+        );
+        table.ask_odds(seat).unwrap();
+        let odds = loop {
+            assert!(Instant::now() < until, "the odds never came");
+            match table.odds(seat) {
+                OddsState::Ready(odds) => break odds,
+                OddsState::Thinking { .. } => {}
+                other => panic!("{other:?}"),
+            }
+            table.poll(Duration::from_millis(20)).unwrap();
+        };
+        assert_eq!(odds.number, number);
+        return;
     }
 }
