@@ -341,16 +341,17 @@ fn odds_come_from_the_server_through_poll() {
     loop {
         assert!(Instant::now() < until, "no question with odds came");
         table.poll(Duration::from_millis(20)).unwrap();
-        let TableState::Asking {
-            seat,
-            number,
-            decision,
-        } = table.state()
-        else {
-            continue;
+        let (seat, number, decision) = match table.state() {
+            TableState::Asking {
+                seat,
+                number,
+                decision,
+            } => (seat, number, decision),
+            TableState::Over { .. } => panic!("the game ended first"),
+            _ => continue,
         };
         let view = table.view(seat).unwrap();
-        if !dungeon_table::odds_available(&view) || view.dungeon_size < 2 {
+        if !dungeon_table::odds_available(&view) || view.dungeon_size < 1 {
             table
                 .answer(seat, number, pick(seat, number, &decision))
                 .unwrap();
