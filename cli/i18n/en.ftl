@@ -719,6 +719,7 @@ tui-help-monsters = Monsters
 tui-help-specials = Special monsters ({ $count } of these are shuffled into the deck)
 
 ## Network play: notes beside a remote table's log, `dungeon host` and `dungeon join`
+note-started = The game has started.
 note-timed-out = { $name } did not answer in time: a bot answered for them.
 note-joined = { $name } took their seat.
 note-left = { $name } left the table; the seat waits for them.
@@ -734,7 +735,10 @@ net-seated = You have seat { $seat } at table { $code }.
 net-watching = Watching table { $code }: you see what every player sees, and nobody's cards.
 net-no-key = There is no data folder to keep your seat's token in: if the connection drops for long, you cannot take this seat back.
 net-key-failed = Your seat's token could not be kept ({ $error }): if the connection drops for long, you cannot take this seat back.
-net-waiting-start = Waiting for the game to start...
+net-waiting-start = Waiting for { $creator } to start the game ({ $taken } of { $humans } seats for people taken).
+net-waiting-watch = Waiting for { $creator } to start the game ({ $taken } of { $humans } seats for people taken). You will watch it from here.
+net-at-table = At the table: { $names }.
+net-you = { $name } (you)
 net-waiting-players = Waiting for players: { $taken } of { $humans } seats for people taken.
 net-server-said = The server said: { $message }
 net-lost-lobby = The connection to the server was lost before the game started.

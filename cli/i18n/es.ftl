@@ -712,6 +712,7 @@ tui-help-monsters = Monstruos
 tui-help-specials = Monstruos especiales ({ $count } de ellos se barajan con el mazo)
 
 ## Juego en red: notas junto al registro de una mesa remota, `dungeon host` y `dungeon join`
+note-started = La partida ha empezado.
 note-timed-out = { $name } no respondió a tiempo: un bot respondió por esa plaza.
 note-joined = { $name } ocupó su plaza.
 note-left = { $name } dejó la mesa; su plaza le espera.
@@ -727,7 +728,10 @@ net-seated = Tienes la plaza { $seat } en la mesa { $code }.
 net-watching = Observando la mesa { $code }: ves lo que ve cualquier jugador, y las cartas de nadie.
 net-no-key = No hay carpeta de datos donde guardar la clave de tu plaza: si la conexión se corta mucho tiempo, no podrás recuperar esta plaza.
 net-key-failed = No se pudo guardar la clave de tu plaza ({ $error }): si la conexión se corta mucho tiempo, no podrás recuperar esta plaza.
-net-waiting-start = Esperando a que empiece la partida...
+net-waiting-start = Esperando a que { $creator } empiece la partida ({ $taken } de { $humans } plazas para personas ocupadas).
+net-waiting-watch = Esperando a que { $creator } empiece la partida ({ $taken } de { $humans } plazas para personas ocupadas). La verás desde aquí.
+net-at-table = En la mesa: { $names }.
+net-you = { $name } (tú)
 net-waiting-players = Esperando jugadores: { $taken } de { $humans } plazas para personas ocupadas.
 net-server-said = El servidor dijo: { $message }
 net-lost-lobby = Se perdió la conexión con el servidor antes de empezar la partida.

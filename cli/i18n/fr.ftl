@@ -705,6 +705,7 @@ tui-help-monsters = Monstres
 tui-help-specials = Monstres spéciaux ({ $count } d'entre eux sont mélangés à la pioche)
 
 ## Jeu en réseau : notes à côté du journal d'une table distante, `dungeon host` et `dungeon join`
+note-started = La partie a commencé.
 note-timed-out = { $name } n'a pas répondu à temps : un bot a répondu à sa place.
 note-joined = { $name } a pris sa place.
 note-left = { $name } a quitté la table ; sa place l'attend.
@@ -720,7 +721,10 @@ net-seated = Vous avez la place { $seat } à la table { $code }.
 net-watching = Vous regardez la table { $code } : vous voyez ce que voit tout joueur, et les cartes de personne.
 net-no-key = Il n'y a pas de dossier de données où garder la clé de votre place : si la connexion coupe longtemps, vous ne pourrez pas reprendre cette place.
 net-key-failed = La clé de votre place n'a pas pu être gardée ({ $error }) : si la connexion coupe longtemps, vous ne pourrez pas reprendre cette place.
-net-waiting-start = En attente du début de la partie...
+net-waiting-start = En attendant que { $creator } lance la partie ({ $taken } places de joueurs prises sur { $humans }).
+net-waiting-watch = En attendant que { $creator } lance la partie ({ $taken } places de joueurs prises sur { $humans }). Vous la suivrez d'ici.
+net-at-table = À la table : { $names }.
+net-you = { $name } (vous)
 net-waiting-players = En attente des joueurs : { $taken } places pour des personnes prises sur { $humans }.
 net-server-said = Le serveur a répondu : { $message }
 net-lost-lobby = La connexion au serveur a été perdue avant le début de la partie.

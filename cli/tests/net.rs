@@ -110,26 +110,108 @@ fn host_plays_a_whole_game_against_a_bot() {
     );
 }
 
+/// The cards of these packs, from the test packs.
+fn catalog(ids: &[String]) -> Result<Arc<dungeon_engine::catalog::Catalog>, String> {
+    let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+    dungeon_tests::library()
+        .catalog(&ids)
+        .map(|(c, _)| Arc::new(c))
+        .map_err(|d| d.to_string())
+}
+
+/// A table of `players` people and no bot, the creator named `name`.
+fn people_only(players: u8, name: &str) -> dungeon_remote::NewTable {
+    dungeon_remote::NewTable {
+        packs: vec!["base".into()],
+        players,
+        humans: players,
+        bots: Vec::new(),
+        options: Default::default(),
+        turn_timeout_secs: None,
+        name: name.into(),
+    }
+}
+
+/// While a joiner waits for the start, it is told who sits at the table, who starts the
+/// game and how many seats are taken, who sits down after it, then that the game started.
+#[test]
+fn join_says_who_is_there_and_who_starts() {
+    let running = server();
+    let here = Server::parse(&running.addr.to_string()).unwrap();
+    let table = people_only(3, "Ana");
+    let mut creator =
+        RemoteTable::connect(&here, Sit::Create(table), catalog, Reconnect::default()).unwrap();
+    let code = creator.code().to_string();
+    let url = Invite {
+        server: here.clone(),
+        code: code.clone(),
+    }
+    .url();
+    // Once the joiner below is seated (and has had time to say so), a third player sits
+    // down, then the creator starts; both play on (the first option) until the joiner,
+    // asked with nothing more to read, has left.
+    let done = Arc::new(AtomicBool::new(false));
+    let stop = done.clone();
+    let host = std::thread::spawn(move || {
+        let until = Instant::now() + PATIENCE;
+        while creator.taken().len() < 2 {
+            assert!(Instant::now() < until);
+            creator.poll(Duration::from_millis(20)).unwrap();
+        }
+        std::thread::sleep(Duration::from_secs(2));
+        let sit = Sit::Join {
+            code,
+            name: "Cy".into(),
+        };
+        let mut third = RemoteTable::connect(&here, sit, catalog, Reconnect::default()).unwrap();
+        std::thread::sleep(Duration::from_secs(1));
+        creator.start();
+        while !stop.load(Ordering::SeqCst) && Instant::now() < until {
+            for table in [&mut creator, &mut third] {
+                table.poll(Duration::from_millis(10)).unwrap();
+                if let TableState::Asking {
+                    seat,
+                    number,
+                    decision,
+                } = table.state()
+                {
+                    let _ = table.answer(seat, number, decision.legal_actions()[0]);
+                }
+            }
+        }
+    });
+    let data = temp_dir("lobby");
+    let out = dungeon(&data, &["join", &url, "--name", "Bo", "--plain"], "");
+    done.store(true, Ordering::SeqCst);
+    host.join().unwrap();
+    let out = text(&out.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    let at = |needle: &str| {
+        lines
+            .iter()
+            .position(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no {needle:?} in\n{out}"))
+    };
+    let there = at("At the table: Ana, Bo (you).");
+    let waiting = at("Waiting for Ana to start the game (2 of 3 seats for people taken).");
+    let third = at("Cy took their seat.");
+    let started = at("The game has started.");
+    assert!(
+        there < waiting && waiting < third && third < started,
+        "{out}"
+    );
+    assert_eq!(
+        out.matches("The game has started.").count(),
+        1,
+        "said once: {out}"
+    );
+}
+
 #[test]
 fn join_takes_the_same_seat_back_and_shows_the_whole_log() {
     let running = server();
     let here = Server::parse(&running.addr.to_string()).unwrap();
-    let catalog = |ids: &[String]| {
-        let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
-        dungeon_tests::library()
-            .catalog(&ids)
-            .map(|(c, _)| Arc::new(c))
-            .map_err(|d| d.to_string())
-    };
-    let table = dungeon_remote::NewTable {
-        packs: vec!["base".into()],
-        players: 2,
-        humans: 2,
-        bots: Vec::new(),
-        options: Default::default(),
-        turn_timeout_secs: None,
-        name: String::new(),
-    };
+    let table = people_only(2, "");
     let mut creator =
         RemoteTable::connect(&here, Sit::Create(table), catalog, Reconnect::default()).unwrap();
     let url = Invite {
@@ -181,6 +263,7 @@ fn join_takes_the_same_seat_back_and_shows_the_whole_log() {
         first_out.contains("You have seat 2 at table"),
         "{first_out}"
     );
+    assert!(first_out.contains("The game has started."), "{first_out}");
     assert!(
         first_out.contains(&format!("`dungeon join {url}` takes your seat back")),
         "{first_out}"

@@ -33,7 +33,9 @@ pub enum ClientMessage {
     Start {},
     /// Answers this seat's pending question `number` (decisions applied so far).
     Answer { number: u32, action: Action },
-    /// Asks for this seat's odds at its current question. Answered with `odds`.
+    /// Asks for this seat's odds as things stand (worked out from its own view only).
+    /// Answered with `odds`, or `busy` while another request of this connection is being
+    /// worked out or the server's queue of them is full.
     AskOdds {},
 }
 
@@ -123,8 +125,9 @@ pub enum ServerMessage {
     /// The answer to question `number` is applied and committed to the server's store:
     /// it will not be lost.
     Accepted { number: u32 },
-    /// The receiving seat's odds at question `number`; `null` when they mean nothing now
-    /// or this server does not work them out.
+    /// The receiving seat's odds at question `number`, worked out from its view only (as
+    /// a local table's `o` key shows them); `null` when they mean nothing now (no
+    /// adventurer yet, another seat's run).
     Odds { number: u32, odds: Option<Odds> },
     /// A request was refused; nothing changed.
     Error { code: ErrorCode, message: String },
@@ -144,6 +147,10 @@ pub struct Setup {
     pub turn_timeout_secs: Option<u32>,
     /// The game has started (the creator sent `start`).
     pub started: bool,
+    /// The people's seats taken so far, the creator's (seat 0) among them; the others
+    /// come as `joined` notices.
+    #[serde(default)]
+    pub taken: Vec<Seat>,
 }
 
 /// One pack of a table and the SHA-256 of what defines it.
@@ -173,6 +180,10 @@ pub enum StopReason {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum NoticeKind {
+    /// The creator started the game: sent to every seat and spectator at the table when
+    /// it starts, before the log, the views and the first question (which may be
+    /// another seat's).
+    Started {},
     /// The seat did not answer in time: a bot of the table's level answered for it.
     TimedOut { seat: Seat },
     /// Someone took the seat, or took it back, under this name (empty: a default name).
@@ -217,6 +228,9 @@ pub enum ErrorCode {
     NotAnOption,
     /// The engine refused the move (a card's script failed); nothing changed.
     Refused,
+    /// The server is too busy for this now (odds: one request in flight per connection,
+    /// and a bounded queue for the server); ask again later.
+    Busy,
     Internal,
 }
 
@@ -241,6 +255,7 @@ impl ErrorCode {
             ErrorCode::Stale => "stale",
             ErrorCode::NotAnOption => "not_an_option",
             ErrorCode::Refused => "refused",
+            ErrorCode::Busy => "busy",
             ErrorCode::Internal => "internal",
         }
     }

@@ -41,6 +41,7 @@ fn setup() -> Setup {
         options: GameOptions::default(),
         turn_timeout_secs: Some(60),
         started: false,
+        taken: vec![0],
     }
 }
 
@@ -164,6 +165,10 @@ fn every_server_message_round_trips() {
         ServerMessage::Notice {
             index: 0,
             kind: NoticeKind::Left { seat: 0 },
+        },
+        ServerMessage::Notice {
+            index: 0,
+            kind: NoticeKind::Started {},
         },
         ServerMessage::Accepted { number: 5 },
         ServerMessage::Odds {

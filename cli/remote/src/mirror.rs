@@ -39,8 +39,9 @@ pub(crate) enum Stand {
 pub(crate) struct OddsAsked {
     pub number: u32,
     pub since: Instant,
-    /// `None` while the server works; `Some(None)` when it has none to give.
-    pub result: Option<Option<Odds>>,
+    /// `None` while the server works; `Some(Ok(None))` when it has none to give,
+    /// `Some(Err(why))` when it is too busy to work them out now.
+    pub result: Option<Result<Option<Odds>, String>>,
 }
 
 pub(crate) struct Mirror {
@@ -91,8 +92,10 @@ impl Mirror {
         self.seat = seat;
         self.setup.seats = seats(setup, seat);
         self.taken.resize(self.setup.seats.len(), false);
-        if let Some(seat) = seat.filter(|&s| (s as usize) < self.taken.len()) {
-            self.taken[seat as usize] = true;
+        for taken in setup.taken.iter().copied().chain(seat) {
+            if let Some(slot) = self.taken.get_mut(taken as usize) {
+                *slot = true;
+            }
         }
         self.started |= setup.started;
     }
@@ -226,6 +229,10 @@ impl Mirror {
             }
             ServerMessage::Notice { index, kind } => {
                 let notice = match kind {
+                    NoticeKind::Started {} => {
+                        self.started = true;
+                        Notice::Started
+                    }
                     NoticeKind::TimedOut { seat } => Notice::TimedOut { seat },
                     NoticeKind::Joined { seat, name } => {
                         if let Some(taken) = self.taken.get_mut(seat as usize) {
@@ -256,14 +263,19 @@ impl Mirror {
                 }
             }
             ServerMessage::Odds { number, odds } => match &mut self.odds {
-                Some(asked) if asked.number == number => asked.result = Some(odds),
+                Some(asked) if asked.number == number => asked.result = Some(Ok(odds)),
                 _ => return false,
             },
             ServerMessage::Error { code, message } => {
-                // Odds asked for and refused (a server that does not work them out, a
-                // rate limit): they are not coming.
-                if let Some(asked) = self.odds.as_mut().filter(|a| a.result.is_none()) {
-                    asked.result = Some(None);
+                let pending = self.odds.as_mut().filter(|a| a.result.is_none());
+                if let Some(asked) = pending {
+                    // Only odds are refused as `busy`: ask again later. Another refusal
+                    // (a rate limit) means they are not coming either.
+                    if code == ErrorCode::Busy {
+                        asked.result = Some(Err(message));
+                        return true;
+                    }
+                    asked.result = Some(Ok(None));
                 }
                 self.refusal = Some((code, message));
                 return false;
@@ -283,8 +295,9 @@ impl Mirror {
                 None => OddsState::Thinking {
                     for_how_long: asked.since.elapsed(),
                 },
-                Some(Some(odds)) => OddsState::Ready(odds.clone()),
-                Some(None) => OddsState::Unavailable,
+                Some(Ok(Some(odds))) => OddsState::Ready(odds.clone()),
+                Some(Ok(None)) => OddsState::Unavailable,
+                Some(Err(why)) => OddsState::Failed(why.clone()),
             },
             _ => OddsState::None,
         }

@@ -14,7 +14,7 @@ mod support;
 
 use dungeon_engine::event::Event;
 use dungeon_remote::{ConnectError, ErrorCode, RemoteTable, Sit};
-use dungeon_table::{Notice, Table, TableState};
+use dungeon_table::{Notice, OddsState, Table, TableError, TableState};
 use std::io::{Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
@@ -292,4 +292,86 @@ fn a_bot_answering_for_a_player_out_of_time_is_noted_and_the_question_goes() {
         slow.poll(Duration::from_millis(10)).unwrap();
     }
     assert!(slow.log().len() > number as usize);
+}
+
+/// Every table at a game that starts hears of it as a note, the joiner's (whose turn it is
+/// not yet) and a spectator's included, and counts as started from then on.
+#[test]
+fn the_start_is_a_note_for_every_table() {
+    let running = server(15);
+    let here = address(running.addr);
+    let sit = Sit::Create(new_table(3, 2));
+    let mut creator = RemoteTable::connect(&here, sit, catalog, quick_reconnect()).unwrap();
+    let code = creator.code().to_string();
+    let watch = Sit::Watch { code: code.clone() };
+    let mut spectator = RemoteTable::connect(&here, watch, catalog, quick_reconnect()).unwrap();
+    let join = Sit::Join {
+        code,
+        name: "Bo".into(),
+    };
+    let mut joiner = RemoteTable::connect(&here, join, catalog, quick_reconnect()).unwrap();
+    assert!(!joiner.started() && !spectator.started());
+    let until = Instant::now() + PATIENCE;
+    while creator.taken().len() < 2 {
+        assert!(Instant::now() < until, "the join was never announced");
+        creator.poll(Duration::from_millis(20)).unwrap();
+    }
+    creator.start();
+    let started = |t: &RemoteTable| t.notes().iter().any(|n| n.notice == Notice::Started);
+    for table in [&mut creator, &mut joiner, &mut spectator] {
+        while !started(table) {
+            assert!(Instant::now() < until, "the start was never noted");
+            table.poll(Duration::from_millis(20)).unwrap();
+        }
+        assert!(table.started());
+        let note = table.notes().iter().find(|n| n.notice == Notice::Started);
+        assert_eq!(note.map(|n| n.after), Some(0));
+    }
+}
+
+/// The `o` key at a remote table: odds asked at the seat's question arrive through `poll`,
+/// for that question, worked out by the server; a seat that is not this table's is refused.
+#[test]
+fn odds_come_from_the_server_through_poll() {
+    let running = server(16);
+    let here = address(running.addr);
+    let mut tables = seated(&here, 3, 1);
+    let mut table = tables.remove(0);
+    let until = Instant::now() + PATIENCE;
+    loop {
+        assert!(Instant::now() < until, "no question with odds came");
+        table.poll(Duration::from_millis(20)).unwrap();
+        let (seat, number, decision) = match table.state() {
+            TableState::Asking {
+                seat,
+                number,
+                decision,
+            } => (seat, number, decision),
+            TableState::Over { .. } => panic!("the game ended first"),
+            _ => continue,
+        };
+        let view = table.view(seat).unwrap();
+        if !dungeon_table::odds_available(&view) || view.dungeon_size < 1 {
+            table
+                .answer(seat, number, pick(seat, number, &decision))
+                .unwrap();
+            continue;
+        }
+        assert_eq!(
+            table.ask_odds(seat + 1),
+            Err(TableError::NotYourSeat(seat + 1))
+        );
+        table.ask_odds(seat).unwrap();
+        let odds = loop {
+            assert!(Instant::now() < until, "the odds never came");
+            match table.odds(seat) {
+                OddsState::Ready(odds) => break odds,
+                OddsState::Thinking { .. } => {}
+                other => panic!("{other:?}"),
+            }
+            table.poll(Duration::from_millis(20)).unwrap();
+        };
+        assert_eq!(odds.number, number);
+        return;
+    }
 }

@@ -15,16 +15,18 @@
 //!
 //! Layout: `ws.rs` (the async side: axum, one task per connection, routing only),
 //! `games/` (the game threads, each with its own engine, where tables live and bots
-//! play), `store/`, `secret.rs`, `limits.rs`.
+//! play), `odds.rs` (the threads that work out odds, from a seat's view only), `store/`,
+//! `secret.rs`, `limits.rs`.
 
 mod games;
 mod limits;
+mod odds;
 mod secret;
 pub mod store;
 mod ws;
 
 pub use limits::Limits;
-pub use store::{MemoryStore, SqliteStore, Store};
+pub use store::{Commit, MemoryStore, SqliteStore, Store};
 
 use dungeon_engine::catalog::PackLibrary;
 use std::future::Future;
@@ -97,7 +99,14 @@ impl Server {
     pub fn start(config: Config) -> Result<Server, StartError> {
         let unfinished = config.store.unfinished()?;
         let count = unfinished.len();
-        let pool = games::Pool::start(config.threads, config.store, config.library, config.seeds)?;
+        let odds = odds::OddsPool::start(&config.limits)?;
+        let pool = games::Pool::start(
+            config.threads,
+            config.store,
+            config.library,
+            config.seeds,
+            odds,
+        )?;
         let broken = pool.restore(unfinished);
         let restored = Restored {
             tables: count - broken.len(),

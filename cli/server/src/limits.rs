@@ -1,12 +1,12 @@
 //! The limits on what clients may ask, each refused with its own error code and without
 //! effect on any other connection or table: message size, messages per second per
-//! connection, connections per address, open tables.
+//! connection, connections per address, open tables, odds requests (`odds.rs`).
 
 use dungeon_protocol::MAX_CLIENT_FRAME;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(Clone, Debug)]
 pub struct Limits {
@@ -25,6 +25,13 @@ pub struct Limits {
     /// Messages waiting to be sent to one connection; a client that reads slower than
     /// that is cut off.
     pub outbox: usize,
+    /// Threads working out odds (`ask_odds`), apart from the game threads.
+    pub odds_threads: usize,
+    /// Odds requests waiting for those threads, server-wide (`busy` beyond; 0: only as
+    /// many as there are threads free); each connection has at most one in flight.
+    pub odds_queue: usize,
+    /// A request that waited this long is dropped (`busy`) rather than answered late.
+    pub odds_wait: Duration,
 }
 
 impl Default for Limits {
@@ -37,6 +44,9 @@ impl Default for Limits {
             connections_per_address: 32,
             open_tables: 1000,
             outbox: 4096,
+            odds_threads: 1,
+            odds_queue: 8,
+            odds_wait: Duration::from_secs(10),
         }
     }
 }

@@ -5,6 +5,7 @@
 
 use crate::games::{Command, Outgoing, Pool, Seated, Subscriber};
 use crate::limits::{Addresses, Bucket, Limits};
+use crate::odds::Ticket;
 use crate::secret::{self, Key};
 use axum::Router;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -16,7 +17,7 @@ use dungeon_protocol::{
 };
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use tokio::sync::{Notify, oneshot};
 
 pub(crate) struct Shared {
@@ -83,6 +84,7 @@ async fn connection(shared: Arc<Shared>, peer: SocketAddr, mut socket: WebSocket
         place: None,
         bucket: Bucket::new(limits.messages_per_second, limits.burst),
         refused_in_a_row: 0,
+        odds_in_flight: Arc::default(),
     };
     loop {
         tokio::select! {
@@ -136,6 +138,8 @@ struct Connection<'s> {
     place: Option<Place>,
     bucket: Bucket,
     refused_in_a_row: u32,
+    /// An odds request of this connection is being worked out.
+    odds_in_flight: Arc<AtomicBool>,
 }
 
 impl Connection<'_> {
@@ -302,7 +306,19 @@ impl Connection<'_> {
                 let Some((key, thread, seat)) = self.seat() else {
                     return;
                 };
-                pool.send(thread, Command::AskOdds { key, seat, sub });
+                let Some(ticket) = Ticket::take(&self.odds_in_flight) else {
+                    return self.error(
+                        ErrorCode::Busy,
+                        "this connection's odds are being worked out: wait for them",
+                    );
+                };
+                let command = Command::AskOdds {
+                    key,
+                    seat,
+                    sub,
+                    ticket,
+                };
+                pool.send(thread, command);
             }
         }
     }

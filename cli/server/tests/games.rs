@@ -282,3 +282,43 @@ fn the_creators_name_is_seat_zeros() {
     refused.send(&ClientMessage::CreateTable(table));
     assert_eq!(refused.error(), ErrorCode::BadRequest);
 }
+
+/// The start is said to every connection at the table in so many words (`notice
+/// started`), before anything of the game: to the creator, to a seat whose turn it is not
+/// and to a spectator, who otherwise could tell it only from the first `waiting`.
+#[test]
+fn everyone_at_the_table_is_told_the_game_started() {
+    let server = server(32, roomy());
+    let url = server.url();
+    let mut creator = Client::hello(&url);
+    let (code, _) = create(&mut creator, new_table(&["base"], 3, 2, "easy"));
+    let mut spectator = Client::hello(&url);
+    spectator.send(&ClientMessage::Watch { code: code.clone() });
+    assert!(matches!(spectator.recv(), ServerMessage::Watching { .. }));
+    let mut second = Client::hello(&url);
+    join(&mut second, &code, "Bo");
+    creator.send(&ClientMessage::Start {});
+    for (who, client) in [
+        ("creator", &mut creator),
+        ("seat 1", &mut second),
+        ("spectator", &mut spectator),
+    ] {
+        let mut started = false;
+        loop {
+            match client.recv() {
+                ServerMessage::Notice {
+                    index,
+                    kind: NoticeKind::Started {},
+                } => {
+                    assert_eq!(index, 0, "{who}");
+                    assert!(!started, "{who} was told twice");
+                    started = true;
+                }
+                ServerMessage::Notice { .. } => {}
+                ServerMessage::Asking { .. } | ServerMessage::Waiting { .. } => break,
+                other => assert!(started, "{who} got {other:?} before the start notice"),
+            }
+        }
+        assert!(started, "{who} was not told the game started");
+    }
+}

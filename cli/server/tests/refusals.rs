@@ -72,7 +72,14 @@ fn every_wrong_message_is_refused_with_its_code_and_changes_nothing() {
     second.send(&ClientMessage::Start {});
     assert_eq!(second.error(), ErrorCode::NotCreator);
     first.send(&ClientMessage::Start {});
-    // The spectator's catch-up: the log, then where the game stands.
+    // The spectator's catch-up: the start, the log, then where the game stands.
+    assert!(matches!(
+        spectator.recv(),
+        ServerMessage::Notice {
+            kind: dungeon_protocol::NoticeKind::Started {},
+            ..
+        }
+    ));
     assert!(matches!(spectator.recv(), ServerMessage::Log { .. }));
     let asked_seat = match spectator.recv() {
         ServerMessage::Waiting { seat, .. } => seat,

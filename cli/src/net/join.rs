@@ -10,13 +10,14 @@ use crate::play::{Session, games, render};
 use crate::text::{Arg, tr};
 use clap::Args;
 use dungeon_engine::catalog::{Catalog, PackLibrary};
+use dungeon_engine::ids::Seat;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
 use dungeon_remote::{
     AddressError, ConnectError, ErrorCode, Invite, Reconnect, RemoteTable, SeatKey, SeatKeys,
     Server, Sit,
 };
-use dungeon_table::{Table, TableState};
+use dungeon_table::{Notice, Table, TableState};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -155,27 +156,41 @@ pub fn keep_key(lang: Lang, keys: Option<&SeatKeys>, server: &Server, table: &Re
     }
 }
 
-/// Waits until the game starts, saying who takes a seat. With `humans` (the creator), also
-/// how many seats are taken, and returns as soon as they all are. `Some(code)` if the
-/// player left meanwhile (Ctrl-C) or the connection was lost.
+/// Waits until the game starts, saying who sits at the table and who takes a seat. With
+/// `humans` (the creator), also how many seats are taken, and returns as soon as they all
+/// are; the others are told who starts the game and how many seats are still free.
+/// `Some(code)` if the player left meanwhile (Ctrl-C) or the connection was lost.
 pub fn wait_for_start(
     lang: Lang,
     table: &mut RemoteTable,
     shutdown: &Shutdown,
     humans: Option<usize>,
 ) -> Option<ExitCode> {
-    let seats = crate::play::seat_names(lang, table.setup());
     let catalog = table.setup().catalog.clone();
     let text = crate::text::Text::new(lang, &catalog);
+    let people = table
+        .setup()
+        .seats
+        .iter()
+        .filter(|s| s.bot.is_none())
+        .count();
+    if humans.is_none() && !table.started() {
+        say(&at_table(lang, table));
+    }
     let mut notes = 0;
     let mut said_taken = None;
     loop {
         if let Some(signal) = shutdown.signal() {
             return Some(Shutdown::exit_code(signal));
         }
+        // Names as they stand: a seat taken since is named by its notice.
+        let seats = crate::play::seat_names(lang, table.setup());
         while let Some(note) = table.notes().get(notes) {
             notes += 1;
-            say(&render::notice(&text, &seats, &note.notice));
+            // The game's log shows the start as it begins.
+            if note.notice != Notice::Started {
+                say(&render::notice(&text, &seats, &note.notice));
+            }
         }
         if table.started() {
             return None;
@@ -185,17 +200,18 @@ pub fn wait_for_start(
             return Some(ExitCode::FAILURE);
         }
         let taken = table.taken().len();
-        // The creator hears of every seat taken; the others that they wait, once.
-        if said_taken != Some(taken) && (humans.is_some() || said_taken.is_none()) {
+        if said_taken != Some(taken) {
             said_taken = Some(taken);
             let args = [
                 ("taken", Arg::from(taken)),
-                ("humans", humans.unwrap_or(0).into()),
+                ("humans", humans.unwrap_or(people).into()),
+                ("creator", seats.name(0).into()),
             ];
             match humans {
                 Some(humans) if taken >= humans => return None,
                 Some(_) => say(&tr(lang, "net-waiting-players", &args)),
-                None => say(&tr(lang, "net-waiting-start", &[])),
+                None if table.seat().is_none() => say(&tr(lang, "net-waiting-watch", &args)),
+                None => say(&tr(lang, "net-waiting-start", &args)),
             }
         }
         if let Some((_, message)) = table.take_refusal() {
@@ -204,6 +220,24 @@ pub fn wait_for_start(
         }
         let _ = table.poll(TICK);
     }
+}
+
+/// Who sits at the table so far, in seat order: the people who took their seats (this
+/// one marked) and the bots.
+fn at_table(lang: Lang, table: &RemoteTable) -> String {
+    let seats = crate::play::seat_names(lang, table.setup());
+    let taken = table.taken();
+    let names: Vec<String> = (table.setup().seats.iter().enumerate())
+        .filter(|(i, s)| s.bot.is_some() || taken.contains(&(*i as Seat)))
+        .map(|(i, _)| {
+            let name = seats.name(i as Seat);
+            match table.seat() == Some(i as Seat) {
+                true => tr(lang, "net-you", &[("name", name.into())]),
+                false => name,
+            }
+        })
+        .collect();
+    tr(lang, "net-at-table", &[("names", names.join(", ").into())])
 }
 
 /// Plays the game at `table` with the front end `dungeon play` would choose; the seat's

@@ -31,6 +31,9 @@ pub struct ServeArgs {
     /// Connections from one address at once, at most.
     #[arg(long, default_value_t = Limits::default().connections_per_address)]
     max_connections_per_address: usize,
+    /// Threads working out players' odds (the `o` key), apart from the game threads.
+    #[arg(long, default_value_t = Limits::default().odds_threads)]
+    odds_threads: usize,
     /// Tests only: games' seeds count up from this number instead of coming from the
     /// operating system, so a run can be compared with another. Never for real play.
     #[arg(long, hide = true)]
@@ -70,6 +73,7 @@ pub fn run(library: PackLibrary, lang: Lang, args: ServeArgs) -> Result<ExitCode
     }
     config.limits.open_tables = args.max_tables;
     config.limits.connections_per_address = args.max_connections_per_address;
+    config.limits.odds_threads = args.odds_threads.max(1);
     if let Some(base) = args.insecure_fixed_seeds {
         config.seeds = Seeds::Fixed(base);
     }

@@ -270,6 +270,7 @@ pub fn notice(text: &Text, seats: &Seats, notice: &dungeon_table::Notice) -> Str
     use dungeon_table::Notice;
     let named = |key, seat: Seat| text.t(key, &[("name", seats.name(seat).into())]);
     match notice {
+        Notice::Started => text.t("note-started", &[]),
         Notice::TimedOut { seat } => named("note-timed-out", *seat),
         Notice::Joined { seat } => named("note-joined", *seat),
         Notice::Left { seat } => named("note-left", *seat),

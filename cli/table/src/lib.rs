@@ -28,7 +28,9 @@ use std::time::Duration;
 pub mod disk;
 mod local;
 
-pub use local::{Autosave, LocalGame, LocalTable, Start, StartError, failure_kind};
+pub use local::{
+    Autosave, LocalGame, LocalTable, ODDS_EFFORT, Start, StartError, failure_kind, work_out_odds,
+};
 
 /// What is known about a table from the start, the same for every front end.
 #[derive(Clone, Debug)]
@@ -98,6 +100,8 @@ impl LogEntry {
 /// Public: every front end at the table may show it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
+    /// The table's creator started the game.
+    Started,
     /// The seat's player did not answer in time: a bot of the table's level answered for
     /// them (they answer again from the next decision on).
     TimedOut { seat: Seat },

@@ -9,6 +9,9 @@
 //! - `seats.rs`: joining, rejoining, watching, leaving, starting;
 //! - `setup.rs`: checking a `create_table` request and setting the game up;
 //! - `restore.rs`: a stored table played again and checked at start.
+//!
+//! Odds are not worked out here: a game thread draws a stand-in state from the asking
+//! seat's view and hands it to the odds pool (`crate::odds`).
 
 mod restore;
 mod seats;
@@ -16,9 +19,12 @@ mod setup;
 mod table;
 mod thread;
 
+pub(crate) use thread::Engines;
+
 use crate::Seeds;
+use crate::odds::{OddsPool, Ticket};
 use crate::secret::Key;
-use crate::store::{Store, StoredTable};
+use crate::store::{Store, StoreError, StoredTable};
 use dungeon_engine::action::Action;
 use dungeon_engine::catalog::{Catalog, PackLibrary};
 use dungeon_engine::ids::Seat;
@@ -114,6 +120,7 @@ pub(crate) enum Command {
         key: Key,
         seat: Seat,
         sub: Subscriber,
+        ticket: Ticket,
     },
     /// The connection closed.
     Leave { key: Key, sub: u64 },
@@ -122,6 +129,15 @@ pub(crate) enum Command {
         table: Box<StoredTable>,
         reply: mpsc::Sender<Result<(), String>>,
     },
+    /// The store's word on decision `number` of a table (sent by the store's thread).
+    Stored {
+        key: Key,
+        number: u32,
+        result: Result<(), StoreError>,
+    },
+    /// The server stops: the thread ends (it holds a sender to itself for the store's
+    /// answers, so its queue never closes by itself).
+    Stop,
 }
 
 /// Which thread holds each table, by key, and how many tables are open.
@@ -177,6 +193,7 @@ pub(crate) struct Context {
     pub seeds: Seeds,
     /// Tables created since start, for [`Seeds::Fixed`].
     pub created: AtomicU64,
+    pub odds: OddsPool,
     catalogs: Mutex<HashMap<Vec<String>, Arc<Catalog>>>,
 }
 
@@ -208,6 +225,7 @@ impl Pool {
         store: Arc<dyn Store>,
         library: Arc<PackLibrary>,
         seeds: Seeds,
+        odds: OddsPool,
     ) -> std::io::Result<Pool> {
         let routes = Arc::new(Routes::default());
         let context = Arc::new(Context {
@@ -216,6 +234,7 @@ impl Pool {
             routes: routes.clone(),
             seeds,
             created: AtomicU64::new(0),
+            odds,
             catalogs: Mutex::default(),
         });
         let mut senders = Vec::new();
@@ -223,9 +242,10 @@ impl Pool {
         for index in 0..threads.max(1) {
             let (tx, rx) = mpsc::channel();
             let context = context.clone();
+            let me = tx.clone();
             let handle = std::thread::Builder::new()
                 .name(format!("dungeon-game-{index}"))
-                .spawn(move || thread::run(index, context, rx))?;
+                .spawn(move || thread::run(index, context, me, rx))?;
             senders.push(tx);
             handles.push(handle);
         }
@@ -281,12 +301,25 @@ impl Pool {
         failed
     }
 
-    /// Stops the threads (after the tables they hold finish their current step).
-    pub fn stop(self) {
-        drop(self.threads);
-        for handle in self.handles {
+    /// Stops the threads (after the tables they hold finish their current step) and
+    /// waits for them.
+    pub fn stop(mut self) {
+        self.tell_stop();
+        for handle in std::mem::take(&mut self.handles) {
             let _ = handle.join();
         }
+    }
+
+    fn tell_stop(&self) {
+        for thread in &self.threads {
+            let _ = thread.send(Command::Stop);
+        }
+    }
+}
+
+impl Drop for Pool {
+    fn drop(&mut self) {
+        self.tell_stop();
     }
 }
 

@@ -81,6 +81,7 @@ fn check(
         standin: super::setup::standin_of(&bots),
         retry_at: None,
         forget_at: None,
+        committing: None,
     };
     live.arm_deadline();
     if live.finished() {

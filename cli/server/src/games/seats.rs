@@ -146,6 +146,9 @@ impl LiveTable {
         self.status = Status::Playing;
         tracing::info!(table = %self.id(), "game started");
         self.arm_deadline();
+        // Said in so many words: the first question may be another seat's, and a
+        // spectator has none. Before the whole log, which nobody was sent yet.
+        self.notice_before(0, NoticeKind::Started {}, None);
         for (i, slot) in self.seats.iter().enumerate() {
             if let Some(conn) = &slot.conn {
                 self.catch_up(conn, Some(i as Seat));

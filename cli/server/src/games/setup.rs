@@ -236,6 +236,7 @@ pub(crate) fn create(
         standin,
         retry_at: None,
         forget_at: None,
+        committing: None,
     })
 }
 

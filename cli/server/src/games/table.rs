@@ -3,9 +3,10 @@
 //! seat is told is built from that seat's `View` and each event as that seat may see it
 //! ([`LogEntry::of`], the same code a local table uses); spectators get public events only.
 
-use super::{Routes, Subscriber};
+use super::{Command, Routes, Subscriber};
+use crate::odds::{Job as OddsJob, Ticket};
 use crate::secret::{Key, table_id};
-use crate::store::{Status, Store, StoreError};
+use crate::store::{Decided, Status, Store, StoreError};
 use dungeon_engine::action::Action;
 use dungeon_engine::bot::{BotKind, seat_seed};
 use dungeon_engine::catalog::Catalog;
@@ -14,9 +15,11 @@ use dungeon_engine::event::Event;
 use dungeon_engine::ids::Seat;
 use dungeon_engine::record::{GameRecord, Move, action_label};
 use dungeon_engine::{Engine, GameState, View};
-use dungeon_protocol::{NoticeKind, PackHash, ServerMessage, Setup, StopReason};
+use dungeon_protocol::{ErrorCode, NoticeKind, PackHash, ServerMessage, Setup, StopReason};
 use dungeon_table::{FailureKind, LogEntry, SeatInfo};
-use std::sync::Arc;
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 pub(crate) struct SeatSlot {
@@ -53,12 +56,26 @@ pub(crate) struct LiveTable {
     pub retry_at: Option<Instant>,
     /// When a finished table is dropped from memory.
     pub forget_at: Option<Instant>,
+    /// A decision applied and handed to the store, not yet committed: nobody has been
+    /// told of it, and the table makes no other move until the store answers.
+    pub committing: Option<Committing>,
 }
 
-/// Why a decision was not applied. Nothing changed either way.
-pub(crate) enum NotApplied {
-    Refused(FailureKind),
-    Store(StoreError),
+/// A decision waiting for its commit ([`LiveTable::submit`]).
+pub(crate) struct Committing {
+    pub number: u32,
+    seat: Seat,
+    next: GameState,
+    events: Vec<Event>,
+    status: Status,
+    by: By,
+}
+
+/// Who made a decision: told `accepted` (a person), or a bot (a stand-in for a person
+/// out of time, `true`: everyone is told).
+pub(crate) enum By {
+    Person(Subscriber),
+    Bot { stand_in: bool },
 }
 
 impl LiveTable {
@@ -86,6 +103,10 @@ impl LiveTable {
             options: self.head.options.clone(),
             turn_timeout_secs: self.turn_timeout.map(|d| d.as_secs() as u32),
             started: self.started(),
+            taken: (self.seats.iter().enumerate())
+                .filter(|(_, s)| s.bot.is_none() && s.token_hash.is_some())
+                .map(|(i, _)| i as Seat)
+                .collect(),
         }
     }
 
@@ -97,6 +118,11 @@ impl LiveTable {
             };
         }
         match self.state.current_seat() {
+            // Answered, being stored: nobody is asked until it is.
+            Some(seat) if self.committing.is_some() => ServerMessage::Waiting {
+                seat,
+                number: self.number,
+            },
             Some(seat) if viewer == Some(seat) => ServerMessage::Asking {
                 seat,
                 number: self.number,
@@ -181,14 +207,14 @@ impl LiveTable {
         }
     }
 
-    /// A notice alone (someone joined or left).
+    /// A notice alone (someone joined or left), after the log as it stands.
     pub fn notice(&self, kind: NoticeKind, except: Option<u64>) {
-        let text: Arc<str> = ServerMessage::Notice {
-            index: self.events.len() as u64,
-            kind,
-        }
-        .to_json()
-        .into();
+        self.notice_before(self.events.len() as u64, kind, except);
+    }
+
+    /// A notice alone, placed before log entry `index`.
+    pub fn notice_before(&self, index: u64, kind: NoticeKind, except: Option<u64>) {
+        let text: Arc<str> = ServerMessage::Notice { index, kind }.to_json().into();
         let subs = self.seats.iter().filter_map(|s| s.conn.as_ref());
         for sub in subs.chain(&self.spectators) {
             if Some(sub.id) != except {
@@ -197,39 +223,138 @@ impl LiveTable {
         }
     }
 
-    /// Applies `seat`'s `action`, stores it, then takes it in. Returns the index of the
-    /// first new log entry. Tells no one.
-    pub fn apply(
+    /// Applies `seat`'s `action` to a copy of the state and hands the decision to the
+    /// store; once stored, the game thread is sent [`Command::Stored`] and
+    /// [`LiveTable::stored`] takes it in and tells everyone. Nothing changes if the engine
+    /// refuses the move.
+    pub fn submit(
         &mut self,
         engine: &mut Engine,
         store: &dyn Store,
         seat: Seat,
         action: Action,
-    ) -> Result<usize, NotApplied> {
+        by: By,
+        thread: &mpsc::Sender<Command>,
+    ) -> Result<(), FailureKind> {
         let mut next = self.state.clone();
         let mut events = Vec::new();
         if let Err(error) = engine.apply(&mut next, action, &mut events) {
-            return Err(NotApplied::Refused(self.failure(&error)));
+            return Err(self.failure(&error));
         }
-        let decision = Move {
-            seat,
-            action: action_label(&self.catalog, action),
-        };
         let status = if next.is_over() {
             Status::Over
         } else {
             Status::Playing
         };
-        let state = serde_json::to_string(&next).expect("a state is plain data");
-        store
-            .decide(&self.code, self.number, &decision, &state, status)
-            .map_err(NotApplied::Store)?;
+        let decided = Decided {
+            code: self.code.clone(),
+            number: self.number,
+            decision: Move {
+                seat,
+                action: action_label(&self.catalog, action),
+            },
+            state: serde_json::to_string(&next).expect("a state is plain data"),
+            status,
+        };
+        self.committing = Some(Committing {
+            number: self.number,
+            seat,
+            next,
+            events,
+            status,
+            by,
+        });
+        let (key, number, thread) = (self.key, self.number, thread.clone());
+        let done = move |result| {
+            // A thread that ended has no table left to tell.
+            let _ = thread.send(Command::Stored {
+                key,
+                number,
+                result,
+            });
+        };
+        store.decide_later(decided, Box::new(done));
+        Ok(())
+    }
+
+    /// The store's answer for the decision waiting ([`LiveTable::submit`]): committed, the
+    /// decision is taken in, acknowledged to the person who made it and told to everyone;
+    /// failed, nothing changed (the person is told; a bot tries again in a second).
+    pub fn stored(&mut self, number: u32, result: Result<(), StoreError>, routes: &Routes) {
+        let Some(committing) = self.committing.take_if(|c| c.number == number) else {
+            return;
+        };
+        if let Err(e) = result {
+            match committing.by {
+                By::Person(sub) => {
+                    tracing::error!(table = %self.id(), error = %e, "storing an answer failed");
+                    sub.send(&ServerMessage::error(
+                        ErrorCode::Internal,
+                        "the answer could not be stored",
+                    ));
+                }
+                By::Bot { .. } => {
+                    tracing::error!(table = %self.id(), error = %e, "storing a bot's move failed; retrying in a second");
+                    self.retry_at = Some(Instant::now() + Duration::from_secs(1));
+                }
+            }
+            return;
+        }
         let from = self.events.len();
-        self.state = next;
-        self.events.extend(events);
+        self.state = committing.next;
+        self.events.extend(committing.events);
         self.number += 1;
-        self.status = status;
-        Ok(from)
+        self.status = committing.status;
+        self.retry_at = None;
+        let notice = match committing.by {
+            By::Person(sub) => {
+                sub.send(&ServerMessage::Accepted { number });
+                None
+            }
+            By::Bot { stand_in } => stand_in.then_some(NoticeKind::TimedOut {
+                seat: committing.seat,
+            }),
+        };
+        self.after_move(from, notice, routes);
+    }
+
+    /// What the odds pool gets for `seat`'s `ask_odds`: a stand-in state drawn from that
+    /// seat's view only (see `crate::odds`). `None` when answered here: not this
+    /// connection's seat, the game not started, odds that mean nothing now.
+    pub fn odds_job(&self, seat: Seat, sub: &Subscriber, ticket: Ticket) -> Option<OddsJob> {
+        let refuse = |code, message: &str| sub.send(&ServerMessage::error(code, message));
+        if !self.started() {
+            refuse(ErrorCode::NotStarted, "the game has not started");
+            return None;
+        }
+        if !self.holds(seat, sub) {
+            refuse(
+                ErrorCode::NotYourTurn,
+                "this seat was taken back from another connection",
+            );
+            return None;
+        }
+        let view = View::new(&self.state, seat);
+        let playing = self.status == Status::Playing && self.committing.is_none();
+        if !playing || !dungeon_table::odds_available(&view.snapshot()) {
+            sub.send(&ServerMessage::Odds {
+                number: self.number,
+                odds: None,
+            });
+            return None;
+        }
+        // Any generator would do: the odds depend on the view only. A fixed one keeps
+        // the server's answers the same from run to run.
+        let mut rng = ChaCha8Rng::seed_from_u64(0x0DD5);
+        Some(OddsJob {
+            packs: self.packs.clone(),
+            catalog: self.catalog.clone(),
+            standin: view.determinize(&self.catalog, &mut rng),
+            seat,
+            number: self.number,
+            sub: sub.clone(),
+            ticket,
+        })
     }
 
     fn failure(&self, error: &EngineError) -> FailureKind {
@@ -239,7 +364,10 @@ impl LiveTable {
     /// The seat a bot must answer for now, and the level of that bot: a bot's seat, or a
     /// person's whose time ran out (`true`).
     pub fn bot_turn(&self, now: Instant) -> Option<(Seat, BotKind, bool)> {
-        if self.status != Status::Playing || self.retry_at.is_some_and(|t| now < t) {
+        if self.status != Status::Playing
+            || self.committing.is_some()
+            || self.retry_at.is_some_and(|t| now < t)
+        {
             return None;
         }
         let seat = self.state.current_seat()?;
@@ -250,13 +378,15 @@ impl LiveTable {
         }
     }
 
-    /// Plays one bot's move (or a stand-in's for a person out of time) and tells everyone.
+    /// Plays one bot's move (or a stand-in's for a person out of time); everyone is told
+    /// once it is stored.
     pub fn bot_move(
         &mut self,
         engine: &mut Engine,
         store: &dyn Store,
         routes: &Routes,
         now: Instant,
+        thread: &mpsc::Sender<Command>,
     ) {
         let Some((seat, kind, stand_in)) = self.bot_turn(now) else {
             return;
@@ -269,17 +399,9 @@ impl LiveTable {
         );
         let mut bot = kind.create(seed);
         let action = bot.decide(engine, &View::new(&self.state, seat));
-        match self.apply(engine, store, seat, action) {
-            Ok(from) => {
-                self.retry_at = None;
-                let notice = stand_in.then_some(NoticeKind::TimedOut { seat });
-                self.after_move(from, notice, routes);
-            }
-            Err(NotApplied::Refused(kind)) => self.stop(store, routes, kind),
-            Err(NotApplied::Store(e)) => {
-                tracing::error!(table = %self.id(), error = %e, "storing a bot's move failed; retrying in a second");
-                self.retry_at = Some(Instant::now() + Duration::from_secs(1));
-            }
+        let by = By::Bot { stand_in };
+        if let Err(kind) = self.submit(engine, store, seat, action, by, thread) {
+            self.stop(store, routes, kind);
         }
     }
 

@@ -3,7 +3,7 @@
 //! holds up another table's answers for more than one move; and it answers for people
 //! whose time ran out. With nothing to do it sleeps until the next command or deadline.
 
-use super::table::{LiveTable, NotApplied};
+use super::table::{By, LiveTable};
 use super::{Command, Context, Seated, Subscriber, setup};
 use crate::secret::{self, Key};
 use dungeon_engine::Engine;
@@ -13,7 +13,7 @@ use dungeon_engine::ids::Seat;
 use dungeon_protocol::{ErrorCode, ServerMessage};
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 /// How long a finished table stays in memory for seats coming back to see the end.
@@ -35,14 +35,22 @@ impl Engines {
 
 struct GameThread {
     index: usize,
+    /// This thread's own queue: the store answers through it.
+    me: Sender<Command>,
     context: Arc<Context>,
     engines: Engines,
     tables: HashMap<Key, LiveTable>,
 }
 
-pub(crate) fn run(index: usize, context: Arc<Context>, commands: Receiver<Command>) {
+pub(crate) fn run(
+    index: usize,
+    context: Arc<Context>,
+    me: Sender<Command>,
+    commands: Receiver<Command>,
+) {
     let mut thread = GameThread {
         index,
+        me,
         context,
         engines: Engines::default(),
         tables: HashMap::new(),
@@ -65,6 +73,7 @@ pub(crate) fn run(index: usize, context: Arc<Context>, commands: Receiver<Comman
             }
         };
         match command {
+            Some(Command::Stop) => return,
             Some(command) => thread.handle(command),
             None => thread.play_bots(),
         }
@@ -97,7 +106,8 @@ impl GameThread {
             let Ok(engine) = self.engines.get(&table.packs, &table.catalog) else {
                 continue;
             };
-            table.bot_move(engine, &*self.context.store, &self.context.routes, now);
+            let (store, routes) = (&*self.context.store, &self.context.routes);
+            table.bot_move(engine, store, routes, now, &self.me);
         }
         let expired: Vec<Key> = self
             .tables
@@ -219,15 +229,17 @@ impl GameThread {
                 action,
                 sub,
             } => self.answer(key, seat, number, action, &sub),
-            Command::AskOdds { key, seat, sub } => {
-                if let Some(table) = self.table(&key, &sub) {
-                    // Odds are not worked out by this server (yet): they would hold up
-                    // every table of the thread while a search runs.
-                    let _ = seat;
-                    sub.send(&ServerMessage::Odds {
-                        number: table.number,
-                        odds: None,
-                    });
+            Command::AskOdds {
+                key,
+                seat,
+                sub,
+                ticket,
+            } => {
+                let context = self.context.clone();
+                if let Some(table) = self.table(&key, &sub)
+                    && let Some(job) = table.odds_job(seat, &sub, ticket)
+                {
+                    context.odds.submit(job);
                 }
             }
             Command::Leave { key, sub } => {
@@ -235,6 +247,16 @@ impl GameThread {
                     table.leave(sub);
                 }
             }
+            Command::Stored {
+                key,
+                number,
+                result,
+            } => {
+                if let Some(table) = self.tables.get_mut(&key) {
+                    table.stored(number, result, &self.context.routes);
+                }
+            }
+            Command::Stop => {}
             Command::Restore { table, reply } => {
                 let id = secret::table_id(&secret::digest(&table.code));
                 let result = super::restore::restore(&self.context, &mut self.engines, *table)
@@ -304,8 +326,11 @@ impl GameThread {
                 "no question is put to your seat".into(),
             );
         }
-        if number != table.number {
-            let message = format!("question {} is pending, not {number}", table.number);
+        if number != table.number || table.committing.is_some() {
+            let message = match &table.committing {
+                Some(c) => format!("question {} was answered", c.number),
+                None => format!("question {} is pending, not {number}", table.number),
+            };
             return refuse(ErrorCode::Stale, message);
         }
         let allowed = table
@@ -322,19 +347,15 @@ impl GameThread {
         let Ok(engine) = self.engines.get(&table.packs, &table.catalog) else {
             return refuse(ErrorCode::Internal, "the packs cannot be run".into());
         };
-        match table.apply(engine, &*store, seat, action) {
-            Ok(from) => {
-                sub.send(&ServerMessage::Accepted { number });
-                table.after_move(from, None, &self.context.routes);
-            }
-            Err(NotApplied::Refused(_)) => refuse(
+        let by = By::Person(sub.clone());
+        if table
+            .submit(engine, &*store, seat, action, by, &self.me)
+            .is_err()
+        {
+            refuse(
                 ErrorCode::Refused,
                 "a card's script failed on that move; nothing changed".into(),
-            ),
-            Err(NotApplied::Store(e)) => {
-                tracing::error!(table = %table.id(), error = %e, "storing an answer failed");
-                refuse(ErrorCode::Internal, "the answer could not be stored".into())
-            }
+            );
         }
     }
 }

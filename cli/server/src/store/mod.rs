@@ -9,16 +9,18 @@
 //! and the state they lead to, which a restart checks by playing the decisions again.
 //!
 //! - `sqlite.rs`: the store `dungeon serve` uses (one file, WAL, `synchronous=FULL`);
+//!   decisions from many tables committed together (`group.rs`);
 //! - `memory.rs`: a store that forgets everything at exit, for tests and benchmarks.
 //!
 //! Another database (PostgreSQL for several server processes) would implement the same
 //! trait: see `docs/server.md`.
 
+mod group;
 mod memory;
 mod sqlite;
 
 pub use memory::MemoryStore;
-pub use sqlite::SqliteStore;
+pub use sqlite::{Commit, SqliteStore};
 
 use dungeon_engine::ids::Seat;
 use dungeon_engine::record::{GameRecord, Move};
@@ -124,6 +126,22 @@ pub enum StoreError {
     Corrupt(String),
 }
 
+/// A decision to store, with the state it leads to ([`Store::decide`]'s arguments).
+#[derive(Clone, Debug)]
+pub struct Decided {
+    pub code: String,
+    /// Decisions stored before this one.
+    pub number: u32,
+    pub decision: Move,
+    /// The state after it, as JSON.
+    pub state: String,
+    pub status: Status,
+}
+
+/// Told once a decision handed to [`Store::decide_later`] is durable, or could not be
+/// stored (nothing of it was kept then).
+pub type WhenStored = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
+
 /// See the module's documentation. Every method returns once its write is durable.
 pub trait Store: Send + Sync {
     /// Stores a new table (no decision yet).
@@ -147,6 +165,20 @@ pub trait Store: Send + Sync {
         state: &str,
         status: Status,
     ) -> Result<(), StoreError>;
+    /// Stores `decided` as [`Store::decide`] does, then calls `done`, maybe later and on
+    /// another thread: a store may gather decisions from many tables into one transaction
+    /// (group commit), and `done` is called only once that transaction committed. The
+    /// game threads acknowledge a decision from `done` only. By default, stored at once.
+    fn decide_later(&self, decided: Decided, done: WhenStored) {
+        let Decided {
+            code,
+            number,
+            decision,
+            state,
+            status,
+        } = &decided;
+        done(self.decide(code, *number, decision, state, *status));
+    }
     /// Every table still open or playing, with its decisions.
     fn unfinished(&self) -> Result<Vec<StoredTable>, StoreError>;
     /// The table with this code, whatever its status (a finished table is loaded when a

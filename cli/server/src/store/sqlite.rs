@@ -1,16 +1,30 @@
 //! The SQLite store: one file beside the server, in WAL mode with `synchronous=FULL`, so
 //! a transaction that returned is on disk (a power cut included). One connection behind
-//! a mutex: SQLite takes one writer at a time anyway, and each write is small.
+//! a mutex: SQLite takes one writer at a time anyway, and each write is small. Decisions
+//! go through a committer thread that puts every decision waiting into one transaction
+//! (`group.rs`): one disk flush for many tables.
 
-use super::{Status, Store, StoreError, StoredSeat, StoredTable};
+use super::group::Committer;
+use super::{Decided, Status, Store, StoreError, StoredSeat, StoredTable, WhenStored};
 use dungeon_engine::ids::Seat;
 use dungeon_engine::record::{GameRecord, Move};
 use rusqlite::{Connection, params};
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
+
+/// How decisions reach the disk.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Commit {
+    /// Every decision waiting when a transaction starts goes into it (the default).
+    Grouped,
+    /// One transaction, and one flush, per decision: the load benchmark's baseline.
+    PerDecision,
+}
 
 pub struct SqliteStore {
-    db: Mutex<Connection>,
+    db: Arc<Mutex<Connection>>,
+    /// `None` with [`Commit::PerDecision`].
+    committer: Option<Committer>,
 }
 
 const SCHEMA: &str = "
@@ -38,13 +52,17 @@ CREATE TABLE IF NOT EXISTS decisions (
 );
 ";
 
-fn db(e: rusqlite::Error) -> StoreError {
+pub(super) fn db(e: rusqlite::Error) -> StoreError {
     StoreError::Database(e.to_string())
 }
 
 impl SqliteStore {
-    /// Opens (or creates) the database at `path`.
+    /// Opens (or creates) the database at `path`, with group commit.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        SqliteStore::open_with(path, Commit::Grouped)
+    }
+
+    pub fn open_with(path: &Path, commit: Commit) -> Result<SqliteStore, StoreError> {
         let conn = Connection::open(path).map_err(db)?;
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(db)?;
@@ -54,15 +72,24 @@ impl SqliteStore {
         conn.busy_timeout(std::time::Duration::from_secs(10))
             .map_err(db)?;
         conn.execute_batch(SCHEMA).map_err(db)?;
-        Ok(SqliteStore {
-            db: Mutex::new(conn),
-        })
+        let db = Arc::new(Mutex::new(conn));
+        let committer = match commit {
+            Commit::Grouped => Some(Committer::start(db.clone()).map_err(|e| {
+                StoreError::Database(format!("the committer thread could not start: {e}"))
+            })?),
+            Commit::PerDecision => None,
+        };
+        Ok(SqliteStore { db, committer })
+    }
+
+    /// Transactions the group committer has committed (0 with [`Commit::PerDecision`]):
+    /// compared with the decisions stored, how well they were grouped.
+    pub fn group_commits(&self) -> u64 {
+        self.committer.as_ref().map_or(0, Committer::commits)
     }
 
     fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
-        // A panic while holding the lock cannot leave a transaction half done (SQLite
-        // rolls it back), so the connection stays usable.
-        self.db.lock().unwrap_or_else(|p| p.into_inner())
+        lock(&self.db)
     }
 }
 
@@ -137,29 +164,21 @@ impl Store for SqliteStore {
     ) -> Result<(), StoreError> {
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(db)?;
-        let stored: i64 = tx
-            .query_row(
-                "SELECT COUNT(*) FROM decisions WHERE code = ?1",
-                params![code],
-                |r| r.get(0),
-            )
-            .map_err(db)?;
-        if stored != number as i64 {
-            return Err(StoreError::Conflict(format!(
-                "decision {number} after {stored} stored"
-            )));
-        }
-        tx.execute(
-            "INSERT INTO decisions (code, number, seat, action) VALUES (?1, ?2, ?3, ?4)",
-            params![code, number as i64, decision.seat as i64, decision.action],
-        )
-        .map_err(db)?;
-        tx.execute(
-            "UPDATE tables SET state = ?2, status = ?3 WHERE code = ?1",
-            params![code, state, status.as_str()],
-        )
-        .map_err(db)?;
+        write_decision(&tx, code, number, decision, state, status)?;
         tx.commit().map_err(db)
+    }
+
+    fn decide_later(&self, decided: Decided, done: WhenStored) {
+        match &self.committer {
+            Some(committer) => committer.submit(decided, done),
+            None => done(self.decide(
+                &decided.code,
+                decided.number,
+                &decided.decision,
+                &decided.state,
+                decided.status,
+            )),
+        }
     }
 
     fn unfinished(&self) -> Result<Vec<StoredTable>, StoreError> {
@@ -174,6 +193,47 @@ impl Store for SqliteStore {
         let found = tables(&self.conn(), "WHERE code = ?1", [code])?;
         Ok(found.into_iter().next())
     }
+}
+
+/// The connection, whoever held it last: a panic while holding the lock cannot leave a
+/// transaction half done (SQLite rolls it back), so the connection stays usable.
+pub(super) fn lock(db: &Mutex<Connection>) -> std::sync::MutexGuard<'_, Connection> {
+    db.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Writes decision `number` of table `code` and the state it leads to, inside the caller's
+/// transaction (or savepoint); refused if `number` is not the next one.
+pub(super) fn write_decision(
+    conn: &Connection,
+    code: &str,
+    number: u32,
+    decision: &Move,
+    state: &str,
+    status: Status,
+) -> Result<(), StoreError> {
+    let stored: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM decisions WHERE code = ?1",
+            params![code],
+            |r| r.get(0),
+        )
+        .map_err(db)?;
+    if stored != number as i64 {
+        return Err(StoreError::Conflict(format!(
+            "decision {number} after {stored} stored"
+        )));
+    }
+    conn.execute(
+        "INSERT INTO decisions (code, number, seat, action) VALUES (?1, ?2, ?3, ?4)",
+        params![code, number as i64, decision.seat as i64, decision.action],
+    )
+    .map_err(db)?;
+    conn.execute(
+        "UPDATE tables SET state = ?2, status = ?3 WHERE code = ?1",
+        params![code, state, status.as_str()],
+    )
+    .map_err(db)?;
+    Ok(())
 }
 
 /// The tables a `WHERE` clause picks, with their seats and decisions.

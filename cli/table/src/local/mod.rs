@@ -17,6 +17,7 @@ mod tests;
 mod worker;
 
 pub use failure::kind as failure_kind;
+pub use odds::{EFFORT as ODDS_EFFORT, work_out as work_out_odds};
 
 use crate::disk::{self, Found, Gate};
 use crate::{

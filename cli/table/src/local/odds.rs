@@ -16,7 +16,7 @@ use std::sync::mpsc::{Receiver, Sender};
 /// Exact up to this many situations (about two seconds), else an estimate over this many
 /// sampled dungeons (under a second, within a percent or so): a sequel dungeon of six
 /// cards already takes some 100,000 situations, a full one millions.
-pub(super) const EFFORT: Effort = Effort::Bounded {
+pub const EFFORT: Effort = Effort::Bounded {
     states: 40_000,
     samples: 5_000,
 };
@@ -62,8 +62,9 @@ fn serve(catalog: Arc<Catalog>, jobs: Receiver<Job>, updates: Sender<Update>) {
     }
 }
 
-/// The odds of `seat` from its view of `state`.
-pub(super) fn work_out(
+/// The odds of `seat` from its view of `state` (what a local table's `o` key shows; the
+/// game server works them out with this too).
+pub fn work_out(
     engine: &mut Engine,
     state: &GameState,
     seat: Seat,
