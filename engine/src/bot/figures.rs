@@ -47,7 +47,9 @@ pub(crate) struct Table {
     id: String,
 }
 
-static TABLES: RwLock<Option<HashMap<(u64, u64, Work), Arc<Table>>>> = RwLock::new(None);
+/// Every table in memory, by (catalog fingerprint, rulings hash, work).
+type Tables = HashMap<(u64, u64, Work), Arc<Table>>;
+static TABLES: RwLock<Option<Tables>> = RwLock::new(None);
 
 /// The table of this catalog, rulings and work: loaded from disk the first time (with
 /// `check` recomputing a figure for the spot checks), empty if there is nothing to trust.

@@ -127,12 +127,11 @@ fn compute(
     hasher.write(&(work.states as u64).to_le_bytes());
     hasher.write(&rulings_hash(rulings).to_le_bytes());
     let mut rng = ChaCha8Rng::seed_from_u64(hasher.finish());
-    let p = match OddsSearch::new(rules, &mut cache)
+    match OddsSearch::new(rules, &mut cache)
         .with_budget(work.states)
         .entering(&setup, &chances)
     {
         Ok(o) => o.probability,
         Err(_) => odds::estimate(rules, &setup, &chances, work.samples, &mut rng).unwrap_or(0.0),
-    };
-    p
+    }
 }
