@@ -9,8 +9,11 @@
 //!   final state, so the ratio of the two lines is what the Lua path costs.
 //! - `ismcts/…`: IS-MCTS decisions at fixed positions, in search iterations per second, and
 //!   `hard` decisions (the default budget): repeated at one position (the bots' per-thread
-//!   memos warm), and `cold`, each on a fresh thread, which is what a player waits for at
-//!   a position the bot has not seen.
+//!   memos warm), and `cold`, each on a fresh thread with nothing in memory, which is what
+//!   a player waits for at a position the bot has not seen: at 2 to 4 players, base and
+//!   base + sequel, with the bots' odds tables on disk (in the bench's own folder), and at
+//!   4 players with none (`first start`).
+//! - `rules bot/…`: whole games of rules bots (2 players, base), in games per second.
 //!
 //! The machines are noisy: compare figures of one run with each other, not across runs.
 //! On 2026-11-22 (2 shared cores) the Lua dungeon took 4.8x to 5.8x the native one; with
@@ -20,7 +23,6 @@
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use dungeon_engine::action::{Answer, CardRef, DecisionKind, Question};
 use dungeon_engine::bot::{BotKind, play_game, seat_seed};
-use dungeon_engine::catalog::{DiskFiles, PackLibrary};
 use dungeon_engine::dungeon::{Effect, MemValue};
 use dungeon_engine::hooks::NoHooks;
 use dungeon_engine::hooks::{HookCall, HookError, HookName, HookOutcome, HookRunner, HookValue};
@@ -30,19 +32,12 @@ use dungeon_engine::{
     Action, Catalog, DungeonSetup, Engine, Event, GameOptions, View, script::ScriptHost,
 };
 use std::hint::black_box;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The catalog of these packs, from the repository's files.
-fn catalog(packs: &[&str]) -> Arc<Catalog> {
-    let mut lib = PackLibrary::new();
-    for pack in packs {
-        let path = format!("{}/../cards/{pack}.toml", env!("CARGO_MANIFEST_DIR"));
-        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
-        lib.load_in(&DiskFiles, root, &path).expect("pack loads");
-    }
-    Arc::new(lib.catalog(packs).expect("catalog").0)
-}
+mod support;
+use support::catalog;
 
 // --- Random games --------------------------------------------------------------------
 
@@ -394,17 +389,28 @@ fn bench_dungeon(c: &mut Criterion) {
 /// the bench short.
 const SEARCH_ITERATIONS: u32 = 200;
 
-/// The first position of a random-bot game (2 players, base pack) where `wanted` holds,
-/// trying seeds in order until a game has one.
+/// The first position of a random-bot game (2 players) where `wanted` holds, trying seeds
+/// in order until a game has one.
 fn position(engine: &mut Engine<ScriptHost>, wanted: impl Fn(&GameState) -> bool) -> GameState {
+    position_at(engine, 2, wanted)
+}
+
+/// [`position`] at this many players.
+fn position_at(
+    engine: &mut Engine<ScriptHost>,
+    players: u8,
+    wanted: impl Fn(&GameState) -> bool,
+) -> GameState {
     for seed in 0.. {
-        let mut bots: Vec<_> = (0..2)
+        let mut bots: Vec<_> = (0..players as usize)
             .map(|seat| BotKind::Random.create(seat_seed(seed, seat)))
             .collect();
         let mut events = Vec::new();
-        let mut state = engine
-            .new_game(GameOptions::default(), seed, &mut events)
-            .expect("game");
+        let options = GameOptions {
+            players,
+            ..GameOptions::default()
+        };
+        let mut state = engine.new_game(options, seed, &mut events).expect("game");
         while let Some(seat) = state.current_seat() {
             if wanted(&state) {
                 return state;
@@ -427,10 +433,22 @@ fn mid_round(s: &GameState) -> bool {
         )
 }
 
+/// Where the bench keeps the bots' odds tables (`bot/figures.rs`): its own folder, so the
+/// user's cache plays no part.
+fn bench_cache() -> std::path::PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("bench-odds-tables")
+}
+
 /// Time of one decision by a new bot on a new thread with a new engine: nothing the bots
-/// memoise per thread (odds of typical dungeons, standings) is known yet.
-fn cold_decision(catalog: &Arc<Catalog>, kind: BotKind, state: &GameState) -> Duration {
+/// memoise in memory (odds of typical dungeons, standings) is known yet. With `disk`, the
+/// odds tables are read from the bench's cache folder (filled by earlier decisions: what
+/// a player's second game sees); without, there is none (a first start ever).
+fn cold_decision(catalog: &Arc<Catalog>, kind: BotKind, state: &GameState, disk: bool) -> Duration {
     let (catalog, state) = (catalog.clone(), state.clone());
+    dungeon_engine::bot::forget_figures();
+    let dir = if disk { bench_cache() } else { "".into() };
+    // SAFETY: the bench sets it between decisions, with no other thread running.
+    unsafe { std::env::set_var("DUNGEON_CACHE_DIR", dir) };
     std::thread::spawn(move || {
         let mut engine = Engine::new(catalog).expect("engine");
         let seat = state.current_seat().expect("a decision");
@@ -456,7 +474,6 @@ fn bench_ismcts(c: &mut Criterion) {
         )
     });
     let base_mid = position(&mut engine, mid_round);
-    let sequel_mid = position(&mut Engine::new(sequel.clone()).expect("engine"), mid_round);
     let hard: BotKind = "hard".parse().expect("a bot kind");
     let BotKind::Ismcts(n) = hard else {
         panic!("hard is a fixed-budget IS-MCTS bot")
@@ -481,17 +498,33 @@ fn bench_ismcts(c: &mut Criterion) {
     group.bench_function(format!("hard ({n} iterations), mid-round"), |b| {
         b.iter(|| decide(hard, &base_mid))
     });
-    // What a player waits for at a new position: each decision on a fresh thread.
-    for (name, catalog, state) in [
-        ("base", &base, &base_mid),
-        ("base+sequel", &sequel, &sequel_mid),
-    ] {
+    // What a player waits for at a new position: each decision on a fresh thread, at
+    // every table size and pack mix, with the odds tables on disk...
+    let mut cold_positions = Vec::new();
+    for (name, catalog) in [("base", &base), ("base+sequel", &sequel)] {
+        let mut engine = Engine::new(catalog.clone()).expect("engine");
+        for players in 2..=4 {
+            let state = position_at(&mut engine, players, mid_round);
+            cold_positions.push((format!("{name}, {players} players"), catalog.clone(), state));
+        }
+    }
+    for (_, catalog, state) in &cold_positions {
+        // The tables this position needs, on disk.
+        cold_decision(catalog, hard, state, true);
+    }
+    // ...and the very first decision on a machine, with nothing on disk, at 4 players.
+    let first_start = cold_positions.iter().filter(|p| p.0.contains("4 players"));
+    let runs = cold_positions
+        .iter()
+        .map(|p| (p, "cold", true))
+        .chain(first_start.map(|p| (p, "first start", false)));
+    for ((name, catalog, state), when, disk) in runs {
         group.bench_function(
-            format!("hard ({n} iterations), mid-round, cold, {name}"),
+            format!("hard ({n} iterations), mid-round, {when}, {name}"),
             |b| {
                 b.iter_custom(|iters| {
                     (0..iters)
-                        .map(|_| cold_decision(catalog, hard, state))
+                        .map(|_| cold_decision(catalog, hard, state, disk))
                         .sum()
                 })
             },
@@ -500,5 +533,47 @@ fn bench_ismcts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_games, bench_dungeon, bench_ismcts);
+// --- The rules bot ---------------------------------------------------------------------
+
+/// Whole games of rules bots against each other (2 players, base), in games per second:
+/// what `dungeon sim --bots rules` plays.
+fn bench_rules(c: &mut Criterion) {
+    let mut engine = Engine::new(catalog(&["base"])).expect("engine");
+    // SAFETY: set before any bot runs, with no other thread running.
+    unsafe { std::env::set_var("DUNGEON_CACHE_DIR", bench_cache()) };
+    let mut group = c.benchmark_group("rules bot");
+    group.sampling_mode(SamplingMode::Flat);
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(1));
+    group.measurement_time(Duration::from_secs(10));
+    group.warm_up_time(Duration::from_secs(2));
+    let mut seed = 0u64;
+    group.bench_function("base, 2 players, rules against rules", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut bots: Vec<_> = (0..2)
+                .map(|seat| BotKind::Rules.create(seat_seed(seed, seat)))
+                .collect();
+            let state = play_game(
+                &mut engine,
+                GameOptions::default(),
+                seed,
+                &mut bots,
+                &mut Vec::new(),
+                |_, _| Ok(()),
+            )
+            .expect("game");
+            black_box(state.winner)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_games,
+    bench_dungeon,
+    bench_rules,
+    bench_ismcts
+);
 criterion_main!(benches);

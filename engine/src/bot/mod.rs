@@ -1,12 +1,14 @@
 //! Bots. A bot decides from its seat's [`PlayerView`] only: the type of [`Bot::decide`]
 //! makes it impossible to peek at hidden cards.
 
+mod figures;
 mod ismcts;
 mod random;
 mod rules;
 mod saved;
 mod typical;
 
+pub use figures::forget_figures;
 pub use ismcts::{ActionStats, Budget, DEFAULT_ITERATIONS, IsmctsBot};
 pub use random::RandomBot;
 pub use rules::RulesBot;

@@ -77,6 +77,25 @@ impl RulesBot {
         .unwrap_or(0.0)
     }
 
+    /// Whether the odds of running the dungeon as it stands are good enough to stay in.
+    fn stays_in(&mut self, rules: &mut dyn Rules, view: &View) -> bool {
+        if self.cache.len() > CACHE_LIMIT {
+            self.cache.clear();
+        }
+        let threshold = Self::stay_in(view);
+        odds::from_view_against(
+            rules,
+            &mut self.cache,
+            view,
+            &Plan::default(),
+            self.effort,
+            &mut self.rng,
+            threshold,
+        )
+        .unwrap_or(0.0)
+            >= threshold
+    }
+
     /// The odds at which this bot stays in the bidding.
     pub(crate) fn stay_in(view: &View) -> f64 {
         if view.failures(view.seat()) > 0 {
@@ -209,14 +228,11 @@ impl Bot for RulesBot {
             DecisionKind::ChooseAdventurer { options } => Some(Action::ChooseAdventurer(
                 self.choose_adventurer(rules, view, options),
             )),
-            DecisionKind::DrawOrPass => {
-                let p = self.odds(rules, view, &Plan::default());
-                Some(if p >= Self::stay_in(view) {
-                    Action::Draw
-                } else {
-                    Action::Pass
-                })
-            }
+            DecisionKind::DrawOrPass => Some(if self.stays_in(rules, view) {
+                Action::Draw
+            } else {
+                Action::Pass
+            }),
             DecisionKind::PlaceCard { set_aside, .. } => Some(self.place(rules, view, set_aside)),
             DecisionKind::Question(_) => self.answer(rules, view),
         };

@@ -3,9 +3,9 @@
 //! its seed would restart its generator and forget its odds cache (which decides whether a
 //! bounded odds search finishes or falls back to sampling, so it changes decisions).
 //!
-//! What is *not* here, because it cannot change a decision: the per-thread tables of
-//! `typical.rs` (each figure is computed from a fresh cache and a generator seeded by the
-//! situation) and of `ismcts/outlook.rs` (a pure function of the standings); IS-MCTS's
+//! What is *not* here, because it cannot change a decision: the tables of `typical.rs`
+//! (each figure is computed from a fresh cache and a generator seeded by the situation,
+//! whether in this process, another thread or the one that wrote it to disk) and of `ismcts/outlook.rs` (a pure function of the standings); IS-MCTS's
 //! tree, rebuilt at every decision; and the bot's kind (its budget), which the seat says.
 
 use super::{BotKind, IsmctsBot, RandomBot, RulesBot};

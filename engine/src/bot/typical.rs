@@ -1,7 +1,8 @@
 //! Survival odds against a dungeon of cards nobody has seen yet: what an adventurer with
 //! some tiles can expect from a dungeon of a given size. They depend only on the packs and
-//! the situation, not on the game, so every bot of a thread shares them; the rules bot
-//! picks adventurers by them and IS-MCTS playouts decide to draw or pass by them.
+//! the situation, not on the game, so every bot of the process shares them, and they are
+//! kept on disk for the next process (`figures.rs`); the rules bot picks adventurers by
+//! them and IS-MCTS playouts decide to draw or pass by them.
 
 use crate::catalog::DamageModel;
 use crate::engine::Rules;
@@ -11,11 +12,9 @@ use crate::odds::{self, Chances, OddsCache, OddsSearch};
 use crate::options::{RulingChoices, rulings_hash};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-use std::cell::RefCell;
-use std::collections::HashMap;
 
 /// How hard to work for a figure: exact up to `states` situations, else an estimate from
-/// `samples` dungeons. Each figure is computed once per thread.
+/// `samples` dungeons. Each figure is computed once (then read from the tables).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Work {
     pub states: usize,
@@ -33,9 +32,6 @@ pub(crate) const QUICK: Work = Work {
     states: 200,
     samples: 48,
 };
-/// Remembered figures are dropped past this many (a thread may see many pack sets).
-const MEMO_LIMIT: usize = 100_000;
-
 /// Who runs, with what, into how many unknown cards.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Situation {
@@ -51,15 +47,6 @@ pub(crate) struct Situation {
     pub specials_in_play: usize,
 }
 
-/// The figures of one catalog, rulings and work, by situation.
-type Figures = (RulingChoices, HashMap<Situation, f64>);
-
-thread_local! {
-    /// Per (catalog fingerprint, hash of the rulings chosen, work), the rulings and the
-    /// figures by situation: looked up by reference, so a playout's lookup allocates nothing.
-    static MEMO: RefCell<HashMap<(u64, u64, Work), Figures>> = RefCell::new(HashMap::new());
-}
-
 /// The chance to survive `situation` under these rulings, every card drawn from the whole
 /// deck.
 pub(crate) fn odds(
@@ -72,15 +59,35 @@ pub(crate) fn odds(
         return 1.0;
     }
     let catalog = rules.catalog().clone();
-    let table = (catalog.fingerprint, rulings_hash(rulings), work);
-    let known = MEMO.with(|m| {
-        let m = m.borrow();
-        let (chosen, figures) = m.get(&table)?;
-        (chosen == rulings).then(|| figures.get(situation).copied())?
+    let table = super::figures::table(&catalog, rulings, work, |s| {
+        compute(rules, s, rulings, work)
     });
-    if let Some(p) = known {
+    if let Some(p) = table
+        .figures
+        .read()
+        .ok()
+        .and_then(|f| f.get(situation).copied())
+    {
         return p;
     }
+    let started = std::time::Instant::now();
+    let p = compute(rules, situation, rulings, work);
+    if let Ok(mut figures) = table.figures.write() {
+        figures.insert(situation.clone(), p);
+    }
+    // Only when to save depends on the clock, never a figure.
+    table.added(started.elapsed());
+    p
+}
+
+/// The figure of `situation`, worked out.
+fn compute(
+    rules: &mut dyn Rules,
+    situation: &Situation,
+    rulings: &RulingChoices,
+    work: Work,
+) -> f64 {
+    let catalog = rules.catalog().clone();
     let all: Vec<MonsterId> = catalog.regular_deck().collect();
     let s = situation;
     let setup = DungeonSetup {
@@ -118,27 +125,13 @@ pub(crate) fn odds(
     }
     hasher.write(&[s.size as u8, s.specials_in_play as u8]);
     hasher.write(&(work.states as u64).to_le_bytes());
-    hasher.write(&table.1.to_le_bytes());
+    hasher.write(&rulings_hash(rulings).to_le_bytes());
     let mut rng = ChaCha8Rng::seed_from_u64(hasher.finish());
-    let p = match OddsSearch::new(rules, &mut cache)
+    match OddsSearch::new(rules, &mut cache)
         .with_budget(work.states)
         .entering(&setup, &chances)
     {
         Ok(o) => o.probability,
         Err(_) => odds::estimate(rules, &setup, &chances, work.samples, &mut rng).unwrap_or(0.0),
-    };
-    MEMO.with(|m| {
-        let mut m = m.borrow_mut();
-        if m.values().map(|(_, f)| f.len()).sum::<usize>() > MEMO_LIMIT {
-            m.clear();
-        }
-        let (chosen, figures) = m.entry(table).or_default();
-        if chosen != rulings {
-            // Another set of rulings with the same hash: this one takes the table's place.
-            *chosen = rulings.clone();
-            figures.clear();
-        }
-        figures.insert(situation.clone(), p);
-    });
-    p
+    }
 }

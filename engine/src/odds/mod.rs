@@ -22,7 +22,9 @@ mod view;
 
 pub use exact::{OddsCache, OddsSearch};
 pub use sample::estimate;
-pub use view::{Effort, Plan, Report, answers_from_view, from_view, report_from_view};
+pub use view::{
+    Effort, Plan, Report, answers_from_view, from_view, from_view_against, report_from_view,
+};
 
 use crate::catalog::{Catalog, Fnv};
 use crate::ids::*;

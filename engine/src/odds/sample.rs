@@ -25,10 +25,25 @@ pub fn estimate(
     samples: usize,
     rng: &mut ChaCha8Rng,
 ) -> Result<f64, EngineError> {
+    estimate_against(rules, setup, chances, samples, rng, None)
+}
+
+/// [`estimate`], or, given a `threshold`, only a figure on the same side of it as the
+/// estimate (`>= threshold` exactly when the estimate is): once enough dungeons are played
+/// to tell, the rest are only dealt, so the generator ends where the whole estimate
+/// leaves it. (One difference: an engine error in a dungeon left unplayed is not seen.)
+pub(crate) fn estimate_against(
+    rules: &mut dyn Rules,
+    setup: &DungeonSetup,
+    chances: &Chances,
+    samples: usize,
+    rng: &mut ChaCha8Rng,
+    threshold: Option<f64>,
+) -> Result<f64, EngineError> {
     rules.set_analysis(true);
     let start = rules.dungeon(setup, &mut Vec::new());
     rules.set_analysis(false);
-    estimate_from_state(rules, start?, chances, samples, rng)
+    estimate_from(rules, start?, chances, samples, rng, threshold)
 }
 
 /// [`estimate`] from a run under way (card by card), the cards to come drawn from `chances`.
@@ -39,15 +54,45 @@ pub(crate) fn estimate_from_state(
     samples: usize,
     rng: &mut ChaCha8Rng,
 ) -> Result<f64, EngineError> {
+    estimate_from(rules, start, chances, samples, rng, None)
+}
+
+fn estimate_from(
+    rules: &mut dyn Rules,
+    start: GameState,
+    chances: &Chances,
+    samples: usize,
+    rng: &mut ChaCha8Rng,
+    threshold: Option<f64>,
+) -> Result<f64, EngineError> {
+    let total = samples.max(1);
+    // The share as the whole estimate computes it.
+    let share = |survived: usize| survived as f64 / total as f64;
     rules.set_analysis(true);
     let result = (|| {
         let mut survived = 0usize;
-        for _ in 0..samples.max(1) {
+        for played in 0..total {
             let mut state = start.clone();
             deal(&mut state, chances, rng);
             survived += usize::from(best_outcome(rules, state)?);
+            let Some(t) = threshold else { continue };
+            // The estimate only grows with the dungeons left, by at most one each.
+            let left = total - played - 1;
+            let settled = if share(survived) >= t {
+                Some(share(survived))
+            } else if share(survived + left) < t {
+                Some(share(survived + left))
+            } else {
+                None
+            };
+            if let Some(figure) = settled {
+                for _ in 0..left {
+                    deal(&mut start.clone(), chances, rng);
+                }
+                return Ok(figure);
+            }
         }
-        Ok(survived as f64 / samples.max(1) as f64)
+        Ok(share(survived))
     })();
     rules.set_analysis(false);
     result

@@ -36,7 +36,23 @@ pub fn from_view(
     effort: Effort,
     rng: &mut rand_chacha::ChaCha8Rng,
 ) -> Result<f64, EngineError> {
-    Ok(entering(rules, cache, view, plan, effort, rng)?.probability)
+    Ok(entering(rules, cache, view, plan, effort, rng, None)?.probability)
+}
+
+/// [`from_view`] when only whether the odds are at least `threshold` matters: a figure on
+/// the same side of `threshold` as [`from_view`]'s, found with the same generator draws
+/// and cache entries, but sooner when the odds are sampled (the dungeons played stop once
+/// they settle the question).
+pub fn from_view_against(
+    rules: &mut dyn Rules,
+    cache: &mut OddsCache,
+    view: &crate::view::View,
+    plan: &Plan,
+    effort: Effort,
+    rng: &mut rand_chacha::ChaCha8Rng,
+    threshold: f64,
+) -> Result<f64, EngineError> {
+    Ok(entering(rules, cache, view, plan, effort, rng, Some(threshold))?.probability)
 }
 
 /// [`from_view`], with how the figure was found.
@@ -47,6 +63,7 @@ fn entering(
     plan: &Plan,
     effort: Effort,
     rng: &mut rand_chacha::ChaCha8Rng,
+    threshold: Option<f64>,
 ) -> Result<Report, EngineError> {
     let catalog = rules.catalog().clone();
     let Some(adventurer) = view.adventurer() else {
@@ -95,7 +112,9 @@ fn entering(
         {
             Ok(odds) => Ok(Report::exact(odds.probability, odds.states)),
             Err(EngineError::Budget(_)) => Ok(Report {
-                probability: super::estimate(rules, &setup, &chances, samples, rng)?,
+                probability: super::sample::estimate_against(
+                    rules, &setup, &chances, samples, rng, threshold,
+                )?,
                 exact: false,
                 states,
                 options: Vec::new(),
@@ -230,6 +249,6 @@ pub fn report_from_view(
     if own_question {
         answers(rules, &mut cache, view, effort, &mut rng)
     } else {
-        entering(rules, &mut cache, view, plan, effort, &mut rng)
+        entering(rules, &mut cache, view, plan, effort, &mut rng, None)
     }
 }

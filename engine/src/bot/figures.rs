@@ -1,0 +1,400 @@
+//! The typical-dungeon figures of `typical.rs`, kept for the whole process and on disk.
+//!
+//! A figure depends only on the packs, the rulings, the work and the situation, never on
+//! the game, so one table per (packs, rulings, work) serves every thread and every run:
+//! a `hard` decision asks thousands of them, and computing them is most of what a cold
+//! decision costs. Tables are written to the user's cache folder (`DUNGEON_CACHE_DIR`
+//! overrides it; `DUNGEON_CACHE_DIR=` with nothing turns the disk off) and read back by
+//! the next process.
+//!
+//! A table's file is named by a SHA-256 of everything its figures depend on: the rules
+//! version, the prelude, every pack file's SHA-256, the rulings, the work and the figures'
+//! format version (bump [`FORMAT`] whenever the way a figure is computed changes). So a
+//! changed pack or engine never reads a stale table. The file is nobody's to trust: it is
+//! read only if its header names that same hash, its checksum holds, every entry is well
+//! formed with a probability in [0, 1], and a few of its figures, recomputed, agree; else
+//! it is ignored (and replaced by the next save). Writes are atomic (temp file, fsync,
+//! rename), so a reader never sees half a table.
+
+use super::typical::{Situation, Work};
+use crate::catalog::{Catalog, DamageModel};
+use crate::ids::{AdventurerId, TileId};
+use crate::options::RulingChoices;
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::Duration;
+
+/// The version of the figures and of their file format.
+const FORMAT: u32 = 1;
+const MAGIC: &[u8; 8] = b"DGNODDS\x01";
+/// A table is saved once its figures not yet on disk took this long to work out...
+const SAVE_AFTER: Duration = Duration::from_millis(200);
+/// ...and files holding more entries than this are not read.
+const MAX_ENTRIES: usize = 2_000_000;
+/// Figures recomputed to check a file before trusting it.
+const SPOT_CHECKS: usize = 2;
+
+/// One table: the figures of a (packs, rulings, work), and the time spent working out
+/// those not yet on disk.
+#[derive(Default)]
+pub(crate) struct Table {
+    pub figures: RwLock<HashMap<Situation, f64>>,
+    unsaved: Mutex<Duration>,
+    /// The file's name (hex SHA-256 of what the figures depend on).
+    id: String,
+}
+
+/// Every table in memory, by (catalog fingerprint, rulings hash, work).
+type Tables = HashMap<(u64, u64, Work), Arc<Table>>;
+static TABLES: RwLock<Option<Tables>> = RwLock::new(None);
+
+/// The table of this catalog, rulings and work: loaded from disk the first time (with
+/// `check` recomputing a figure for the spot checks), empty if there is nothing to trust.
+pub(crate) fn table(
+    catalog: &Catalog,
+    rulings: &RulingChoices,
+    work: Work,
+    check: impl FnMut(&Situation) -> f64,
+) -> Arc<Table> {
+    let key = (
+        catalog.fingerprint,
+        crate::options::rulings_hash(rulings),
+        work,
+    );
+    if let Some(t) = TABLES
+        .read()
+        .ok()
+        .and_then(|m| m.as_ref()?.get(&key).cloned())
+    {
+        return t;
+    }
+    let id = table_id(catalog, rulings, work);
+    let figures = cache_dir()
+        .and_then(|dir| read(&dir.join(format!("{id}.odds")), &id, check))
+        .unwrap_or_default();
+    let table = Arc::new(Table {
+        unsaved: Mutex::new(Duration::ZERO),
+        figures: RwLock::new(figures),
+        id,
+    });
+    let mut tables = TABLES.write().unwrap_or_else(|e| e.into_inner());
+    tables
+        .get_or_insert_with(HashMap::new)
+        .entry(key)
+        .or_insert(table)
+        .clone()
+}
+
+/// Forgets every table held in memory (the files stay): for measuring cold decisions.
+pub fn forget_figures() {
+    *TABLES.write().unwrap_or_else(|e| e.into_inner()) = None;
+}
+
+impl Table {
+    /// Notes a figure added that took `spent` to work out, and saves the table once the
+    /// figures not on disk took long enough.
+    pub(crate) fn added(&self, spent: Duration) {
+        let Ok(mut unsaved) = self.unsaved.lock() else {
+            return;
+        };
+        *unsaved += spent;
+        if *unsaved < SAVE_AFTER {
+            return;
+        }
+        *unsaved = Duration::ZERO;
+        if let Some(dir) = cache_dir() {
+            let bytes = encode(
+                &self.id,
+                &self.figures.read().map(|f| f.clone()).unwrap_or_default(),
+            );
+            // A cache that cannot be written is only a slower next start.
+            let _ = write_atomic(&dir, &format!("{}.odds", self.id), &bytes);
+        }
+    }
+}
+
+/// Where tables are kept: `DUNGEON_CACHE_DIR`, else the user's cache folder.
+fn cache_dir() -> Option<PathBuf> {
+    match std::env::var_os("DUNGEON_CACHE_DIR") {
+        Some(d) if d.is_empty() => None,
+        Some(d) => Some(PathBuf::from(d)),
+        None => {
+            directories::ProjectDirs::from("", "", "dungeon").map(|d| d.cache_dir().join("odds"))
+        }
+    }
+}
+
+/// The hex SHA-256 naming a table: everything its figures depend on.
+fn table_id(catalog: &Catalog, rulings: &RulingChoices, work: Work) -> String {
+    let mut h = Sha256::new();
+    h.update(MAGIC);
+    h.update(FORMAT.to_le_bytes());
+    h.update(crate::version::RULES_VERSION.to_le_bytes());
+    h.update(crate::version::prelude_hash().as_bytes());
+    for p in &catalog.packs {
+        h.update((p.id.len() as u64).to_le_bytes());
+        h.update(p.id.as_bytes());
+        for f in &p.files {
+            h.update(f.sha256.as_bytes());
+        }
+    }
+    for (id, choice) in rulings {
+        h.update((id.len() as u64).to_le_bytes());
+        h.update(id.as_bytes());
+        h.update((choice.len() as u64).to_le_bytes());
+        h.update(choice.as_bytes());
+    }
+    h.update((work.states as u64).to_le_bytes());
+    h.update((work.samples as u64).to_le_bytes());
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn encode(id: &str, figures: &HashMap<Situation, f64>) -> Vec<u8> {
+    let mut entries: Vec<(Vec<u8>, f64)> = figures
+        .iter()
+        .map(|(s, &p)| (situation_bytes(s), p))
+        .collect();
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut body = Vec::new();
+    body.extend_from_slice(id.as_bytes());
+    body.extend_from_slice(&(entries.len() as u64).to_le_bytes());
+    for (s, p) in entries {
+        body.extend_from_slice(&s);
+        body.extend_from_slice(&p.to_bits().to_le_bytes());
+    }
+    let mut out = MAGIC.to_vec();
+    out.extend_from_slice(&Sha256::digest(&body));
+    out.extend_from_slice(&body);
+    out
+}
+
+fn situation_bytes(s: &Situation) -> Vec<u8> {
+    let mut b = vec![
+        s.players,
+        s.runner,
+        s.successes,
+        s.failures,
+        s.damage_model as u8,
+        s.size as u8,
+        s.specials_in_play as u8,
+        s.tiles.len() as u8,
+    ];
+    b.extend_from_slice(&s.adventurer.0.to_le_bytes());
+    for t in &s.tiles {
+        b.extend_from_slice(&t.0.to_le_bytes());
+    }
+    b
+}
+
+/// A table file, if everything about it holds (see the module's comment).
+fn read(
+    path: &Path,
+    id: &str,
+    mut check: impl FnMut(&Situation) -> f64,
+) -> Option<HashMap<Situation, f64>> {
+    let bytes = std::fs::read(path).ok()?;
+    let rest = bytes.strip_prefix(MAGIC)?;
+    let (sum, body) = rest.split_at_checked(32)?;
+    if Sha256::digest(body).as_slice() != sum {
+        return None;
+    }
+    let mut r = Reader(body.strip_prefix(id.as_bytes())?);
+    let count = u64::from_le_bytes(r.take(8)?.try_into().ok()?) as usize;
+    if count > MAX_ENTRIES {
+        return None;
+    }
+    let mut figures = HashMap::with_capacity(count);
+    let mut order = Vec::with_capacity(count);
+    for _ in 0..count {
+        let head = r.take(8)?;
+        let damage_model = match head[4] {
+            0 => DamageModel::EndTotal,
+            1 => DamageModel::Running,
+            _ => return None,
+        };
+        let adventurer = AdventurerId(u16::from_le_bytes(r.take(2)?.try_into().ok()?));
+        let mut tiles = Vec::with_capacity(head[7] as usize);
+        for _ in 0..head[7] {
+            tiles.push(TileId(u16::from_le_bytes(r.take(2)?.try_into().ok()?)));
+        }
+        let p = f64::from_bits(u64::from_le_bytes(r.take(8)?.try_into().ok()?));
+        if !(0.0..=1.0).contains(&p) || head[1] >= head[0] || head[5] == 0 {
+            return None;
+        }
+        let s = Situation {
+            players: head[0],
+            runner: head[1],
+            successes: head[2],
+            failures: head[3],
+            adventurer,
+            tiles,
+            size: head[5] as usize,
+            damage_model,
+            specials_in_play: head[6] as usize,
+        };
+        order.push(s.clone());
+        figures.insert(s, p);
+    }
+    if !r.0.is_empty() || figures.len() != count {
+        return None;
+    }
+    // Well formed is not true: recompute a few figures, spread over the table.
+    for i in 0..SPOT_CHECKS.min(count) {
+        let s = &order[(i * 7919 + count / 2) % count];
+        if check(s).to_bits() != figures[s].to_bits() {
+            return None;
+        }
+    }
+    Some(figures)
+}
+
+struct Reader<'a>(&'a [u8]);
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        let (head, rest) = self.0.split_at_checked(n)?;
+        self.0 = rest;
+        Some(head)
+    }
+}
+
+/// Writes `name` in `dir` atomically: a temp file beside it, fsynced, renamed over.
+fn write_atomic(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let tmp = dir.join(format!(
+        ".{name}.{}.{:?}.tmp",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, dir.join(name))
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn situation(size: usize, tiles: &[u16]) -> Situation {
+        Situation {
+            players: 3,
+            runner: 1,
+            successes: 1,
+            failures: 0,
+            adventurer: AdventurerId(2),
+            tiles: tiles.iter().map(|&t| TileId(t)).collect(),
+            size,
+            damage_model: DamageModel::Running,
+            specials_in_play: 1,
+        }
+    }
+
+    /// A table of 40 figures, and the function they are "worked out" by.
+    fn sample() -> (HashMap<Situation, f64>, impl Fn(&Situation) -> f64 + Copy) {
+        let truth = |s: &Situation| (s.size as f64 + s.tiles.len() as f64) / 64.0;
+        let figures = (1..=20)
+            .flat_map(|size| [situation(size, &[1, 2, 3]), situation(size, &[4])])
+            .map(|s| {
+                let p = truth(&s);
+                (s, p)
+            })
+            .collect();
+        (figures, truth)
+    }
+
+    fn file(bytes: &[u8]) -> (tempdir::Dir, PathBuf) {
+        let dir = tempdir::Dir::new();
+        let path = dir.0.join("t.odds");
+        std::fs::write(&path, bytes).expect("a temp file");
+        (dir, path)
+    }
+
+    /// A folder removed when dropped.
+    mod tempdir {
+        pub struct Dir(pub std::path::PathBuf);
+        impl Dir {
+            pub fn new() -> Dir {
+                use std::sync::atomic::{AtomicUsize, Ordering};
+                static N: AtomicUsize = AtomicUsize::new(0);
+                let d = std::env::temp_dir().join(format!(
+                    "dungeon-figures-{}-{}",
+                    std::process::id(),
+                    N.fetch_add(1, Ordering::Relaxed)
+                ));
+                std::fs::create_dir_all(&d).expect("a temp folder");
+                Dir(d)
+            }
+        }
+        impl Drop for Dir {
+            fn drop(&mut self) {
+                let _ = std::fs::remove_dir_all(&self.0);
+            }
+        }
+    }
+
+    #[test]
+    fn a_saved_table_reads_back_the_same() {
+        let (figures, truth) = sample();
+        let (_dir, path) = file(&encode("abc", &figures));
+        assert_eq!(read(&path, "abc", truth), Some(figures));
+    }
+
+    #[test]
+    fn a_damaged_or_foreign_file_is_ignored() {
+        let (figures, truth) = sample();
+        let good = encode("abc", &figures);
+        // Another table's file (a changed pack names another table).
+        let (_d, path) = file(&good);
+        assert_eq!(read(&path, "abd", truth), None);
+        // Any byte changed, or the file cut short.
+        for at in [0, 9, 40, 45, good.len() / 2, good.len() - 1] {
+            let mut bad = good.clone();
+            bad[at] ^= 0x10;
+            let (_d, path) = file(&bad);
+            assert_eq!(read(&path, "abc", truth), None, "byte {at} changed");
+        }
+        let (_d, path) = file(&good[..good.len() - 3]);
+        assert_eq!(read(&path, "abc", truth), None);
+    }
+
+    #[test]
+    fn a_forged_file_with_a_good_checksum_is_ignored() {
+        let (figures, truth) = sample();
+        // Every figure off by a little: only recomputing them shows it.
+        let forged: HashMap<Situation, f64> = figures
+            .iter()
+            .map(|(s, &p)| (s.clone(), p * 0.99))
+            .collect();
+        let (_d, path) = file(&encode("abc", &forged));
+        assert_eq!(read(&path, "abc", truth), None);
+        // A figure that is no probability.
+        let mut impossible = figures.clone();
+        impossible.insert(situation(3, &[4]), 1.5);
+        let (_d, path) = file(&encode("abc", &impossible));
+        assert_eq!(read(&path, "abc", truth), None);
+    }
+
+    #[test]
+    fn tables_are_written_atomically_and_replaced() {
+        let dir = tempdir::Dir::new();
+        let (figures, truth) = sample();
+        write_atomic(&dir.0, "x.odds", b"old").expect("written");
+        write_atomic(&dir.0, "x.odds", &encode("abc", &figures)).expect("written");
+        let names: Vec<_> = std::fs::read_dir(&dir.0)
+            .expect("listed")
+            .map(|e| e.expect("an entry").file_name())
+            .collect();
+        assert_eq!(names, ["x.odds"], "no temp file left behind");
+        assert_eq!(read(&dir.0.join("x.odds"), "abc", truth), Some(figures));
+    }
+}
