@@ -40,7 +40,6 @@ impl Progress {
             return Progress { bar, lines: None };
         }
         let bar = ProgressBar::hidden();
-        bar.set_length(total);
         let lines = (!every.is_zero()).then(|| {
             let heading = Heading { lang, label, total };
             Lines::start(&bar, heading, every, std::io::stderr())

@@ -138,6 +138,19 @@ pub struct Decided {
     pub status: Status,
 }
 
+impl Decided {
+    /// Stores it at once, through [`Store::decide`].
+    pub fn store_now<S: Store + ?Sized>(&self, store: &S) -> Result<(), StoreError> {
+        store.decide(
+            &self.code,
+            self.number,
+            &self.decision,
+            &self.state,
+            self.status,
+        )
+    }
+}
+
 /// Told once a decision handed to [`Store::decide_later`] is durable, or could not be
 /// stored (nothing of it was kept then).
 pub type WhenStored = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
@@ -170,14 +183,7 @@ pub trait Store: Send + Sync {
     /// (group commit), and `done` is called only once that transaction committed. The
     /// game threads acknowledge a decision from `done` only. By default, stored at once.
     fn decide_later(&self, decided: Decided, done: WhenStored) {
-        let Decided {
-            code,
-            number,
-            decision,
-            state,
-            status,
-        } = &decided;
-        done(self.decide(code, *number, decision, state, *status));
+        done(decided.store_now(self));
     }
     /// Every table still open or playing, with its decisions.
     fn unfinished(&self) -> Result<Vec<StoredTable>, StoreError>;

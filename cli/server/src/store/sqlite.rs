@@ -171,13 +171,7 @@ impl Store for SqliteStore {
     fn decide_later(&self, decided: Decided, done: WhenStored) {
         match &self.committer {
             Some(committer) => committer.submit(decided, done),
-            None => done(self.decide(
-                &decided.code,
-                decided.number,
-                &decided.decision,
-                &decided.state,
-                decided.status,
-            )),
+            None => done(decided.store_now(self)),
         }
     }
 

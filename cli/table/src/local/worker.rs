@@ -140,14 +140,14 @@ impl Worker {
         while let Some(seat) = self.state.current_seat() {
             if self.bots[seat as usize].is_some() {
                 let began = Instant::now();
-                if !self.wait_for_commands(commands, Duration::ZERO) {
+                if !self.refuse_answers(commands, Some(Duration::ZERO)) {
                     return;
                 }
                 let view = View::new(&self.state, seat);
                 let bot = self.bots[seat as usize].as_mut().expect("a bot's seat");
                 let action = bot.decide(&mut self.engine, &view);
                 let pace = self.bot_pace.saturating_sub(began.elapsed());
-                if !self.wait_for_commands(commands, pace) {
+                if !self.refuse_answers(commands, Some(pace)) {
                     return;
                 }
                 if let Err(failure) = self.apply(seat, action) {
@@ -174,32 +174,34 @@ impl Worker {
             }
         }
         // Over or stopped: nothing more to do until the front end leaves.
-        while let Ok(command) = commands.recv() {
+        self.refuse_answers(commands, None);
+    }
+
+    /// Refuses every answer the front end sends (no seat here is asked) for `how_long`
+    /// (a bot's move), or until the front end leaves when `None`; `false` once it left.
+    fn refuse_answers(&self, commands: &Receiver<Command>, how_long: Option<Duration>) -> bool {
+        let until = how_long.map(|d| Instant::now() + d);
+        loop {
+            let command = match until {
+                Some(until) => {
+                    match commands.recv_timeout(until.saturating_duration_since(Instant::now())) {
+                        Ok(command) => command,
+                        Err(RecvTimeoutError::Timeout) => return true,
+                        Err(RecvTimeoutError::Disconnected) => return false,
+                    }
+                }
+                None => match commands.recv() {
+                    Ok(command) => command,
+                    Err(_) => return false,
+                },
+            };
             match command {
-                Command::Close => return,
+                Command::Close => return false,
                 Command::Answer { seat, .. } => {
                     let _ = self
                         .updates
                         .send(Update::Answered(Err(TableError::NotAsked(seat))));
                 }
-            }
-        }
-    }
-
-    /// Waits this long while a bot moves, refusing answers meanwhile (no seat here is
-    /// asked); `false` when the front end left.
-    fn wait_for_commands(&self, commands: &Receiver<Command>, how_long: Duration) -> bool {
-        let until = Instant::now() + how_long;
-        loop {
-            let left = until.saturating_duration_since(Instant::now());
-            match commands.recv_timeout(left) {
-                Ok(Command::Close) | Err(RecvTimeoutError::Disconnected) => return false,
-                Ok(Command::Answer { seat, .. }) => {
-                    let _ = self
-                        .updates
-                        .send(Update::Answered(Err(TableError::NotAsked(seat))));
-                }
-                Err(RecvTimeoutError::Timeout) => return true,
             }
         }
     }
