@@ -1,20 +1,21 @@
 //! Cold `hard` decisions (a fresh thread, nothing in memory) at positions of random-bot
 //! games, every kind of decision: the slowest and the median, per pack mix and table size,
-//! with none of the bots' odds tables on disk (a first start) and with them (kept in the
-//! temp folder's `cold-hard-tables`: run it twice to see them warm). The bench measures
+//! with none of the bots' odds tables on disk (a first start: only the tables shipped in the
+//! binary, see `src/bot/shipped.rs`) and with them (kept in the temp folder's
+//! `cold-hard-tables`: run it twice to see them warm). The bench measures
 //! fixed positions; this looks for the slow ones.
 //!
 //! `cargo run --release -p dungeon-engine --example cold_hard [POSITIONS]` (default 8 per
 //! table; `ONLY=14` for base at 4 players, `ONLY=24` base+sequel; `DETAIL=1` lists each).
-use dungeon_engine::bot::{BotKind, forget_figures, seat_seed};
+use dungeon_engine::bot::{BotKind, forget_figures};
 use dungeon_engine::state::GameState;
-use dungeon_engine::{Catalog, Engine, GameOptions, View};
+use dungeon_engine::{Catalog, Engine, View};
 use std::sync::Arc;
 use std::time::Duration;
 
 #[path = "../benches/support/mod.rs"]
 mod support;
-use support::catalog;
+use support::{catalog, positions};
 
 fn cold(catalog: &Arc<Catalog>, state: &GameState, disk: Option<&str>) -> Duration {
     forget_figures();
@@ -43,38 +44,13 @@ fn main() {
         .unwrap_or(8);
     let disk = std::env::temp_dir().join("cold-hard-tables");
     let disk = disk.to_str().expect("utf-8");
-    for packs in [&["base"][..], &["base", "sequel"]] {
+    for packs in [&["base"][..], &["sequel"], &["base", "sequel"]] {
         let catalog = catalog(packs);
         let mut engine = Engine::new(catalog.clone()).expect("engine");
         for players in 2..=4u8 {
-            let mut positions = Vec::new();
-            'games: for seed in 0.. {
-                let mut bots: Vec<_> = (0..players as usize)
-                    .map(|s| BotKind::Random.create(seat_seed(seed, s)))
-                    .collect();
-                let options = GameOptions {
-                    players,
-                    ..GameOptions::default()
-                };
-                let mut events = Vec::new();
-                let mut state = engine.new_game(options, seed, &mut events).expect("game");
-                let mut n = 0u64;
-                while let Some(seat) = state.current_seat() {
-                    let legal = state
-                        .pending
-                        .as_ref()
-                        .map_or(0, |d| d.legal_actions().len());
-                    if legal > 1 && (seed * 7 + n).is_multiple_of(9) {
-                        positions.push(state.clone());
-                        if positions.len() == per {
-                            break 'games;
-                        }
-                    }
-                    n += 1;
-                    let a = bots[seat as usize].decide(&mut engine, &View::new(&state, seat));
-                    engine.apply(&mut state, a, &mut events).expect("legal");
-                }
-            }
+            let positions = positions(&mut engine, players, 0, per, |seed, n| {
+                (seed * 7 + n).is_multiple_of(9)
+            });
             if std::env::var("ONLY").is_ok_and(|o| o != format!("{}{players}", packs.len())) {
                 continue;
             }

@@ -14,3 +14,46 @@ pub fn catalog(packs: &[&str]) -> Arc<Catalog> {
     }
     Arc::new(lib.catalog(packs).expect("catalog").0)
 }
+
+/// `count` positions of random-bot games with more than one legal action, from the games
+/// of seeds `first_seed..`, taken where `pick(seed, move number)` says (the examples).
+#[allow(dead_code)]
+pub fn positions(
+    engine: &mut dungeon_engine::Engine,
+    players: u8,
+    first_seed: u64,
+    count: usize,
+    pick: impl Fn(u64, u64) -> bool,
+) -> Vec<dungeon_engine::state::GameState> {
+    use dungeon_engine::bot::{BotKind, seat_seed};
+    let mut positions = Vec::new();
+    for seed in first_seed.. {
+        let mut bots: Vec<_> = (0..players as usize)
+            .map(|s| BotKind::Random.create(seat_seed(seed, s)))
+            .collect();
+        let options = dungeon_engine::GameOptions {
+            players,
+            ..Default::default()
+        };
+        let mut events = Vec::new();
+        let mut state = engine.new_game(options, seed, &mut events).expect("game");
+        let mut n = 0u64;
+        while let Some(seat) = state.current_seat() {
+            let legal = state
+                .pending
+                .as_ref()
+                .map_or(0, |d| d.legal_actions().len());
+            if legal > 1 && pick(seed, n) {
+                positions.push(state.clone());
+                if positions.len() == count {
+                    return positions;
+                }
+            }
+            n += 1;
+            let view = dungeon_engine::View::new(&state, seat);
+            let a = bots[seat as usize].decide(engine, &view);
+            engine.apply(&mut state, a, &mut events).expect("legal");
+        }
+    }
+    unreachable!("endless seeds")
+}

@@ -15,6 +15,10 @@
 //! formed with a probability in [0, 1], and a few of its figures, recomputed, agree; else
 //! it is ignored (and replaced by the next save). Writes are atomic (temp file, fsync,
 //! rename), so a reader never sees half a table.
+//!
+//! The tables of the built-in pack mixes under their default rulings also ship inside the
+//! binary (`engine/tables`, embedded by `build.rs`): a first start finds them as if on disk.
+//! They pass the same header, checksum and form checks (`shipped.rs`).
 
 use super::typical::{Situation, Work};
 use crate::catalog::{Catalog, DamageModel};
@@ -72,9 +76,13 @@ pub(crate) fn table(
         return t;
     }
     let id = table_id(catalog, rulings, work);
-    let figures = cache_dir()
-        .and_then(|dir| read(&dir.join(format!("{id}.odds")), &id, check))
-        .unwrap_or_default();
+    let mut figures = super::shipped::table(&id).unwrap_or_default();
+    // The disk holds what earlier processes added (figures are the same whoever computed them).
+    if let Some(disk) =
+        cache_dir().and_then(|dir| read(&dir.join(format!("{id}.odds")), &id, check))
+    {
+        figures.extend(disk);
+    }
     let table = Arc::new(Table {
         unsaved: Mutex::new(Duration::ZERO),
         figures: RwLock::new(figures),
@@ -86,6 +94,20 @@ pub(crate) fn table(
         .entry(key)
         .or_insert(table)
         .clone()
+}
+
+/// Writes every table held in memory to `dir` (the shipped tables are made this way);
+/// returns how many.
+pub fn save_figures(dir: &Path) -> std::io::Result<usize> {
+    let tables: Vec<Arc<Table>> = TABLES
+        .read()
+        .map(|m| m.iter().flat_map(|m| m.values().cloned()).collect())
+        .unwrap_or_default();
+    for t in &tables {
+        let figures = t.figures.read().map(|f| f.clone()).unwrap_or_default();
+        write_atomic(dir, &format!("{}.odds", t.id), &encode(&t.id, &figures))?;
+    }
+    Ok(tables.len())
 }
 
 /// Forgets every table held in memory (the files stay): for measuring cold decisions.
@@ -128,7 +150,7 @@ fn cache_dir() -> Option<PathBuf> {
 }
 
 /// The hex SHA-256 naming a table: everything its figures depend on.
-fn table_id(catalog: &Catalog, rulings: &RulingChoices, work: Work) -> String {
+pub(super) fn table_id(catalog: &Catalog, rulings: &RulingChoices, work: Work) -> String {
     let mut h = Sha256::new();
     h.update(MAGIC);
     h.update(FORMAT.to_le_bytes());
@@ -193,9 +215,18 @@ fn situation_bytes(s: &Situation) -> Vec<u8> {
 fn read(
     path: &Path,
     id: &str,
-    mut check: impl FnMut(&Situation) -> f64,
+    check: impl FnMut(&Situation) -> f64,
 ) -> Option<HashMap<Situation, f64>> {
-    let bytes = std::fs::read(path).ok()?;
+    parse(&std::fs::read(path).ok()?, id, check, SPOT_CHECKS)
+}
+
+/// A table's bytes, if everything about them holds, `spot_checks` figures recomputed.
+pub(super) fn parse(
+    bytes: &[u8],
+    id: &str,
+    mut check: impl FnMut(&Situation) -> f64,
+    spot_checks: usize,
+) -> Option<HashMap<Situation, f64>> {
     let rest = bytes.strip_prefix(MAGIC)?;
     let (sum, body) = rest.split_at_checked(32)?;
     if Sha256::digest(body).as_slice() != sum {
@@ -242,7 +273,7 @@ fn read(
         return None;
     }
     // Well formed is not true: recompute a few figures, spread over the table.
-    for i in 0..SPOT_CHECKS.min(count) {
+    for i in 0..spot_checks.min(count) {
         let s = &order[(i * 7919 + count / 2) % count];
         if check(s).to_bits() != figures[s].to_bits() {
             return None;

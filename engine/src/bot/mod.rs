@@ -6,13 +6,15 @@ mod ismcts;
 mod random;
 mod rules;
 mod saved;
+mod shipped;
 mod typical;
 
-pub use figures::forget_figures;
+pub use figures::{forget_figures, save_figures};
 pub use ismcts::{ActionStats, Budget, DEFAULT_ITERATIONS, IsmctsBot};
 pub use random::RandomBot;
 pub use rules::RulesBot;
 pub use saved::{BotState, MAX_CACHE_ENTRIES, RulesState};
+pub use shipped::SHIPPED_MIXES;
 
 use crate::action::Action;
 use crate::engine::Rules;

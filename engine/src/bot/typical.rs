@@ -81,7 +81,7 @@ pub(crate) fn odds(
 }
 
 /// The figure of `situation`, worked out.
-fn compute(
+pub(super) fn compute(
     rules: &mut dyn Rules,
     situation: &Situation,
     rulings: &RulingChoices,

@@ -1,0 +1,37 @@
+//! Embeds the bots' odds tables shipped for the built-in pack mixes (`engine/tables/*.odds`,
+//! made by `cargo run --release -p dungeon-engine --example ship_tables`), so that a first
+//! start does not have to work them out (see `src/bot/figures.rs`).
+
+use std::fmt::Write;
+use std::path::PathBuf;
+
+fn main() {
+    let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
+    let dir = manifest.join("tables");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "odds"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    let mut code = String::from(
+        "/// Shipped odds tables: (table id, the file's bytes).\npub(crate) static SHIPPED: &[(&str, &[u8])] = &[\n",
+    );
+    for f in &files {
+        let id = f.file_stem().unwrap().to_string_lossy();
+        writeln!(
+            code,
+            "    ({id:?}, include_bytes!({:?})),",
+            f.to_string_lossy()
+        )
+        .unwrap();
+    }
+    code.push_str("];\n");
+    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("shipped_tables.rs");
+    std::fs::write(out, code).unwrap();
+    println!("cargo:rerun-if-changed={}", dir.display());
+}
