@@ -5,8 +5,11 @@
 //!   base games with no scripts at all (not the same games: no card effect applies).
 //! - `dungeon/…`: one fixed base-box dungeon whose resolution calls many Lua hooks, run
 //!   through the Lua host and through [`NativeHooks`], the same cards' hooks written in Rust
-//!   for this benchmark only. The bench first checks that both give the same events and
-//!   final state, so the ratio of the two lines is what the Lua path costs.
+//!   for this benchmark only; through Luau with every hook interpreted, and as the host
+//!   plays, where scripts that are one call to a prelude helper run natively (see
+//!   `engine/src/script/native.rs`). The bench first checks that all give the same events
+//!   and final state, so the ratio of the interpreted line to the native one is what the
+//!   Lua path costs.
 //! - `ismcts/…`: IS-MCTS decisions at fixed positions, in search iterations per second, and
 //!   `hard` decisions (the default budget): repeated at one position (the bots' per-thread
 //!   memos warm), and `cold`, each on a fresh thread with nothing in memory, which is what
@@ -367,15 +370,21 @@ fn bench_dungeon(c: &mut Criterion) {
     let catalog = catalog(&["base"]);
     let setup = dungeon_setup(&catalog);
     let mut lua = Engine::new(catalog.clone()).expect("engine");
+    lua.hooks_mut().set_native_helpers(false);
+    let mut helpers = Engine::new(catalog.clone()).expect("engine");
     let mut native = Engine::with_hooks(catalog.clone(), NativeHooks::new(catalog.clone()));
     check_native_matches_lua(&mut lua, &mut native, &setup);
+    check_native_matches_lua(&mut helpers, &mut native, &setup);
     let mut group = c.benchmark_group("dungeon");
     group.throughput(Throughput::Elements(1));
     group.measurement_time(Duration::from_secs(5));
     group.warm_up_time(Duration::from_secs(1));
     let mut events = Vec::new();
-    group.bench_function("Lua hooks", |b| {
+    group.bench_function("Lua hooks, all interpreted", |b| {
         b.iter(|| run_dungeon(&mut lua, &setup, &mut events).run.hp)
+    });
+    group.bench_function("Lua host as it plays (helper calls run natively)", |b| {
+        b.iter(|| run_dungeon(&mut helpers, &setup, &mut events).run.hp)
     });
     group.bench_function("native hooks (baseline)", |b| {
         b.iter(|| run_dungeon(&mut native, &setup, &mut events).run.hp)

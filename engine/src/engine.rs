@@ -54,6 +54,10 @@ impl<H: HookRunner> Engine<H> {
         &self.catalog
     }
 
+    pub fn hooks(&self) -> &H {
+        &self.hooks
+    }
+
     pub fn hooks_mut(&mut self) -> &mut H {
         &mut self.hooks
     }

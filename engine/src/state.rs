@@ -211,7 +211,7 @@ impl GameState {
         copy_list(&mut undo.dungeon, dungeon);
         copy_list(&mut undo.discard, discard);
         undo.phase.clone_from(phase);
-        undo.run.clone_from(run);
+        run.copy_into(&mut undo.run);
         undo.pending.clone_from(pending);
         undo.winner = *winner;
         undo.last_runner = *last_runner;

@@ -186,6 +186,53 @@ fn is_zero(n: &u16) -> bool {
 }
 
 impl DungeonRun {
+    /// `dst` becomes a copy of this run, reusing its storage and copying only the
+    /// entries in use (a derived `clone_from` builds the whole run, inline lists and all,
+    /// then moves it: the engine takes this copy before most moves that may run a hook).
+    pub(crate) fn copy_into(&self, dst: &mut DungeonRun) {
+        // Every field named, so that a new one cannot be forgotten here.
+        let DungeonRun {
+            runner,
+            hp,
+            start_hp,
+            base_hp,
+            order,
+            faced,
+            incoming,
+            skip_next,
+            stage,
+            hp_fell,
+            died,
+            success_forced,
+            success_forced_by,
+            log_lines,
+            memory,
+            pending,
+            success,
+            card_by_card,
+        } = self;
+        dst.runner = *runner;
+        dst.hp = *hp;
+        dst.start_hp = *start_hp;
+        dst.base_hp = *base_hp;
+        dst.order.clear();
+        dst.order.extend_from_slice(order);
+        dst.faced.clear();
+        dst.faced.extend(faced.iter().cloned());
+        dst.incoming = *incoming;
+        dst.skip_next.clone_from(skip_next);
+        dst.stage = *stage;
+        dst.hp_fell = *hp_fell;
+        dst.died = *died;
+        dst.success_forced = *success_forced;
+        dst.success_forced_by = *success_forced_by;
+        dst.log_lines = *log_lines;
+        dst.memory.clone_from(memory);
+        dst.pending.clone_from(pending);
+        dst.success = *success;
+        dst.card_by_card = *card_by_card;
+    }
+
     /// Paused between two cards (card by card only): the next reveal is up to the caller.
     pub fn paused(&self) -> bool {
         self.card_by_card && self.stage == Stage::Reveal && self.success.is_none()

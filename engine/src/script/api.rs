@@ -7,7 +7,7 @@ use super::frame::{Frame, SharedFrame, err};
 use super::meter::Meter;
 use super::raw::sequence;
 use super::tables::IdStrings;
-use crate::action::{Answer, CardRef, Question};
+use crate::action::{Answer, CardRef};
 use crate::catalog::Catalog;
 use crate::dungeon::Faced;
 use crate::effect::{Effect, HP_LIMIT, MemValue};
@@ -125,47 +125,14 @@ impl Api {
             .ok_or_else(|| err("no monster is being resolved"))
     }
 
-    /// The answer to the next question this hook asks: a recorded one, the only option,
-    /// or a stop (the engine will ask and run the hook again).
+    /// The answer to the next question this hook asks (see [`Frame::ask`]).
     fn ask(
         &self,
         seat: Option<Seat>,
         prompt: String,
         options: Vec<Answer>,
     ) -> mlua::Result<Answer> {
-        let mut f = self.frame.borrow_mut();
-        if !f.hook.may_ask() {
-            return Err(err(format!("`{}` hooks may not ask questions", f.hook)));
-        }
-        let Some(&first) = options.first() else {
-            return Err(err("a question needs at least one option"));
-        };
-        if options.len() == 1 || f.question.is_some() {
-            // Only one possible answer: nothing to ask. Or the hook already waits on an
-            // earlier question: whatever it does now is discarded.
-            return Ok(first);
-        }
-        let seat = seat.unwrap_or(f.state()?.run.runner);
-        let index = f.asked;
-        f.asked += 1;
-        if let Some(&answer) = f.answers.get(index) {
-            if options.contains(&answer) {
-                return Ok(answer);
-            }
-            return Err(err(
-                "the recorded answer is not among this question's options: hooks must ask the same questions each time they run",
-            ));
-        }
-        f.question = Some(Question {
-            seat,
-            asker: f.card,
-            prompt,
-            options,
-            aliases: Vec::new(),
-        });
-        // The hook runs on with a provisional answer (cheaper than stopping it with an
-        // error); nothing it does from here on is kept: the engine asks, then runs it again.
-        Ok(first)
+        self.frame.borrow_mut().ask(seat, prompt, options)
     }
 
     fn answer_value(&self, answer: Answer) -> mlua::Result<Value> {

@@ -264,6 +264,48 @@ impl Frame {
         Ok(self.state()?.run.recall(self.card, key))
     }
 
+    /// The answer to the next question this hook asks: a recorded one, the only option,
+    /// or a stop (the engine will ask and run the hook again).
+    pub fn ask(
+        &mut self,
+        seat: Option<Seat>,
+        prompt: String,
+        options: Vec<Answer>,
+    ) -> mlua::Result<Answer> {
+        if !self.hook.may_ask() {
+            return Err(err(format!("`{}` hooks may not ask questions", self.hook)));
+        }
+        let Some(&first) = options.first() else {
+            return Err(err("a question needs at least one option"));
+        };
+        if options.len() == 1 || self.question.is_some() {
+            // Only one possible answer: nothing to ask. Or the hook already waits on an
+            // earlier question: whatever it does now is discarded.
+            return Ok(first);
+        }
+        let seat = seat.unwrap_or(self.state()?.run.runner);
+        let index = self.asked;
+        self.asked += 1;
+        if let Some(&answer) = self.answers.get(index) {
+            if options.contains(&answer) {
+                return Ok(answer);
+            }
+            return Err(err(
+                "the recorded answer is not among this question's options: hooks must ask the same questions each time they run",
+            ));
+        }
+        self.question = Some(Question {
+            seat,
+            asker: self.card,
+            prompt,
+            options,
+            aliases: Vec::new(),
+        });
+        // The hook runs on with a provisional answer (cheaper than stopping it with an
+        // error); nothing it does from here on is kept: the engine asks, then runs it again.
+        Ok(first)
+    }
+
     /// A uniform integer in `lo..=hi` from the game's generator.
     pub fn draw(&mut self, lo: i64, hi: i64) -> mlua::Result<i64> {
         if lo > hi {

@@ -132,6 +132,14 @@ impl Meter {
         self.activate()
     }
 
+    /// Starts counting what the host keeps for a hook the engine runs natively (see
+    /// `native.rs`): no Lua code runs, so only the allowance of `bytes` matters.
+    pub fn start_host(&self, bytes: u64) {
+        self.allocated.set(0);
+        self.allocation_limit.set(bytes);
+        self.tripped.replace(None);
+    }
+
     /// Makes this meter current without resetting it.
     pub fn activate(&self) -> Active {
         let previous = CURRENT.with(|c| c.replace(self as *const Meter));

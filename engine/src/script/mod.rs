@@ -30,6 +30,7 @@ mod library;
 mod load;
 mod log;
 mod meter;
+mod native;
 mod raw;
 mod rewrite;
 mod sandbox;
@@ -77,6 +78,8 @@ struct CardScript {
     inert: Option<Vec<(HookName, Function)>>,
     /// The `ctx` this card's hooks receive: its own `self`, then the shared functions.
     ctx: Table,
+    /// The prelude helper the whole script is one call to, run natively (`native.rs`).
+    native: Option<native::Helper>,
 }
 
 pub struct ScriptHost {
@@ -97,6 +100,12 @@ pub struct ScriptHost {
     operation_allocated: u64,
     /// Lua code ran since the last `begin` (else there is nothing for it to reset).
     ran: bool,
+    /// A native hook counted memory since the last `begin`.
+    counted: bool,
+    /// Whether scripts that are one call to a prelude helper run natively.
+    native_helpers: bool,
+    /// The regular species, in catalog order (what `ctx.regular_species()` lists).
+    regular_species: Vec<crate::ids::SpeciesId>,
 }
 
 impl ScriptHost {
@@ -138,6 +147,9 @@ impl ScriptHost {
             allocated: vec![0; slots],
             operation_allocated: 0,
             ran: true,
+            counted: false,
+            native_helpers: true,
+            regular_species: catalog.regular_species().collect(),
         };
         let mut diags = Diagnostics::default();
         let tiles = catalog.tiles.iter().map(|t| (&t.info, false));
@@ -182,7 +194,10 @@ impl ScriptHost {
                 format!("card `{}`: cannot set up its ctx: {e}", info.id),
             )
         })?;
+        let native = native::Helper::recognise(&script.code, &self.catalog)
+            .filter(|helper| helper.hooks() == compiled.hooks);
         Ok(Some(CardScript {
+            native,
             path: script.path.clone(),
             chunk_name: compiled.chunk_name,
             chunk: compiled.chunk,
@@ -200,14 +215,30 @@ impl ScriptHost {
         }
     }
 
-    /// Sets the step budget of each hook call (for tests of hostile scripts).
+    /// Sets the step budget of each hook call (for tests of hostile scripts). Every hook
+    /// then runs in Lua, so the budget counts the helpers' steps too.
     pub fn set_step_budget(&mut self, steps: u64) {
         self.meter.set_budget(steps);
+        self.native_helpers = false;
     }
 
     /// Sets the wall-clock time each hook call may take (for tests of hostile scripts).
+    /// Every hook then runs in Lua.
     pub fn set_time_limit(&mut self, limit: Duration) {
         self.meter.set_time_limit(limit);
+        self.native_helpers = false;
+    }
+
+    /// Whether scripts that are exactly one call to a prelude helper run natively (the
+    /// default; see `native.rs`) or in Luau like every other script (to compare them).
+    pub fn set_native_helpers(&mut self, on: bool) {
+        self.native_helpers = on;
+    }
+
+    /// Does this card's script run natively (one call to a prelude helper)?
+    pub fn runs_natively(&self, card: CardRef) -> bool {
+        self.native_helpers
+            && matches!(self.cards.get(self.slot(card)), Some(Some(s)) if s.native.is_some())
     }
 
     /// Sets the memory the whole Lua state may use: a backstop far above the
@@ -342,6 +373,45 @@ impl ScriptHost {
         errors::hook_error(pack, &info.id, hook, path, chunk_name, error)
     }
 
+    /// The hook run natively, if the card's script is one call to a prelude helper and
+    /// nothing unusual happened (else `None`: the Lua hook runs).
+    fn call_native(&mut self, state: &mut GameState, call: &HookCall<'_>) -> Option<HookOutcome> {
+        let slot = self.slot(call.card);
+        let Some(Some(CardScript {
+            native: Some(helper),
+            ..
+        })) = self.cards.get(slot)
+        else {
+            return None;
+        };
+        let allowance = self.allowance(slot);
+        self.meter.start_host(allowance);
+        let mut f = self.frame.borrow_mut();
+        f.lend(state, call.card, call.hook, call.answers);
+        let value = helper.run(
+            &mut f,
+            &self.catalog,
+            &self.regular_species,
+            call.hook,
+            call.damage,
+        );
+        f.end_loan();
+        let value = value?;
+        let spent = self.meter.allocated();
+        let outcome = match f.question.take() {
+            Some(question) => HookOutcome::Asked(question),
+            None => HookOutcome::Done {
+                effects: std::mem::take(&mut f.effects),
+                value,
+            },
+        };
+        drop(f);
+        self.allocated[slot] += spent;
+        self.operation_allocated += spent;
+        self.counted = true;
+        Some(outcome)
+    }
+
     fn drop_instances(&mut self) {
         self.generation += 1;
         for script in self.cards.iter_mut().flatten() {
@@ -355,7 +425,11 @@ impl HookRunner for ScriptHost {
     fn set_analysis(&mut self, _on: bool) {}
 
     fn begin(&mut self) {
-        // Most operations run no script: then there is nothing to reset.
+        if std::mem::take(&mut self.counted) {
+            self.allocated.iter_mut().for_each(|a| *a = 0);
+            self.operation_allocated = 0;
+        }
+        // Most operations run no Lua: then there is nothing to reset.
         if !std::mem::take(&mut self.ran) {
             return;
         }
@@ -378,6 +452,11 @@ impl HookRunner for ScriptHost {
         state: &mut GameState,
         call: HookCall<'_>,
     ) -> Result<HookOutcome, HookError> {
+        if self.native_helpers
+            && let Some(outcome) = self.call_native(state, &call)
+        {
+            return Ok(outcome);
+        }
         let index = match self.function(call.card, call.hook) {
             Ok(Some(index)) => index,
             Ok(None) => {

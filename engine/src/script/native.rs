@@ -1,0 +1,470 @@
+//! Card scripts that are one call to a helper of the prelude, run by Rust code that does
+//! what the helper's Lua does, step for step.
+//!
+//! Most cards are written `return dungeon.<helper>(<literal arguments>)`. Such a script
+//! is still compiled, run and checked in Luau like any other; when it also matches that
+//! shape exactly (comments aside; arguments only `nil`, plain strings and whole numbers)
+//! and its arguments are valid, the host answers its hooks here, which saves the Lua call,
+//! the monster table and every `ctx` call. Every effect goes through the same [`Frame`]
+//! (caps, memory, questions), so the outcome is the same; anything unusual (a missing
+//! monster, a value out of range, an error to report) returns `None` and the Lua hook
+//! runs instead, giving its own message. `tests/native_helpers.rs` plays whole games both
+//! ways and compares every event.
+//!
+//! The globals are read-only, so `dungeon` in such a script is always the prelude's.
+
+use super::args::{MAX_PROMPT, is_lowercase_key};
+use super::frame::{Frame, MAX_MEMORY_TEXT};
+use crate::action::{Answer, CardRef};
+use crate::catalog::Catalog;
+use crate::effect::{Effect, HP_LIMIT, MemValue};
+use crate::hook_name::{HookName, HookSet};
+use crate::hooks::HookValue;
+use crate::ids::SpeciesId;
+use std::sync::Arc;
+
+/// A prelude helper with its arguments, resolved against the catalog.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Helper {
+    NameSpeciesBeforeEntering {
+        prompt: String,
+        ruling: Option<usize>,
+    },
+    NameSpeciesOnReveal {
+        prompt: String,
+        ruling: Option<usize>,
+    },
+    ReviveToBaseHp {
+        ruling: Option<usize>,
+        prompt: String,
+    },
+    GainStrengthWhenDefeating,
+    DefeatNextWhenDefeating,
+    ReplaceFromDeckOnReveal {
+        prompt: String,
+    },
+    SucceedIfAllSpeciesDiffer,
+    ReduceDamage(i64),
+}
+
+/// A literal argument.
+#[derive(Clone, Debug, PartialEq)]
+enum Arg {
+    Nil,
+    Text(String),
+    Int(i64),
+}
+
+/// The key under which the species helpers remember the named species.
+const SPECIES_KEY: &str = "species";
+
+impl Helper {
+    /// The helper `code` is exactly one call to, if any, with arguments the Lua helper
+    /// would accept in every call.
+    pub fn recognise(code: &str, catalog: &Catalog) -> Option<Helper> {
+        let (name, args) = parse_call(code)?;
+        let text = |i: usize| match args.get(i) {
+            None | Some(Arg::Nil) => Some(None),
+            Some(Arg::Text(s)) => Some(Some(s.as_str())),
+            Some(Arg::Int(_)) => None,
+        };
+        let prompt = |i: usize, default: &str| -> Option<String> {
+            match text(i)? {
+                None => Some(default.to_string()),
+                Some(p) if is_lowercase_key(p.as_bytes(), MAX_PROMPT) => Some(p.to_string()),
+                Some(_) => None,
+            }
+        };
+        // A ruling no pack declares is an error when the hook runs: Lua reports it.
+        let ruling = |i: usize| -> Option<Option<usize>> {
+            match text(i)? {
+                None => Some(None),
+                Some(id) => catalog.ruling_index(id).map(Some),
+            }
+        };
+        let arity = |n: usize| (args.len() <= n).then_some(());
+        Some(match name.as_str() {
+            "name_species_before_entering" => {
+                arity(2)?;
+                Helper::NameSpeciesBeforeEntering {
+                    prompt: prompt(0, "name_species")?,
+                    ruling: ruling(1)?,
+                }
+            }
+            "name_species_on_reveal" => {
+                arity(2)?;
+                Helper::NameSpeciesOnReveal {
+                    prompt: prompt(0, "use_tile")?,
+                    ruling: ruling(1)?,
+                }
+            }
+            "revive_to_base_hp" => {
+                arity(2)?;
+                Helper::ReviveToBaseHp {
+                    ruling: ruling(0)?,
+                    prompt: prompt(1, "use_tile")?,
+                }
+            }
+            "gain_strength_when_defeating" => {
+                arity(0)?;
+                Helper::GainStrengthWhenDefeating
+            }
+            "defeat_next_when_defeating" => {
+                arity(0)?;
+                Helper::DefeatNextWhenDefeating
+            }
+            "replace_from_deck_on_reveal" => {
+                arity(1)?;
+                Helper::ReplaceFromDeckOnReveal {
+                    prompt: prompt(0, "use_tile")?,
+                }
+            }
+            "succeed_if_all_species_differ" => {
+                arity(0)?;
+                Helper::SucceedIfAllSpeciesDiffer
+            }
+            "reduce_damage" => {
+                arity(1)?;
+                match args.first() {
+                    Some(Arg::Int(n)) if n.abs() <= HP_LIMIT as i64 => Helper::ReduceDamage(*n),
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        })
+    }
+
+    /// The hooks the helper's table defines.
+    pub fn hooks(&self) -> HookSet {
+        let names: &[HookName] = match self {
+            Helper::NameSpeciesBeforeEntering { .. } => {
+                &[HookName::BeforeEntering, HookName::Defeats]
+            }
+            Helper::NameSpeciesOnReveal { .. } => &[HookName::OnReveal, HookName::Defeats],
+            Helper::ReviveToBaseHp { .. } => &[HookName::OnDeath],
+            Helper::GainStrengthWhenDefeating | Helper::DefeatNextWhenDefeating => {
+                &[HookName::OnDefeat]
+            }
+            Helper::ReplaceFromDeckOnReveal { .. } => &[HookName::OnReveal],
+            Helper::SucceedIfAllSpeciesDiffer => &[HookName::AtEnd],
+            Helper::ReduceDamage(_) => &[HookName::OnDamage],
+        };
+        let mut set = HookSet::default();
+        names.iter().for_each(|&h| set.insert(h));
+        set
+    }
+
+    /// Runs `hook` on the frame lent for the call, as the Lua helper would. `None`: the
+    /// Lua hook must run instead (the frame is lent again for it).
+    pub fn run(
+        &self,
+        f: &mut Frame,
+        catalog: &Catalog,
+        regular: &[SpeciesId],
+        hook: HookName,
+        damage: i32,
+    ) -> Option<HookValue> {
+        let (has_monster, species, strength, threatens) = {
+            let state = f.state().ok()?;
+            // The monster the Lua hook receives as `m` (nil when there is none: Lua decides).
+            let m = if hook.has_monster() {
+                Some(state.run.faced.last()?)
+            } else {
+                None
+            };
+            let strength = m.and_then(|m| m.strength).unwrap_or(0);
+            let threatens = m.is_some_and(|m| !m.is_defeated() && strength > 0);
+            (m.is_some(), m.and_then(|m| m.species), strength, threatens)
+        };
+        let ruling_is = |f: &Frame, ruling: Option<usize>, choice: &str| -> Option<bool> {
+            let Some(index) = ruling else {
+                return Some(false);
+            };
+            let chosen = f.state().ok()?.options.ruling_choice(catalog, index)?;
+            Some(catalog.rulings[index].choices[chosen].id == choice)
+        };
+        let ask_yes_no = |f: &mut Frame, prompt: &str| -> Option<bool> {
+            let answer = f.ask(None, prompt.to_string(), vec![Answer::Yes, Answer::No]);
+            Some(answer.ok()? == Answer::Yes)
+        };
+        let remember_species = |f: &mut Frame, s: SpeciesId| -> Option<()> {
+            let id = &catalog.species_def(s).id;
+            if id.len() > MAX_MEMORY_TEXT {
+                return None;
+            }
+            let text: Arc<str> = id.as_str().into();
+            f.record(
+                "remember",
+                Effect::Remember(SPECIES_KEY.into(), MemValue::Text(text)),
+            )
+            .ok()
+        };
+        let tile = match f.card {
+            CardRef::Tile(t) => Some(t),
+            CardRef::Monster(_) => None,
+        };
+        match (self, hook) {
+            (Helper::NameSpeciesBeforeEntering { prompt, ruling }, HookName::BeforeEntering) => {
+                let options: Vec<Answer> = if ruling_is(f, *ruling, "regular")? {
+                    regular.iter().map(|&s| Answer::Species(s)).collect()
+                } else {
+                    catalog.species_ids().map(Answer::Species).collect()
+                };
+                let Answer::Species(s) = f.ask(None, prompt.clone(), options).ok()? else {
+                    return None;
+                };
+                remember_species(f, s)?;
+                Some(HookValue::Nothing)
+            }
+            (
+                Helper::NameSpeciesBeforeEntering { .. } | Helper::NameSpeciesOnReveal { .. },
+                HookName::Defeats,
+            ) => {
+                // Lua compares the remembered text with the species id.
+                let named = match f.recall(SPECIES_KEY).ok()? {
+                    Some(MemValue::Text(t)) => catalog.find_species(t),
+                    _ => None,
+                };
+                Some(HookValue::Bool(species.is_some() && species == named))
+            }
+            (Helper::NameSpeciesOnReveal { prompt, ruling }, HookName::OnReveal) => {
+                let nothing_named = f.recall(SPECIES_KEY).ok()?.is_none();
+                if nothing_named
+                    && let Some(s) = species
+                    && threatens
+                {
+                    let may_name = !ruling_is(f, *ruling, "regular")? || regular.contains(&s);
+                    if may_name && ask_yes_no(f, prompt)? {
+                        remember_species(f, s)?;
+                        f.record("defeat", Effect::Defeat).ok()?;
+                    }
+                }
+                Some(HookValue::Nothing)
+            }
+            (Helper::ReviveToBaseHp { ruling, prompt }, HookName::OnDeath) => {
+                let state = f.state().ok()?;
+                let may_decline = ruling.is_some()
+                    && state.damage_model.id() == "end_total"
+                    && !state.dungeon.is_empty()
+                    && ruling_is(f, *ruling, "may_decline")?;
+                if may_decline && !ask_yes_no(f, prompt)? {
+                    return Some(HookValue::Nothing);
+                }
+                let base = f.state().ok()?.run.base_hp;
+                if base.abs() > HP_LIMIT {
+                    return None;
+                }
+                f.record("set_hp", Effect::SetHp(base)).ok()?;
+                f.record("discard", Effect::DiscardTile(tile?)).ok()?;
+                Some(HookValue::Nothing)
+            }
+            (Helper::GainStrengthWhenDefeating, HookName::OnDefeat) => {
+                has_monster.then_some(())?;
+                if strength > 0 {
+                    if strength > HP_LIMIT {
+                        return None;
+                    }
+                    f.record("gain_hp", Effect::GainHp(strength)).ok()?;
+                }
+                Some(HookValue::Nothing)
+            }
+            (Helper::DefeatNextWhenDefeating, HookName::OnDefeat) => {
+                f.record("defeat_next", Effect::SkipNext(None)).ok()?;
+                Some(HookValue::Nothing)
+            }
+            (Helper::ReplaceFromDeckOnReveal { prompt }, HookName::OnReveal) => {
+                let deck = f.state().ok()?.deck.len();
+                if deck > 0 && threatens && ask_yes_no(f, prompt)? {
+                    f.record("replace_from_deck", Effect::ReplaceFromDeck)
+                        .ok()?;
+                    f.record("discard", Effect::DiscardTile(tile?)).ok()?;
+                }
+                Some(HookValue::Nothing)
+            }
+            (Helper::SucceedIfAllSpeciesDiffer, HookName::AtEnd) => {
+                let mut seen: Vec<SpeciesId> = Vec::new();
+                let mut differ = true;
+                for s in f
+                    .state()
+                    .ok()?
+                    .run
+                    .monsters_faced()
+                    .filter_map(|m| m.species)
+                {
+                    if seen.contains(&s) {
+                        differ = false;
+                        break;
+                    }
+                    seen.push(s);
+                }
+                if differ {
+                    f.record("succeed", Effect::Succeed).ok()?;
+                }
+                Some(HookValue::Nothing)
+            }
+            (Helper::ReduceDamage(n), HookName::OnDamage) => {
+                let value = (damage as i64 - n).max(0);
+                (value <= HP_LIMIT as i64).then_some(HookValue::Int(value as i32))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// `return dungeon.NAME(ARGS)`, comments and whitespace aside, with each argument `nil`, a
+/// string of `[a-z0-9_]` or a whole number; anything else is `None`.
+fn parse_call(code: &str) -> Option<(String, Vec<Arg>)> {
+    let tokens = tokens(code)?;
+    let mut it = tokens.iter().map(String::as_str);
+    let mut expect = |want: &str| (it.next()? == want).then_some(());
+    expect("return")?;
+    expect("dungeon")?;
+    expect(".")?;
+    let rest: Vec<&str> = tokens[3..].iter().map(String::as_str).collect();
+    let (&name, rest) = rest.split_first()?;
+    if !is_identifier(name) {
+        return None;
+    }
+    let (&"(", mut rest) = rest.split_first()? else {
+        return None;
+    };
+    let mut args = Vec::new();
+    if rest.first() == Some(&")") {
+        rest = &rest[1..];
+    } else {
+        loop {
+            let (&arg, after) = rest.split_first()?;
+            args.push(literal(arg)?);
+            let (&sep, after) = after.split_first()?;
+            rest = after;
+            match sep {
+                "," => continue,
+                ")" => break,
+                _ => return None,
+            }
+        }
+    }
+    match rest {
+        [] | [";"] => Some((name.to_string(), args)),
+        _ => None,
+    }
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+fn literal(token: &str) -> Option<Arg> {
+    if token == "nil" {
+        return Some(Arg::Nil);
+    }
+    if let Some(body) = token.strip_prefix('"').or_else(|| token.strip_prefix('\'')) {
+        return Some(Arg::Text(body[..body.len() - 1].to_string()));
+    }
+    if !token.is_empty() && token.len() <= 6 && token.bytes().all(|b| b.is_ascii_digit()) {
+        return token.parse().ok().map(Arg::Int);
+    }
+    None
+}
+
+/// The tokens of `code`: identifiers, whole numbers, `. ( ) , ;`, and strings of
+/// `[a-z0-9_]` (kept with their opening quote and closing quote). Line comments are
+/// skipped; anything else (a long comment or string, an escape, an operator) is `None`.
+fn tokens(code: &str) -> Option<Vec<String>> {
+    let bytes = code.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        if c.is_ascii_whitespace() {
+            i += 1;
+        } else if bytes[i..].starts_with(b"--") {
+            if bytes[i + 2..].starts_with(b"[") {
+                return None;
+            }
+            while i < bytes.len() && bytes[i] != b'\n' {
+                i += 1;
+            }
+        } else if c.is_ascii_alphanumeric() || c == b'_' {
+            let start = i;
+            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                i += 1;
+            }
+            out.push(code[start..i].to_string());
+        } else if c == b'"' || c == b'\'' {
+            let start = i;
+            i += 1;
+            while i < bytes.len() && bytes[i] != c {
+                let b = bytes[i];
+                if !(b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_') {
+                    return None;
+                }
+                i += 1;
+            }
+            if i == bytes.len() {
+                return None;
+            }
+            i += 1;
+            out.push(code[start..i].to_string());
+        } else if matches!(c, b'.' | b'(' | b')' | b',' | b';') {
+            // `..` and `...` are operators, never part of the one shape accepted.
+            if c == b'.' && bytes.get(i + 1) == Some(&b'.') {
+                return None;
+            }
+            out.push((c as char).to_string());
+            i += 1;
+        } else {
+            return None;
+        }
+        if out.len() > 64 {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_one_call_shape_is_recognised_and_nothing_else() {
+        let ok = [
+            "-- a comment\nreturn dungeon.gain_strength_when_defeating()\n",
+            "return dungeon.name_species_before_entering(nil, 'x');",
+            "return dungeon . reduce_damage ( 2 )",
+        ];
+        for code in ok {
+            assert!(parse_call(code).is_some(), "{code}");
+        }
+        let refused = [
+            "return dungeon.reduce_damage(2) + 1",
+            "local x = 1 return dungeon.reduce_damage(x)",
+            "return dungeon.combine(dungeon.reduce_damage(1))",
+            "return dungeon.reduce_damage(-1)",
+            "return dungeon.reduce_damage(1.5)",
+            "return dungeon.f('A')",
+            "return dungeon.f('a\\n')",
+            "--[[ long ]] return dungeon.f()",
+            "return dungeon.f('a') return 1",
+            "return dungeon.f(nil,)",
+            "return dungeon['f']()",
+            "return other.f()",
+            "return dungeon.f(\"a'b\")",
+        ];
+        for code in refused {
+            assert!(parse_call(code).is_none(), "{code}");
+        }
+        assert_eq!(
+            parse_call("return dungeon.f(nil, \"a_1\", 3)"),
+            Some((
+                "f".to_string(),
+                vec![Arg::Nil, Arg::Text("a_1".into()), Arg::Int(3)]
+            ))
+        );
+    }
+}
