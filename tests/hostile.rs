@@ -546,6 +546,47 @@ fn a_hook_failing_after_a_bidding_move_leaves_the_game_unchanged() {
     assert_eq!(e.kind, Budget);
 }
 
+/// `apply_or_abandon` (whole simulated games, searches) skips the snapshot: the same move
+/// fails with the same error and leaves the events as they were; the state, which the
+/// caller drops, is not put back.
+#[test]
+fn a_hook_failing_under_apply_or_abandon_gives_the_same_error_and_events() {
+    let mut engine = hostile_engine();
+    let mut events = Vec::new();
+    let options = GameOptions {
+        players: 2,
+        first_adventurer: FirstAdventurer::Named("victim".into()),
+        ..GameOptions::default()
+    };
+    let mut state = engine.new_game(options, 3, &mut events).unwrap();
+    for _ in 0..200 {
+        let action = match state.pending.clone().map(|d| d.kind) {
+            Some(DecisionKind::DrawOrPass) => Action::Draw,
+            Some(DecisionKind::PlaceCard { .. }) => Action::AddToDungeon,
+            other => panic!("unexpected decision {other:?}"),
+        };
+        let (mut guarded, mut guarded_events) = (state.clone(), events.clone());
+        let guarded_result = engine.apply(&mut guarded, action, &mut guarded_events);
+        let mark = events.clone();
+        match engine.apply_or_abandon(&mut state, action, &mut events) {
+            Ok(()) => {
+                assert!(guarded_result.is_ok() && guarded == state && guarded_events == events);
+            }
+            Err(EngineError::Hook(e)) => {
+                let Err(EngineError::Hook(g)) = guarded_result else {
+                    panic!("apply gave {guarded_result:?}")
+                };
+                assert_eq!((e.card.as_str(), e.kind), (g.card.as_str(), g.kind));
+                assert_eq!(events, mark, "the failed {action} left events");
+                assert!(state != guarded, "no snapshot: the state is left half-way");
+                return;
+            }
+            Err(other) => panic!("{other}"),
+        }
+    }
+    panic!("the victim's first before_entering hook should have failed");
+}
+
 /// The host itself leaves the state it was lent as it found it, random draws included.
 #[test]
 fn a_failing_hook_undoes_its_random_draws() {

@@ -3,7 +3,7 @@
 //! (the Lua host by default); game states are separate plain values, so one engine
 //! serves any number of games, and a state can be cloned and played forward by a bot.
 
-use crate::action::{Action, Decision, DecisionKind};
+use crate::action::{Action, CardRef, Decision, DecisionKind};
 use crate::catalog::{Catalog, Diagnostics};
 pub use crate::error::EngineError;
 use crate::event::Event;
@@ -95,6 +95,29 @@ impl<H: HookRunner> Engine<H> {
         action: Action,
         events: &mut Vec<Event>,
     ) -> Result<(), EngineError> {
+        self.apply_guarded(state, action, events, true)
+    }
+
+    /// [`Engine::apply`] without the snapshot that puts the state back when a hook
+    /// fails: on an error the events are as they were but the state is left half-way. For
+    /// callers that then drop the game, as a simulated game does when a script fails
+    /// (the snapshot is a tenth of a random game's time).
+    pub fn apply_or_abandon(
+        &mut self,
+        state: &mut GameState,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), EngineError> {
+        self.apply_guarded(state, action, events, false)
+    }
+
+    fn apply_guarded(
+        &mut self,
+        state: &mut GameState,
+        action: Action,
+        events: &mut Vec<Event>,
+        guard: bool,
+    ) -> Result<(), EngineError> {
         self.check_catalog(state)?;
         if !state.pending.as_ref().is_some_and(|d| d.allows(&action)) {
             return Err(EngineError::IllegalAction {
@@ -104,16 +127,20 @@ impl<H: HookRunner> Engine<H> {
         }
         // Taken, not copied: the move clears it anyway, and a failed move puts it back.
         let decision = state.pending.take().expect("checked above");
-        // Hooks run only in the dungeon. A pass or an answer can start or resume it, and so
-        // can any bidding move once the deck is (nearly) empty: the next players are then
-        // forced to pass. Only then is a snapshot worth its copy.
-        let may_run_hooks = match action {
-            Action::Answer(_) => true,
-            // A pass ends the bidding only when it leaves one bidder.
-            Action::Pass => state.players.iter().filter(|p| p.in_bidding()).count() <= 2,
-            _ => false,
-        } || state.deck.len() <= 1
-            || state.run.stage != crate::dungeon::Stage::Done;
+        // Only a hook can make a move fail, and hooks run only in the dungeon. A pass or an
+        // answer can start or resume it, and so can any bidding move once the deck is
+        // (nearly) empty: the next players are then forced to pass. Even then, a dungeon
+        // whose cards define no hook runs none. Only when a hook may run is a snapshot
+        // worth its copy.
+        let may_run_hooks = guard
+            && (match action {
+                Action::Answer(_) => true,
+                // A pass ends the bidding only when it leaves one bidder.
+                Action::Pass => state.players.iter().filter(|p| p.in_bidding()).count() <= 2,
+                _ => false,
+            } || state.deck.len() <= 1
+                || state.run.stage != crate::dungeon::Stage::Done)
+            && (matches!(action, Action::ChooseAdventurer(_)) || self.hooks_in_play(state));
         if may_run_hooks {
             state.copy_for_undo(&mut self.undo);
         }
@@ -127,6 +154,20 @@ impl<H: HookRunner> Engine<H> {
             events.truncate(mark);
         }
         result
+    }
+
+    /// Could a hook run before the next decision? Only the equipment the adventurer holds
+    /// (a chosen adventurer brings new equipment: the caller copies then) and the game's
+    /// monster cards can have hooks.
+    fn hooks_in_play(&self, state: &GameState) -> bool {
+        state
+            .tiles
+            .iter()
+            .any(|&t| self.hooks.has_any_hook(CardRef::Tile(t)))
+            || state
+                .cards
+                .iter()
+                .any(|&m| self.hooks.has_any_hook(CardRef::Monster(m)))
     }
 
     fn apply_unchecked(
@@ -211,6 +252,13 @@ pub trait Rules {
         action: Action,
         events: &mut Vec<Event>,
     ) -> Result<(), EngineError>;
+    /// See [`Engine::apply_or_abandon`]: for searches that drop a state whose move failed.
+    fn apply_or_abandon(
+        &mut self,
+        state: &mut GameState,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), EngineError>;
     fn resume(&mut self, state: &mut GameState, events: &mut Vec<Event>)
     -> Result<(), EngineError>;
     fn dungeon(
@@ -236,6 +284,14 @@ impl<H: HookRunner> Rules for Engine<H> {
         events: &mut Vec<Event>,
     ) -> Result<(), EngineError> {
         Engine::apply(self, state, action, events)
+    }
+    fn apply_or_abandon(
+        &mut self,
+        state: &mut GameState,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), EngineError> {
+        Engine::apply_or_abandon(self, state, action, events)
     }
     fn resume(
         &mut self,

@@ -58,6 +58,11 @@ pub trait HookRunner {
     /// Does this card define this hook? Cheap: called before every potential call.
     fn has_hook(&self, card: CardRef, hook: HookName) -> bool;
 
+    /// Does this card define any hook at all?
+    fn has_any_hook(&self, card: CardRef) -> bool {
+        HookName::ALL.into_iter().any(|h| self.has_hook(card, h))
+    }
+
     /// Calls the hook. `state` is lent for reading; implementations must leave it as
     /// they found it.
     fn call(&mut self, state: &mut GameState, call: HookCall<'_>)

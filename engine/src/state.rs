@@ -156,13 +156,19 @@ impl GameState {
     }
 }
 
-/// `dst` becomes a copy of `src` (a list of plain values: one copy, no iterator).
-fn copy_list<A: smallvec::Array>(dst: &mut SmallVec<A>, src: &SmallVec<A>)
+/// `dst` becomes a copy of `src` (a list of plain values: one copy, no iterator). A list
+/// held inline is rebuilt whole (`from_slice` copies the entries in one go, several times
+/// cheaper than `extend_from_slice`); a list on the heap keeps its storage.
+pub(crate) fn copy_list<A: smallvec::Array>(dst: &mut SmallVec<A>, src: &SmallVec<A>)
 where
     A::Item: Copy,
 {
-    dst.clear();
-    dst.extend_from_slice(src);
+    if src.spilled() || dst.spilled() {
+        dst.clear();
+        dst.extend_from_slice(src);
+    } else {
+        *dst = SmallVec::from_slice(src);
+    }
 }
 
 impl GameState {

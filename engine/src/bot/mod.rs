@@ -186,7 +186,9 @@ pub fn play_game_logged<H: crate::hooks::HookRunner>(
         };
         let view = crate::view::View::new(&state, seat);
         let action = bots[seat as usize].decide(engine, &view);
-        engine.apply(&mut state, action, events)?;
+        // A failed move ends the game (the error is returned, the state dropped): no need
+        // for the snapshot that would put the state back.
+        engine.apply_or_abandon(&mut state, action, events)?;
         log.push((seat, action));
     }
     Err(PlayError::TooLong(MAX_DECISIONS))

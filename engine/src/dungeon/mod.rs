@@ -215,8 +215,7 @@ impl DungeonRun {
         dst.hp = *hp;
         dst.start_hp = *start_hp;
         dst.base_hp = *base_hp;
-        dst.order.clear();
-        dst.order.extend_from_slice(order);
+        crate::state::copy_list(&mut dst.order, order);
         dst.faced.clear();
         dst.faced.extend(faced.iter().cloned());
         dst.incoming = *incoming;

@@ -238,7 +238,8 @@ impl<'a> OddsSearch<'a> {
         self.events.clear();
         match action {
             None => self.engine.resume(state, &mut self.events),
-            Some(a) => self.engine.apply(state, a, &mut self.events),
+            // An error ends the search: the state is dropped with it.
+            Some(a) => self.engine.apply_or_abandon(state, a, &mut self.events),
         }
     }
 }

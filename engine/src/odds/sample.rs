@@ -174,7 +174,7 @@ fn outcome(
                 let mut survives = !runner_answers;
                 for action in d.legal_actions() {
                     let mut next = state.clone();
-                    rules.apply(&mut next, action, &mut Vec::new())?;
+                    rules.apply_or_abandon(&mut next, action, &mut Vec::new())?;
                     if outcome(rules, next, empty, memo)? == runner_answers {
                         survives = runner_answers;
                         break;

@@ -178,7 +178,7 @@ fn answers(
             let mut out = Vec::new();
             for action in rules.legal_actions(&state) {
                 let mut after = state.clone();
-                rules.apply(&mut after, action, &mut Vec::new())?;
+                rules.apply_or_abandon(&mut after, action, &mut Vec::new())?;
                 out.push((
                     action,
                     super::sample::estimate_from_state(rules, after, &chances, samples, rng)?,

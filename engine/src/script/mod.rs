@@ -447,6 +447,10 @@ impl HookRunner for ScriptHost {
         self.hooks_of(card).contains(hook)
     }
 
+    fn has_any_hook(&self, card: CardRef) -> bool {
+        !self.hooks_of(card).is_empty()
+    }
+
     fn call(
         &mut self,
         state: &mut GameState,

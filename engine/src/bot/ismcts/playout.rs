@@ -103,7 +103,11 @@ fn knowing_answer(rules: &mut dyn Rules, state: &GameState, seat: Seat) -> Actio
     for &option in &options {
         let mut trial = state.clone();
         events.clear();
-        if rules.apply(&mut trial, option, &mut events).is_err() {
+        // A trial whose move fails is dropped (only its events are read after).
+        if rules
+            .apply_or_abandon(&mut trial, option, &mut events)
+            .is_err()
+        {
             continue;
         }
         for _ in 0..TRIAL_LIMIT {
@@ -116,7 +120,10 @@ fn knowing_answer(rules: &mut dyn Rules, state: &GameState, seat: Seat) -> Actio
             else {
                 break;
             };
-            if rules.apply(&mut trial, first, &mut events).is_err() {
+            if rules
+                .apply_or_abandon(&mut trial, first, &mut events)
+                .is_err()
+            {
                 break;
             }
         }
