@@ -114,7 +114,9 @@ pub enum DecisionKind {
     /// Bidding: the drawn card goes into the dungeon, or aside with one tile.
     PlaceCard {
         card: CardId,
-        set_aside: Vec<TileId>,
+        // Held inline (no allocation for each card drawn); serialised as a list.
+        #[cfg_attr(feature = "schema", schemars(with = "Vec<TileId>"))]
+        set_aside: crate::state::TileList,
     },
     /// A card's rule asks something.
     Question(Question),

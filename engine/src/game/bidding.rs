@@ -43,7 +43,7 @@ pub(crate) fn bidding_step<H: HookRunner>(
                 seat: turn,
                 kind: DecisionKind::PlaceCard {
                     card,
-                    set_aside: state.tiles.to_vec(),
+                    set_aside: crate::state::TileList::from_slice(&state.tiles),
                 },
             }))
         }

@@ -128,7 +128,9 @@ fn finish_round(catalog: &Catalog, state: &mut GameState, events: &mut Vec<Event
                 .map(|&(c, t)| (c, state.cards[c.ix()], t))
                 .collect();
             events.push(Event::SetAsideShown { seat, cards });
-            let shown: Vec<_> = state.players[seat as usize]
+            // Inline: a round's set-aside cards fit, so nothing is allocated.
+            let shown: smallvec::SmallVec<[crate::ids::MonsterId; 8]> = state.players
+                [seat as usize]
                 .set_aside
                 .iter()
                 .map(|&(c, _)| state.cards[c.ix()])

@@ -10,7 +10,7 @@ use crate::options::{
     FAILURES_TO_LOSE, FirstAdventurer, GameOptions, MAX_CARDS, MAX_KINDS, MAX_PLAYERS, MAX_TILES,
     MIN_PLAYERS, RulingChoices, SUCCESSES_TO_WIN, check_ruling_choices,
 };
-use crate::state::{CardList, GameState, Phase, PlayerState};
+use crate::state::{CardList, GameState, Phase, PlayerState, TileList};
 use rand::RngExt;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -79,7 +79,7 @@ pub(crate) fn new_game(
             .collect(),
         // Every card is in the deck from the start (shuffled when the round begins), so
         // each is somewhere even while the first adventurer is being chosen.
-        deck: card_ids(cards.len()).collect(),
+        deck: card_list(cards.len()),
         cards,
         starter: first,
         phase: Phase::ChooseAdventurer,
@@ -122,7 +122,7 @@ pub(crate) fn start_round(
     events: &mut Vec<Event>,
 ) {
     state.round = state.round.saturating_add(1);
-    let mut deck: CardList = card_ids(state.cards.len()).collect();
+    let mut deck = card_list(state.cards.len());
     deck.shuffle(&mut state.rng);
     state.deck = deck;
     state.dungeon.clear();
@@ -134,12 +134,7 @@ pub(crate) fn start_round(
         p.added.clear();
     }
     state.adventurer = Some(adventurer);
-    state.tiles = catalog
-        .adventurer(adventurer)
-        .tiles
-        .iter()
-        .copied()
-        .collect();
+    state.tiles = TileList::from_slice(&catalog.adventurer(adventurer).tiles);
     state.run = DungeonRun::default();
     let first = state.starter;
     state.phase = Phase::Bidding {
@@ -169,7 +164,7 @@ pub(crate) fn start_dungeon(
         hp,
         start_hp: hp,
         base_hp,
-        order: state.tiles.clone(),
+        order: TileList::from_slice(&state.tiles),
         stage: Stage::Enter { cursor: 0 },
         ..DungeonRun::default()
     };
@@ -301,8 +296,20 @@ fn check_players(players: u8) -> Result<(), EngineError> {
 
 /// Card ids for `n` cards (at most 256: a hand-made state with more is cut short, never
 /// wrapped round; `invariants` then finds the cards no place holds).
-fn card_ids(n: usize) -> impl Iterator<Item = CardId> {
-    (0..=u8::MAX).take(n).map(CardId)
+/// Every card id, in order.
+const CARD_IDS: [CardId; 256] = {
+    let mut ids = [CardId(0); 256];
+    let mut i = 0;
+    while i < 256 {
+        ids[i] = CardId(i as u8);
+        i += 1;
+    }
+    ids
+};
+
+/// The first `n` card ids (at most 256: `MAX_CARDS`), in order, copied in one go.
+fn card_list(n: usize) -> CardList {
+    CardList::from_slice(&CARD_IDS[..n.min(CARD_IDS.len())])
 }
 
 /// What every game of a catalog relies on: ids that fit, an adventurer to play, and

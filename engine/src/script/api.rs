@@ -132,7 +132,7 @@ impl Api {
         prompt: String,
         options: Vec<Answer>,
     ) -> mlua::Result<Answer> {
-        self.frame.borrow_mut().ask(seat, prompt, options)
+        self.frame.borrow_mut().ask(seat, &prompt, &options)
     }
 
     fn answer_value(&self, answer: Answer) -> mlua::Result<Value> {

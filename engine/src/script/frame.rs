@@ -269,8 +269,8 @@ impl Frame {
     pub fn ask(
         &mut self,
         seat: Option<Seat>,
-        prompt: String,
-        options: Vec<Answer>,
+        prompt: &str,
+        options: &[Answer],
     ) -> mlua::Result<Answer> {
         if !self.hook.may_ask() {
             return Err(err(format!("`{}` hooks may not ask questions", self.hook)));
@@ -297,8 +297,8 @@ impl Frame {
         self.question = Some(Question {
             seat,
             asker: self.card,
-            prompt,
-            options,
+            prompt: prompt.to_string(),
+            options: options.to_vec(),
             aliases: Vec::new(),
         });
         // The hook runs on with a provisional answer (cheaper than stopping it with an

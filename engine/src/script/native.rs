@@ -184,7 +184,7 @@ impl Helper {
             Some(catalog.rulings[index].choices[chosen].id == choice)
         };
         let ask_yes_no = |f: &mut Frame, prompt: &str| -> Option<bool> {
-            let answer = f.ask(None, prompt.to_string(), vec![Answer::Yes, Answer::No]);
+            let answer = f.ask(None, prompt, &[Answer::Yes, Answer::No]);
             Some(answer.ok()? == Answer::Yes)
         };
         let remember_species = |f: &mut Frame, s: SpeciesId| -> Option<()> {
@@ -210,7 +210,7 @@ impl Helper {
                 } else {
                     catalog.species_ids().map(Answer::Species).collect()
                 };
-                let Answer::Species(s) = f.ask(None, prompt.clone(), options).ok()? else {
+                let Answer::Species(s) = f.ask(None, prompt, &options).ok()? else {
                     return None;
                 };
                 remember_species(f, s)?;
