@@ -328,7 +328,7 @@ fn the_audit_catches_tampering() {
             let taken: Vec<Vec<TileId>> = events
                 .iter()
                 .filter_map(|e| match e {
-                    Event::Entered { tiles, .. } => Some(tiles.clone()),
+                    Event::Entered { tiles, .. } => Some(tiles.to_vec()),
                     _ => None,
                 })
                 .collect();

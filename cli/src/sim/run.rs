@@ -112,6 +112,7 @@ pub fn simulate(
             events.clear();
             log.clear();
             // A panic in a rule or a bot is one game's error, not the end of the run.
+            // The game is counted where it ends: a state (2 KB) moved out only for a record.
             let played = catch_unwind(AssertUnwindSafe(|| {
                 play_game_logged(
                     &mut engine,
@@ -122,12 +123,13 @@ pub fn simulate(
                     &mut log,
                     |_, _| Ok(()),
                 )
+                .map(|state| {
+                    tally.record(catalog, &game.bots, &state, &events);
+                    records.is_some().then(|| Box::new(state))
+                })
             }));
             let (error, end) = match played {
-                Ok(Ok(state)) => {
-                    tally.record(catalog, &game.bots, &state, &events);
-                    (None, Some(state))
-                }
+                Ok(Ok(end)) => (None, end),
                 Ok(Err(e)) => (Some(e.to_string()), None),
                 Err(panic) => {
                     // The Lua state may be half-way through a call: start a fresh one.
@@ -136,7 +138,7 @@ pub fn simulate(
                 }
             };
             if let (Some(to), Some(options)) = (records, &record_options) {
-                super::record::write(to, i, &mut engine, &game, options, &log, end.as_ref())?;
+                super::record::write(to, i, &mut engine, &game, options, &log, end.as_deref())?;
             }
             if let Some(error) = error {
                 tally.errors.push(GameError {

@@ -71,7 +71,9 @@ pub enum Event {
     Entered {
         seat: Seat,
         hp: i32,
-        tiles: Vec<TileId>,
+        // Inline, as the state holds them (no allocation for each run); a list in JSON.
+        #[cfg_attr(feature = "schema", schemars(with = "Vec<TileId>"))]
+        tiles: crate::state::TileList,
         dungeon: u8,
     },
     Answered {
@@ -171,7 +173,12 @@ pub enum Event {
     /// After the run, set-aside monsters are shown to all.
     SetAsideShown {
         seat: Seat,
-        cards: Vec<(CardId, MonsterId, TileId)>,
+        // Inline (no allocation each round); a list in JSON.
+        #[cfg_attr(
+            feature = "schema",
+            schemars(with = "Vec<(CardId, MonsterId, TileId)>")
+        )]
+        cards: smallvec::SmallVec<[(CardId, MonsterId, TileId); 4]>,
     },
     Won {
         seat: Seat,

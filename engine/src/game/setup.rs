@@ -173,7 +173,7 @@ pub(crate) fn start_dungeon(
     events.push(Event::Entered {
         seat: runner,
         hp,
-        tiles: state.tiles.to_vec(),
+        tiles: TileList::from_slice(&state.tiles),
         dungeon: u8::try_from(state.dungeon.len()).unwrap_or(u8::MAX),
     });
 }
