@@ -21,7 +21,11 @@
 //! The machines are noisy: compare figures of one run with each other, not across runs.
 //! On 2026-11-22 (2 shared cores) the Lua dungeon took 4.8x to 5.8x the native one; with
 //! the script chunks kept across operations (as in analysis mode) 4.0x, so about a third
-//! of the Lua path is re-running each card's chunk for every engine operation.
+//! of the Lua path is re-running each card's chunk for every engine operation. On
+//! 2026-11-26, with one instance of each stateless script: interpreted 3.5x to 4.5x
+//! across runs (3.8x on a quiet machine), as the host plays 1.25x (its helper calls run
+//! natively); most of what is left of the interpreted path is mlua's call and callback
+//! machinery (`ctx` functions), not Luau's interpreter.
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use dungeon_engine::action::{Answer, CardRef, DecisionKind, Question};

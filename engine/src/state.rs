@@ -16,7 +16,7 @@ pub type CardList = SmallVec<[CardId; 16]>;
 /// Equipment tiles, in the adventurer's order.
 pub type TileList = SmallVec<[TileId; 8]>;
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerState {
     pub successes: u8,
     pub failures: u8,
@@ -31,6 +31,15 @@ pub struct PlayerState {
     pub added: CardList,
     /// Special monsters this player drew, so knows to be in play.
     pub known_specials: SmallVec<[MonsterId; 2]>,
+}
+
+/// By hand, as for [`GameState`]: lists of plain values copied whole.
+impl Clone for PlayerState {
+    fn clone(&self) -> Self {
+        let mut copy = PlayerState::default();
+        self.copy_into(&mut copy);
+        copy
+    }
 }
 
 impl PlayerState {
@@ -53,7 +62,7 @@ pub enum Phase {
     GameOver,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameState {
     pub options: GameOptions,
     pub damage_model: DamageModel,
@@ -111,6 +120,58 @@ impl Default for GameState {
             starter: 0,
             single_dungeon: false,
             public_specials: SmallVec::new(),
+        }
+    }
+}
+
+/// By hand: the searches copy states by the thousand, and a derived clone pushes the
+/// entries of each inline list one by one, where `SmallVec::from_slice` copies them whole.
+impl Clone for GameState {
+    fn clone(&self) -> Self {
+        // Every field named, so that a new one cannot be forgotten here.
+        let GameState {
+            options,
+            damage_model,
+            catalog_fingerprint,
+            rng,
+            players,
+            cards,
+            round,
+            adventurer,
+            tiles,
+            deck,
+            dungeon,
+            discard,
+            phase,
+            run,
+            pending,
+            winner,
+            last_runner,
+            starter,
+            single_dungeon,
+            public_specials,
+        } = self;
+        GameState {
+            options: options.clone(),
+            damage_model: *damage_model,
+            catalog_fingerprint: *catalog_fingerprint,
+            rng: rng.clone(),
+            players: players.iter().cloned().collect(),
+            cards: SmallVec::from_slice(cards),
+            round: *round,
+            adventurer: *adventurer,
+            tiles: SmallVec::from_slice(tiles),
+            deck: SmallVec::from_slice(deck),
+            dungeon: SmallVec::from_slice(dungeon),
+            discard: SmallVec::from_slice(discard),
+            phase: phase.clone(),
+            run: run.clone(),
+            pending: pending.clone(),
+            winner: *winner,
+            last_runner: *last_runner,
+            starter: *starter,
+            single_dungeon: *single_dungeon,
+            public_specials: SmallVec::from_slice(public_specials),
         }
     }
 }
@@ -315,5 +376,42 @@ mod tests {
         state.round += 1;
         state.undo_from(&mut undo);
         assert_eq!(state, original);
+    }
+
+    /// The hand-written clones copy every field, inline or spilled: the copy equals the
+    /// original and serialises the same, for a state with every list in use.
+    #[test]
+    fn a_clone_is_the_same_state() {
+        use crate::dungeon::{Faced, Fate, Memory};
+        use crate::effect::MemValue;
+        let mut s = busy_state(7, 3);
+        s.deck.extend((10..40).map(CardId)); // spilled past the inline room
+        s.public_specials.push(MonsterId(4));
+        s.players[1].known_specials.push(MonsterId(2));
+        s.run.hp = 9;
+        s.run.order.extend([TileId(1), TileId(2)]);
+        for i in 0..10 {
+            s.run.faced.push(Faced {
+                card: CardId(i),
+                monster: MonsterId(u16::from(i)),
+                position: i + 1,
+                strength: Some(i32::from(i)),
+                species: None,
+                fate: Fate::Damaged(2),
+                defeaters: (0..u16::from(i)).map(TileId).collect(),
+                hp_at_reveal: 3,
+            });
+        }
+        s.run.memory.push(Memory {
+            owner: crate::action::CardRef::Tile(TileId(1)),
+            key: "k".into(),
+            value: MemValue::Int(4),
+        });
+        let copy = s.clone();
+        assert_eq!(copy, s);
+        assert_eq!(
+            serde_json::to_string(&copy).unwrap(),
+            serde_json::to_string(&s).unwrap()
+        );
     }
 }

@@ -17,7 +17,7 @@ use smallvec::SmallVec;
 use std::sync::Arc;
 
 /// One monster the runner faced, with its identity as revealed (after any changes).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Faced {
     pub card: CardId,
     pub monster: MonsterId,
@@ -45,6 +45,32 @@ pub enum Fate {
     Unharmed,
     /// Discarded and replaced by a card from the monster deck.
     Replaced,
+}
+
+/// By hand: the defeaters copied whole (see `GameState`'s clone).
+impl Clone for Faced {
+    fn clone(&self) -> Self {
+        let Faced {
+            card,
+            monster,
+            position,
+            strength,
+            species,
+            fate,
+            defeaters,
+            hp_at_reveal,
+        } = self;
+        Faced {
+            card: *card,
+            monster: *monster,
+            position: *position,
+            strength: *strength,
+            species: *species,
+            fate: fate.clone(),
+            defeaters: TileList::from_slice(defeaters),
+            hp_at_reveal: *hp_at_reveal,
+        }
+    }
 }
 
 impl Faced {
@@ -116,7 +142,7 @@ pub struct PendingHook {
     pub question: Option<Question>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DungeonRun {
     pub runner: Seat,
     pub hp: i32,
@@ -183,6 +209,15 @@ impl Default for DungeonRun {
 
 fn is_zero(n: &u16) -> bool {
     *n == 0
+}
+
+/// By hand, through [`DungeonRun::copy_into`]: lists copied whole.
+impl Clone for DungeonRun {
+    fn clone(&self) -> Self {
+        let mut copy = DungeonRun::default();
+        self.copy_into(&mut copy);
+        copy
+    }
 }
 
 impl DungeonRun {
