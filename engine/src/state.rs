@@ -125,54 +125,16 @@ impl Default for GameState {
 }
 
 /// By hand: the searches copy states by the thousand, and a derived clone pushes the
-/// entries of each inline list one by one, where `SmallVec::from_slice` copies them whole.
+/// entries of each inline list one by one, where [`GameState::copy_for_undo`] copies them
+/// whole (`SmallVec::from_slice`).
 impl Clone for GameState {
     fn clone(&self) -> Self {
-        // Every field named, so that a new one cannot be forgotten here.
-        let GameState {
-            options,
-            damage_model,
-            catalog_fingerprint,
-            rng,
-            players,
-            cards,
-            round,
-            adventurer,
-            tiles,
-            deck,
-            dungeon,
-            discard,
-            phase,
-            run,
-            pending,
-            winner,
-            last_runner,
-            starter,
-            single_dungeon,
-            public_specials,
-        } = self;
-        GameState {
-            options: options.clone(),
-            damage_model: *damage_model,
-            catalog_fingerprint: *catalog_fingerprint,
-            rng: rng.clone(),
-            players: players.iter().cloned().collect(),
-            cards: SmallVec::from_slice(cards),
-            round: *round,
-            adventurer: *adventurer,
-            tiles: SmallVec::from_slice(tiles),
-            deck: SmallVec::from_slice(deck),
-            dungeon: SmallVec::from_slice(dungeon),
-            discard: SmallVec::from_slice(discard),
-            phase: phase.clone(),
-            run: run.clone(),
-            pending: pending.clone(),
-            winner: *winner,
-            last_runner: *last_runner,
-            starter: *starter,
-            single_dungeon: *single_dungeon,
-            public_specials: SmallVec::from_slice(public_specials),
-        }
+        let mut copy = GameState {
+            options: self.options.clone(),
+            ..GameState::default()
+        };
+        self.copy_for_undo(&mut copy);
+        copy
     }
 }
 
