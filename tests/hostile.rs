@@ -504,28 +504,38 @@ fn the_process_carries_on_after_every_attack() {
     assert_engine_still_sound(&mut engine, "a base game");
 }
 
-/// A failing hook reached from a bidding move (the last card is added, the next player
-/// must pass, the dungeon starts) also leaves the game as it was.
-#[test]
-fn a_hook_failing_after_a_bidding_move_leaves_the_game_unchanged() {
-    let mut engine = hostile_engine();
+/// A 2-player game of the hostile engine with the victim (whose first hook fails) as the
+/// adventurer, and its events so far.
+fn victim_game(engine: &mut Engine) -> (GameState, Vec<Event>) {
     let mut events = Vec::new();
     let options = GameOptions {
         players: 2,
         first_adventurer: FirstAdventurer::Named("victim".into()),
         ..GameOptions::default()
     };
-    let mut state = engine.new_game(options, 3, &mut events).unwrap();
+    let state = engine.new_game(options, 3, &mut events).unwrap();
+    (state, events)
+}
+
+/// Every player draws and adds every card, so the deck empties and the dungeon starts.
+fn draw_and_add(state: &GameState) -> Action {
+    match state.pending.as_ref().map(|d| &d.kind) {
+        Some(DecisionKind::DrawOrPass) => Action::Draw,
+        Some(DecisionKind::PlaceCard { .. }) => Action::AddToDungeon,
+        None => panic!("the game ended without running a hook"),
+        Some(other) => panic!("unexpected decision {other:?}"),
+    }
+}
+
+/// A failing hook reached from a bidding move (the last card is added, the next player
+/// must pass, the dungeon starts) also leaves the game as it was.
+#[test]
+fn a_hook_failing_after_a_bidding_move_leaves_the_game_unchanged() {
+    let mut engine = hostile_engine();
+    let (mut state, mut events) = victim_game(&mut engine);
     let mut failed = None;
     for _ in 0..200 {
-        let Some(decision) = state.pending.clone() else {
-            panic!("the game ended without running a hook")
-        };
-        let action = match decision.kind {
-            DecisionKind::DrawOrPass => Action::Draw,
-            DecisionKind::PlaceCard { .. } => Action::AddToDungeon,
-            other => panic!("unexpected decision {other:?}"),
-        };
+        let action = draw_and_add(&state);
         let before = state.clone();
         let mark = events.clone();
         match engine.apply(&mut state, action, &mut events) {
@@ -552,19 +562,9 @@ fn a_hook_failing_after_a_bidding_move_leaves_the_game_unchanged() {
 #[test]
 fn a_hook_failing_under_apply_or_abandon_gives_the_same_error_and_events() {
     let mut engine = hostile_engine();
-    let mut events = Vec::new();
-    let options = GameOptions {
-        players: 2,
-        first_adventurer: FirstAdventurer::Named("victim".into()),
-        ..GameOptions::default()
-    };
-    let mut state = engine.new_game(options, 3, &mut events).unwrap();
+    let (mut state, mut events) = victim_game(&mut engine);
     for _ in 0..200 {
-        let action = match state.pending.clone().map(|d| d.kind) {
-            Some(DecisionKind::DrawOrPass) => Action::Draw,
-            Some(DecisionKind::PlaceCard { .. }) => Action::AddToDungeon,
-            other => panic!("unexpected decision {other:?}"),
-        };
+        let action = draw_and_add(&state);
         let (mut guarded, mut guarded_events) = (state.clone(), events.clone());
         let guarded_result = engine.apply(&mut guarded, action, &mut guarded_events);
         let mark = events.clone();

@@ -294,8 +294,6 @@ fn check_players(players: u8) -> Result<(), EngineError> {
     )))
 }
 
-/// Card ids for `n` cards (at most 256: a hand-made state with more is cut short, never
-/// wrapped round; `invariants` then finds the cards no place holds).
 /// Every card id, in order.
 const CARD_IDS: [CardId; 256] = {
     let mut ids = [CardId(0); 256];
@@ -307,7 +305,8 @@ const CARD_IDS: [CardId; 256] = {
     ids
 };
 
-/// The first `n` card ids (at most 256: `MAX_CARDS`), in order, copied in one go.
+/// Card ids for `n` cards, in order, copied in one go (at most 256: a hand-made state with
+/// more is cut short, never wrapped round; `invariants` then finds the cards no place holds).
 fn card_list(n: usize) -> CardList {
     CardList::from_slice(&CARD_IDS[..n.min(CARD_IDS.len())])
 }

@@ -164,7 +164,7 @@ impl Helper {
         hook: HookName,
         damage: i32,
     ) -> Option<HookValue> {
-        let (has_monster, species, strength, threatens) = {
+        let (species, strength, threatens) = {
             let state = f.state().ok()?;
             // The monster the Lua hook receives as `m` (nil when there is none: Lua decides).
             let m = if hook.has_monster() {
@@ -174,7 +174,7 @@ impl Helper {
             };
             let strength = m.and_then(|m| m.strength).unwrap_or(0);
             let threatens = m.is_some_and(|m| !m.is_defeated() && strength > 0);
-            (m.is_some(), m.and_then(|m| m.species), strength, threatens)
+            (m.and_then(|m| m.species), strength, threatens)
         };
         let ruling_is = |f: &Frame, ruling: Option<usize>, choice: &str| -> Option<bool> {
             let Some(index) = ruling else {
@@ -259,7 +259,6 @@ impl Helper {
                 Some(HookValue::Nothing)
             }
             (Helper::GainStrengthWhenDefeating, HookName::OnDefeat) => {
-                has_monster.then_some(())?;
                 if strength > 0 {
                     if strength > HP_LIMIT {
                         return None;
@@ -315,19 +314,14 @@ impl Helper {
 /// string of `[a-z0-9_]` or a whole number; anything else is `None`.
 fn parse_call(code: &str) -> Option<(String, Vec<Arg>)> {
     let tokens = tokens(code)?;
-    let mut it = tokens.iter().map(String::as_str);
-    let mut expect = |want: &str| (it.next()? == want).then_some(());
-    expect("return")?;
-    expect("dungeon")?;
-    expect(".")?;
-    let rest: Vec<&str> = tokens[3..].iter().map(String::as_str).collect();
-    let (&name, rest) = rest.split_first()?;
+    let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    let ["return", "dungeon", ".", name, "(", rest @ ..] = tokens.as_slice() else {
+        return None;
+    };
     if !is_identifier(name) {
         return None;
     }
-    let (&"(", mut rest) = rest.split_first()? else {
-        return None;
-    };
+    let mut rest = rest;
     let mut args = Vec::new();
     if rest.first() == Some(&")") {
         rest = &rest[1..];
