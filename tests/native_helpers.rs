@@ -5,11 +5,11 @@
 //! damage models, and bots that answer the cards' questions at random or by the odds
 //! (whose searches run the hooks in analysis mode).
 
-use dungeon_engine::bot::{BotKind, play_game_logged};
+use dungeon_engine::bot::BotKind;
 use dungeon_engine::catalog::DamageModel;
 use dungeon_engine::options::GameOptions;
-use dungeon_engine::{Action, CardRef, Engine, TileId};
-use dungeon_tests::{bots, catalog, varied_options};
+use dungeon_engine::{CardRef, Engine, TileId};
+use dungeon_tests::{catalog, game_lines, varied_options};
 
 /// Random games per pack mix, rulings and damage model.
 const GAMES: u64 = 40;
@@ -46,21 +46,6 @@ fn option_sets(engine: &Engine) -> Vec<GameOptions> {
         .collect()
 }
 
-fn play(engine: &mut Engine, options: &GameOptions, seed: u64, kinds: &[BotKind]) -> String {
-    let mut bots = bots(kinds, seed, options.players);
-    let (mut events, mut log) = (Vec::new(), Vec::<(u8, Action)>::new());
-    let end = play_game_logged(
-        engine,
-        options.clone(),
-        seed,
-        &mut bots,
-        &mut events,
-        &mut log,
-        |_, _| Ok(()),
-    );
-    format!("{end:?}\n{events:?}\n{log:?}")
-}
-
 fn same_games(packs: &[&str], kinds: &[BotKind], games: u64) -> usize {
     let (mut native, mut interpreted) = engines(packs);
     let mut compared = 0;
@@ -72,8 +57,8 @@ fn same_games(packs: &[&str], kinds: &[BotKind], games: u64) -> usize {
                 ..varied_options(players, i).with(&options)
             };
             let seed = 7_000 + 1_000 * k as u64 + i;
-            let a = play(&mut native, &options, seed, kinds);
-            let b = play(&mut interpreted, &options, seed, kinds);
+            let a = game_lines(&mut native, &options, seed, kinds);
+            let b = game_lines(&mut interpreted, &options, seed, kinds);
             assert!(
                 a == b,
                 "packs {packs:?}, options {options:?}, seed {seed}: the game differs when the helpers run natively"

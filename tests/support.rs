@@ -101,6 +101,31 @@ pub fn bots(kinds: &[BotKind], game_seed: u64, players: u8) -> Vec<Box<dyn Bot>>
         .collect()
 }
 
+/// A whole game of `kinds` bots (seat by seat, in turn) as lines: every event, every
+/// decision, and how it ended. Two games are the same exactly when their lines are.
+pub fn game_lines(
+    engine: &mut Engine,
+    options: &GameOptions,
+    seed: u64,
+    kinds: &[BotKind],
+) -> Vec<String> {
+    let mut bots = bots(kinds, seed, options.players);
+    let (mut events, mut log) = (Vec::new(), Vec::<(u8, dungeon_engine::Action)>::new());
+    let end = dungeon_engine::bot::play_game_logged(
+        engine,
+        options.clone(),
+        seed,
+        &mut bots,
+        &mut events,
+        &mut log,
+        |_, _| Ok(()),
+    );
+    let mut lines: Vec<String> = events.iter().map(|e| format!("{e:?}")).collect();
+    lines.extend(log.iter().map(|d| format!("{d:?}")));
+    lines.push(format!("{end:?}"));
+    lines
+}
+
 /// One random bot per seat, seeded from the game's seed.
 pub fn random_bots(game_seed: u64, players: u8) -> Vec<Box<dyn Bot>> {
     bots(&[BotKind::Random], game_seed, players)

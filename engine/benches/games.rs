@@ -16,7 +16,9 @@
 //!   a player waits for at a position the bot has not seen: at 2 to 4 players, base and
 //!   base + sequel, with the bots' odds tables on disk (in the bench's own folder), and at
 //!   4 players with none (`first start`).
-//! - `rules bot/…`: whole games of rules bots (2 players, base), in games per second.
+//! - `rules bot/…`: whole games of rules bots (2 players, base), in games per second, each
+//!   bot searching alone and with the engine's searches sharing exact odds (as `dungeon
+//!   sim` plays; the same games).
 //!
 //! The machines are noisy: compare figures of one run with each other, not across runs.
 //! On 2026-11-22 (2 shared cores) the Lua dungeon took 4.8x to 5.8x the native one; with
@@ -551,7 +553,6 @@ fn bench_ismcts(c: &mut Criterion) {
 /// Whole games of rules bots against each other (2 players, base), in games per second:
 /// what `dungeon sim --bots rules` plays.
 fn bench_rules(c: &mut Criterion) {
-    let mut engine = Engine::new(catalog(&["base"])).expect("engine");
     // SAFETY: set before any bot runs, with no other thread running.
     unsafe { std::env::set_var("DUNGEON_CACHE_DIR", bench_cache()) };
     let mut group = c.benchmark_group("rules bot");
@@ -560,25 +561,34 @@ fn bench_rules(c: &mut Criterion) {
     group.throughput(Throughput::Elements(1));
     group.measurement_time(Duration::from_secs(10));
     group.warm_up_time(Duration::from_secs(2));
-    let mut seed = 0u64;
-    group.bench_function("base, 2 players, rules against rules", |b| {
-        b.iter(|| {
-            seed += 1;
-            let mut bots: Vec<_> = (0..2)
-                .map(|seat| BotKind::Rules.create(seat_seed(seed, seat)))
-                .collect();
-            let state = play_game(
-                &mut engine,
-                GameOptions::default(),
-                seed,
-                &mut bots,
-                &mut Vec::new(),
-                |_, _| Ok(()),
-            )
-            .expect("game");
-            black_box(state.winner)
-        })
-    });
+    // Each bot searching alone (the baseline), and with the engine's searches sharing
+    // exact odds across games, as `dungeon sim` runs them: the same games.
+    for (name, share) in [
+        ("base, 2 players, rules against rules", false),
+        ("base, 2 players, rules against rules, odds shared", true),
+    ] {
+        let mut engine = Engine::new(catalog(&["base"])).expect("engine");
+        engine.share_odds(share);
+        let mut seed = 0u64;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                seed += 1;
+                let mut bots: Vec<_> = (0..2)
+                    .map(|seat| BotKind::Rules.create(seat_seed(seed, seat)))
+                    .collect();
+                let state = play_game(
+                    &mut engine,
+                    GameOptions::default(),
+                    seed,
+                    &mut bots,
+                    &mut Vec::new(),
+                    |_, _| Ok(()),
+                )
+                .expect("game");
+                black_box(state.winner)
+            })
+        });
+    }
     group.finish();
 }
 

@@ -24,6 +24,8 @@ pub struct Engine<H: HookRunner = ScriptHost> {
     /// The state before the move being applied, to put back if a hook fails (kept from
     /// move to move so that taking it reuses its storage).
     undo: GameState,
+    /// Exact odds every search of this engine shares, when turned on ([`Engine::share_odds`]).
+    shared_odds: Option<crate::odds::SharedOdds>,
 }
 
 impl Engine<ScriptHost> {
@@ -35,6 +37,7 @@ impl Engine<ScriptHost> {
             hooks,
             catalog_checked: false,
             undo: GameState::default(),
+            shared_odds: None,
         })
     }
 }
@@ -47,7 +50,17 @@ impl<H: HookRunner> Engine<H> {
             hooks,
             catalog_checked: false,
             undo: GameState::default(),
+            shared_odds: None,
         }
+    }
+
+    /// Lets every odds search of this engine (the bots', across games) share the situations
+    /// searched to the end ([`crate::odds::SharedOdds`]). The figures, and so every bot's
+    /// decisions, are the same either way; it costs memory (up to some hundred MB) and
+    /// saves searching, so the simulator turns it on. Sharing stops by itself for good
+    /// once a hook reads what a situation's key leaves out.
+    pub fn share_odds(&mut self, on: bool) {
+        self.shared_odds = on.then(crate::odds::SharedOdds::default);
     }
 
     pub fn catalog(&self) -> &Arc<Catalog> {
@@ -268,6 +281,12 @@ pub trait Rules {
     ) -> Result<GameState, EngineError>;
     /// See [`HookRunner::set_analysis`]; turning it on starts from fresh script instances.
     fn set_analysis(&mut self, on: bool);
+    /// The shared odds ([`Engine::share_odds`]), lent to one search at a time: `None`
+    /// when sharing is off, already lent, or stopped ([`HookRunner::read_unkeyed`]).
+    fn lend_shared_odds(&mut self) -> Option<crate::odds::SharedOdds>;
+    fn return_shared_odds(&mut self, shared: crate::odds::SharedOdds);
+    /// See [`HookRunner::read_unkeyed`].
+    fn hooks_read_unkeyed(&self) -> bool;
 }
 
 impl<H: HookRunner> Rules for Engine<H> {
@@ -313,6 +332,20 @@ impl<H: HookRunner> Rules for Engine<H> {
             self.hooks.begin();
         }
         self.hooks.set_analysis(on);
+    }
+    fn lend_shared_odds(&mut self) -> Option<crate::odds::SharedOdds> {
+        if self.hooks.read_unkeyed() {
+            self.shared_odds = None;
+        }
+        self.shared_odds.take()
+    }
+    fn return_shared_odds(&mut self, shared: crate::odds::SharedOdds) {
+        if !self.hooks.read_unkeyed() {
+            self.shared_odds = Some(shared);
+        }
+    }
+    fn hooks_read_unkeyed(&self) -> bool {
+        self.hooks.read_unkeyed()
     }
 }
 

@@ -63,6 +63,14 @@ pub trait HookRunner {
         HookName::ALL.into_iter().any(|h| self.has_hook(card, h))
     }
 
+    /// Sticky: has any hook read something the odds search's situation key leaves out (the
+    /// order of the monsters faced, the game's generator, the lines logged)? Until one
+    /// has, a situation's odds depend on its key alone, so searches may share them
+    /// ([`crate::odds::SharedOdds`]).
+    fn read_unkeyed(&self) -> bool {
+        true
+    }
+
     /// Calls the hook. `state` is lent for reading; implementations must leave it as
     /// they found it.
     fn call(&mut self, state: &mut GameState, call: HookCall<'_>)
@@ -73,6 +81,9 @@ pub trait HookRunner {
 pub struct NoHooks;
 
 impl HookRunner for NoHooks {
+    fn read_unkeyed(&self) -> bool {
+        false
+    }
     fn has_hook(&self, _card: CardRef, _hook: HookName) -> bool {
         false
     }

@@ -86,7 +86,7 @@ pub fn simulate(
     // One task per thread pulling game numbers from a shared counter: one engine per
     // thread, and a slow game (a long search) holds up no other.
     let tallies = pool.broadcast(|_| {
-        let mut engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
+        let mut engine = new_engine(catalog)?;
         let mut tally = Tally::default();
         let mut events = Vec::new();
         let mut log = Vec::new();
@@ -133,7 +133,7 @@ pub fn simulate(
                 Ok(Err(e)) => (Some(e.to_string()), None),
                 Err(panic) => {
                     // The Lua state may be half-way through a call: start a fresh one.
-                    engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
+                    engine = new_engine(catalog)?;
                     (Some(panic_message(panic.as_ref())), None)
                 }
             };
@@ -155,6 +155,14 @@ pub fn simulate(
         sum.merge(t?);
     }
     Ok(sum)
+}
+
+/// A thread's engine: its searches share exact odds across games (same decisions, less
+/// searching: see `Engine::share_odds`).
+fn new_engine(catalog: &Arc<Catalog>) -> Result<Engine, String> {
+    let mut engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
+    engine.share_odds(true);
+    Ok(engine)
 }
 
 /// The message of a caught panic (`dungeon soak` reports them too).

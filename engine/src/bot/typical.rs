@@ -127,10 +127,10 @@ pub(super) fn compute(
     hasher.write(&(work.states as u64).to_le_bytes());
     hasher.write(&rulings_hash(rulings).to_le_bytes());
     let mut rng = ChaCha8Rng::seed_from_u64(hasher.finish());
-    match OddsSearch::new(rules, &mut cache)
+    let searched = OddsSearch::new(rules, &mut cache)
         .with_budget(work.states)
-        .entering(&setup, &chances)
-    {
+        .entering(&setup, &chances);
+    match searched {
         Ok(o) => o.probability,
         Err(_) => odds::estimate(rules, &setup, &chances, work.samples, &mut rng).unwrap_or(0.0),
     }

@@ -1,5 +1,6 @@
 //! The exact search: memoized expectimax over the real engine, card by card.
 
+use super::shared::{SharedOdds, Situation};
 use super::{Chances, Odds};
 use crate::action::{Action, DecisionKind};
 use crate::catalog::{Catalog, Fnv};
@@ -8,7 +9,7 @@ use crate::error::EngineError;
 use crate::event::Event;
 use crate::game::DungeonSetup;
 use crate::state::GameState;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Remembered results of earlier searches; keep one across searches about the same
 /// dungeon (a bot's decisions in one round) to reuse them.
@@ -57,12 +58,28 @@ pub struct OddsSearch<'a> {
     start: usize,
     /// Scratch space for each step's events.
     events: Vec<Event>,
+    /// The engine's shared results, lent for this search (`None`: not sharing).
+    shared: Option<SharedOdds>,
+    /// The lookups of the situations being searched, innermost last (while sharing).
+    lookups: Vec<u64>,
+}
+
+impl Drop for OddsSearch<'_> {
+    fn drop(&mut self) {
+        if let Some(shared) = self.shared.take() {
+            self.engine.return_shared_odds(shared);
+        }
+    }
 }
 
 impl<'a> OddsSearch<'a> {
     pub fn new(engine: &'a mut dyn Rules, cache: &'a mut OddsCache) -> OddsSearch<'a> {
         let deck_draws = draws_from_deck(engine.catalog());
         let start = cache.memo.len();
+        let mut shared = engine.lend_shared_odds();
+        if let Some(shared) = &mut shared {
+            shared.trim();
+        }
         OddsSearch {
             engine,
             cache,
@@ -70,6 +87,8 @@ impl<'a> OddsSearch<'a> {
             budget: None,
             start,
             events: Vec::with_capacity(32),
+            shared,
+            lookups: Vec::new(),
         }
     }
 
@@ -148,15 +167,17 @@ impl<'a> OddsSearch<'a> {
             });
         }
         let key = fingerprint(self.engine.catalog(), state, chances);
+        if self.shared.is_some() {
+            self.lookups.push(key);
+        }
         if let Some(&v) = self.cache.memo.get(&key) {
             return Ok(v);
         }
-        if let Some(budget) = self
-            .budget
-            .filter(|&b| self.cache.memo.len() >= self.start + b)
-        {
-            return Err(EngineError::Budget(budget));
+        self.check_budget()?;
+        if let Some(v) = self.try_replay(key)? {
+            return Ok(v);
         }
+        let mark = self.lookups.len();
         let v = match &state.pending {
             // The runner answers for the best odds; another player (Daddy's Sword's
             // chooser) for the worst.
@@ -201,8 +222,69 @@ impl<'a> OddsSearch<'a> {
                 ));
             }
         };
+        self.share(key, v, mark);
         self.cache.memo.insert(key, v);
         Ok(v)
+    }
+
+    /// Gives up once this search has met its budget of new situations.
+    fn check_budget(&self) -> Result<(), EngineError> {
+        match self
+            .budget
+            .filter(|&b| self.cache.memo.len() >= self.start.saturating_add(b))
+        {
+            Some(budget) => Err(EngineError::Budget(budget)),
+            None => Ok(()),
+        }
+    }
+
+    /// Keeps a finished situation for every later search, unless a hook has read what
+    /// the key leaves out (then sharing stops for this engine: see [`SharedOdds`]).
+    fn share(&mut self, key: u64, value: f64, mark: usize) {
+        let Some(table) = &mut self.shared else {
+            return;
+        };
+        if self.engine.hooks_read_unkeyed() {
+            self.shared = None;
+            return;
+        }
+        table.insert(key, value, &self.lookups[mark..]);
+        self.lookups.truncate(mark);
+    }
+
+    /// The value of a situation the shared table holds, found as searching it would find
+    /// it with this cache (see [`SharedOdds`]). `None` when the table lacks one of the
+    /// situations it looked up (one this cache had before sharing began): the search then
+    /// goes on as usual, and what the replay added to the cache is what the search would
+    /// have added first anyway (the same lookups in the same order).
+    fn try_replay(&mut self, key: u64) -> Result<Option<f64>, EngineError> {
+        match self.shared.as_ref().and_then(|t| t.get(key)) {
+            Some(found) => self.replay(key, found),
+            None => Ok(None),
+        }
+    }
+
+    /// Walks a shared situation's lookups in order as its search made them: each one new
+    /// to the cache is counted against the budget, walked, and remembered.
+    fn replay(&mut self, key: u64, found: Situation) -> Result<Option<f64>, EngineError> {
+        for i in found.lookups() {
+            let Some(table) = &self.shared else {
+                return Ok(None);
+            };
+            let next = table.lookup(i);
+            if self.cache.memo.contains_key(&next) {
+                continue;
+            }
+            self.check_budget()?;
+            let Some(inner) = table.get(next) else {
+                return Ok(None);
+            };
+            if self.replay(next, inner)?.is_none() {
+                return Ok(None);
+            }
+        }
+        self.cache.memo.insert(key, found.value);
+        Ok(Some(found.value))
     }
 
     /// The value after resuming (`None`) or answering; a card drawn from the monster deck

@@ -18,10 +18,12 @@
 
 mod exact;
 mod sample;
+mod shared;
 mod view;
 
 pub use exact::{OddsCache, OddsSearch};
 pub use sample::estimate;
+pub use shared::SharedOdds;
 pub use view::{
     Effort, Plan, Report, answers_from_view, from_view, from_view_against, report_from_view,
 };

@@ -106,10 +106,12 @@ fn entering(
             let odds = OddsSearch::new(rules, cache).entering(&setup, &chances)?;
             Ok(Report::exact(odds.probability, odds.states))
         }
-        Effort::Bounded { states, samples } => match OddsSearch::new(rules, cache)
-            .with_budget(states)
-            .entering(&setup, &chances)
-        {
+        Effort::Bounded { states, samples } => match {
+            // The search ends here: it gives the engine back.
+            OddsSearch::new(rules, cache)
+                .with_budget(states)
+                .entering(&setup, &chances)
+        } {
             Ok(odds) => Ok(Report::exact(odds.probability, odds.states)),
             Err(EngineError::Budget(_)) => Ok(Report {
                 probability: super::sample::estimate_against(
@@ -168,7 +170,9 @@ fn answers(
     if let Some(states) = budget {
         search = search.with_budget(states);
     }
-    match search.options(&state, &chances) {
+    let searched = search.options(&state, &chances);
+    drop(search);
+    match searched {
         Ok(options) => Ok(Report::with_options(options, true, cache.len())),
         Err(EngineError::Budget(states)) => {
             // Too big to search: each option's value from sampled dungeons.

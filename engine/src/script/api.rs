@@ -198,7 +198,11 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "start_hp",
-        lua.create_function(move |_, ()| Ok(a.frame.borrow().state()?.run.start_hp))?,
+        lua.create_function(move |_, ()| {
+            let mut f = a.frame.borrow_mut();
+            f.read_unkeyed = true;
+            Ok(f.state()?.run.start_hp)
+        })?,
     )?;
     let a = api.clone();
     def(
@@ -235,6 +239,8 @@ pub(crate) fn build_ctx(
     def(
         "faced",
         lua.create_function(move |lua, ()| {
+            // Their order and whole cards: more than an odds situation's key holds.
+            a.frame.borrow_mut().read_unkeyed = true;
             let f = a.frame.borrow();
             // Monsters faced before the one being resolved (all of them once the reveals end).
             let faced: Vec<&Faced> = f.state()?.run.monsters_faced().collect();
@@ -279,7 +285,12 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "runner",
-        lua.create_function(move |_, ()| Ok(a.frame.borrow().state()?.run.runner))?,
+        lua.create_function(move |_, ()| {
+            // Seats are not in an odds situation's key (who answers is, relative to the runner).
+            let mut f = a.frame.borrow_mut();
+            f.read_unkeyed = true;
+            Ok(f.state()?.run.runner)
+        })?,
     )?;
     let a = api.clone();
     def(
@@ -290,6 +301,7 @@ pub(crate) fn build_ctx(
     def(
         "other_seats",
         lua.create_function(move |lua, ()| {
+            a.frame.borrow_mut().read_unkeyed = true;
             let f = a.frame.borrow();
             let runner = f.state()?.run.runner;
             lua.create_sequence_from((0..f.state()?.num_players()).filter(|&s| s != runner))
@@ -310,6 +322,7 @@ pub(crate) fn build_ctx(
     def(
         "failures",
         lua.create_function(move |_, ()| {
+            a.frame.borrow_mut().read_unkeyed = true;
             let f = a.frame.borrow();
             Ok(f.state()?
                 .players
@@ -532,7 +545,12 @@ pub(crate) fn build_ctx(
     def(
         "log",
         lua.create_function(move |_, (key, args): (LuaString, Option<Table>)| {
-            let card = a.frame.borrow().card;
+            let card = {
+                let mut f = a.frame.borrow_mut();
+                // A dungeon's log is bounded: lines logged so far are outside the key too.
+                f.read_unkeyed = true;
+                f.card
+            };
             a.effect("log", super::log::line(&a.catalog, card, &key, args)?)
         })?,
     )?;

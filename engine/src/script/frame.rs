@@ -55,6 +55,9 @@ pub(crate) struct Frame {
     meter: Rc<Meter>,
     /// For the HP tiles take with them (absent when only checking scripts).
     catalog: Option<Arc<Catalog>>,
+    /// Sticky: some hook has read what the odds search's situation key leaves out (see
+    /// [`crate::hooks::HookRunner::read_unkeyed`]).
+    pub read_unkeyed: bool,
 }
 
 impl Frame {
@@ -74,6 +77,7 @@ impl Frame {
             discarded: Vec::new(),
             meter,
             catalog,
+            read_unkeyed: false,
         }
     }
 
@@ -278,6 +282,10 @@ impl Frame {
         let Some(&first) = options.first() else {
             return Err(err("a question needs at least one option"));
         };
+        // Who answers, or a seat as an answer: seats are not in an odds situation's key.
+        if seat.is_some() || options.iter().any(|o| matches!(o, Answer::Seat(_))) {
+            self.read_unkeyed = true;
+        }
         if options.len() == 1 || self.question.is_some() {
             // Only one possible answer: nothing to ask. Or the hook already waits on an
             // earlier question: whatever it does now is discarded.
@@ -314,6 +322,7 @@ impl Frame {
         if !self.active {
             return Err(err("random numbers are only available inside hooks"));
         }
+        self.read_unkeyed = true;
         if self.rng_backup.is_none() {
             let rng = self.state()?.rng.clone();
             self.rng_backup = Some(rng);

@@ -451,6 +451,10 @@ impl HookRunner for ScriptHost {
         !self.hooks_of(card).is_empty()
     }
 
+    fn read_unkeyed(&self) -> bool {
+        self.frame.borrow().read_unkeyed
+    }
+
     fn call(
         &mut self,
         state: &mut GameState,
