@@ -627,7 +627,7 @@ fn the_audit_checks_the_special_monsters_against_the_packs() {
             events: events.clone(),
             state: {
                 let mut s = end.clone();
-                s.options.specials_in_play = Some(1);
+                std::sync::Arc::make_mut(&mut s.options).specials_in_play = Some(1);
                 s
             },
         },

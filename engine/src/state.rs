@@ -10,6 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
+use std::sync::Arc;
 
 /// Cards in one place (deck, dungeon...). The deck and the dungeon keep their top last.
 pub type CardList = SmallVec<[CardId; 16]>;
@@ -64,7 +65,9 @@ pub enum Phase {
 
 #[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameState {
-    pub options: GameOptions,
+    /// Shared: the searches copy states by the thousand, and the options never change in
+    /// a game (the same JSON as a plain value).
+    pub options: Arc<GameOptions>,
     pub damage_model: DamageModel,
     /// The catalog this state was made with; a save file must be loaded with the same.
     pub catalog_fingerprint: u64,
@@ -99,8 +102,15 @@ pub struct GameState {
 
 impl Default for GameState {
     fn default() -> Self {
+        GameState::blank(Arc::new(GameOptions::default()))
+    }
+}
+
+impl GameState {
+    /// A state with these options and nothing else.
+    fn blank(options: Arc<GameOptions>) -> GameState {
         GameState {
-            options: GameOptions::default(),
+            options,
             damage_model: DamageModel::EndTotal,
             catalog_fingerprint: 0,
             rng: ChaCha8Rng::from_seed([0; 32]),
@@ -129,10 +139,7 @@ impl Default for GameState {
 /// whole (`SmallVec::from_slice`).
 impl Clone for GameState {
     fn clone(&self) -> Self {
-        let mut copy = GameState {
-            options: self.options.clone(),
-            ..GameState::default()
-        };
+        let mut copy = GameState::blank(self.options.clone());
         self.copy_for_undo(&mut copy);
         copy
     }
@@ -321,7 +328,9 @@ mod tests {
         s.dungeon.push(CardId(seed));
         s.cards.push(MonsterId(u16::from(seed)));
         s.tiles.push(TileId(3));
-        s.options.rulings.insert("r".into(), format!("c{seed}"));
+        Arc::make_mut(&mut s.options)
+            .rulings
+            .insert("r".into(), format!("c{seed}"));
         s
     }
 

@@ -60,7 +60,8 @@ mod tests {
                 .new_game(GameOptions::default(), 1, &mut Vec::new())
                 .expect("a game")
                 .options
-                .rulings;
+                .rulings
+                .clone();
             for work in [CAREFUL, QUICK] {
                 let id = table_id(&catalog, &rulings, work);
                 assert!(

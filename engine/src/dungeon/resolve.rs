@@ -489,10 +489,11 @@ impl<H: HookRunner> Resolver<'_, H> {
         };
         (cursor as usize..order.len())
             .map(|i| (i as u8, order[i]))
+            // The cheapest test first: most tiles define few hooks.
             .find(|(_, t)| {
-                self.state.tiles.contains(t)
+                self.hooks.has_hook(CardRef::Tile(*t), hook)
+                    && self.state.tiles.contains(t)
                     && defeaters.is_none_or(|d| d.contains(t))
-                    && self.hooks.has_hook(CardRef::Tile(*t), hook)
             })
     }
     /// Calls a hook with the answers recorded for it, then records its question or

@@ -83,7 +83,7 @@ pub(crate) fn new_game(
         cards,
         starter: first,
         phase: Phase::ChooseAdventurer,
-        options,
+        options: options.into(),
         ..GameState::default()
     };
     let chosen = match &state.options.first_adventurer {
@@ -260,7 +260,8 @@ pub(crate) fn dungeon_state(
             players: setup.players,
             rulings: setup.rulings.clone(),
             ..GameOptions::default()
-        },
+        }
+        .into(),
         ..GameState::default()
     };
     let runner = &mut state.players[setup.runner as usize];

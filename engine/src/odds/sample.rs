@@ -9,6 +9,7 @@ use super::exact::fingerprint;
 use crate::action::DecisionKind;
 use crate::engine::Rules;
 use crate::error::EngineError;
+use crate::event::Event;
 use crate::game::DungeonSetup;
 use crate::ids::MonsterId;
 use crate::state::GameState;
@@ -70,11 +71,12 @@ fn estimate_from(
     let share = |survived: usize| survived as f64 / total as f64;
     rules.set_analysis(true);
     let result = (|| {
+        let mut events = Vec::with_capacity(32);
         let mut survived = 0usize;
         for played in 0..total {
             let mut state = start.clone();
             deal(&mut state, chances, rng);
-            survived += usize::from(best_outcome(rules, state)?);
+            survived += usize::from(best_outcome(rules, state, &mut events)?);
             let Some(t) = threshold else { continue };
             // The estimate only grows with the dungeons left, by at most one each.
             let left = total - played - 1;
@@ -147,10 +149,14 @@ fn draw(chances: &mut Chances, rng: &mut ChaCha8Rng) -> Option<MonsterId> {
 /// Whether the runner survives this dealt dungeon, choosing the best option at each question.
 /// Within one dealt dungeon the run's fingerprint settles the outcome, so it is remembered:
 /// without that, trying every answer at every question grows exponentially.
-fn best_outcome(rules: &mut dyn Rules, state: GameState) -> Result<bool, EngineError> {
+fn best_outcome(
+    rules: &mut dyn Rules,
+    state: GameState,
+    events: &mut Vec<Event>,
+) -> Result<bool, EngineError> {
     let mut memo = HashMap::new();
     let empty = Chances::default();
-    outcome(rules, state, &empty, &mut memo)
+    outcome(rules, state, &empty, &mut memo, events)
 }
 
 fn outcome(
@@ -158,6 +164,7 @@ fn outcome(
     mut state: GameState,
     empty: &Chances,
     memo: &mut HashMap<u64, bool>,
+    events: &mut Vec<Event>,
 ) -> Result<bool, EngineError> {
     loop {
         if state.is_over() {
@@ -174,8 +181,9 @@ fn outcome(
                 let mut survives = !runner_answers;
                 for action in d.legal_actions() {
                     let mut next = state.clone();
-                    rules.apply_or_abandon(&mut next, action, &mut Vec::new())?;
-                    if outcome(rules, next, empty, memo)? == runner_answers {
+                    events.clear();
+                    rules.apply_or_abandon(&mut next, action, events)?;
+                    if outcome(rules, next, empty, memo, events)? == runner_answers {
                         survives = runner_answers;
                         break;
                     }
@@ -188,7 +196,11 @@ fn outcome(
                     "odds: the dungeon waits on something other than a question".into(),
                 ));
             }
-            None => rules.resume(&mut state, &mut Vec::new())?,
+            None => {
+                // The events go unread: one buffer serves every step.
+                events.clear();
+                rules.resume(&mut state, events)?
+            }
         }
     }
 }

@@ -93,6 +93,8 @@ pub struct ScriptHost {
     ids: Rc<IdStrings>,
     /// Tiles first, then monsters, by catalog index; `None` for cards without a script.
     cards: Vec<Option<CardScript>>,
+    /// Each slot's hooks, apart from the scripts: asked before every possible call.
+    hook_sets: Vec<HookSet>,
     generation: u64,
     /// Bytes each card's hooks allocated during the current operation, by slot.
     allocated: Vec<u64>,
@@ -143,6 +145,7 @@ impl ScriptHost {
             ctx,
             ids,
             cards: Vec::new(),
+            hook_sets: Vec::new(),
             generation: 0,
             allocated: vec![0; slots],
             operation_allocated: 0,
@@ -161,6 +164,9 @@ impl ScriptHost {
             });
             host.cards.push(script);
         }
+        host.hook_sets = (host.cards.iter())
+            .map(|c| c.as_ref().map_or(HookSet::default(), |s| s.hooks))
+            .collect();
         if diags.has_errors() {
             return Err(diags);
         }
@@ -269,10 +275,10 @@ impl ScriptHost {
 
     /// Which hooks a card's script defines.
     pub fn hooks_of(&self, card: CardRef) -> HookSet {
-        match self.cards.get(self.slot(card)) {
-            Some(Some(script)) => script.hooks,
-            _ => HookSet::default(),
-        }
+        self.hook_sets
+            .get(self.slot(card))
+            .copied()
+            .unwrap_or_default()
     }
 
     /// What the card in `slot` may still allocate in this operation.
