@@ -7,7 +7,7 @@
 
 use dungeon_engine::bot::BotKind;
 use dungeon_engine::ids::{AdventurerId, MonsterId};
-use dungeon_engine::odds::{self, Chances, OddsCache, OddsSearch};
+use dungeon_engine::odds::{Chances, OddsCache, OddsSearch};
 use dungeon_engine::options::GameOptions;
 use dungeon_engine::{DungeonSetup, Engine, Rules};
 use dungeon_tests::{catalog, game_lines, varied_options};
@@ -99,26 +99,13 @@ fn hard_bots_decide_the_same_with_shared_odds() {
 /// monster once or twice in the unseen pool: big enough that a bounded search gives up.
 fn big_dungeon(engine: &Engine, size: usize) -> (DungeonSetup, Chances) {
     let catalog = engine.catalog().clone();
-    let placeholder = odds::placeholder(&catalog);
     let adventurer = AdventurerId(0);
     let pool: Vec<MonsterId> = (0..catalog.monsters.len())
         .filter(|&m| !catalog.monsters[m].special)
         .flat_map(|m| std::iter::repeat_n(MonsterId(m as u16), 1 + m % 2))
         .collect();
-    let setup = DungeonSetup {
-        players: 2,
-        runner: 0,
-        successes: 0,
-        failures: 0,
-        adventurer,
-        tiles: catalog.adventurer(adventurer).tiles.clone(),
-        dungeon: vec![placeholder; size],
-        deck: vec![placeholder; pool.len() - size],
-        damage_model: None,
-        seed: 0,
-        card_by_card: true,
-        rulings: Default::default(),
-    };
+    let tiles = catalog.adventurer(adventurer).tiles.clone();
+    let setup = DungeonSetup::unknown_cards(&catalog, adventurer, tiles, size, pool.len() - size);
     let chances = Chances::new(&catalog, size, &[], &pool, 0, &[]);
     (setup, chances)
 }

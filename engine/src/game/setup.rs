@@ -201,6 +201,35 @@ pub struct DungeonSetup {
     pub rulings: RulingChoices,
 }
 
+impl DungeonSetup {
+    /// A 2-player dungeon for seat 0 (no success or failure yet) with `adventurer` and
+    /// `tiles`, whose `size` cards and `deck` monster deck an odds search decides (they
+    /// all hold [`crate::odds::placeholder`]), card by card, under the default rulings.
+    pub fn unknown_cards(
+        catalog: &Catalog,
+        adventurer: AdventurerId,
+        tiles: Vec<TileId>,
+        size: usize,
+        deck: usize,
+    ) -> DungeonSetup {
+        let placeholder = crate::odds::placeholder(catalog);
+        DungeonSetup {
+            players: 2,
+            runner: 0,
+            successes: 0,
+            failures: 0,
+            adventurer,
+            tiles,
+            dungeon: vec![placeholder; size],
+            deck: vec![placeholder; deck],
+            damage_model: None,
+            seed: 0,
+            card_by_card: true,
+            rulings: RulingChoices::default(),
+        }
+    }
+}
+
 /// A state in which `setup.runner` has just entered the dungeon and that ends, with
 /// nothing scored, when the run does.
 pub(crate) fn dungeon_state(

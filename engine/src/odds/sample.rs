@@ -6,16 +6,18 @@
 
 use super::Chances;
 use super::exact::fingerprint;
-use crate::action::DecisionKind;
+use crate::action::{Action, CardRef, DecisionKind};
 use crate::engine::Rules;
 use crate::error::EngineError;
 use crate::event::Event;
 use crate::game::DungeonSetup;
+use crate::hook_name::HookName;
 use crate::ids::MonsterId;
 use crate::state::GameState;
 use rand::RngExt;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
+use smallvec::SmallVec;
 use std::collections::HashMap;
 
 /// The share of `samples` dungeons drawn from `chances` that the runner of `setup` survives.
@@ -71,12 +73,12 @@ fn estimate_from(
     let share = |survived: usize| survived as f64 / total as f64;
     rules.set_analysis(true);
     let result = (|| {
-        let mut events = Vec::with_capacity(32);
+        let mut player = Player::default();
         let mut survived = 0usize;
         for played in 0..total {
             let mut state = start.clone();
             deal(&mut state, chances, rng);
-            survived += usize::from(best_outcome(rules, state, &mut events)?);
+            survived += usize::from(best_outcome(rules, state, &mut player)?);
             let Some(t) = threshold else { continue };
             // The estimate only grows with the dungeons left, by at most one each.
             let left = total - played - 1;
@@ -146,25 +148,39 @@ fn draw(chances: &mut Chances, rng: &mut ChaCha8Rng) -> Option<MonsterId> {
     Some(chances.candidates.remove(i))
 }
 
+/// What playing one estimate's dealt dungeons keeps from one to the next.
+#[derive(Default)]
+struct Player {
+    empty: Chances,
+    /// Outcomes by the run's fingerprint, within one dealt dungeon.
+    memo: HashMap<u64, bool>,
+    /// The steps' events go unread: one buffer serves every step.
+    events: Vec<Event>,
+    /// For each question (the card and hook asking), the answers that settled it in
+    /// earlier dungeons, latest first. They are tried first: whether some answer lets the
+    /// runner survive does not depend on the order they are tried in, and the one that
+    /// did last time usually does again (a Vorpal Sword's eight species, tried in catalog
+    /// order, took three tries on average where one mostly does). Only a hook that fails
+    /// on some answer can tell the orders apart: its error is met, or not, sooner.
+    settled_by: HashMap<(CardRef, HookName), SmallVec<[Action; 8]>>,
+}
+
 /// Whether the runner survives this dealt dungeon, choosing the best option at each question.
 /// Within one dealt dungeon the run's fingerprint settles the outcome, so it is remembered:
 /// without that, trying every answer at every question grows exponentially.
 fn best_outcome(
     rules: &mut dyn Rules,
     state: GameState,
-    events: &mut Vec<Event>,
+    player: &mut Player,
 ) -> Result<bool, EngineError> {
-    let mut memo = HashMap::new();
-    let empty = Chances::default();
-    outcome(rules, state, &empty, &mut memo, events)
+    player.memo.clear();
+    outcome(rules, state, player)
 }
 
 fn outcome(
     rules: &mut dyn Rules,
     mut state: GameState,
-    empty: &Chances,
-    memo: &mut HashMap<u64, bool>,
-    events: &mut Vec<Event>,
+    player: &mut Player,
 ) -> Result<bool, EngineError> {
     loop {
         if state.is_over() {
@@ -172,23 +188,34 @@ fn outcome(
         }
         match &state.pending {
             Some(d) if matches!(d.kind, DecisionKind::Question(_)) => {
-                let key = fingerprint(rules.catalog(), &state, empty);
-                if let Some(&known) = memo.get(&key) {
+                let key = fingerprint(rules.catalog(), &state, &player.empty);
+                if let Some(&known) = player.memo.get(&key) {
                     return Ok(known);
                 }
                 // The runner takes an option it survives; another player one it does not.
                 let runner_answers = d.seat == state.run.runner;
                 let mut survives = !runner_answers;
-                for action in d.legal_actions() {
+                let asker = state.run.pending.as_ref().map(|p| (p.card, p.hook));
+                let mut actions = d.legal_actions();
+                if let Some(first) = asker.and_then(|a| player.settled_by.get(&a)) {
+                    actions
+                        .sort_by_key(|a| first.iter().position(|f| f == a).unwrap_or(usize::MAX));
+                }
+                for action in actions {
                     let mut next = state.clone();
-                    events.clear();
-                    rules.apply_or_abandon(&mut next, action, events)?;
-                    if outcome(rules, next, empty, memo, events)? == runner_answers {
+                    player.events.clear();
+                    rules.apply_or_abandon(&mut next, action, &mut player.events)?;
+                    if outcome(rules, next, player)? == runner_answers {
                         survives = runner_answers;
+                        if let Some(asker) = asker {
+                            let first = player.settled_by.entry(asker).or_default();
+                            first.retain(|f| *f != action);
+                            first.insert(0, action);
+                        }
                         break;
                     }
                 }
-                memo.insert(key, survives);
+                player.memo.insert(key, survives);
                 return Ok(survives);
             }
             Some(_) => {
@@ -197,10 +224,77 @@ fn outcome(
                 ));
             }
             None => {
-                // The events go unread: one buffer serves every step.
-                events.clear();
-                rules.resume(&mut state, events)?
+                player.events.clear();
+                rules.resume(&mut state, &mut player.events)?
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::{DiskFiles, PackLibrary};
+    use crate::ids::{AdventurerId, TileId};
+    use crate::{Engine, Rules};
+    use rand_chacha::rand_core::SeedableRng;
+    use std::sync::Arc;
+
+    fn base_engine() -> Engine {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+        let mut lib = PackLibrary::new();
+        lib.load_in(&DiskFiles, root, &format!("{root}/cards/base.toml"))
+            .expect("the base pack loads");
+        Engine::new(Arc::new(lib.catalog(&["base"]).expect("catalog").0)).expect("engine")
+    }
+
+    /// Trying first the answers that settled a question before (one `Player` for every
+    /// dungeon) gives each dealt dungeon the outcome that trying them in order does (a fresh
+    /// `Player` each time), for every base adventurer: Vorpal weapons' species, the Healing
+    /// Potion's choice to wait, Polymorph's swap.
+    #[test]
+    fn the_order_answers_are_tried_in_changes_no_outcome() {
+        let mut engine = base_engine();
+        let catalog = engine.catalog().clone();
+        // Every kind twice.
+        let pool: Vec<MonsterId> = (0..catalog.monsters.len() as u16)
+            .flat_map(|m| [MonsterId(m); 2])
+            .collect();
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut reordered = 0;
+        let (mut survived, mut died) = (0, 0);
+        for a in catalog.adventurer_ids().collect::<Vec<AdventurerId>>() {
+            let mut learning = Player::default();
+            for _ in 0..80 {
+                // A random half of the tiles, nine cards in: runs that end either way.
+                let tiles: Vec<TileId> = (catalog.adventurer(a).tiles.iter().copied())
+                    .filter(|_| rng.random_bool(0.5))
+                    .collect();
+                let mut setup = DungeonSetup::unknown_cards(&catalog, a, tiles, 9, pool.len() - 9);
+                (setup.rulings).insert("healing_potion".into(), "may_decline".into());
+                let chances = Chances::new(&catalog, 9, &[], &pool, 0, &[]);
+                engine.set_analysis(true);
+                let mut state = engine.dungeon(&setup, &mut Vec::new()).expect("a dungeon");
+                deal(&mut state, &chances, &mut rng);
+                let in_order = best_outcome(&mut engine, state.clone(), &mut Player::default());
+                let learnt = best_outcome(&mut engine, state, &mut learning);
+                engine.set_analysis(false);
+                assert_eq!(
+                    in_order.as_ref().map_err(|e| e.to_string()),
+                    learnt.as_ref().map_err(|e| e.to_string()),
+                    "adventurer {a:?}: another outcome with the answers tried in another order"
+                );
+                match in_order {
+                    Ok(true) => survived += 1,
+                    _ => died += 1,
+                }
+            }
+            reordered += learning.settled_by.len();
+        }
+        assert!(
+            survived > 40 && died > 40,
+            "{survived} runs survived, {died} did not"
+        );
+        assert!(reordered > 0, "no question was ever settled");
     }
 }
