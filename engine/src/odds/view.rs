@@ -106,23 +106,24 @@ fn entering(
             let odds = OddsSearch::new(rules, cache).entering(&setup, &chances)?;
             Ok(Report::exact(odds.probability, odds.states))
         }
-        Effort::Bounded { states, samples } => match {
-            // The search ends here: it gives the engine back.
-            OddsSearch::new(rules, cache)
+        Effort::Bounded { states, samples } => {
+            // A statement of its own: the search gives the engine back when it ends.
+            let searched = OddsSearch::new(rules, cache)
                 .with_budget(states)
-                .entering(&setup, &chances)
-        } {
-            Ok(odds) => Ok(Report::exact(odds.probability, odds.states)),
-            Err(EngineError::Budget(_)) => Ok(Report {
-                probability: super::sample::estimate_against(
-                    rules, &setup, &chances, samples, rng, threshold,
-                )?,
-                exact: false,
-                states,
-                options: Vec::new(),
-            }),
-            Err(e) => Err(e),
-        },
+                .entering(&setup, &chances);
+            match searched {
+                Ok(odds) => Ok(Report::exact(odds.probability, odds.states)),
+                Err(EngineError::Budget(_)) => Ok(Report {
+                    probability: super::sample::estimate_against(
+                        rules, &setup, &chances, samples, rng, threshold,
+                    )?,
+                    exact: false,
+                    states,
+                    options: Vec::new(),
+                }),
+                Err(e) => Err(e),
+            }
+        }
     }
 }
 
