@@ -32,13 +32,20 @@ impl Engine<ScriptHost> {
     /// An engine running the catalog's scripts in a sandboxed Lua state.
     pub fn new(catalog: Arc<Catalog>) -> Result<Engine<ScriptHost>, Diagnostics> {
         let hooks = ScriptHost::new(catalog.clone())?;
-        Ok(Engine {
-            catalog,
-            hooks,
-            catalog_checked: false,
-            undo: GameState::default(),
-            shared_odds: None,
-        })
+        Ok(Engine::with_hooks(catalog, hooks))
+    }
+
+    /// An engine of the repository's own packs, read from `cards/` (for unit tests).
+    #[cfg(test)]
+    pub(crate) fn built_in(packs: &[&str]) -> Engine {
+        use crate::catalog::{DiskFiles, PackLibrary};
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+        let mut lib = PackLibrary::new();
+        for pack in packs {
+            lib.load_in(&DiskFiles, root, &format!("{root}/cards/{pack}.toml"))
+                .expect("a built-in pack loads");
+        }
+        Engine::new(Arc::new(lib.catalog(packs).expect("catalog").0)).expect("engine")
     }
 }
 
@@ -340,9 +347,8 @@ impl<H: HookRunner> Rules for Engine<H> {
         self.shared_odds.take()
     }
     fn return_shared_odds(&mut self, shared: crate::odds::SharedOdds) {
-        if !self.hooks.read_unkeyed() {
-            self.shared_odds = Some(shared);
-        }
+        // Lending checks whether a hook has read outside the key since.
+        self.shared_odds = Some(shared);
     }
     fn hooks_read_unkeyed(&self) -> bool {
         self.hooks.read_unkeyed()

@@ -28,32 +28,20 @@ mod tests {
     use super::super::figures::{parse, table_id};
     use super::super::typical::{CAREFUL, QUICK, compute};
     use super::*;
-    use crate::catalog::{DiskFiles, PackLibrary};
     use crate::{Engine, GameOptions};
     use std::collections::BTreeSet;
-    use std::sync::Arc;
 
     /// Figures of each shipped table worked out again and compared, bit for bit.
     const RECOMPUTED: usize = 6;
     const STALE: &str = "the shipped odds tables (engine/tables) are stale: regenerate them with \
         `cargo run --release -p dungeon-engine --example ship_tables`";
 
-    fn engine(packs: &[&str]) -> Engine {
-        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
-        let mut lib = PackLibrary::new();
-        for pack in packs {
-            lib.load_in(&DiskFiles, root, &format!("{root}/cards/{pack}.toml"))
-                .expect("a built-in pack loads");
-        }
-        Engine::new(Arc::new(lib.catalog(packs).expect("catalog").0)).expect("engine")
-    }
-
     #[test]
     fn shipped_tables_match_the_engine() {
         let shipped: BTreeSet<&str> = SHIPPED.iter().map(|(id, _)| *id).collect();
         let mut expected = BTreeSet::new();
         for packs in SHIPPED_MIXES {
-            let mut engine = engine(packs);
+            let mut engine = Engine::built_in(packs);
             let catalog = engine.catalog().clone();
             // The rulings a game of this mix plays under when none is chosen.
             let rulings = engine

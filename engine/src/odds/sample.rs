@@ -234,19 +234,9 @@ fn outcome(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::{DiskFiles, PackLibrary};
     use crate::ids::{AdventurerId, TileId};
     use crate::{Engine, Rules};
     use rand_chacha::rand_core::SeedableRng;
-    use std::sync::Arc;
-
-    fn base_engine() -> Engine {
-        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
-        let mut lib = PackLibrary::new();
-        lib.load_in(&DiskFiles, root, &format!("{root}/cards/base.toml"))
-            .expect("the base pack loads");
-        Engine::new(Arc::new(lib.catalog(&["base"]).expect("catalog").0)).expect("engine")
-    }
 
     /// Trying first the answers that settled a question before (one `Player` for every
     /// dungeon) gives each dealt dungeon the outcome that trying them in order does (a fresh
@@ -254,7 +244,7 @@ mod tests {
     /// Potion's choice to wait, Polymorph's swap.
     #[test]
     fn the_order_answers_are_tried_in_changes_no_outcome() {
-        let mut engine = base_engine();
+        let mut engine = Engine::built_in(&["base"]);
         let catalog = engine.catalog().clone();
         // Every kind twice.
         let pool: Vec<MonsterId> = (0..catalog.monsters.len() as u16)
@@ -271,7 +261,9 @@ mod tests {
                     .filter(|_| rng.random_bool(0.5))
                     .collect();
                 let mut setup = DungeonSetup::unknown_cards(&catalog, a, tiles, 9, pool.len() - 9);
-                (setup.rulings).insert("healing_potion".into(), "may_decline".into());
+                setup
+                    .rulings
+                    .insert("healing_potion".into(), "may_decline".into());
                 let chances = Chances::new(&catalog, 9, &[], &pool, 0, &[]);
                 engine.set_analysis(true);
                 let mut state = engine.dungeon(&setup, &mut Vec::new()).expect("a dungeon");
