@@ -10,8 +10,9 @@
 //!   its own view of the sampled state, not by random moves;
 //! - a playout stops when the round ends, and the position is scored by
 //!   [`outlook::chances`]: each player's chance to win the game from the successes and
-//!   failures on the table. The decisions of a round change little beyond that round, and
-//!   playing whole games would drown their effect in the noise of later rounds.
+//!   failures on the table and who starts the next round. The decisions of a round change
+//!   little beyond that round, and playing whole games would drown their effect in the
+//!   noise of later rounds.
 
 mod outlook;
 mod playout;

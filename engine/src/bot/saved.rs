@@ -5,8 +5,10 @@
 //!
 //! What is *not* here, because it cannot change a decision: the tables of `typical.rs`
 //! (each figure is computed from a fresh cache and a generator seeded by the situation,
-//! whether in this process, another thread or the one that wrote it to disk) and of `ismcts/outlook.rs` (a pure function of the standings); IS-MCTS's
-//! tree, rebuilt at every decision; and the bot's kind (its budget), which the seat says.
+//! whether in this process, another thread or the one that wrote it to disk) and of
+//! `ismcts/outlook.rs` (a pure function of the standings and of who starts the next
+//! round); IS-MCTS's tree, rebuilt at every decision; and the bot's kind (its budget),
+//! which the seat says.
 
 use super::{BotKind, IsmctsBot, RandomBot, RulesBot};
 use crate::odds::OddsCache;
