@@ -28,8 +28,11 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use std::time::{Duration, Instant};
 
-/// Iterations when nothing else is said ("hard").
-pub const DEFAULT_ITERATIONS: usize = 1_000;
+/// Iterations when nothing else is said ("hard"). More is not stronger here: at 2 players
+/// 300 iterations beat 1000 in 56.1% of 1,000 games head to head, and won 96% of 200 games
+/// against rules bots where 1000 won 76% (the search's model of the opponents is the
+/// rules-like playout policy; why a bigger tree plays worse is not yet understood).
+pub const DEFAULT_ITERATIONS: usize = 300;
 /// How sure the search must be (in standard errors of the difference of two means) to
 /// play against the rules bot's advice. Searches are noisy: differences smaller than
 /// their own noise lost more games than they won.
