@@ -36,7 +36,7 @@ fn main() {
             };
             let mut events = Vec::new();
             let mut round = (0, 0, [0u8; 4]);
-            let mut count = |starter: u8, runner: Option<u8>, before: &[u8; 4], after: &[u8]| {
+            let mut count = |starter: u8, runner: Option<u8>, before: &[u8; 4], after: &[u8; 4]| {
                 let Some(runner) = runner else { return };
                 rounds += 1;
                 starter_ran += (runner == starter) as u64;
@@ -50,20 +50,16 @@ fn main() {
                 &mut events,
                 |s, _| {
                     if s.round != round.0 {
-                        let now: Vec<u8> = s.players.iter().map(|p| p.successes).collect();
                         if round.0 != 0 {
-                            count(round.1, s.last_runner, &round.2, &now);
+                            count(round.1, s.last_runner, &round.2, &successes_of(s));
                         }
-                        let mut at_start = [0u8; 4];
-                        at_start[..now.len()].copy_from_slice(&now);
-                        round = (s.round, s.starter, at_start);
+                        round = (s.round, s.starter, successes_of(s));
                     }
                     Ok(())
                 },
             )
             .expect("game");
-            let now: Vec<u8> = end.players.iter().map(|p| p.successes).collect();
-            count(round.1, end.last_runner, &round.2, &now);
+            count(round.1, end.last_runner, &round.2, &successes_of(&end));
         }
         println!(
             "{players} players, {games} games, {rounds} rounds: the starter ran {:.3}, runs succeeded {:.3}",
@@ -71,4 +67,13 @@ fn main() {
             successes as f64 / rounds as f64,
         );
     }
+}
+
+/// Each seat's successes (seats past the table's size at 0).
+fn successes_of(state: &dungeon_engine::state::GameState) -> [u8; 4] {
+    let mut successes = [0u8; 4];
+    for (to, p) in successes.iter_mut().zip(&state.players) {
+        *to = p.successes;
+    }
+    successes
 }

@@ -9,9 +9,9 @@
 //! --example round_stats`): between rules bots at 2 players the starter ran 94% of the
 //! rounds and 94% of the runs succeeded (at 3 and 4, every round); between hard bots the
 //! starter ran about half of them and about a third of the runs succeeded. The figures
-//! below lie between, chosen by studies at 2 players (600 to 2,000 games each, `dungeon sim
-//! --bots hard,normal` and against the first version of this model, which ignored who
-//! starts and had any player run, alive half the time):
+//! below lie between, chosen by studies at 2 players and 1000 iterations a decision (600 to
+//! 2,000 games each, `dungeon sim --bots hard:1000,normal` and against the first version of
+//! this model, which ignored who starts and had any player run, alive half the time):
 //!
 //! | starter runs, run succeeds | against rules | against the first version |
 //! |---|---|---|
