@@ -16,7 +16,9 @@ use mlua::{Function, Lua, LuaString, Table, Value, Variadic};
 use std::rc::Rc;
 use std::sync::Arc;
 
-use super::args::{MAX_ID, MAX_OPTIONS, bounded, memory_key, prompt_key, ranged, shown};
+use super::args::{
+    ArgText, MAX_ID, MAX_OPTIONS, bounded, bounded_text, memory_key, prompt_key, ranged, shown,
+};
 pub(crate) use super::frame::draw;
 
 struct Api {
@@ -49,6 +51,28 @@ impl Api {
         self.catalog
             .find_species(&text)
             .ok_or_else(|| err(format!("unknown species id `{}`", shown(&id.as_bytes()))))
+    }
+
+    /// [`Api::tile_arg`] of a `ctx` argument.
+    fn tile_text(&self, id: &ArgText) -> mlua::Result<TileId> {
+        if let Some(tile) = self.ids.tile_at_address(id.address) {
+            return Ok(tile);
+        }
+        let text = bounded_text(id, MAX_ID, "the equipment id")?;
+        self.catalog
+            .find_tile(text)
+            .ok_or_else(|| err(format!("unknown equipment id `{}`", shown(id.bytes()))))
+    }
+
+    /// [`Api::species_arg`] of a `ctx` argument.
+    fn species_text(&self, id: &ArgText) -> mlua::Result<SpeciesId> {
+        if let Some(species) = self.ids.species_at_address(id.address) {
+            return Ok(species);
+        }
+        let text = bounded_text(id, MAX_ID, "the species id")?;
+        self.catalog
+            .find_species(text)
+            .ok_or_else(|| err(format!("unknown species id `{}`", shown(id.bytes()))))
     }
 
     /// A seat at the table.
@@ -153,17 +177,30 @@ impl Api {
     }
 }
 
-/// A writable copy of a frozen list, the script's own (one table copy, not one push per
-/// element).
-fn fresh_copy(lua: &Lua, template: &Table) -> mlua::Result<Table> {
-    // SAFETY: `exec_raw` pushes the template and runs this in a protected call; it leaves
-    // exactly the copy on the stack.
-    unsafe {
-        lua.exec_raw(template, |state| {
-            mlua::ffi::lua_clonetable(state, -1);
-            mlua::ffi::lua_remove(state, -2);
-        })
+/// A `ctx` function returning a writable copy of a frozen list, the script's own: a Lua
+/// function handing the list to Luau's own table copy (from Rust, the copy needs a
+/// protected call of its own, several times the cost; the sandbox's `table.clone` reads
+/// the list entry by entry to meter it).
+fn fresh_copier(lua: &Lua, template: &Table) -> mlua::Result<Function> {
+    /// Copies the table at index 1 (the closure below passes only its template).
+    unsafe extern "C-unwind" fn clone_list(
+        state: *mut mlua::ffi::lua_State,
+    ) -> std::os::raw::c_int {
+        // SAFETY: a Lua C function; nothing here needs dropping if the copy raises (out
+        // of memory), and the type is checked before copying.
+        unsafe {
+            if mlua::ffi::lua_type(state, 1) != mlua::ffi::LUA_TTABLE {
+                return 0;
+            }
+            mlua::ffi::lua_clonetable(state, 1);
+        }
+        1
     }
+    // SAFETY: `clone_list` is a Lua C function as above.
+    let clone = unsafe { lua.create_c_function(clone_list)? };
+    lua.load("local clone, list = ...\nreturn function() return clone(list) end")
+        .set_name("=ctx")
+        .call((clone, template))
 }
 
 /// Builds the shared `ctx` table (read-only, its metatable locked). A card's own `ctx`
@@ -225,15 +262,15 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "has",
-        lua.create_function(move |_, id: LuaString| {
-            let tile = a.tile_arg(&id)?;
+        lua.create_function(move |_, id: ArgText| {
+            let tile = a.tile_text(&id)?;
             Ok(a.frame.borrow().state()?.tiles.contains(&tile))
         })?,
     )?;
     let a = api.clone();
     def(
         "tile_hp",
-        lua.create_function(move |_, id: LuaString| Ok(a.catalog.tile(a.tile_arg(&id)?).hp))?,
+        lua.create_function(move |_, id: ArgText| Ok(a.catalog.tile(a.tile_text(&id)?).hp))?,
     )?;
     let a = api.clone();
     def(
@@ -330,32 +367,28 @@ pub(crate) fn build_ctx(
                 .map_or(0, |p| p.failures))
         })?,
     )?;
-    let a = api.clone();
-    def(
-        "species",
-        lua.create_function(move |lua, ()| fresh_copy(lua, &a.ids.species_list))?,
-    )?;
-    let a = api.clone();
+    def("species", fresh_copier(lua, &api.ids.species_list)?)?;
     def(
         "regular_species",
-        lua.create_function(move |lua, ()| fresh_copy(lua, &a.ids.regular_species_list))?,
+        fresh_copier(lua, &api.ids.regular_species_list)?,
     )?;
     let a = api.clone();
     def(
         "ruling",
-        lua.create_function(move |_, id: LuaString| {
-            let index = match a.ids.ruling_at(&id) {
+        lua.create_function(move |_, id: ArgText| {
+            let index = match a.ids.ruling_at_address(id.address) {
                 Some(index) => Some(index),
-                None => {
-                    a.catalog
-                        .ruling_index(&bounded(&id, MAX_ID, "ctx.ruling(): the ruling id")?)
-                }
+                None => a.catalog.ruling_index(bounded_text(
+                    &id,
+                    MAX_ID,
+                    "ctx.ruling(): the ruling id",
+                )?),
             };
             let Some(index) = index else {
                 let known: Vec<&str> = a.catalog.rulings.iter().map(|r| r.id.as_str()).collect();
                 return Err(err(format!(
                     "ctx.ruling(): no pack in play declares a ruling `{}` (declared: {})",
-                    shown(&id.as_bytes()),
+                    shown(id.bytes()),
                     if known.is_empty() {
                         "none".to_string()
                     } else {
@@ -400,8 +433,8 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "recall",
-        lua.create_function(move |lua, key: LuaString| {
-            let key = bounded(&key, super::frame::MAX_MEMORY_KEY, "ctx.recall(): the key")?;
+        lua.create_function(move |lua, key: ArgText| {
+            let key = bounded_text(&key, super::frame::MAX_MEMORY_KEY, "ctx.recall(): the key")?;
             let f = a.frame.borrow();
             // Looking through the run's memory costs a step per 16 entries.
             let entries = f.state()?.run.memory.len() as u64;
@@ -409,7 +442,7 @@ pub(crate) fn build_ctx(
                 drop(f);
                 return Err(super::library::limit_error(lua, super::meter::Limit::Steps));
             }
-            match f.recall(&key)? {
+            match f.recall(key)? {
                 Some(v) => mem_to_lua(lua, &a.ids, v),
                 None => Ok(Value::Nil),
             }
@@ -433,10 +466,10 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "defeat_next",
-        lua.create_function(move |_, prompt: Option<LuaString>| {
+        lua.create_function(move |_, prompt: Option<ArgText>| {
             // With a prompt, the runner may decline when the next monster is revealed.
             let ask = match prompt {
-                Some(p) => Some(prompt_key(Some(p), "")?.into()),
+                Some(p) => Some(prompt_key(Some(&p), "")?.into()),
                 None => None,
             };
             a.effect("defeat_next", Effect::SkipNext(ask))
@@ -456,8 +489,8 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "set_species",
-        lua.create_function(move |_, id: Option<LuaString>| {
-            let species = id.map(|s| a.species_arg(&s)).transpose()?;
+        lua.create_function(move |_, id: Option<ArgText>| {
+            let species = id.map(|s| a.species_text(&s)).transpose()?;
             a.effect("set_species", Effect::SetSpecies(species))
         })?,
     )?;
@@ -468,17 +501,21 @@ pub(crate) fn build_ctx(
         }
         a.effect("replace_from_deck", Effect::ReplaceFromDeck)
     })?)?;
-    for (name, make) in [
-        ("gain_hp", Effect::GainHp as fn(i32) -> Effect),
-        ("lose_hp", Effect::LoseHp),
-        ("set_hp", Effect::SetHp),
+    for (name, full_name, make) in [
+        (
+            "gain_hp",
+            "ctx.gain_hp",
+            Effect::GainHp as fn(i32) -> Effect,
+        ),
+        ("lose_hp", "ctx.lose_hp", Effect::LoseHp),
+        ("set_hp", "ctx.set_hp", Effect::SetHp),
     ] {
         let a = api.clone();
         def(
             name,
             lua.create_function(move |_, n: Value| {
                 let limit = HP_LIMIT as i64;
-                let n = ranged(&format!("ctx.{name}"), n, -limit, limit)?;
+                let n = ranged(full_name, n, -limit, limit)?;
                 a.effect(name, make(n as i32))
             })?,
         )?;
@@ -486,9 +523,9 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "discard",
-        lua.create_function(move |_, id: Option<LuaString>| {
+        lua.create_function(move |_, id: Option<ArgText>| {
             let tile = match id {
-                Some(id) => a.tile_arg(&id)?,
+                Some(id) => a.tile_text(&id)?,
                 None => match a.frame.borrow().card {
                     CardRef::Tile(t) => t,
                     CardRef::Monster(_) => {
@@ -504,7 +541,7 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "remember",
-        lua.create_function(move |_, (key, value): (LuaString, Value)| {
+        lua.create_function(move |_, (key, value): (ArgText, Value)| {
             let key = memory_key(&key)?;
             let value = match value {
                 Value::Boolean(b) => MemValue::Bool(b),
@@ -532,7 +569,7 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "forget",
-        lua.create_function(move |_, key: LuaString| {
+        lua.create_function(move |_, key: ArgText| {
             a.effect("forget", Effect::Forget(memory_key(&key)?))
         })?,
     )?;
@@ -559,8 +596,8 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "ask_yes_no",
-        lua.create_function(move |_, (prompt, seat): (Option<LuaString>, Value)| {
-            let prompt = prompt_key(prompt, "use_tile")?;
+        lua.create_function(move |_, (prompt, seat): (Option<ArgText>, Value)| {
+            let prompt = prompt_key(prompt.as_ref(), "use_tile")?;
             let seat = a.optional_seat("ctx.ask_yes_no(): the seat", seat)?;
             let answer = a.ask(seat, prompt, vec![Answer::Yes, Answer::No])?;
             a.answer_value(answer)
@@ -570,8 +607,8 @@ pub(crate) fn build_ctx(
     def(
         "ask_species",
         lua.create_function(
-            move |lua, (prompt, options, seat): (Option<LuaString>, Option<Table>, Value)| {
-                let prompt = prompt_key(prompt, "name_species")?;
+            move |lua, (prompt, options, seat): (Option<ArgText>, Option<Table>, Value)| {
+                let prompt = prompt_key(prompt.as_ref(), "name_species")?;
                 let known = match &options {
                     Some(list) => Api::known_options(lua, list, |p| a.ids.species_at_address(p))?,
                     None => None,
@@ -597,8 +634,8 @@ pub(crate) fn build_ctx(
     def(
         "ask_tile",
         lua.create_function(
-            move |lua, (prompt, options, seat): (Option<LuaString>, Option<Table>, Value)| {
-                let prompt = prompt_key(prompt, "choose_tile")?;
+            move |lua, (prompt, options, seat): (Option<ArgText>, Option<Table>, Value)| {
+                let prompt = prompt_key(prompt.as_ref(), "choose_tile")?;
                 let known = match &options {
                     Some(list) => Api::known_options(lua, list, |p| a.ids.tile_at_address(p))?,
                     None => None,
@@ -631,8 +668,8 @@ pub(crate) fn build_ctx(
     def(
         "ask_seat",
         lua.create_function(
-            move |_, (prompt, options, seat): (Option<LuaString>, Table, Value)| {
-                let prompt = prompt_key(prompt, "choose_player")?;
+            move |_, (prompt, options, seat): (Option<ArgText>, Table, Value)| {
+                let prompt = prompt_key(prompt.as_ref(), "choose_player")?;
                 let options = a.options("ctx.ask_seat", options, |v| {
                     a.seat_arg("ctx.ask_seat(): an option", v).map(Answer::Seat)
                 })?;
@@ -665,13 +702,19 @@ fn lock(_lua: &Lua, table: &Table, meta: Table) -> mlua::Result<()> {
     Ok(())
 }
 
-/// A card's own `ctx`: `self` is its id; everything else comes from the shared `ctx`.
+/// A card's own `ctx`: `self` is its id, and every function of the shared `ctx` held
+/// directly (a field found in the table itself is read on the interpreter's fast path;
+/// one behind `__index` costs a metatable lookup at every `ctx.` in a hook). Read-only,
+/// with the shared `ctx`'s locked metatable, so a misspelt name is still an error.
 pub(crate) fn card_ctx(lua: &Lua, shared: &Table, id: &str) -> mlua::Result<Table> {
     let ctx = lua.create_table()?;
+    for pair in shared.pairs::<Value, Value>() {
+        let (name, function) = pair?;
+        ctx.raw_set(name, function)?;
+    }
     ctx.raw_set("self", id)?;
-    let meta = lua.create_table()?;
-    meta.raw_set("__index", shared.clone())?;
-    meta.raw_set("__metatable", super::sandbox::LOCKED)?;
-    meta.set_readonly(true);
+    let meta = shared
+        .metatable()
+        .ok_or_else(|| mlua::Error::runtime("the shared ctx has no metatable"))?;
     lock(lua, &ctx, meta).map(|()| ctx)
 }

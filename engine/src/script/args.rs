@@ -2,7 +2,9 @@
 //! bounded before anything is copied, and shown in messages escaped and cut short.
 
 use super::frame::err;
-use mlua::{LuaString, Value};
+use mlua::{FromLua, Lua, LuaString, Value, ffi};
+use smallvec::SmallVec;
+use std::os::raw::c_int;
 use std::sync::Arc;
 
 /// Longest prompt key a question may name (they are message keys: `[a-z0-9_]`).
@@ -11,6 +13,83 @@ pub const MAX_PROMPT: usize = 48;
 pub const MAX_OPTIONS: usize = 256;
 /// Longest id a script may pass (longer ones are not ids of any card).
 pub(crate) const MAX_ID: usize = 256;
+
+/// A string a script passes to a `ctx` function, read off the Lua stack as the call
+/// starts: its address (Luau interns strings, so an address names one text: see
+/// `IdStrings`), its length, and its first [`MAX_ID`] bytes, more than any bound a `ctx`
+/// argument has (a longer text is refused by its length and shown cut short anyway).
+/// mlua's `LuaString` takes a reference to the string instead, then gives it back: a large
+/// part of a short `ctx` call's cost.
+pub(crate) struct ArgText {
+    pub address: usize,
+    pub len: usize,
+    head: SmallVec<[u8; 64]>,
+}
+
+impl ArgText {
+    fn new(address: usize, text: &[u8]) -> ArgText {
+        let kept = if text.len() <= MAX_ID {
+            text
+        } else {
+            &text[..64]
+        };
+        ArgText {
+            address,
+            len: text.len(),
+            head: SmallVec::from_slice(kept),
+        }
+    }
+
+    fn from_string(s: &LuaString) -> ArgText {
+        ArgText::new(s.to_pointer() as usize, &s.as_bytes())
+    }
+
+    /// The text, whole when it is at most [`MAX_ID`] bytes long (else its start).
+    pub fn bytes(&self) -> &[u8] {
+        &self.head
+    }
+}
+
+impl FromLua for ArgText {
+    fn from_lua(value: Value, lua: &Lua) -> mlua::Result<ArgText> {
+        LuaString::from_lua(value, lua).map(|s| ArgText::from_string(&s))
+    }
+
+    unsafe fn from_stack(idx: c_int, lua: &mlua::state::RawLua) -> mlua::Result<ArgText> {
+        let state = lua.state();
+        // SAFETY: mlua calls this while the argument is on the stack at `idx`; a string's
+        // bytes stay put while it is there, and they are copied before returning.
+        unsafe {
+            if ffi::lua_type(state, idx) == ffi::LUA_TSTRING {
+                let mut len = 0usize;
+                let text = ffi::lua_tolstring(state, idx, &mut len) as *const u8;
+                return Ok(ArgText::new(
+                    text as usize,
+                    std::slice::from_raw_parts(text, len),
+                ));
+            }
+            // Numbers become strings, anything else is refused, as for `LuaString`.
+            LuaString::from_stack(idx, lua).map(|s| ArgText::from_string(&s))
+        }
+    }
+}
+
+/// The string argument `text`, refusing more than `max` bytes (at most [`MAX_ID`]).
+pub(crate) fn bounded_text<'a>(text: &'a ArgText, max: usize, what: &str) -> mlua::Result<&'a str> {
+    debug_assert!(max <= MAX_ID);
+    if text.len > max {
+        return Err(err(format!(
+            "{what} `{}` is too long ({} bytes; at most {max})",
+            shown(text.bytes()),
+            text.len
+        )));
+    }
+    std::str::from_utf8(text.bytes()).map_err(|e| mlua::Error::FromLuaConversionError {
+        from: "string",
+        to: "&str".to_string(),
+        message: Some(e.to_string()),
+    })
+}
 
 /// `text` for a message: one line, controls escaped, at most 64 bytes.
 pub(crate) fn shown(text: &[u8]) -> String {
@@ -31,11 +110,23 @@ pub(crate) fn bounded(s: &LuaString, max: usize, what: &str) -> mlua::Result<mlu
 }
 
 /// A prompt: a message key, `[a-z0-9_]`, at most [`MAX_PROMPT`] bytes.
-pub(crate) fn prompt_key(prompt: Option<LuaString>, default: &str) -> mlua::Result<String> {
+pub(crate) fn prompt_key(prompt: Option<&ArgText>, default: &str) -> mlua::Result<String> {
     match prompt {
-        Some(prompt) => message_key(&prompt, "the prompt"),
+        Some(prompt) => text_message_key(prompt, "the prompt"),
         None => Ok(default.to_string()),
     }
+}
+
+/// [`message_key`] of a `ctx` argument.
+pub(crate) fn text_message_key(key: &ArgText, what: &str) -> mlua::Result<String> {
+    let bytes = key.bytes();
+    if key.len > MAX_PROMPT || !is_lowercase_key(bytes, MAX_PROMPT) {
+        return Err(err(format!(
+            "{what} `{}` is not a message key: use at most {MAX_PROMPT} lowercase letters, digits and `_`, and put the text in the pack's [messages]",
+            shown(bytes)
+        )));
+    }
+    Ok(String::from_utf8_lossy(bytes).into_owned())
 }
 
 /// A key of the pack's `[messages]` (`what` names it in the error): `[a-z0-9_]`, at most
@@ -78,10 +169,10 @@ pub(crate) fn ranged(name: &str, value: Value, lo: i64, hi: i64) -> mlua::Result
 }
 
 /// A key of `ctx.remember`: 1 to 64 letters, digits and `_`.
-pub(crate) fn memory_key(key: &LuaString) -> mlua::Result<Arc<str>> {
-    let bytes = key.as_bytes();
+pub(crate) fn memory_key(key: &ArgText) -> mlua::Result<Arc<str>> {
+    let bytes = key.bytes();
     if bytes.is_empty()
-        || bytes.len() > super::frame::MAX_MEMORY_KEY
+        || key.len > super::frame::MAX_MEMORY_KEY
         || !bytes
             .iter()
             .all(|c| c.is_ascii_alphanumeric() || *c == b'_')

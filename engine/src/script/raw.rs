@@ -1,7 +1,7 @@
 //! Lists passed to and from hooks through the Luau C API, once per list: mlua's safe API
 //! pays per element (a reference slot for each value read, a protected call for each
-//! value stored), which was a large part of a hook's cost. Each function here runs in
-//! one protected call (`Lua::exec_raw`) and leaves the stack as it found it.
+//! value stored), which was a large part of a hook's cost. Each function here leaves the
+//! stack as it found it; one that allocates runs in one protected call (`Lua::exec_raw`).
 
 use mlua::{IntoLua, Lua, Table, Variadic, ffi};
 
@@ -26,34 +26,42 @@ pub(crate) fn sequence<T: IntoLua>(lua: &Lua, items: Variadic<T>) -> mlua::Resul
 }
 
 /// The addresses of the strings `list[1]` to `list[n]` (interned: an address names one
-/// text), or `None` when one of them is not a string.
+/// text), or `None` when one of them is not a string. No protected call: reading a
+/// table's slots raw neither allocates nor raises, and the stack is checked first (as
+/// mlua's own `Table::raw_get` does).
 pub(crate) fn string_addresses(
     lua: &Lua,
     list: &Table,
     n: usize,
 ) -> mlua::Result<Option<Vec<usize>>> {
-    let mut addresses = Vec::with_capacity(n);
-    let mut all_strings = true;
-    // SAFETY: the protected call sees the list at index 1; each element pushed is popped.
-    unsafe {
-        lua.exec_raw::<()>(list, |state| {
+    lua.exec_raw_lua(|raw| {
+        let state = raw.state();
+        // SAFETY: two slots are checked for the list and one element; everything pushed
+        // is popped by restoring the top.
+        unsafe {
+            let top = ffi::lua_gettop(state);
+            if ffi::lua_checkstack(state, 2) == 0 {
+                return Err(mlua::Error::StackError);
+            }
+            raw.push(list)?;
+            let mut addresses = Vec::with_capacity(n);
             for i in 1..=n {
-                ffi::lua_rawgeti(state, 1, i as ffi::lua_Integer);
-                if ffi::lua_type(state, -1) == ffi::LUA_TSTRING {
+                ffi::lua_rawgeti(state, -1, i as ffi::lua_Integer);
+                let is_string = ffi::lua_type(state, -1) == ffi::LUA_TSTRING;
+                if is_string {
                     // Its text's address, as `LuaString::to_pointer` gives it.
                     addresses.push(ffi::lua_tostring(state, -1) as usize);
-                } else {
-                    all_strings = false;
                 }
-                ffi::lua_settop(state, 1);
-                if !all_strings {
-                    break;
+                ffi::lua_pop(state, 1);
+                if !is_string {
+                    ffi::lua_settop(state, top);
+                    return Ok(None);
                 }
             }
-            ffi::lua_settop(state, 0);
-        })?;
-    }
-    Ok(all_strings.then_some(addresses))
+            ffi::lua_settop(state, top);
+            Ok(Some(addresses))
+        }
+    })
 }
 
 #[cfg(test)]

@@ -112,9 +112,10 @@ impl IdStrings {
         self.tiles_at.get(&address).copied()
     }
 
-    /// The catalog index of the ruling whose id is this very Lua string, if it is one.
-    pub fn ruling_at(&self, s: &mlua::LuaString) -> Option<usize> {
-        self.rulings_at.get(&(s.to_pointer() as usize)).copied()
+    /// The catalog index of the ruling whose id is the Lua string at this address, if it
+    /// is one.
+    pub fn ruling_at_address(&self, address: usize) -> Option<usize> {
+        self.rulings_at.get(&address).copied()
     }
 
     pub fn new(lua: &Lua, catalog: &Catalog, meter: Rc<Meter>) -> mlua::Result<IdStrings> {
