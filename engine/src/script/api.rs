@@ -8,11 +8,12 @@ use super::meter::Meter;
 use super::raw::sequence;
 use super::tables::IdStrings;
 use crate::action::{Answer, CardRef};
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, DamageModel};
 use crate::dungeon::Faced;
 use crate::effect::{Effect, HP_LIMIT, MemValue};
 use crate::ids::*;
 use mlua::{Function, Lua, LuaString, Table, Value, Variadic};
+use smallvec::SmallVec;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -150,13 +151,8 @@ impl Api {
     }
 
     /// The answer to the next question this hook asks (see [`Frame::ask`]).
-    fn ask(
-        &self,
-        seat: Option<Seat>,
-        prompt: String,
-        options: Vec<Answer>,
-    ) -> mlua::Result<Answer> {
-        self.frame.borrow_mut().ask(seat, &prompt, &options)
+    fn ask(&self, seat: Option<Seat>, prompt: &str, options: &[Answer]) -> mlua::Result<Answer> {
+        self.frame.borrow_mut().ask(seat, prompt, options)
     }
 
     fn answer_value(&self, answer: Answer) -> mlua::Result<Value> {
@@ -280,18 +276,16 @@ pub(crate) fn build_ctx(
             a.frame.borrow_mut().read_unkeyed = true;
             let f = a.frame.borrow();
             // Monsters faced before the one being resolved (all of them once the reveals end).
-            let faced: Vec<&Faced> = f.state()?.run.monsters_faced().collect();
-            let before = if f.hook.has_monster() && !faced.is_empty() {
-                &faced[..faced.len() - 1]
-            } else {
-                &faced[..]
-            };
+            let mut tables: SmallVec<[Rc<Table>; 16]> = (f.state()?.run.monsters_faced())
+                .map(|m| a.ids.monster_table(lua, m))
+                .collect::<mlua::Result<_>>()?;
+            if f.hook.has_monster() {
+                tables.pop();
+            }
+            // By reference: the cached tables are pushed as they are, not copied first.
             sequence(
                 lua,
-                before
-                    .iter()
-                    .map(|m| a.ids.monster_table(lua, m))
-                    .collect::<mlua::Result<Variadic<_>>>()?,
+                tables.iter().map(|t| &**t).collect::<Variadic<&Table>>(),
             )
         })?,
     )?;
@@ -426,9 +420,18 @@ pub(crate) fn build_ctx(
         })?,
     )?;
     let a = api.clone();
+    // Both ids made once: a `&str` returned makes a new Lua string at every call.
+    let models = [DamageModel::EndTotal, DamageModel::Running].map(|m| lua.create_string(m.id()));
+    let [end_total, running] = models;
+    let (end_total, running) = (end_total?, running?);
     def(
         "model",
-        lua.create_function(move |_, ()| Ok(a.frame.borrow().state()?.damage_model.id()))?,
+        lua.create_function(move |_, ()| {
+            Ok(match a.frame.borrow().state()?.damage_model {
+                DamageModel::EndTotal => end_total.clone(),
+                DamageModel::Running => running.clone(),
+            })
+        })?,
     )?;
     let a = api.clone();
     def(
@@ -599,7 +602,7 @@ pub(crate) fn build_ctx(
         lua.create_function(move |_, (prompt, seat): (Option<ArgText>, Value)| {
             let prompt = prompt_key(prompt.as_ref(), "use_tile")?;
             let seat = a.optional_seat("ctx.ask_yes_no(): the seat", seat)?;
-            let answer = a.ask(seat, prompt, vec![Answer::Yes, Answer::No])?;
+            let answer = a.ask(seat, prompt, &[Answer::Yes, Answer::No])?;
             a.answer_value(answer)
         })?,
     )?;
@@ -625,7 +628,7 @@ pub(crate) fn build_ctx(
                     (None, None) => a.catalog.species_ids().map(Answer::Species).collect(),
                 };
                 let seat = a.optional_seat("ctx.ask_species(): the seat", seat)?;
-                let answer = a.ask(seat, prompt, options)?;
+                let answer = a.ask(seat, prompt, &options)?;
                 a.answer_value(answer)
             },
         )?,
@@ -659,7 +662,7 @@ pub(crate) fn build_ctx(
                         .collect(),
                 };
                 let seat = a.optional_seat("ctx.ask_tile(): the seat", seat)?;
-                let answer = a.ask(seat, prompt, options)?;
+                let answer = a.ask(seat, prompt, &options)?;
                 a.answer_value(answer)
             },
         )?,
@@ -674,7 +677,7 @@ pub(crate) fn build_ctx(
                     a.seat_arg("ctx.ask_seat(): an option", v).map(Answer::Seat)
                 })?;
                 let seat = a.optional_seat("ctx.ask_seat(): the seat", seat)?;
-                let answer = a.ask(seat, prompt, options)?;
+                let answer = a.ask(seat, prompt, &options)?;
                 a.answer_value(answer)
             },
         )?,

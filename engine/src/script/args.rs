@@ -110,23 +110,26 @@ pub(crate) fn bounded(s: &LuaString, max: usize, what: &str) -> mlua::Result<mlu
 }
 
 /// A prompt: a message key, `[a-z0-9_]`, at most [`MAX_PROMPT`] bytes.
-pub(crate) fn prompt_key(prompt: Option<&ArgText>, default: &str) -> mlua::Result<String> {
+pub(crate) fn prompt_key<'a>(
+    prompt: Option<&'a ArgText>,
+    default: &'static str,
+) -> mlua::Result<&'a str> {
     match prompt {
         Some(prompt) => text_message_key(prompt, "the prompt"),
-        None => Ok(default.to_string()),
+        None => Ok(default),
     }
 }
 
 /// [`message_key`] of a `ctx` argument.
-pub(crate) fn text_message_key(key: &ArgText, what: &str) -> mlua::Result<String> {
+pub(crate) fn text_message_key<'a>(key: &'a ArgText, what: &str) -> mlua::Result<&'a str> {
     let bytes = key.bytes();
-    if key.len > MAX_PROMPT || !is_lowercase_key(bytes, MAX_PROMPT) {
-        return Err(err(format!(
+    match std::str::from_utf8(bytes) {
+        Ok(text) if key.len <= MAX_PROMPT && is_lowercase_key(bytes, MAX_PROMPT) => Ok(text),
+        _ => Err(err(format!(
             "{what} `{}` is not a message key: use at most {MAX_PROMPT} lowercase letters, digits and `_`, and put the text in the pack's [messages]",
             shown(bytes)
-        )));
+        ))),
     }
-    Ok(String::from_utf8_lossy(bytes).into_owned())
 }
 
 /// A key of the pack's `[messages]` (`what` names it in the error): `[a-z0-9_]`, at most

@@ -492,7 +492,7 @@ impl HookRunner for ScriptHost {
             };
             let monster = state_monster(host, call.hook)?;
             host.hook_function(slot, index)
-                .call::<Value>((ctx, monster, call.damage))
+                .call::<Value>((ctx, monster.as_deref(), call.damage))
         });
         let mut f = self.frame.borrow_mut();
         f.end_loan();
@@ -563,7 +563,7 @@ fn find_hook(functions: &[(HookName, Function)], hook: HookName) -> Option<usize
 }
 
 /// The table of the monster being resolved, for hooks that receive one.
-fn state_monster(host: &ScriptHost, hook: HookName) -> mlua::Result<Option<Table>> {
+fn state_monster(host: &ScriptHost, hook: HookName) -> mlua::Result<Option<Rc<Table>>> {
     if !hook.has_monster() {
         return Ok(None);
     }

@@ -25,28 +25,14 @@ end
 
 -- True when no two monsters of `list` (as from ctx.faced()) share a species.
 -- Monsters without a species share nothing.
--- (A short list is compared pair by pair: no table to build, no garbage.)
 function dungeon.all_species_differ(list)
-  if #list > 16 then
-    local seen = {}
-    for _, m in ipairs(list) do
-      if m.species ~= nil then
-        if seen[m.species] then
-          return false
-        end
-        seen[m.species] = true
+  local seen = {}
+  for _, m in ipairs(list) do
+    if m.species ~= nil then
+      if seen[m.species] then
+        return false
       end
-    end
-    return true
-  end
-  for i, m in ipairs(list) do
-    local species = m.species
-    if species ~= nil then
-      for j = 1, i - 1 do
-        if rawequal(list[j].species, species) then
-          return false
-        end
-      end
+      seen[m.species] = true
     end
   end
   return true

@@ -31,13 +31,17 @@ pub(crate) struct IdStrings {
     species_at: HashMap<usize, SpeciesId>,
     tiles_at: HashMap<usize, TileId>,
     rulings_at: HashMap<usize, usize>,
+    /// The ruling ids' strings, kept alive: an address names a text only while its string
+    /// lives (once collected, another string may be made at the same address).
+    _ruling_ids: Vec<mlua::LuaString>,
     /// Frozen templates of `ctx.species()` and `ctx.regular_species()` (the species of
     /// the regular monsters, see `Catalog::regular_species`), copied per call.
     pub species_list: Table,
     pub regular_species_list: Table,
     /// The monster tables' metatable (see [`IdStrings::monster_table`]).
     monster_meta: Table,
-    monster_tables: RefCell<HashMap<MonsterKey, Table>>,
+    /// Shared with the running hook call (`Rc`), which passes its monster by reference.
+    monster_tables: RefCell<HashMap<MonsterKey, Rc<Table>>>,
     texts: RefCell<HashMap<Arc<str>, mlua::LuaString>>,
     meter: Rc<Meter>,
 }
@@ -47,7 +51,7 @@ impl IdStrings {
     /// at its reveal. Read-only, so one hook cannot leave marks on it for another, and so
     /// it can be shared: the same monster state comes back again and again (several hooks
     /// per card, and every branch of an odds search), so tables are kept by content.
-    pub fn monster_table(&self, lua: &Lua, f: &Faced) -> mlua::Result<Table> {
+    pub fn monster_table(&self, lua: &Lua, f: &Faced) -> mlua::Result<Rc<Table>> {
         let key = (
             f.monster,
             f.species,
@@ -73,6 +77,7 @@ impl IdStrings {
         if cache.len() >= TABLE_CACHE_LIMIT {
             cache.clear();
         }
+        let table = Rc::new(table);
         cache.insert(key, table.clone());
         Ok(table)
     }
@@ -147,6 +152,7 @@ impl IdStrings {
                 .zip((0..).map(TileId))
                 .collect(),
             rulings_at: addresses(&ruling_ids).into_iter().zip(0..).collect(),
+            _ruling_ids: ruling_ids,
             species_list: frozen(&species)?,
             regular_species_list: frozen(&regular_species)?,
             tiles,
