@@ -232,3 +232,117 @@ fn a_cards_ctx_holds_the_functions_but_stays_closed() {
     let e = error_of(&before_entering("ctx.self = \"u\""));
     assert!(e.contains("readonly"), "{e}");
 }
+
+// --- Quick paths (engine/src/script/fast.rs) against the callbacks they front -----------
+
+/// Whole games, every hook interpreted, with the quick paths and without: same events,
+/// decisions and end, for every pack mix and bots that search (their odds searches run
+/// the hooks in analysis mode).
+#[test]
+fn games_are_the_same_with_the_quick_paths_or_without() {
+    use dungeon_engine::bot::BotKind;
+    use dungeon_tests::{catalog, game_lines, varied_options};
+    let mixes: [(&[&str], &[BotKind], u64); 5] = [
+        (&["base"], &[BotKind::Random], 30),
+        (&["base", "sequel"], &[BotKind::Random], 30),
+        (&["sequel"], &[BotKind::Random], 15),
+        (&["base", "mandom"], &[BotKind::Random], 15),
+        (&["base"], &[BotKind::Rules, BotKind::Random], 2),
+    ];
+    for (packs, kinds, games) in mixes {
+        let mut quick = Engine::new(catalog(packs)).unwrap();
+        let mut slow = Engine::new(catalog(packs)).unwrap();
+        for engine in [&mut quick, &mut slow] {
+            engine.hooks_mut().set_native_helpers(false);
+        }
+        slow.hooks_mut().set_quick_ctx(false);
+        for i in 0..games {
+            let players = 2 + (i % 3) as u8;
+            let options = varied_options(players, i);
+            let seed = 31_000 + i;
+            assert!(
+                game_lines(&mut quick, &options, seed, kinds)
+                    == game_lines(&mut slow, &options, seed, kinds),
+                "packs {packs:?}, seed {seed}: the game differs with the quick paths"
+            );
+        }
+    }
+}
+
+/// What a hook body gives with the quick paths and without: the events and the run as
+/// they stand (its memory, HP, what is pending), or the error, in full.
+fn both_ways(code: &str) -> [Result<String, String>; 2] {
+    [true, false].map(|on| {
+        let mut engine = engine(code);
+        engine.hooks_mut().set_quick_ctx(on);
+        let setup = setup(&engine);
+        let mut events = Vec::new();
+        engine
+            .dungeon(&setup, &mut events)
+            .map(|state| format!("{events:?}\n{:?}\n{:?}", state.run, state.pending))
+            .map_err(|e: EngineError| e.to_string())
+    })
+}
+
+#[test]
+fn the_quick_paths_answer_and_fail_as_their_callbacks_do() {
+    let in_hook = |hook: &str, body: &str| {
+        let args = if hook == "before_entering" || hook == "at_end" {
+            "ctx"
+        } else {
+            "ctx, m"
+        };
+        format!("return {{ {hook} = function({args})\n{body}\nend }}")
+    };
+    let bodies = [
+        // Reads, ordinary and not.
+        "ctx.remember(\"k\", ctx.hp() + ctx.base_hp() + ctx.deck_size() + ctx.dungeon_left())",
+        "ctx.remember(\"k\", ctx.recall(\"none\") == nil and ctx.model())",
+        "ctx.remember(\"k\", \"t\"); ctx.remember(\"j\", ctx.recall(\"k\"))",
+        "ctx.remember(\"j\", ctx.recall(5) == nil)",
+        "ctx.recall(nil)",
+        "ctx.recall(string.rep(\"k\", 65))",
+        "ctx.recall(\"\\xff\")",
+        "ctx.ruling(\"nope\")",
+        "ctx.ruling(7)",
+        // Effects where they are allowed and where they are not.
+        "ctx.gain_hp(2); ctx.lose_hp(1); ctx.set_hp(4); ctx.discard()",
+        "ctx.gain_hp(1.5)",
+        "ctx.gain_hp(\"3\")",
+        "ctx.set_hp(1e9)",
+        "ctx.gain_hp(math.huge)",
+        "ctx.gain_hp(0/0)",
+        "ctx.gain_hp()",
+        "ctx.defeat()",
+        "ctx.succeed()",
+        "ctx.defeat_next()",
+        "ctx.defeat_next(\"Bad\")",
+        "ctx.replace_from_deck()",
+        "ctx.discard(\"t\"); ctx.discard()",
+        "for i = 1, 1001 do ctx.defeat_next() end",
+        // Questions.
+        "ctx.remember(\"y\", ctx.ask_yes_no())",
+        "ctx.ask_yes_no(\"pick\")",
+        "ctx.ask_yes_no(5)",
+        "ctx.ask_yes_no(\"Bad\")",
+        "ctx.ask_yes_no(nil, 1)",
+        "ctx.ask_yes_no(nil, 9)",
+        "ctx.ask_species(\"pick\", { \"ogre\", \"imp\" })",
+        "ctx.ask_species(nil, { \"imp\" })",
+        "ctx.ask_species(nil, {})",
+        "ctx.ask_species(nil, { \"imp\", \"imp\" })",
+        "ctx.ask_species(nil, { \"imp\", 2 })",
+        "ctx.ask_species(nil, nil, 1)",
+        "ctx.ask_yes_no(); ctx.ask_species()",
+    ];
+    let mut compared = 0;
+    for hook in ["before_entering", "on_reveal", "defeats", "at_end"] {
+        for body in bodies {
+            let code = in_hook(hook, body);
+            let [quick, slow] = both_ways(&code);
+            assert_eq!(quick, slow, "{hook}: {body}");
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 4 * bodies.len());
+}

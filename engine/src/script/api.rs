@@ -22,10 +22,10 @@ use super::args::{
 };
 pub(crate) use super::frame::draw;
 
-struct Api {
-    frame: SharedFrame,
-    catalog: Arc<Catalog>,
-    ids: Rc<IdStrings>,
+pub(crate) struct Api {
+    pub frame: SharedFrame,
+    pub catalog: Arc<Catalog>,
+    pub ids: Rc<IdStrings>,
     meter: Rc<Meter>,
 }
 
@@ -682,6 +682,11 @@ pub(crate) fn build_ctx(
             },
         )?,
     )?;
+    // The most called ones answer ordinary calls without mlua's callback machinery.
+    for (name, quick) in super::fast::QUICK {
+        let slow: Function = ctx.raw_get(name)?;
+        ctx.raw_set(name, super::fast::wrap(lua, &api, slow, quick)?)?;
+    }
     lock(
         lua,
         &ctx,

@@ -55,6 +55,8 @@ pub(crate) struct Frame {
     meter: Rc<Meter>,
     /// For the HP tiles take with them (absent when only checking scripts).
     catalog: Option<Arc<Catalog>>,
+    /// Whether the `ctx` functions' quick paths run (`fast.rs`; off only to compare).
+    pub quick_ctx: bool,
     /// Sticky: some hook has read what the odds search's situation key leaves out (see
     /// [`crate::hooks::HookRunner::read_unkeyed`]).
     pub read_unkeyed: bool,
@@ -78,6 +80,7 @@ impl Frame {
             meter,
             catalog,
             read_unkeyed: false,
+            quick_ctx: true,
         }
     }
 
@@ -207,6 +210,17 @@ impl Frame {
 
     /// Follows the HP this call's effects lead to: beyond ±HP_LIMIT is the script's error.
     fn project(&mut self, name: &str, effect: &Effect) -> mlua::Result<()> {
+        if let Some(hp) = self.projection(name, effect)? {
+            if let Effect::DiscardTile(tile) = *effect {
+                self.discarded.push(tile);
+            }
+            self.projected_hp = hp;
+        }
+        Ok(())
+    }
+
+    /// The HP once `effect` is applied too, if it changes HP; refused past the limit.
+    fn projection(&self, name: &str, effect: &Effect) -> mlua::Result<Option<i64>> {
         let hp = match *effect {
             Effect::GainHp(n) => self.projected_hp + n as i64,
             Effect::LoseHp(n) => self.projected_hp - n as i64,
@@ -214,21 +228,37 @@ impl Frame {
             Effect::DiscardTile(tile) => {
                 let state = self.state()?;
                 if !state.tiles.contains(&tile) || self.discarded.contains(&tile) {
-                    return Ok(());
+                    return Ok(None);
                 }
                 let bonus = self.catalog.as_ref().map_or(0, |c| c.tile(tile).hp);
-                self.discarded.push(tile);
                 self.projected_hp - bonus as i64
             }
-            _ => return Ok(()),
+            _ => return Ok(None),
         };
         if hp.abs() > HP_LIMIT as i64 {
             return Err(err(format!(
                 "ctx.{name}(): HP would go beyond the limit of ±{HP_LIMIT}"
             )));
         }
-        self.projected_hp = hp;
-        Ok(())
+        Ok(Some(hp))
+    }
+
+    /// Records `effect` (one without text: not a memory or log effect) if that cannot
+    /// fail, else changes nothing and says so: for the quick paths (`fast.rs`), which
+    /// then hand the call to the callback that reports the failure.
+    pub fn record_if_sure(&mut self, name: &str, effect: Effect) -> bool {
+        let sure = self.question.is_some()
+            || (!matches!(
+                effect,
+                Effect::Remember(..)
+                    | Effect::Forget(_)
+                    | Effect::Log { .. }
+                    | Effect::SkipNext(Some(_))
+            ) && effect.allowed_in(self.hook)
+                && self.effects.len() < MAX_EFFECTS
+                && self.meter.reserve(EFFECT_BYTES).is_ok()
+                && self.projection(name, &effect).is_ok());
+        sure && self.record(name, effect).is_ok()
     }
 
     /// Does this card already keep `key` (before this call)?
@@ -259,13 +289,31 @@ impl Frame {
 
     /// What this card remembers under `key`, this call's own remember/forget first.
     pub fn recall(&self, key: &str) -> mlua::Result<Option<&MemValue>> {
-        if let Some(&i) = self.memory.get(key) {
+        // Most calls remember nothing themselves: no key to hash then.
+        if !self.memory.is_empty()
+            && let Some(&i) = self.memory.get(key)
+        {
             return Ok(match &self.effects[i] {
                 Effect::Remember(_, v) => Some(v),
                 _ => None,
             });
         }
         Ok(self.state()?.run.recall(self.card, key))
+    }
+
+    /// Would [`Frame::ask`] with these options, by the runner, give an answer rather
+    /// than an error? (For the quick paths: they ask only then.)
+    pub fn may_ask_quickly(&self, options: &[Answer]) -> bool {
+        self.hook.may_ask()
+            && !options.is_empty()
+            && !options.iter().any(|o| matches!(o, Answer::Seat(_)))
+            && self.state().is_ok()
+            && (options.len() == 1
+                || self.question.is_some()
+                || self
+                    .answers
+                    .get(self.asked)
+                    .is_none_or(|a| options.contains(a)))
     }
 
     /// The answer to the next question this hook asks: a recorded one, the only option,

@@ -24,6 +24,7 @@
 mod api;
 mod args;
 mod errors;
+mod fast;
 mod frame;
 mod inert;
 mod library;
@@ -239,6 +240,13 @@ impl ScriptHost {
     /// default; see `native.rs`) or in Luau like every other script (to compare them).
     pub fn set_native_helpers(&mut self, on: bool) {
         self.native_helpers = on;
+    }
+
+    /// Whether the most called `ctx` functions answer ordinary calls by their quick paths
+    /// (the default; see `fast.rs`) or every call goes through their mlua callbacks (to
+    /// compare them).
+    pub fn set_quick_ctx(&mut self, on: bool) {
+        self.frame.borrow_mut().quick_ctx = on;
     }
 
     /// Does this card's script run natively (one call to a prelude helper)?

@@ -97,6 +97,11 @@ impl IdStrings {
         Ok(s)
     }
 
+    /// Is this text's Lua string kept (so that it is alive, and pushing it allocates nothing)?
+    pub fn has_text(&self, text: &Arc<str>) -> bool {
+        self.texts.borrow().contains_key(text)
+    }
+
     /// The species whose id is this very Lua string, if it is one.
     pub fn species_at(&self, s: &mlua::LuaString) -> Option<SpeciesId> {
         self.species_at_address(s.to_pointer() as usize)
