@@ -1,5 +1,8 @@
 //! What the bench and the examples that measure bots share.
 
+#[allow(dead_code)]
+pub mod dungeon;
+
 use dungeon_engine::Catalog;
 use dungeon_engine::catalog::{DiskFiles, PackLibrary};
 use std::sync::Arc;

@@ -182,9 +182,9 @@ pub(crate) fn memory_key(key: &ArgText) -> mlua::Result<Arc<str>> {
     {
         return Err(err(format!(
             "`{}` is not a memory key: use 1 to {} letters, digits and `_`",
-            shown(&bytes),
+            shown(bytes),
             super::frame::MAX_MEMORY_KEY
         )));
     }
-    Ok(String::from_utf8_lossy(&bytes).into())
+    Ok(String::from_utf8_lossy(bytes).into())
 }
