@@ -420,10 +420,8 @@ pub(crate) fn build_ctx(
         })?,
     )?;
     let a = api.clone();
-    // Both ids made once: a `&str` returned makes a new Lua string at every call.
-    let models = [DamageModel::EndTotal, DamageModel::Running].map(|m| lua.create_string(m.id()));
-    let [end_total, running] = models;
-    let (end_total, running) = (end_total?, running?);
+    // The ids made once (`IdStrings`): a `&str` returned makes a new Lua string every call.
+    let [end_total, running] = api.ids.model_strings.clone();
     def(
         "model",
         lua.create_function(move |_, ()| {

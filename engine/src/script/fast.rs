@@ -5,12 +5,13 @@
 //! An mlua callback pays on every call for its error wrapper, its argument conversions
 //! (a reference per string) and its return value's: most of what a short read costs.
 //! A quick path takes only what needs none of that (a string argument already short and
-//! valid, a value it can push without allocating) and never has an effect before it is
-//! sure to finish, so handing over mid-way cannot run anything twice.
+//! valid; a value it pushes from the registry, where the host keeps its strings) and never
+//! has an effect before it is sure to finish, so handing over cannot run anything twice.
 
 use super::api::Api;
 use super::args::{MAX_OPTIONS, MAX_PROMPT, is_lowercase_key};
 use super::frame::MAX_MEMORY_KEY;
+use super::tables::IdStrings;
 use crate::action::{Answer, CardRef};
 use crate::effect::{Effect, HP_LIMIT, MemValue};
 use mlua::{Function, Lua, ffi};
@@ -100,14 +101,6 @@ unsafe fn short_text<'a>(
     }
 }
 
-/// Pushes a string the host keeps alive (an id, a ruling's choice, a cached text):
-/// Luau finds it interned, so nothing is allocated (and nothing counted against the script).
-unsafe fn push_kept(state: *mut ffi::lua_State, text: &str) {
-    unsafe {
-        ffi::lua_pushlstring(state, text.as_ptr() as *const _, text.len());
-    }
-}
-
 /// `ctx.recall(key)`.
 pub(crate) unsafe fn recall(api: &Api, state: *mut ffi::lua_State) -> Option<c_int> {
     unsafe {
@@ -121,12 +114,7 @@ pub(crate) unsafe fn recall(api: &Api, state: *mut ffi::lua_State) -> Option<c_i
             None => ffi::lua_pushnil(state),
             Some(MemValue::Bool(b)) => ffi::lua_pushboolean(state, *b as c_int),
             Some(MemValue::Int(i)) => ffi::lua_pushinteger(state, *i as _),
-            Some(MemValue::Text(t)) => {
-                if !api.ids.has_text(t) {
-                    return None;
-                }
-                push_kept(state, t);
-            }
+            Some(MemValue::Text(t)) => IdStrings::push(state, api.ids.text_ref(t)?),
         }
         Some(1)
     }
@@ -160,11 +148,10 @@ pub(crate) unsafe fn base_hp(api: &Api, state: *mut ffi::lua_State) -> Option<c_
     unsafe { push_number(api, state, |s| s.run.base_hp as i64) }
 }
 
-/// `ctx.model()`: its two ids are kept by the slow callback.
 pub(crate) unsafe fn model(api: &Api, state: *mut ffi::lua_State) -> Option<c_int> {
     let f = api.frame.try_borrow().ok()?;
-    let id = f.state().ok()?.damage_model.id();
-    unsafe { push_kept(state, id) };
+    let model = f.state().ok()?.damage_model;
+    unsafe { IdStrings::push(state, api.ids.model_ref(model)) };
     Some(1)
 }
 
@@ -175,7 +162,7 @@ pub(crate) unsafe fn ruling(api: &Api, state: *mut ffi::lua_State) -> Option<c_i
         let index = api.ids.ruling_at_address(address)?;
         let f = api.frame.try_borrow().ok()?;
         let choice = f.state().ok()?.options.ruling_choice(&api.catalog, index)?;
-        push_kept(state, &api.catalog.rulings[index].choices[choice].id);
+        IdStrings::push(state, api.ids.choice_ref(index, choice)?);
         Some(1)
     }
 }
@@ -323,7 +310,7 @@ pub(crate) unsafe fn ask_species(api: &Api, state: *mut ffi::lua_State) -> Optio
         let Answer::Species(species) = ask(api, prompt, &options)? else {
             return None;
         };
-        push_kept(state, &api.catalog.species_def(species).id);
+        IdStrings::push(state, api.ids.species_ref(species));
         Some(1)
     }
 }

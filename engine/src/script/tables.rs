@@ -7,9 +7,10 @@ use super::meter::Meter;
 use crate::catalog::Catalog;
 use crate::dungeon::Faced;
 use crate::ids::*;
-use mlua::{Lua, Table};
+use mlua::{Lua, Table, ffi};
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
+use std::os::raw::c_int;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -42,7 +43,14 @@ pub(crate) struct IdStrings {
     monster_meta: Table,
     /// Shared with the running hook call (`Rc`), which passes its monster by reference.
     monster_tables: RefCell<HashMap<MonsterKey, Rc<Table>>>,
-    texts: RefCell<HashMap<Arc<str>, mlua::LuaString>>,
+    /// Each kept text's string and its reference in the registry (see [`IdStrings::push`]).
+    texts: RefCell<HashMap<Arc<str>, (mlua::LuaString, c_int)>>,
+    /// Registry references of the species ids, of each ruling's choice ids and of the two
+    /// damage models' ids, for the quick paths.
+    species_refs: Vec<c_int>,
+    choice_refs: Vec<Vec<c_int>>,
+    pub model_strings: [mlua::LuaString; 2],
+    model_refs: [c_int; 2],
     meter: Rc<Meter>,
 }
 
@@ -84,22 +92,54 @@ impl IdStrings {
 
     /// A Lua string for a remembered text, made once (species ids come back on every reveal).
     pub fn text(&self, lua: &Lua, text: &Arc<str>) -> mlua::Result<mlua::LuaString> {
-        if let Some(s) = self.texts.borrow().get(text) {
+        if let Some((s, _)) = self.texts.borrow().get(text) {
             return Ok(s.clone());
         }
         let _host = self.meter.pause();
         let s = lua.create_string(text.as_bytes())?;
+        let r = registry_ref(lua, &s)?;
         let mut cache = self.texts.borrow_mut();
         if cache.len() >= TABLE_CACHE_LIMIT {
-            cache.clear();
+            let refs: Vec<c_int> = cache.drain().map(|(_, (_, r))| r).collect();
+            // SAFETY: each reference was made by `registry_ref` and is dropped once.
+            unsafe {
+                lua.exec_raw::<()>((), |state| {
+                    refs.iter().for_each(|&r| {
+                        ffi::lua_unref(state, r);
+                    })
+                })?;
+            }
         }
-        cache.insert(text.clone(), s.clone());
+        cache.insert(text.clone(), (s.clone(), r));
         Ok(s)
     }
 
-    /// Is this text's Lua string kept (so that it is alive, and pushing it allocates nothing)?
-    pub fn has_text(&self, text: &Arc<str>) -> bool {
-        self.texts.borrow().contains_key(text)
+    /// The registry reference of a kept text, if it is kept.
+    pub fn text_ref(&self, text: &Arc<str>) -> Option<c_int> {
+        self.texts.borrow().get(text).map(|&(_, r)| r)
+    }
+
+    pub fn species_ref(&self, s: SpeciesId) -> c_int {
+        self.species_refs[s.ix()]
+    }
+
+    pub fn choice_ref(&self, ruling: usize, choice: usize) -> Option<c_int> {
+        self.choice_refs.get(ruling)?.get(choice).copied()
+    }
+
+    pub fn model_ref(&self, model: crate::catalog::DamageModel) -> c_int {
+        self.model_refs[model as usize]
+    }
+
+    /// Pushes the value of registry reference `r` (one of the above): no string to find
+    /// or make, nothing allocated.
+    ///
+    /// # Safety
+    /// `state` is a thread of this host's Lua state with a free stack slot.
+    pub unsafe fn push(state: *mut ffi::lua_State, r: c_int) {
+        unsafe {
+            ffi::lua_rawgeti(state, ffi::LUA_REGISTRYINDEX, r as _);
+        }
     }
 
     /// The species whose id is this very Lua string, if it is one.
@@ -149,7 +189,30 @@ impl IdStrings {
                 .map(|s| &catalog.species_def(s).id),
         )?;
         let ruling_ids = strings(&mut catalog.rulings.iter().map(|r| &r.id))?;
+        let refs = |strings: &[mlua::LuaString]| -> mlua::Result<Vec<c_int>> {
+            strings.iter().map(|s| registry_ref(lua, s)).collect()
+        };
+        let rulings: Vec<Vec<mlua::LuaString>> = catalog
+            .rulings
+            .iter()
+            .map(|r| strings(&mut r.choices.iter().map(|c| &c.id)))
+            .collect::<mlua::Result<_>>()?;
+        use crate::catalog::DamageModel;
+        let model_strings =
+            [DamageModel::EndTotal, DamageModel::Running].map(|m| lua.create_string(m.id()));
+        let [end_total, running] = model_strings;
+        let model_strings = [end_total?, running?];
         Ok(IdStrings {
+            species_refs: refs(&species)?,
+            choice_refs: rulings
+                .iter()
+                .map(|c| refs(c))
+                .collect::<mlua::Result<_>>()?,
+            model_refs: [
+                registry_ref(lua, &model_strings[0])?,
+                registry_ref(lua, &model_strings[1])?,
+            ],
+            model_strings,
             species_at: (addresses(&species).into_iter())
                 .zip((0..).map(SpeciesId))
                 .collect(),
@@ -163,11 +226,7 @@ impl IdStrings {
             tiles,
             monsters: strings(&mut catalog.monsters.iter().map(|m| &m.info.id))?,
             species,
-            rulings: catalog
-                .rulings
-                .iter()
-                .map(|r| strings(&mut r.choices.iter().map(|c| &c.id)))
-                .collect::<mlua::Result<_>>()?,
+            rulings,
             monster_meta: super::sandbox::strict_table(
                 lua,
                 "a monster has no field",
@@ -177,5 +236,66 @@ impl IdStrings {
             texts: RefCell::new(HashMap::default()),
             meter,
         })
+    }
+}
+
+/// A registry reference to `s` (kept until unreferenced, so the string stays alive).
+fn registry_ref(lua: &Lua, s: &mlua::LuaString) -> mlua::Result<c_int> {
+    // SAFETY: `exec_raw` pushes the string at index 1 and runs this protected; it leaves
+    // only the reference number.
+    let r = unsafe {
+        lua.exec_raw::<i64>(s, |state| {
+            let r = ffi::lua_ref(state, 1);
+            ffi::lua_settop(state, 0);
+            ffi::lua_pushinteger(state, r as _);
+        })?
+    };
+    Ok(r as c_int)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The string at the top of the stack after pushing reference `r`.
+    fn pushed(lua: &Lua, r: c_int) -> String {
+        // SAFETY: pushes one value in a protected call, which returns it.
+        unsafe { lua.exec_raw::<String>((), |state| IdStrings::push(state, r)) }.unwrap()
+    }
+
+    /// Kept texts are pushed by reference, and the references of texts dropped from the
+    /// full cache are given back (the registry does not grow with every text ever kept).
+    #[test]
+    fn text_references_push_their_text_and_are_released_with_the_cache() {
+        let catalog = crate::Engine::built_in(&["base"]).catalog().clone();
+        let lua = Lua::new();
+        let ids = IdStrings::new(&lua, &catalog, Rc::new(Meter::new())).unwrap();
+        let golem = catalog.find_species("golem").unwrap();
+        assert_eq!(pushed(&lua, ids.species_ref(golem)), "golem");
+        let (vorpal, _) = (catalog.rulings.iter().enumerate())
+            .find(|(_, r)| r.id == "vorpal_species")
+            .unwrap();
+        let any = &catalog.rulings[vorpal].choices[1].id;
+        assert_eq!(&pushed(&lua, ids.choice_ref(vorpal, 1).unwrap()), any);
+        let model = crate::catalog::DamageModel::Running;
+        assert_eq!(pushed(&lua, ids.model_ref(model)), "running");
+
+        let first: Arc<str> = "text 0".into();
+        ids.text(&lua, &first).unwrap();
+        assert_eq!(pushed(&lua, ids.text_ref(&first).unwrap()), "text 0");
+        let before = lua.used_memory();
+        for i in 1..4 * TABLE_CACHE_LIMIT {
+            let text: Arc<str> = format!("text {i}").into();
+            ids.text(&lua, &text).unwrap();
+            assert_eq!(pushed(&lua, ids.text_ref(&text).unwrap()), *text);
+        }
+        assert_eq!(ids.text_ref(&first), None, "dropped with the full cache");
+        lua.gc_collect().unwrap();
+        // One cache's worth of strings and references at most, not four.
+        assert!(
+            lua.used_memory() < before + 2 * TABLE_CACHE_LIMIT * 64,
+            "{} bytes more",
+            lua.used_memory() - before
+        );
     }
 }
