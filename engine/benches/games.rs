@@ -27,10 +27,12 @@
 //! 2026-11-26, with one instance of each stateless script: interpreted 3.5x to 4.5x
 //! across runs (3.8x on a quiet machine), as the host plays 1.25x (its helper calls run
 //! natively); most of what is left of the interpreted path is mlua's call and callback
-//! machinery (`ctx` functions), not Luau's interpreter. Later, with Luau built
+//! machinery (`ctx` functions), not Luau's interpreter. Later that day, with Luau built
 //! without its internal assertions (`.cargo/config.toml`), card `ctx` tables holding their
-//! functions, string arguments read off the stack and fewer copies: interpreted 2.8x to
-//! 2.9x (12.5 us against 4.35 us), callgrind 184,000 -> 122,000 instructions a dungeon.
+//! functions, string arguments read off the stack and quick paths for the most called `ctx`
+//! functions (`engine/src/script/fast.rs`): interpreted 2.6x to 2.85x across six runs
+//! (11.7 to 12.2 us against 4.2 to 4.6 us); `--example lua_dungeon` under callgrind
+//! 185,600 -> 122,400 instructions a dungeon.
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use dungeon_engine::action::{Answer, CardRef, DecisionKind, Question};
