@@ -1,5 +1,5 @@
 //! The `ctx` functions read their arguments off the Lua stack and a card's `ctx` holds the
-//! shared functions itself (engine/src/script/api.rs, args.rs): what a script sees must
+//! shared functions itself (engine/src/script/api/, args.rs): what a script sees must
 //! be what it saw before those shortcuts. Strings and numbers as arguments, too-long and
 //! malformed ones, ids compared by their interned address and by their text, a card's own
 //! `ctx` (its `self`, a misspelt name, no writes), the lists `ctx.ask_species` reads, and

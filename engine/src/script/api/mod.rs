@@ -1,4 +1,5 @@
-//! The `ctx` table hooks receive: reads of the game, effects, and questions.
+//! The `ctx` table hooks receive: reads of the game (here), effects (`effects.rs`) and
+//! questions (`questions.rs`).
 //! Its functions are created once per Lua state; during a call they reach the game
 //! through the shared [`Frame`], which holds the state lent by the engine.
 //! Effects are recorded, not applied: the engine applies them when the hook returns.
@@ -7,7 +8,7 @@ use super::frame::{Frame, SharedFrame, err};
 use super::meter::Meter;
 use super::raw::sequence;
 use super::tables::IdStrings;
-use crate::action::{Answer, CardRef};
+use crate::action::Answer;
 use crate::catalog::{Catalog, DamageModel};
 use crate::dungeon::Faced;
 use crate::effect::{Effect, HP_LIMIT, MemValue};
@@ -17,10 +18,11 @@ use smallvec::SmallVec;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use super::args::{
-    ArgText, MAX_ID, MAX_OPTIONS, bounded, bounded_text, memory_key, prompt_key, ranged, shown,
-};
+use super::args::{ArgText, MAX_ID, MAX_OPTIONS, bounded, bounded_text, ranged, shown};
 pub(crate) use super::frame::draw;
+
+mod effects;
+mod questions;
 
 pub(crate) struct Api {
     pub frame: SharedFrame,
@@ -458,228 +460,8 @@ pub(crate) fn build_ctx(
         })?,
     )?;
 
-    // --- effects ---
-    let a = api.clone();
-    def(
-        "defeat",
-        lua.create_function(move |_, ()| a.effect("defeat", Effect::Defeat))?,
-    )?;
-    let a = api.clone();
-    def(
-        "defeat_next",
-        lua.create_function(move |_, prompt: Option<ArgText>| {
-            // With a prompt, the runner may decline when the next monster is revealed.
-            let ask = match prompt {
-                Some(p) => Some(prompt_key(Some(&p), "")?.into()),
-                None => None,
-            };
-            a.effect("defeat_next", Effect::SkipNext(ask))
-        })?,
-    )?;
-    let a = api.clone();
-    def(
-        "set_strength",
-        lua.create_function(move |_, n: Value| {
-            let n = match n {
-                Value::Nil => None,
-                n => Some(ranged("ctx.set_strength", n, 0, HP_LIMIT as i64)? as i32),
-            };
-            a.effect("set_strength", Effect::SetStrength(n))
-        })?,
-    )?;
-    let a = api.clone();
-    def(
-        "set_species",
-        lua.create_function(move |_, id: Option<ArgText>| {
-            let species = id.map(|s| a.species_text(&s)).transpose()?;
-            a.effect("set_species", Effect::SetSpecies(species))
-        })?,
-    )?;
-    let a = api.clone();
-    def("replace_from_deck", lua.create_function(move |_, ()| {
-        if a.frame.borrow().state()?.deck.is_empty() {
-            return Err(err("ctx.replace_from_deck(): the monster deck is empty (check ctx.deck_size() first)"));
-        }
-        a.effect("replace_from_deck", Effect::ReplaceFromDeck)
-    })?)?;
-    for (name, full_name, make) in [
-        (
-            "gain_hp",
-            "ctx.gain_hp",
-            Effect::GainHp as fn(i32) -> Effect,
-        ),
-        ("lose_hp", "ctx.lose_hp", Effect::LoseHp),
-        ("set_hp", "ctx.set_hp", Effect::SetHp),
-    ] {
-        let a = api.clone();
-        def(
-            name,
-            lua.create_function(move |_, n: Value| {
-                let limit = HP_LIMIT as i64;
-                let n = ranged(full_name, n, -limit, limit)?;
-                a.effect(name, make(n as i32))
-            })?,
-        )?;
-    }
-    let a = api.clone();
-    def(
-        "discard",
-        lua.create_function(move |_, id: Option<ArgText>| {
-            let tile = match id {
-                Some(id) => a.tile_text(&id)?,
-                None => match a.frame.borrow().card {
-                    CardRef::Tile(t) => t,
-                    CardRef::Monster(_) => {
-                        return Err(err(
-                            "ctx.discard() needs a tile id when called by a monster",
-                        ));
-                    }
-                },
-            };
-            a.effect("discard", Effect::DiscardTile(tile))
-        })?,
-    )?;
-    let a = api.clone();
-    def(
-        "remember",
-        lua.create_function(move |_, (key, value): (ArgText, Value)| {
-            let key = memory_key(&key)?;
-            let value = match value {
-                Value::Boolean(b) => MemValue::Bool(b),
-                Value::Integer(i) => MemValue::Int(i),
-                Value::Number(n) if n.fract() == 0.0 && n.abs() < 9.0e15 => MemValue::Int(n as i64),
-                Value::String(s) => {
-                    let text = bounded(
-                        &s,
-                        super::frame::MAX_MEMORY_TEXT,
-                        "ctx.remember(): the text",
-                    )?;
-                    MemValue::Text(text.as_ref().into())
-                }
-                Value::Nil => return a.effect("forget", Effect::Forget(key)),
-                other => {
-                    return Err(err(format!(
-                        "ctx.remember() keeps booleans, whole numbers and strings, not {}",
-                        super::errors::a_type(other.type_name())
-                    )));
-                }
-            };
-            a.effect("remember", Effect::Remember(key, value))
-        })?,
-    )?;
-    let a = api.clone();
-    def(
-        "forget",
-        lua.create_function(move |_, key: ArgText| {
-            a.effect("forget", Effect::Forget(memory_key(&key)?))
-        })?,
-    )?;
-    let a = api.clone();
-    def(
-        "succeed",
-        lua.create_function(move |_, ()| a.effect("succeed", Effect::Succeed))?,
-    )?;
-    let a = api.clone();
-    def(
-        "log",
-        lua.create_function(move |_, (key, args): (LuaString, Option<Table>)| {
-            let card = {
-                let mut f = a.frame.borrow_mut();
-                // A dungeon's log is bounded: lines logged so far are outside the key too.
-                f.read_unkeyed = true;
-                f.card
-            };
-            a.effect("log", super::log::line(&a.catalog, card, &key, args)?)
-        })?,
-    )?;
-
-    // --- questions ---
-    let a = api.clone();
-    def(
-        "ask_yes_no",
-        lua.create_function(move |_, (prompt, seat): (Option<ArgText>, Value)| {
-            let prompt = prompt_key(prompt.as_ref(), "use_tile")?;
-            let seat = a.optional_seat("ctx.ask_yes_no(): the seat", seat)?;
-            let answer = a.ask(seat, prompt, &[Answer::Yes, Answer::No])?;
-            a.answer_value(answer)
-        })?,
-    )?;
-    let a = api.clone();
-    def(
-        "ask_species",
-        lua.create_function(
-            move |lua, (prompt, options, seat): (Option<ArgText>, Option<Table>, Value)| {
-                let prompt = prompt_key(prompt.as_ref(), "name_species")?;
-                let known = match &options {
-                    Some(list) => Api::known_options(lua, list, |p| a.ids.species_at_address(p))?,
-                    None => None,
-                };
-                let options = match (known, options) {
-                    (Some(known), _) => known.into_iter().map(Answer::Species).collect(),
-                    (None, Some(list)) => a.options("ctx.ask_species", list, |v| match v {
-                        Value::String(s) => a.species_arg(&s).map(Answer::Species),
-                        other => Err(err(format!(
-                            "ctx.ask_species: options are species ids, not {}",
-                            super::errors::a_type(other.type_name())
-                        ))),
-                    })?,
-                    (None, None) => a.catalog.species_ids().map(Answer::Species).collect(),
-                };
-                let seat = a.optional_seat("ctx.ask_species(): the seat", seat)?;
-                let answer = a.ask(seat, prompt, &options)?;
-                a.answer_value(answer)
-            },
-        )?,
-    )?;
-    let a = api.clone();
-    def(
-        "ask_tile",
-        lua.create_function(
-            move |lua, (prompt, options, seat): (Option<ArgText>, Option<Table>, Value)| {
-                let prompt = prompt_key(prompt.as_ref(), "choose_tile")?;
-                let known = match &options {
-                    Some(list) => Api::known_options(lua, list, |p| a.ids.tile_at_address(p))?,
-                    None => None,
-                };
-                let options = match (known, options) {
-                    (Some(known), _) => known.into_iter().map(Answer::Tile).collect(),
-                    (None, Some(list)) => a.options("ctx.ask_tile", list, |v| match v {
-                        Value::String(s) => a.tile_arg(&s).map(Answer::Tile),
-                        other => Err(err(format!(
-                            "ctx.ask_tile: options are equipment ids, not {}",
-                            super::errors::a_type(other.type_name())
-                        ))),
-                    })?,
-                    (None, None) => a
-                        .frame
-                        .borrow()
-                        .state()?
-                        .tiles
-                        .iter()
-                        .map(|&t| Answer::Tile(t))
-                        .collect(),
-                };
-                let seat = a.optional_seat("ctx.ask_tile(): the seat", seat)?;
-                let answer = a.ask(seat, prompt, &options)?;
-                a.answer_value(answer)
-            },
-        )?,
-    )?;
-    let a = api.clone();
-    def(
-        "ask_seat",
-        lua.create_function(
-            move |_, (prompt, options, seat): (Option<ArgText>, Table, Value)| {
-                let prompt = prompt_key(prompt.as_ref(), "choose_player")?;
-                let options = a.options("ctx.ask_seat", options, |v| {
-                    a.seat_arg("ctx.ask_seat(): an option", v).map(Answer::Seat)
-                })?;
-                let seat = a.optional_seat("ctx.ask_seat(): the seat", seat)?;
-                let answer = a.ask(seat, prompt, &options)?;
-                a.answer_value(answer)
-            },
-        )?,
-    )?;
+    effects::define(lua, &api, &ctx)?;
+    questions::define(lua, &api, &ctx)?;
     // The most called ones answer ordinary calls without mlua's callback machinery.
     for (name, quick) in super::fast::QUICK {
         let slow: Function = ctx.raw_get(name)?;
