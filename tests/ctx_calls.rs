@@ -144,6 +144,25 @@ fn ask_species_reads_its_list_as_before() {
         let e = error_of(&before_entering(&format!("ctx.ask_species(nil, {list})")));
         assert!(e.contains(expected), "{list}: {e}");
     }
+    // The same reading for equipment ids (one option: nothing to ask).
+    let one = first_question(&before_entering(
+        r#"ctx.remember("t", ctx.ask_tile(nil, { "t" }))"#,
+    ));
+    assert_eq!(one.unwrap(), None);
+    for (list, expected) in [
+        (r#"{ "t", "nope" }"#, "unknown equipment id `nope`"),
+        (
+            r#"{ 3 }"#,
+            "ctx.ask_tile: options are equipment ids, not an integer",
+        ),
+        (
+            r#"{ "t", "t" }"#,
+            "ctx.ask_tile: option 2 repeats an earlier one",
+        ),
+    ] {
+        let e = error_of(&before_entering(&format!("ctx.ask_tile(nil, {list})")));
+        assert!(e.contains(expected), "{list}: {e}");
+    }
 }
 
 #[test]

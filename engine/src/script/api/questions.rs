@@ -24,22 +24,11 @@ pub(super) fn define(lua: &Lua, api: &Rc<Api>, ctx: &Table) -> mlua::Result<()> 
     def(
         "ask_species",
         lua.create_function(
-            move |lua, (prompt, options, seat): (Option<ArgText>, Option<Table>, Value)| {
+            move |lua, (prompt, list, seat): (Option<ArgText>, Option<Table>, Value)| {
                 let prompt = prompt_key(prompt.as_ref(), "name_species")?;
-                let known = match &options {
-                    Some(list) => Api::known_options(lua, list, |p| a.ids.species_at_address(p))?,
-                    None => None,
-                };
-                let options = match (known, options) {
-                    (Some(known), _) => known.into_iter().map(Answer::Species).collect(),
-                    (None, Some(list)) => a.options("ctx.ask_species", list, |v| match v {
-                        Value::String(s) => a.species_arg(&s).map(Answer::Species),
-                        other => Err(err(format!(
-                            "ctx.ask_species: options are species ids, not {}",
-                            crate::script::errors::a_type(other.type_name())
-                        ))),
-                    })?,
-                    (None, None) => a.catalog.species_ids().map(Answer::Species).collect(),
+                let options = match list {
+                    Some(list) => id_options(&a, lua, list, Kind::Species)?,
+                    None => a.catalog.species_ids().map(Answer::Species).collect(),
                 };
                 let seat = a.optional_seat("ctx.ask_species(): the seat", seat)?;
                 let answer = a.ask(seat, prompt, &options)?;
@@ -51,27 +40,11 @@ pub(super) fn define(lua: &Lua, api: &Rc<Api>, ctx: &Table) -> mlua::Result<()> 
     def(
         "ask_tile",
         lua.create_function(
-            move |lua, (prompt, options, seat): (Option<ArgText>, Option<Table>, Value)| {
+            move |lua, (prompt, list, seat): (Option<ArgText>, Option<Table>, Value)| {
                 let prompt = prompt_key(prompt.as_ref(), "choose_tile")?;
-                let known = match &options {
-                    Some(list) => Api::known_options(lua, list, |p| a.ids.tile_at_address(p))?,
-                    None => None,
-                };
-                let options = match (known, options) {
-                    (Some(known), _) => known.into_iter().map(Answer::Tile).collect(),
-                    (None, Some(list)) => a.options("ctx.ask_tile", list, |v| match v {
-                        Value::String(s) => a.tile_arg(&s).map(Answer::Tile),
-                        other => Err(err(format!(
-                            "ctx.ask_tile: options are equipment ids, not {}",
-                            crate::script::errors::a_type(other.type_name())
-                        ))),
-                    })?,
-                    (None, None) => a
-                        .frame
-                        .borrow()
-                        .state()?
-                        .tiles
-                        .iter()
+                let options = match list {
+                    Some(list) => id_options(&a, lua, list, Kind::Tile)?,
+                    None => (a.frame.borrow().state()?.tiles.iter())
                         .map(|&t| Answer::Tile(t))
                         .collect(),
                 };
@@ -97,4 +70,42 @@ pub(super) fn define(lua: &Lua, api: &Rc<Api>, ctx: &Table) -> mlua::Result<()> 
         )?,
     )?;
     Ok(())
+}
+
+/// What a list of ids names.
+#[derive(Clone, Copy)]
+enum Kind {
+    Species,
+    Tile,
+}
+
+/// The answers a list of ids offers: read by their strings' addresses when every one is
+/// a known id, listed once (see `Api::known_options`), else one by one, to say what is
+/// wrong.
+fn id_options(a: &Api, lua: &Lua, list: Table, kind: Kind) -> mlua::Result<Vec<Answer>> {
+    let known = match kind {
+        Kind::Species => Api::known_options(lua, &list, |p| {
+            a.ids.species_at_address(p).map(Answer::Species)
+        })?,
+        Kind::Tile => {
+            Api::known_options(lua, &list, |p| a.ids.tile_at_address(p).map(Answer::Tile))?
+        }
+    };
+    if let Some(known) = known {
+        return Ok(known);
+    }
+    let (name, what) = match kind {
+        Kind::Species => ("ctx.ask_species", "species ids"),
+        Kind::Tile => ("ctx.ask_tile", "equipment ids"),
+    };
+    a.options(name, list, |v| match v {
+        Value::String(s) => match kind {
+            Kind::Species => a.species_arg(&s).map(Answer::Species),
+            Kind::Tile => a.tile_arg(&s).map(Answer::Tile),
+        },
+        other => Err(err(format!(
+            "{name}: options are {what}, not {}",
+            crate::script::errors::a_type(other.type_name())
+        ))),
+    })
 }
