@@ -78,11 +78,7 @@ impl FromLua for ArgText {
 pub(crate) fn bounded_text<'a>(text: &'a ArgText, max: usize, what: &str) -> mlua::Result<&'a str> {
     debug_assert!(max <= MAX_ID);
     if text.len > max {
-        return Err(err(format!(
-            "{what} `{}` is too long ({} bytes; at most {max})",
-            shown(text.bytes()),
-            text.len
-        )));
+        return Err(too_long(what, text.bytes(), text.len, max));
     }
     std::str::from_utf8(text.bytes()).map_err(|e| mlua::Error::FromLuaConversionError {
         from: "string",
@@ -99,14 +95,19 @@ pub(crate) fn shown(text: &[u8]) -> String {
 
 /// The string argument `s`, refusing more than `max` bytes before copying anything.
 pub(crate) fn bounded(s: &LuaString, max: usize, what: &str) -> mlua::Result<mlua::BorrowedStr> {
-    if s.as_bytes().len() > max {
-        return Err(err(format!(
-            "{what} `{}` is too long ({} bytes; at most {max})",
-            shown(&s.as_bytes()),
-            s.as_bytes().len()
-        )));
+    let bytes = s.as_bytes();
+    if bytes.len() > max {
+        return Err(too_long(what, &bytes, bytes.len(), max));
     }
     s.to_str()
+}
+
+/// The error for a string argument of `len` bytes (starting with `head`) over `max`.
+fn too_long(what: &str, head: &[u8], len: usize, max: usize) -> mlua::Error {
+    err(format!(
+        "{what} `{}` is too long ({len} bytes; at most {max})",
+        shown(head)
+    ))
 }
 
 /// A prompt: a message key, `[a-z0-9_]`, at most [`MAX_PROMPT`] bytes.
@@ -122,9 +123,13 @@ pub(crate) fn prompt_key<'a>(
 
 /// [`message_key`] of a `ctx` argument.
 pub(crate) fn text_message_key<'a>(key: &'a ArgText, what: &str) -> mlua::Result<&'a str> {
-    let bytes = key.bytes();
+    message_key_text(key.bytes(), key.len, what)
+}
+
+/// `bytes` (a text `len` bytes long) as a message key, or the error saying what one is.
+fn message_key_text<'a>(bytes: &'a [u8], len: usize, what: &str) -> mlua::Result<&'a str> {
     match std::str::from_utf8(bytes) {
-        Ok(text) if key.len <= MAX_PROMPT && is_lowercase_key(bytes, MAX_PROMPT) => Ok(text),
+        Ok(text) if len <= MAX_PROMPT && is_lowercase_key(bytes, MAX_PROMPT) => Ok(text),
         _ => Err(err(format!(
             "{what} `{}` is not a message key: use at most {MAX_PROMPT} lowercase letters, digits and `_`, and put the text in the pack's [messages]",
             shown(bytes)
@@ -136,13 +141,7 @@ pub(crate) fn text_message_key<'a>(key: &'a ArgText, what: &str) -> mlua::Result
 /// [`MAX_PROMPT`] bytes.
 pub(crate) fn message_key(key: &LuaString, what: &str) -> mlua::Result<String> {
     let bytes = key.as_bytes();
-    if !is_lowercase_key(&bytes, MAX_PROMPT) {
-        return Err(err(format!(
-            "{what} `{}` is not a message key: use at most {MAX_PROMPT} lowercase letters, digits and `_`, and put the text in the pack's [messages]",
-            shown(&bytes)
-        )));
-    }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    message_key_text(&bytes, bytes.len(), what).map(str::to_owned)
 }
 
 /// 1 to `max` lowercase letters, digits and `_`.

@@ -8,7 +8,7 @@
 //! valid; a value it pushes from the registry, where the host keeps its strings) and never
 //! has an effect before it is sure to finish, so handing over cannot run anything twice.
 
-use super::api::Api;
+use super::api::{Api, NUMBER_READS};
 use super::args::{MAX_OPTIONS, MAX_PROMPT, is_lowercase_key};
 use super::frame::MAX_MEMORY_KEY;
 use super::tables::IdStrings;
@@ -22,12 +22,14 @@ use std::os::raw::c_int;
 type Quick = unsafe fn(&Api, *mut ffi::lua_State) -> Option<c_int>;
 
 /// The `ctx` functions with a quick path.
-pub(crate) const QUICK: [(&str, Quick); 17] = [
+pub(crate) const QUICK: [(&str, Quick); 19] = [
     ("recall", recall),
-    ("hp", hp),
-    ("base_hp", base_hp),
-    ("deck_size", deck_size),
-    ("dungeon_left", dungeon_left),
+    (NUMBER_READS[0].0, number::<0>),
+    (NUMBER_READS[1].0, number::<1>),
+    (NUMBER_READS[2].0, number::<2>),
+    (NUMBER_READS[3].0, number::<3>),
+    (NUMBER_READS[4].0, number::<4>),
+    (NUMBER_READS[5].0, number::<5>),
     ("model", model),
     ("ruling", ruling),
     ("defeat", defeat),
@@ -120,34 +122,15 @@ pub(crate) unsafe fn recall(api: &Api, state: *mut ffi::lua_State) -> Option<c_i
     }
 }
 
-/// A count or HP of the lent state.
-unsafe fn push_number(
-    api: &Api,
-    state: *mut ffi::lua_State,
-    read: impl Fn(&crate::state::GameState) -> i64,
-) -> Option<c_int> {
+/// The read of [`NUMBER_READS`] at index `I`.
+unsafe fn number<const I: usize>(api: &Api, state: *mut ffi::lua_State) -> Option<c_int> {
     let f = api.frame.try_borrow().ok()?;
-    let n = read(f.state().ok()?);
+    let n = (NUMBER_READS[I].1)(f.state().ok()?);
     unsafe { ffi::lua_pushinteger(state, n as _) };
     Some(1)
 }
 
-pub(crate) unsafe fn deck_size(api: &Api, state: *mut ffi::lua_State) -> Option<c_int> {
-    unsafe { push_number(api, state, |s| s.deck.len() as i64) }
-}
-
-pub(crate) unsafe fn dungeon_left(api: &Api, state: *mut ffi::lua_State) -> Option<c_int> {
-    unsafe { push_number(api, state, |s| s.dungeon.len() as i64) }
-}
-
-pub(crate) unsafe fn hp(api: &Api, state: *mut ffi::lua_State) -> Option<c_int> {
-    unsafe { push_number(api, state, |s| s.run.hp as i64) }
-}
-
-pub(crate) unsafe fn base_hp(api: &Api, state: *mut ffi::lua_State) -> Option<c_int> {
-    unsafe { push_number(api, state, |s| s.run.base_hp as i64) }
-}
-
+/// `ctx.model()`.
 pub(crate) unsafe fn model(api: &Api, state: *mut ffi::lua_State) -> Option<c_int> {
     let f = api.frame.try_borrow().ok()?;
     let model = f.state().ok()?.damage_model;

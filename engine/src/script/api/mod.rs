@@ -13,6 +13,7 @@ use crate::catalog::{Catalog, DamageModel};
 use crate::dungeon::Faced;
 use crate::effect::{Effect, HP_LIMIT, MemValue};
 use crate::ids::*;
+use crate::state::GameState;
 use mlua::{Function, Lua, LuaString, Table, Value, Variadic};
 use smallvec::SmallVec;
 use std::rc::Rc;
@@ -152,9 +153,19 @@ impl Api {
             .ok_or_else(|| err("no monster is being resolved"))
     }
 
-    /// The answer to the next question this hook asks (see [`Frame::ask`]).
-    fn ask(&self, seat: Option<Seat>, prompt: &str, options: &[Answer]) -> mlua::Result<Answer> {
-        self.frame.borrow_mut().ask(seat, prompt, options)
+    /// The answer to the next question this hook asks (see [`Frame::ask`]), of the seat
+    /// the script's `seat` argument names (`seat_name` in its errors) or of the runner,
+    /// as the Lua value the script receives.
+    fn ask(
+        &self,
+        seat_name: &str,
+        seat: Value,
+        prompt: &str,
+        options: &[Answer],
+    ) -> mlua::Result<Value> {
+        let seat = self.optional_seat(seat_name, seat)?;
+        let answer = self.frame.borrow_mut().ask(seat, prompt, options)?;
+        self.answer_value(answer)
     }
 
     fn answer_value(&self, answer: Answer) -> mlua::Result<Value> {
@@ -201,6 +212,20 @@ fn fresh_copier(lua: &Lua, template: &Table) -> mlua::Result<Function> {
         .call((clone, template))
 }
 
+/// How one of the [`NUMBER_READS`] reads the lent state.
+pub(crate) type NumberRead = fn(&GameState) -> i64;
+
+/// The `ctx` reads that are one number of the lent state. Their callbacks below and their
+/// quick paths (`fast.rs`) both read through these functions.
+pub(crate) const NUMBER_READS: [(&str, NumberRead); 6] = [
+    ("hp", |s| s.run.hp.into()),
+    ("base_hp", |s| s.run.base_hp.into()),
+    ("tile_count", |s| s.tiles.len() as i64),
+    ("dungeon_left", |s| s.dungeon.len() as i64),
+    ("deck_size", |s| s.deck.len() as i64),
+    ("players", |s| s.num_players().into()),
+];
+
 /// Builds the shared `ctx` table (read-only, its metatable locked). A card's own `ctx`
 /// adds `self` (see [`card_ctx`]).
 pub(crate) fn build_ctx(
@@ -220,16 +245,13 @@ pub(crate) fn build_ctx(
     let def = |name: &str, f: Function| ctx.raw_set(name, f);
 
     // --- reads ---
-    let a = api.clone();
-    def(
-        "hp",
-        lua.create_function(move |_, ()| Ok(a.frame.borrow().state()?.run.hp))?,
-    )?;
-    let a = api.clone();
-    def(
-        "base_hp",
-        lua.create_function(move |_, ()| Ok(a.frame.borrow().state()?.run.base_hp))?,
-    )?;
+    for (name, read) in NUMBER_READS {
+        let a = api.clone();
+        def(
+            name,
+            lua.create_function(move |_, ()| Ok(read(a.frame.borrow().state()?)))?,
+        )?;
+    }
     let a = api.clone();
     def(
         "start_hp",
@@ -251,11 +273,6 @@ pub(crate) fn build_ctx(
                     .collect(),
             )
         })?,
-    )?;
-    let a = api.clone();
-    def(
-        "tile_count",
-        lua.create_function(move |_, ()| Ok(a.frame.borrow().state()?.tiles.len()))?,
     )?;
     let a = api.clone();
     def(
@@ -307,16 +324,6 @@ pub(crate) fn build_ctx(
     )?;
     let a = api.clone();
     def(
-        "dungeon_left",
-        lua.create_function(move |_, ()| Ok(a.frame.borrow().state()?.dungeon.len()))?,
-    )?;
-    let a = api.clone();
-    def(
-        "deck_size",
-        lua.create_function(move |_, ()| Ok(a.frame.borrow().state()?.deck.len()))?,
-    )?;
-    let a = api.clone();
-    def(
         "runner",
         lua.create_function(move |_, ()| {
             // Seats are not in an odds situation's key (who answers is, relative to the runner).
@@ -324,11 +331,6 @@ pub(crate) fn build_ctx(
             f.read_unkeyed = true;
             Ok(f.state()?.run.runner)
         })?,
-    )?;
-    let a = api.clone();
-    def(
-        "players",
-        lua.create_function(move |_, ()| Ok(a.frame.borrow().state()?.num_players()))?,
     )?;
     let a = api.clone();
     def(

@@ -15,9 +15,12 @@ pub(super) fn define(lua: &Lua, api: &Rc<Api>, ctx: &Table) -> mlua::Result<()> 
         "ask_yes_no",
         lua.create_function(move |_, (prompt, seat): (Option<ArgText>, Value)| {
             let prompt = prompt_key(prompt.as_ref(), "use_tile")?;
-            let seat = a.optional_seat("ctx.ask_yes_no(): the seat", seat)?;
-            let answer = a.ask(seat, prompt, &[Answer::Yes, Answer::No])?;
-            a.answer_value(answer)
+            a.ask(
+                "ctx.ask_yes_no(): the seat",
+                seat,
+                prompt,
+                &[Answer::Yes, Answer::No],
+            )
         })?,
     )?;
     let a = api.clone();
@@ -30,9 +33,7 @@ pub(super) fn define(lua: &Lua, api: &Rc<Api>, ctx: &Table) -> mlua::Result<()> 
                     Some(list) => id_options(&a, lua, list, Kind::Species)?,
                     None => a.catalog.species_ids().map(Answer::Species).collect(),
                 };
-                let seat = a.optional_seat("ctx.ask_species(): the seat", seat)?;
-                let answer = a.ask(seat, prompt, &options)?;
-                a.answer_value(answer)
+                a.ask("ctx.ask_species(): the seat", seat, prompt, &options)
             },
         )?,
     )?;
@@ -48,9 +49,7 @@ pub(super) fn define(lua: &Lua, api: &Rc<Api>, ctx: &Table) -> mlua::Result<()> 
                         .map(|&t| Answer::Tile(t))
                         .collect(),
                 };
-                let seat = a.optional_seat("ctx.ask_tile(): the seat", seat)?;
-                let answer = a.ask(seat, prompt, &options)?;
-                a.answer_value(answer)
+                a.ask("ctx.ask_tile(): the seat", seat, prompt, &options)
             },
         )?,
     )?;
@@ -63,9 +62,7 @@ pub(super) fn define(lua: &Lua, api: &Rc<Api>, ctx: &Table) -> mlua::Result<()> 
                 let options = a.options("ctx.ask_seat", options, |v| {
                     a.seat_arg("ctx.ask_seat(): an option", v).map(Answer::Seat)
                 })?;
-                let seat = a.optional_seat("ctx.ask_seat(): the seat", seat)?;
-                let answer = a.ask(seat, prompt, &options)?;
-                a.answer_value(answer)
+                a.ask("ctx.ask_seat(): the seat", seat, prompt, &options)
             },
         )?,
     )?;
