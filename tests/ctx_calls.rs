@@ -316,6 +316,7 @@ fn the_quick_paths_answer_and_fail_as_their_callbacks_do() {
     let bodies = [
         // Reads, ordinary and not.
         "ctx.remember(\"k\", ctx.hp() + ctx.base_hp() + ctx.deck_size() + ctx.dungeon_left())",
+        "ctx.remember(\"k\", ctx.tile_count() * 100 + ctx.players())",
         "ctx.remember(\"k\", ctx.recall(\"none\") == nil and ctx.model())",
         "ctx.remember(\"k\", \"t\"); ctx.remember(\"j\", ctx.recall(\"k\"))",
         "ctx.remember(\"j\", ctx.recall(5) == nil)",
