@@ -49,8 +49,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 mod support;
-use support::catalog;
 use support::dungeon::{TILES, dungeon_setup, run_dungeon};
+use support::{catalog, rules_game};
 
 // --- Random games --------------------------------------------------------------------
 
@@ -511,18 +511,7 @@ fn bench_rules(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.iter(|| {
                 seed += 1;
-                let mut bots: Vec<_> = (0..2)
-                    .map(|seat| BotKind::Rules.create(seat_seed(seed, seat)))
-                    .collect();
-                let state = play_game(
-                    &mut engine,
-                    GameOptions::default(),
-                    seed,
-                    &mut bots,
-                    &mut Vec::new(),
-                    |_, _| Ok(()),
-                )
-                .expect("game");
+                let state = rules_game(&mut engine, seed);
                 black_box(state.winner)
             })
         });

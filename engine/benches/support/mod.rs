@@ -60,3 +60,25 @@ pub fn positions(
     }
     unreachable!("endless seeds")
 }
+
+/// A whole game of rules bots against each other (2 players, base options), the bots
+/// seeded from the game's seed: the bench's `rules bot/…` lines and `--example rules_games`.
+#[allow(dead_code)]
+pub fn rules_game(
+    engine: &mut dungeon_engine::Engine,
+    seed: u64,
+) -> dungeon_engine::state::GameState {
+    use dungeon_engine::bot::{BotKind, play_game, seat_seed};
+    let mut bots: Vec<_> = (0..2)
+        .map(|seat| BotKind::Rules.create(seat_seed(seed, seat)))
+        .collect();
+    play_game(
+        engine,
+        dungeon_engine::GameOptions::default(),
+        seed,
+        &mut bots,
+        &mut Vec::new(),
+        |_, _| Ok(()),
+    )
+    .expect("game")
+}

@@ -8,7 +8,7 @@ use super::{Bot, legal};
 use crate::action::{Action, DecisionKind};
 use crate::engine::Rules;
 use crate::ids::{AdventurerId, TileId};
-use crate::odds::{self, Effort, OddsCache, Plan};
+use crate::odds::{self, Effort, Figure, OddsCache, Plan};
 use crate::view::{View, ViewPhase};
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
@@ -62,11 +62,12 @@ impl RulesBot {
         super::RulesState::new(&self.rng, &self.cache)
     }
 
-    fn odds(&mut self, rules: &mut dyn Rules, view: &View, plan: &Plan) -> f64 {
+    /// The odds of a placement, its estimate (if any) still to be played: see [`Self::place`].
+    fn figure(&mut self, rules: &mut dyn Rules, view: &View, plan: &Plan) -> Figure {
         if self.cache.len() > CACHE_LIMIT {
             self.cache.clear();
         }
-        odds::from_view(
+        odds::figure_from_view(
             rules,
             &mut self.cache,
             view,
@@ -74,7 +75,10 @@ impl RulesBot {
             self.effort,
             &mut self.rng,
         )
-        .unwrap_or(0.0)
+        .unwrap_or(Figure::Exact {
+            odds: 0.0,
+            states: 0,
+        })
     }
 
     /// Whether the odds of running the dungeon as it stands are good enough to stay in.
@@ -140,17 +144,18 @@ impl RulesBot {
 
     /// Keep the drawn monster out only if giving up a tile costs less than adding it; once
     /// running looks bad, make the dungeon as bad as possible for whoever runs it.
+    ///
+    /// Each option's odds are searched, and estimated when the search is too big, in
+    /// turn as before; an estimate's dungeons are then played only until the choice is
+    /// sure ([`placement`]): the choice, the cache and the generator are those of playing
+    /// them all.
     fn place(&mut self, rules: &mut dyn Rules, view: &View, set_aside: &[TileId]) -> Action {
-        let mut options = vec![(
+        let mut plans = vec![(
             Action::AddToDungeon,
-            self.odds(
-                rules,
-                view,
-                &Plan {
-                    add_hand: true,
-                    ..Plan::default()
-                },
-            ),
+            Plan {
+                add_hand: true,
+                ..Plan::default()
+            },
         )];
         for &tile in set_aside {
             let rest: Vec<TileId> = view
@@ -159,33 +164,33 @@ impl RulesBot {
                 .copied()
                 .filter(|&t| t != tile)
                 .collect();
-            options.push((
+            plans.push((
                 Action::SetAside(tile),
-                self.odds(
-                    rules,
-                    view,
-                    &Plan {
-                        tiles: Some(rest),
-                        add_hand: false,
-                    },
-                ),
+                Plan {
+                    tiles: Some(rest),
+                    add_hand: false,
+                },
             ));
         }
-        let best = options
+        let mut figures: Vec<Figure> = plans
             .iter()
-            .cloned()
-            .fold((Action::AddToDungeon, f64::MIN), |a, b| {
-                if b.1 > a.1 { b } else { a }
-            });
-        if best.1 >= Self::stay_in(view) {
-            return best.0;
+            .map(|(_, plan)| self.figure(rules, view, plan))
+            .collect();
+        let threshold = Self::stay_in(view);
+        loop {
+            let bounds: Vec<(f64, f64)> = figures.iter().map(Figure::bounds).collect();
+            let next = match placement(&bounds, threshold) {
+                Placement::Chosen(i) => return plans[i].0,
+                Placement::Refine(i) => &mut figures[i],
+            };
+            // An estimate that fails counts as no chance, as a failed search does.
+            if next.refine(rules).is_err() {
+                *next = Figure::Exact {
+                    odds: 0.0,
+                    states: 0,
+                };
+            }
         }
-        options
-            .into_iter()
-            .fold((Action::AddToDungeon, f64::MAX), |a, b| {
-                if b.1 < a.1 { b } else { a }
-            })
-            .0
     }
 
     /// A question in a dungeon: the runner wants the best odds, anyone else the worst.
@@ -242,5 +247,167 @@ impl Bot for RulesBot {
             Some(a) if legal.contains(&a) => a,
             _ => *legal.choose(&mut self.rng).unwrap_or(&Action::Pass),
         }
+    }
+}
+
+/// What [`RulesBot::place`] does with its options' odds, each known to lie within its
+/// bounds: take the first option with the best odds if they reach `threshold`, else the
+/// first with the worst; or, while the bounds leave the choice open, refine one.
+#[derive(Debug, PartialEq)]
+enum Placement {
+    Chosen(usize),
+    Refine(usize),
+}
+
+fn placement(bounds: &[(f64, f64)], threshold: f64) -> Placement {
+    // The first best, for every figures within the bounds, with odds reaching the threshold.
+    let first_best = (0..bounds.len()).find(|&i| {
+        let low = bounds[i].0;
+        low >= threshold
+            && bounds[..i].iter().all(|&(_, high)| high < low)
+            && bounds[i + 1..].iter().all(|&(_, high)| high <= low)
+    });
+    if let Some(i) = first_best {
+        return Placement::Chosen(i);
+    }
+    // Below the threshold whatever the figures, and the first worst whatever they are.
+    let below = bounds.iter().all(|&(_, high)| high < threshold);
+    let first_worst = (0..bounds.len()).find(|&i| {
+        let high = bounds[i].1;
+        bounds[..i].iter().all(|&(low, _)| high < low)
+            && bounds[i + 1..].iter().all(|&(low, _)| high <= low)
+    });
+    if let (true, Some(i)) = (below, first_worst) {
+        return Placement::Chosen(i);
+    }
+    // Refine the widest figure that could still be the best, or the worst.
+    let top_low = bounds.iter().map(|b| b.0).fold(f64::MIN, f64::max);
+    let bottom_high = bounds.iter().map(|b| b.1).fold(f64::MAX, f64::min);
+    let open = |&(low, high): &(f64, f64)| low < high;
+    let may_matter = |&(low, high): &(f64, f64)| high >= top_low || low <= bottom_high;
+    let widest = |pick: &dyn Fn(&(f64, f64)) -> bool| {
+        (0..bounds.len())
+            .filter(|&i| pick(&bounds[i]))
+            .max_by(|&a, &b| {
+                let width = |i: usize| bounds[i].1 - bounds[i].0;
+                width(a).total_cmp(&width(b)).then(b.cmp(&a))
+            })
+    };
+    let refine = widest(&|b| open(b) && may_matter(b)).or_else(|| widest(&open));
+    // Every figure known: one of the two choices above was sure.
+    Placement::Refine(refine.expect("known figures settle the choice"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Placement, placement};
+    use rand::RngExt;
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::SeedableRng;
+
+    /// The choice made from the figures themselves: the first best if it reaches the
+    /// threshold, else the first worst (what `place` did before its estimates were lazy).
+    fn direct(values: &[f64], threshold: f64) -> usize {
+        let first = |better: &dyn Fn(f64, f64) -> bool| {
+            (1..values.len()).fold(0, |b, i| if better(values[i], values[b]) { i } else { b })
+        };
+        let best = first(&|a, b| a > b);
+        if values[best] >= threshold {
+            best
+        } else {
+            first(&|a, b| a < b)
+        }
+    }
+
+    /// An option's figure: exact, or an estimate of 32 dungeons, some played.
+    struct Figure {
+        /// Exact odds, or the dungeons survived out of 32.
+        value: f64,
+        dungeons: Option<Dungeons>,
+    }
+    struct Dungeons {
+        survived: u32,
+        seen_survived: u32,
+        played: u32,
+    }
+
+    impl Figure {
+        fn bounds(&self) -> (f64, f64) {
+            match &self.dungeons {
+                None => (self.value, self.value),
+                Some(d) => (
+                    d.seen_survived as f64 / 32.0,
+                    (d.seen_survived + 32 - d.played) as f64 / 32.0,
+                ),
+            }
+        }
+    }
+
+    /// Options' figures (estimates in 32nds near the thresholds, some exact, ties
+    /// frequent), estimates partly played in a random order: whenever `placement` chooses,
+    /// it chooses what the figures themselves choose, and playing only what it asks
+    /// leads to a choice.
+    #[test]
+    fn a_choice_from_bounds_is_the_choice_from_the_figures() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut chosen_early = 0;
+        for _ in 0..20_000 {
+            let threshold = [0.5, 0.65][rng.random_range(0..2)];
+            let mut figures: Vec<Figure> = (0..rng.random_range(1..8))
+                .map(|_| {
+                    if rng.random_range(0..4) == 0 {
+                        let value =
+                            [0.5, 0.65, 0.4375, rng.random_range(0.4..0.7)][rng.random_range(0..4)];
+                        return Figure {
+                            value,
+                            dungeons: None,
+                        };
+                    }
+                    let survived = rng.random_range(12..24);
+                    Figure {
+                        value: survived as f64 / 32.0,
+                        dungeons: Some(Dungeons {
+                            survived,
+                            seen_survived: 0,
+                            played: 0,
+                        }),
+                    }
+                })
+                .collect();
+            let values: Vec<f64> = figures.iter().map(|f| f.value).collect();
+            let expected = direct(&values, threshold);
+            // Play some dungeons first, as if refined before.
+            let play = |f: &mut Figure, rng: &mut ChaCha8Rng| {
+                let d = f.dungeons.as_mut().expect("an estimate");
+                assert!(d.played < 32, "refining a known figure");
+                let left_survived = d.survived - d.seen_survived;
+                if rng.random_range(0..32 - d.played) < left_survived {
+                    d.seen_survived += 1;
+                }
+                d.played += 1;
+            };
+            for f in figures.iter_mut().filter(|f| f.dungeons.is_some()) {
+                for _ in 0..rng.random_range(0..=32) {
+                    play(f, &mut rng);
+                }
+            }
+            loop {
+                let bounds: Vec<(f64, f64)> = figures.iter().map(Figure::bounds).collect();
+                match placement(&bounds, threshold) {
+                    Placement::Chosen(i) => {
+                        assert_eq!(i, expected, "{values:?} at {threshold}, bounds {bounds:?}");
+                        if bounds.iter().any(|b| b.0 < b.1) {
+                            chosen_early += 1;
+                        }
+                        break;
+                    }
+                    Placement::Refine(i) => play(&mut figures[i], &mut rng),
+                }
+            }
+        }
+        assert!(
+            chosen_early > 5_000,
+            "only {chosen_early} choices made early"
+        );
     }
 }

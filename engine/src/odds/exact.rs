@@ -50,9 +50,9 @@ impl OddsCache {
 pub struct OddsSearch<'a> {
     engine: &'a mut dyn Rules,
     cache: &'a mut OddsCache,
-    /// Some card's script can draw from the monster deck (Polymorph), so a step may
-    /// need redoing once per card the deck's top may be.
-    deck_draws: bool,
+    /// The cards whose scripts can draw from the monster deck (Polymorph): a step with
+    /// one of them in play may need redoing once per card the deck's top may be.
+    deck_draws: DeckDraws,
     /// Give up past this many new situations ([`EngineError::Budget`]).
     budget: Option<usize>,
     start: usize,
@@ -74,7 +74,7 @@ impl Drop for OddsSearch<'_> {
 
 impl<'a> OddsSearch<'a> {
     pub fn new(engine: &'a mut dyn Rules, cache: &'a mut OddsCache) -> OddsSearch<'a> {
-        let deck_draws = draws_from_deck(engine.catalog());
+        let deck_draws = DeckDraws::new(engine.catalog());
         let start = cache.memo.len();
         let mut shared = engine.lend_shared_odds();
         if let Some(shared) = &mut shared {
@@ -296,7 +296,7 @@ impl<'a> OddsSearch<'a> {
         chances: &Chances,
     ) -> Result<f64, EngineError> {
         // The state before the step is needed again only if the deck can be drawn from.
-        let before = (self.deck_draws && !state.deck.is_empty()).then(|| state.clone());
+        let before = self.deck_draws.may_draw(&state).then(|| state.clone());
         self.step(&mut state, action)?;
         let replaced = self
             .events
@@ -326,17 +326,31 @@ impl<'a> OddsSearch<'a> {
     }
 }
 
-/// Whether any card's script may draw from the monster deck (it names the ctx function,
-/// or the helper built on it).
-fn draws_from_deck(catalog: &Catalog) -> bool {
-    let scripts = catalog
-        .tiles
-        .iter()
-        .map(|t| &t.info)
-        .chain(catalog.monsters.iter().map(|m| &m.info));
-    scripts
-        .filter_map(|i| i.script.as_ref())
-        .any(|s| s.code.contains("replace_from_deck"))
+/// Which cards' scripts may draw from the monster deck (they name the ctx function, or the
+/// helper built on it).
+struct DeckDraws {
+    /// By tile index.
+    tiles: Vec<bool>,
+    /// Some monster's script may: it can be met in any dungeon.
+    monsters: bool,
+}
+
+impl DeckDraws {
+    fn new(catalog: &Catalog) -> DeckDraws {
+        let draws = |info: &crate::catalog::CardInfo| {
+            (info.script.as_ref()).is_some_and(|s| s.code.contains("replace_from_deck"))
+        };
+        DeckDraws {
+            tiles: catalog.tiles.iter().map(|t| draws(&t.info)).collect(),
+            monsters: catalog.monsters.iter().any(|m| draws(&m.info)),
+        }
+    }
+
+    /// Whether a step from `state` may draw from the deck: there is a deck, and a card
+    /// that may draw from it is in play (a tile the runner holds, or a monster).
+    fn may_draw(&self, state: &GameState) -> bool {
+        !state.deck.is_empty() && (self.monsters || state.tiles.iter().any(|t| self.tiles[t.ix()]))
+    }
 }
 
 /// What the rest of the run can depend on: the chances, and the run's state without the

@@ -32,9 +32,8 @@ pub fn estimate(
 }
 
 /// [`estimate`], or, given a `threshold`, only a figure on the same side of it as the
-/// estimate (`>= threshold` exactly when the estimate is): once enough dungeons are played
-/// to tell, the rest are only dealt, so the generator ends where the whole estimate
-/// leaves it. (One difference: an engine error in a dungeon left unplayed is not seen.)
+/// estimate (`>= threshold` exactly when the estimate is), from the dungeons it takes to
+/// tell (see [`Dealt::settle`]).
 pub(crate) fn estimate_against(
     rules: &mut dyn Rules,
     setup: &DungeonSetup,
@@ -43,10 +42,7 @@ pub(crate) fn estimate_against(
     rng: &mut ChaCha8Rng,
     threshold: Option<f64>,
 ) -> Result<f64, EngineError> {
-    rules.set_analysis(true);
-    let start = rules.dungeon(setup, &mut Vec::new());
-    rules.set_analysis(false);
-    estimate_from(rules, start?, chances, samples, rng, threshold)
+    deal_entering(rules, setup, chances, samples, rng)?.settle(rules, threshold)
 }
 
 /// [`estimate`] from a run under way (card by card), the cards to come drawn from `chances`.
@@ -57,49 +53,101 @@ pub(crate) fn estimate_from_state(
     samples: usize,
     rng: &mut ChaCha8Rng,
 ) -> Result<f64, EngineError> {
-    estimate_from(rules, start, chances, samples, rng, None)
+    Dealt::new(&start, chances, samples, rng).settle(rules, None)
 }
 
-fn estimate_from(
+/// The dungeons of an estimate for a runner entering the dungeon of `setup`, dealt and
+/// not yet played (see [`Dealt`]).
+pub(crate) fn deal_entering(
     rules: &mut dyn Rules,
-    start: GameState,
+    setup: &DungeonSetup,
     chances: &Chances,
     samples: usize,
     rng: &mut ChaCha8Rng,
-    threshold: Option<f64>,
-) -> Result<f64, EngineError> {
-    let total = samples.max(1);
-    // The share as the whole estimate computes it.
-    let share = |survived: usize| survived as f64 / total as f64;
+) -> Result<Dealt, EngineError> {
     rules.set_analysis(true);
-    let result = (|| {
-        let mut player = Player::default();
-        let mut survived = 0usize;
-        for played in 0..total {
-            let mut state = start.clone();
-            deal(&mut state, chances, rng);
-            survived += usize::from(best_outcome(rules, state, &mut player)?);
-            let Some(t) = threshold else { continue };
-            // The estimate only grows with the dungeons left, by at most one each.
-            let left = total - played - 1;
-            let settled = if share(survived) >= t {
-                Some(share(survived))
-            } else if share(survived + left) < t {
-                Some(share(survived + left))
-            } else {
-                None
-            };
-            if let Some(figure) = settled {
-                for _ in 0..left {
-                    deal(&mut start.clone(), chances, rng);
-                }
-                return Ok(figure);
+    let start = rules.dungeon(setup, &mut Vec::new());
+    rules.set_analysis(false);
+    Ok(Dealt::new(&start?, chances, samples, rng))
+}
+
+/// The dungeons of one estimate, all dealt at once (the generator ends where the whole
+/// estimate leaves it) and played one at a time, only as far as the caller needs: the
+/// figure lies between [`Dealt::bounds`], which close in with every dungeon played.
+/// (One difference from playing them all: an engine error in a dungeon left unplayed is
+/// not seen.)
+pub(crate) struct Dealt {
+    /// The dungeons not yet played, the next one last.
+    left: Vec<GameState>,
+    survived: usize,
+    total: usize,
+    player: Player,
+}
+
+impl Dealt {
+    /// `samples` dungeons dealt from `chances` into copies of `start`.
+    pub(crate) fn new(
+        start: &GameState,
+        chances: &Chances,
+        samples: usize,
+        rng: &mut ChaCha8Rng,
+    ) -> Dealt {
+        let total = samples.max(1);
+        let mut left: Vec<GameState> = (0..total)
+            .map(|_| {
+                let mut state = start.clone();
+                deal(&mut state, chances, rng);
+                state
+            })
+            .collect();
+        left.reverse();
+        Dealt {
+            left,
+            survived: 0,
+            total,
+            player: Player::default(),
+        }
+    }
+
+    /// The lowest and highest figure the estimate can still end with (equal once every
+    /// dungeon is played): the share survived so far, and that share if the runner
+    /// survived every dungeon left.
+    pub(crate) fn bounds(&self) -> (f64, f64) {
+        let share = |survived: usize| survived as f64 / self.total as f64;
+        (share(self.survived), share(self.survived + self.left.len()))
+    }
+
+    /// Plays dungeons until the figure is known: all of them, or, given a `threshold`,
+    /// until the figure is sure to be on one side of it (`>= threshold` exactly when the
+    /// whole estimate is), giving the bound on that side.
+    pub(crate) fn settle(
+        mut self,
+        rules: &mut dyn Rules,
+        threshold: Option<f64>,
+    ) -> Result<f64, EngineError> {
+        loop {
+            self.play_next(rules)?;
+            let (low, high) = self.bounds();
+            match threshold {
+                _ if low == high => return Ok(low),
+                Some(t) if low >= t => return Ok(low),
+                Some(t) if high < t => return Ok(high),
+                _ => {}
             }
         }
-        Ok(share(survived))
-    })();
-    rules.set_analysis(false);
-    result
+    }
+
+    /// Plays the next dungeon (none once all are played).
+    pub(crate) fn play_next(&mut self, rules: &mut dyn Rules) -> Result<(), EngineError> {
+        let Some(state) = self.left.pop() else {
+            return Ok(());
+        };
+        rules.set_analysis(true);
+        let survived = best_outcome(rules, state, &mut self.player);
+        rules.set_analysis(false);
+        self.survived += usize::from(survived?);
+        Ok(())
+    }
 }
 
 /// Gives every card of the dungeon and the monster deck an identity drawn from `chances`.

@@ -1,5 +1,6 @@
 //! Odds from what one seat knows: turning a view into a dungeon and chances.
 
+use super::sample::{self, Dealt};
 use super::{Chances, OddsCache, OddsSearch};
 use crate::action::Action;
 use crate::engine::Rules;
@@ -14,6 +15,25 @@ pub enum Effort {
     Exact,
     /// Exact up to `states` situations, else a sampled estimate over `samples` dungeons.
     Bounded { states: usize, samples: usize },
+}
+
+impl Effort {
+    /// A search that gives up where this effort does.
+    fn search<'a>(self, rules: &'a mut dyn Rules, cache: &'a mut OddsCache) -> OddsSearch<'a> {
+        let search = OddsSearch::new(rules, cache);
+        match self {
+            Effort::Exact => search,
+            Effort::Bounded { states, .. } => search.with_budget(states),
+        }
+    }
+
+    /// The dungeons an estimate plays (none: exact searches never give up).
+    fn samples(self) -> usize {
+        match self {
+            Effort::Exact => 0,
+            Effort::Bounded { samples, .. } => samples,
+        }
+    }
 }
 
 /// What the dungeon would hold for [`from_view`].
@@ -65,11 +85,60 @@ fn entering(
     rng: &mut rand_chacha::ChaCha8Rng,
     threshold: Option<f64>,
 ) -> Result<Report, EngineError> {
+    match figure_from_view(rules, cache, view, plan, effort, rng)? {
+        Figure::Exact { odds, states } => Ok(Report::exact(odds, states)),
+        Figure::Sampled { dealt, states } => Ok(Report {
+            probability: dealt.settle(rules, threshold)?,
+            exact: false,
+            states,
+            options: Vec::new(),
+        }),
+    }
+}
+
+/// Odds of entering a dungeon as a bounded search leaves them: exact, or an estimate whose
+/// dungeons are dealt and still to be played, as far as the caller needs.
+pub(crate) enum Figure {
+    Exact { odds: f64, states: usize },
+    Sampled { dealt: Box<Dealt>, states: usize },
+}
+
+impl Figure {
+    /// The lowest and highest odds this figure can still end with.
+    pub(crate) fn bounds(&self) -> (f64, f64) {
+        match self {
+            Figure::Exact { odds, .. } => (*odds, *odds),
+            Figure::Sampled { dealt, .. } => dealt.bounds(),
+        }
+    }
+
+    /// Plays one more of the estimate's dungeons (nothing when the figure is known).
+    pub(crate) fn refine(&mut self, rules: &mut dyn Rules) -> Result<(), EngineError> {
+        match self {
+            Figure::Exact { .. } => Ok(()),
+            Figure::Sampled { dealt, .. } => dealt.play_next(rules),
+        }
+    }
+}
+
+/// [`from_view`], stopped before an estimate's dungeons are played: the search is made
+/// (the cache gains what it found) and the dungeons dealt (the generator is where the
+/// whole estimate leaves it), so playing them all gives [`from_view`]'s figure.
+pub(crate) fn figure_from_view(
+    rules: &mut dyn Rules,
+    cache: &mut OddsCache,
+    view: &crate::view::View,
+    plan: &Plan,
+    effort: Effort,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> Result<Figure, EngineError> {
     let catalog = rules.catalog().clone();
     let Some(adventurer) = view.adventurer() else {
-        return Ok(Report::exact(0.0, 0));
+        return Ok(Figure::Exact {
+            odds: 0.0,
+            states: 0,
+        });
     };
-    let unseen = view.unseen(&catalog);
     let mut known = view.my_added();
     let mut size = view.dungeon_size();
     if plan.add_hand
@@ -93,38 +162,44 @@ fn entering(
         card_by_card: true,
         rulings: view.options().rulings.clone(),
     };
-    let chances = Chances::new(
-        &catalog,
+    let chances = unseen_chances(&catalog, view, size, &known);
+    let searched = effort.search(rules, cache).entering(&setup, &chances);
+    match searched {
+        Ok(odds) => Ok(Figure::Exact {
+            odds: odds.probability,
+            states: odds.states,
+        }),
+        Err(EngineError::Budget(states)) => Ok(Figure::Sampled {
+            dealt: Box::new(sample::deal_entering(
+                rules,
+                &setup,
+                &chances,
+                effort.samples(),
+                rng,
+            )?),
+            states,
+        }),
+        Err(e) => Err(e),
+    }
+}
+
+/// The chances of a dungeon of `size` holding `known`, every other card one `view`'s seat
+/// has not seen.
+fn unseen_chances(
+    catalog: &crate::catalog::Catalog,
+    view: &crate::view::View,
+    size: usize,
+    known: &[MonsterId],
+) -> Chances {
+    let unseen = view.unseen(catalog);
+    Chances::new(
+        catalog,
         size,
-        &known,
+        known,
         &unseen.cards,
         unseen.unknown_specials,
         &unseen.special_candidates,
-    );
-    match effort {
-        Effort::Exact => {
-            let odds = OddsSearch::new(rules, cache).entering(&setup, &chances)?;
-            Ok(Report::exact(odds.probability, odds.states))
-        }
-        Effort::Bounded { states, samples } => {
-            // A statement of its own: the search gives the engine back when it ends.
-            let searched = OddsSearch::new(rules, cache)
-                .with_budget(states)
-                .entering(&setup, &chances);
-            match searched {
-                Ok(odds) => Ok(Report::exact(odds.probability, odds.states)),
-                Err(EngineError::Budget(_)) => Ok(Report {
-                    probability: super::sample::estimate_against(
-                        rules, &setup, &chances, samples, rng, threshold,
-                    )?,
-                    exact: false,
-                    states,
-                    options: Vec::new(),
-                }),
-                Err(e) => Err(e),
-            }
-        }
-    }
+    )
 }
 
 /// For the question `view`'s seat must answer in a dungeon: the runner's odds after each
@@ -153,33 +228,13 @@ fn answers(
     let mut state = view.determinize(&catalog, rng);
     state.single_dungeon = true;
     state.run.card_by_card = true;
-    let unseen = view.unseen(&catalog);
-    let known = view.my_added();
-    let chances = Chances::new(
-        &catalog,
-        view.dungeon_size(),
-        &known,
-        &unseen.cards,
-        unseen.unknown_specials,
-        &unseen.special_candidates,
-    );
-    let budget = match effort {
-        Effort::Exact => None,
-        Effort::Bounded { states, .. } => Some(states),
-    };
-    let mut search = OddsSearch::new(rules, cache);
-    if let Some(states) = budget {
-        search = search.with_budget(states);
-    }
-    let searched = search.options(&state, &chances);
-    drop(search);
+    let chances = unseen_chances(&catalog, view, view.dungeon_size(), &view.my_added());
+    let searched = effort.search(rules, cache).options(&state, &chances);
     match searched {
         Ok(options) => Ok(Report::with_options(options, true, cache.len())),
         Err(EngineError::Budget(states)) => {
             // Too big to search: each option's value from sampled dungeons.
-            let Effort::Bounded { samples, .. } = effort else {
-                unreachable!("no budget without a bound")
-            };
+            let samples = effort.samples();
             let mut out = Vec::new();
             for action in rules.legal_actions(&state) {
                 let mut after = state.clone();
