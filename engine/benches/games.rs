@@ -18,7 +18,10 @@
 //!   4 players with none (`first start`).
 //! - `rules bot/…`: whole games of rules bots (2 players, base), in games per second, each
 //!   bot searching alone and with the engine's searches sharing exact odds (as `dungeon
-//!   sim` plays; the same games).
+//!   sim` plays; the same games). `cargo run --release -p dungeon-engine --example
+//!   rules_games [GAMES]` plays such games a fixed number of times, for a profiler or to
+//!   time two builds side by side (it prints a digest of the games' end states: two builds
+//!   whose bots decide alike print the same).
 //!
 //! The machines are noisy: compare figures of one run with each other, not across runs.
 //! On 2026-11-22 (2 shared cores) the Lua dungeon took 4.8x to 5.8x the native one; with
