@@ -63,6 +63,18 @@ pub trait HookRunner {
         HookName::ALL.into_iter().any(|h| self.has_hook(card, h))
     }
 
+    /// Every hook this card defines.
+    fn hooks_of(&self, card: CardRef) -> HookSet {
+        let mut set = HookSet::default();
+        for hook in HookName::ALL
+            .into_iter()
+            .filter(|&h| self.has_hook(card, h))
+        {
+            set.insert(hook);
+        }
+        set
+    }
+
     /// Sticky: has any hook read something the odds search's situation key leaves out (the
     /// order of the monsters faced, the game's generator, the lines logged)? Until one
     /// has, a situation's odds depend on its key alone, so searches may share them

@@ -48,8 +48,9 @@ pub struct Catalog {
     monster_index: BTreeMap<String, MonsterId>,
     tile_index: BTreeMap<String, TileId>,
     adventurer_index: BTreeMap<String, AdventurerId>,
-    species_index: BTreeMap<String, SpeciesId>,
-    ruling_index: BTreeMap<String, usize>,
+    // Hashed: scripts' species and rulings are looked up by name at hook calls.
+    species_index: rustc_hash::FxHashMap<String, SpeciesId>,
+    ruling_index: rustc_hash::FxHashMap<String, usize>,
     messages: BTreeMap<(PackId, String), LocalText>,
     species_by_strength: BTreeMap<i32, SpeciesId>,
 }

@@ -21,11 +21,12 @@
 use super::effects::{apply_effects, defeat_current, fold_revival};
 use super::{Faced, Fate, PendingHook, Stage};
 use crate::action::{Answer, CardRef, Decision, DecisionKind, Question};
+use crate::catalog::limits::MAX_TILES_PER_ADVENTURER;
 use crate::catalog::{Catalog, DamageModel};
 use crate::effect::Effect;
 use crate::error::EngineError;
 use crate::event::{DamageChange, DefeatCause, Event};
-use crate::hook_name::HookName;
+use crate::hook_name::{HookName, HookSet};
 use crate::hooks::{HookCall, HookOutcome, HookRunner, HookValue};
 use crate::ids::TileId;
 use crate::state::{GameState, TileList};
@@ -52,11 +53,16 @@ pub(crate) fn resolve<H: HookRunner>(
     state: &mut GameState,
     events: &mut Vec<Event>,
 ) -> Result<Option<Decision>, EngineError> {
+    let mut tile_hooks = [HookSet::default(); MAX_TILES_PER_ADVENTURER];
+    for (set, &tile) in tile_hooks.iter_mut().zip(&state.run.order) {
+        *set = hooks.hooks_of(CardRef::Tile(tile));
+    }
     let mut r = Resolver {
         catalog,
         hooks,
         state,
         events,
+        tile_hooks,
     };
     loop {
         let flow = match r.state.run.stage {
@@ -144,6 +150,9 @@ struct Resolver<'a, H> {
     hooks: &'a mut H,
     state: &'a mut GameState,
     events: &'a mut Vec<Event>,
+    /// The hooks of each tile held on entering, in entry order (`run.order`, fixed for the
+    /// run; as many as an adventurer may carry): the stages ask about them at every card.
+    tile_hooks: [HookSet; MAX_TILES_PER_ADVENTURER],
 }
 
 impl<H: HookRunner> Resolver<'_, H> {
@@ -292,7 +301,7 @@ impl<H: HookRunner> Resolver<'_, H> {
             // Once-tiles with data rules are the runner's choice: offered later, not automatic.
             let by_data = !def.once && def.defeats.iter().any(|r| r.matches(species, strength, hp));
             let by_script = !by_data
-                && self.hooks.has_hook(CardRef::Tile(tile), HookName::Defeats)
+                && self.tile_has(i, HookName::Defeats)
                 && matches!(
                     self.call(CardRef::Tile(tile), HookName::Defeats, 0)?,
                     Called::Value(HookValue::Bool(true))
@@ -326,7 +335,7 @@ impl<H: HookRunner> Resolver<'_, H> {
             return Ok(Flow::Go(next));
         };
         let card = CardRef::Tile(tile);
-        if self.hooks.has_hook(card, HookName::OnReveal) {
+        if self.tile_has(i as usize, HookName::OnReveal) {
             if let Called::Asked(d) = self.call(card, HookName::OnReveal, 0)? {
                 return Ok(Flow::Ask(d));
             }
@@ -490,12 +499,21 @@ impl<H: HookRunner> Resolver<'_, H> {
         (cursor as usize..order.len())
             .map(|i| (i as u8, order[i]))
             // The cheapest test first: most tiles define few hooks.
-            .find(|(_, t)| {
-                self.hooks.has_hook(CardRef::Tile(*t), hook)
-                    && self.state.tiles.contains(t)
-                    && defeaters.is_none_or(|d| d.contains(t))
+            .find(|&(i, t)| {
+                self.tile_has(i as usize, hook)
+                    && self.state.tiles.contains(&t)
+                    && defeaters.is_none_or(|d| d.contains(&t))
             })
     }
+    /// Whether the tile at `index` in entry order defines `hook` (a hand-made run with
+    /// more tiles than an adventurer may carry asks the hooks for the others).
+    fn tile_has(&self, index: usize, hook: HookName) -> bool {
+        match self.tile_hooks.get(index) {
+            Some(set) => set.contains(hook),
+            None => (self.hooks).has_hook(CardRef::Tile(self.state.run.order[index]), hook),
+        }
+    }
+
     /// Calls a hook with the answers recorded for it, then records its question or
     /// applies its effects.
     fn call(&mut self, card: CardRef, hook: HookName, damage: i32) -> Result<Called, EngineError> {

@@ -45,7 +45,7 @@ pub fn placeholder(catalog: &Catalog) -> MonsterId {
 }
 
 /// What the cards still to come may be.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Default, PartialEq, Eq, Hash)]
 pub struct Chances {
     /// Known cards still in the dungeon, per monster kind (catalog index).
     pub known: Counts,
@@ -61,6 +61,20 @@ pub struct Chances {
 
 /// A count per monster kind, kept inline: chances are cloned at every branch.
 pub type Counts = smallvec::SmallVec<[u8; 24]>;
+
+/// By hand: the searches copy chances at every branch, and a derived clone pushes each
+/// count one by one where `from_slice` copies them whole.
+impl Clone for Chances {
+    fn clone(&self) -> Self {
+        Chances {
+            known: Counts::from_slice(&self.known),
+            unknown: self.unknown,
+            pool: Counts::from_slice(&self.pool),
+            unknown_specials: self.unknown_specials,
+            candidates: smallvec::SmallVec::from_slice(&self.candidates),
+        }
+    }
+}
 
 impl Chances {
     /// Chances for a dungeon of `size` holding `known` (among them), the rest drawn from

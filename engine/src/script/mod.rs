@@ -465,6 +465,10 @@ impl HookRunner for ScriptHost {
         !self.hooks_of(card).is_empty()
     }
 
+    fn hooks_of(&self, card: CardRef) -> HookSet {
+        ScriptHost::hooks_of(self, card)
+    }
+
     fn read_unkeyed(&self) -> bool {
         self.frame.borrow().read_unkeyed
     }
