@@ -260,7 +260,7 @@ enum Placement {
 }
 
 fn placement(bounds: &[(f64, f64)], threshold: f64) -> Placement {
-    // The first best, for every figures within the bounds, with odds reaching the threshold.
+    // The first best whatever the figures within the bounds, with odds reaching the threshold.
     let first_best = (0..bounds.len()).find(|&i| {
         let low = bounds[i].0;
         low >= threshold
@@ -293,14 +293,36 @@ fn placement(bounds: &[(f64, f64)], threshold: f64) -> Placement {
                 width(a).total_cmp(&width(b)).then(b.cmp(&a))
             })
     };
-    let refine = widest(&|b| open(b) && may_matter(b)).or_else(|| widest(&open));
-    // Every figure known: one of the two choices above was sure.
-    Placement::Refine(refine.expect("known figures settle the choice"))
+    match widest(&|b| open(b) && may_matter(b)).or_else(|| widest(&open)) {
+        Some(i) => Placement::Refine(i),
+        // Every figure known settles one of the choices above, unless a figure is not a
+        // number: then the choice the figures make when compared in turn.
+        None => Placement::Chosen(compared_in_turn(bounds, threshold)),
+    }
+}
+
+/// The first option with the best figure if it reaches `threshold`, else the first with
+/// the worst, each figure compared in turn with the best (worst) so far, as `place` chose
+/// before its estimates were played lazily.
+fn compared_in_turn(bounds: &[(f64, f64)], threshold: f64) -> usize {
+    let first = |start: f64, better: &dyn Fn(f64, f64) -> bool| {
+        (bounds.iter().enumerate()).fold((0, start), |(b, best), (i, &(figure, _))| {
+            if better(figure, best) {
+                (i, figure)
+            } else {
+                (b, best)
+            }
+        })
+    };
+    match first(f64::MIN, &|a, b| a > b) {
+        (best, figure) if figure >= threshold => best,
+        _ => first(f64::MAX, &|a, b| a < b).0,
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Placement, placement};
+    use super::{Placement, compared_in_turn, placement};
     use rand::RngExt;
     use rand_chacha::ChaCha8Rng;
     use rand_chacha::rand_core::SeedableRng;
@@ -376,6 +398,8 @@ mod tests {
                 .collect();
             let values: Vec<f64> = figures.iter().map(|f| f.value).collect();
             let expected = direct(&values, threshold);
+            let points: Vec<(f64, f64)> = values.iter().map(|&v| (v, v)).collect();
+            assert_eq!(compared_in_turn(&points, threshold), expected, "{values:?}");
             // Play some dungeons first, as if refined before.
             let play = |f: &mut Figure, rng: &mut ChaCha8Rng| {
                 let d = f.dungeons.as_mut().expect("an estimate");
@@ -409,5 +433,19 @@ mod tests {
             chosen_early > 5_000,
             "only {chosen_early} choices made early"
         );
+    }
+
+    /// A figure that is not a number (no search gives one) is no reason to stop: the
+    /// choice is the one the figures make compared in turn.
+    #[test]
+    fn a_figure_that_is_not_a_number_still_gives_a_choice() {
+        let nan = (f64::NAN, f64::NAN);
+        for bounds in [vec![nan], vec![nan, (0.3, 0.3)], vec![(0.7, 0.7), nan]] {
+            assert_eq!(
+                placement(&bounds, 0.5),
+                Placement::Chosen(compared_in_turn(&bounds, 0.5)),
+                "{bounds:?}"
+            );
+        }
     }
 }
