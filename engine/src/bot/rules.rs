@@ -62,11 +62,16 @@ impl RulesBot {
         super::RulesState::new(&self.rng, &self.cache)
     }
 
-    /// The odds of a placement, its estimate (if any) still to be played: see [`Self::place`].
-    fn figure(&mut self, rules: &mut dyn Rules, view: &View, plan: &Plan) -> Figure {
+    /// Forgets every remembered odds past [`CACHE_LIMIT`], before a search.
+    fn trim_cache(&mut self) {
         if self.cache.len() > CACHE_LIMIT {
             self.cache.clear();
         }
+    }
+
+    /// The odds of a placement, its estimate (if any) still to be played: see [`Self::place`].
+    fn figure(&mut self, rules: &mut dyn Rules, view: &View, plan: &Plan) -> Figure {
+        self.trim_cache();
         odds::figure_from_view(
             rules,
             &mut self.cache,
@@ -75,17 +80,12 @@ impl RulesBot {
             self.effort,
             &mut self.rng,
         )
-        .unwrap_or(Figure::Exact {
-            odds: 0.0,
-            states: 0,
-        })
+        .unwrap_or(Figure::NO_CHANCE)
     }
 
     /// Whether the odds of running the dungeon as it stands are good enough to stay in.
     fn stays_in(&mut self, rules: &mut dyn Rules, view: &View) -> bool {
-        if self.cache.len() > CACHE_LIMIT {
-            self.cache.clear();
-        }
+        self.trim_cache();
         let threshold = Self::stay_in(view);
         odds::from_view_against(
             rules,
@@ -185,10 +185,7 @@ impl RulesBot {
             };
             // An estimate that fails counts as no chance, as a failed search does.
             if next.refine(rules).is_err() {
-                *next = Figure::Exact {
-                    odds: 0.0,
-                    states: 0,
-                };
+                *next = Figure::NO_CHANCE;
             }
         }
     }

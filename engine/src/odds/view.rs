@@ -104,6 +104,12 @@ pub(crate) enum Figure {
 }
 
 impl Figure {
+    /// No chance at all, found without searching.
+    pub(crate) const NO_CHANCE: Figure = Figure::Exact {
+        odds: 0.0,
+        states: 0,
+    };
+
     /// The lowest and highest odds this figure can still end with.
     pub(crate) fn bounds(&self) -> (f64, f64) {
         match self {
@@ -134,10 +140,7 @@ pub(crate) fn figure_from_view(
 ) -> Result<Figure, EngineError> {
     let catalog = rules.catalog().clone();
     let Some(adventurer) = view.adventurer() else {
-        return Ok(Figure::Exact {
-            odds: 0.0,
-            states: 0,
-        });
+        return Ok(Figure::NO_CHANCE);
     };
     let mut known = view.my_added();
     let mut size = view.dungeon_size();
