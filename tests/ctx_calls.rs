@@ -366,3 +366,22 @@ fn the_quick_paths_answer_and_fail_as_their_callbacks_do() {
     }
     assert_eq!(compared, 4 * bodies.len());
 }
+
+/// `ctx.tiles()` and `ctx.defeaters()` give the tiles' ids, in order (one piece of code
+/// makes both lists).
+#[test]
+fn tile_lists_are_read_as_ids() {
+    let tiles = error_of(&before_entering(
+        r#"error("tiles: " .. table.concat(ctx.tiles(), ","))"#,
+    ));
+    assert!(tiles.contains("tiles: t"), "{tiles}");
+    let defeaters = error_of(
+        r#"return {
+            defeats = function(ctx) return true end,
+            on_defeat = function(ctx)
+                error("defeaters: " .. table.concat(ctx.defeaters(), ","))
+            end,
+        }"#,
+    );
+    assert!(defeaters.contains("defeaters: t"), "{defeaters}");
+}

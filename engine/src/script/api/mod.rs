@@ -168,6 +168,17 @@ impl Api {
         self.answer_value(answer)
     }
 
+    /// The ids of these tiles, in order, as a Lua list.
+    fn tile_ids(&self, lua: &Lua, tiles: &[TileId]) -> mlua::Result<Table> {
+        sequence(
+            lua,
+            tiles
+                .iter()
+                .map(|t| self.ids.tiles[t.ix()].clone())
+                .collect(),
+        )
+    }
+
     fn answer_value(&self, answer: Answer) -> mlua::Result<Value> {
         Ok(match answer {
             Answer::Yes => Value::Boolean(true),
@@ -264,15 +275,7 @@ pub(crate) fn build_ctx(
     let a = api.clone();
     def(
         "tiles",
-        lua.create_function(move |lua, ()| {
-            let f = a.frame.borrow();
-            sequence(
-                lua,
-                (f.state()?.tiles.iter())
-                    .map(|t| a.ids.tiles[t.ix()].clone())
-                    .collect(),
-            )
-        })?,
+        lua.create_function(move |lua, ()| a.tile_ids(lua, &a.frame.borrow().state()?.tiles))?,
     )?;
     let a = api.clone();
     def(
@@ -312,14 +315,7 @@ pub(crate) fn build_ctx(
     def(
         "defeaters",
         lua.create_function(move |lua, ()| {
-            let f = a.frame.borrow();
-            let current = Api::current(&f)?;
-            sequence(
-                lua,
-                (current.defeaters.iter())
-                    .map(|t| a.ids.tiles[t.ix()].clone())
-                    .collect(),
-            )
+            a.tile_ids(lua, &Api::current(&a.frame.borrow())?.defeaters)
         })?,
     )?;
     let a = api.clone();
