@@ -9,7 +9,8 @@
 //!   plays, where scripts that are one call to a prelude helper run natively (see
 //!   `engine/src/script/native.rs`). The bench first checks that all give the same events
 //!   and final state, so the ratio of the interpreted line to the native one is what the
-//!   Lua path costs.
+//!   Lua path costs. It then prints both ratios, measured apart from criterion in rounds
+//!   that time the paths in turn ([`report_lua_ratio`]).
 //! - `ismcts/…`: IS-MCTS decisions at fixed positions, in search iterations per second, and
 //!   `hard` decisions (the default budget): repeated at one position (the bots' per-thread
 //!   memos warm), and `cold`, each on a fresh thread with nothing in memory, which is what
@@ -337,6 +338,46 @@ fn bench_dungeon(c: &mut Criterion) {
         b.iter(|| run_dungeon(&mut native, &setup, &mut events).run.hp)
     });
     group.finish();
+    report_lua_ratio(&mut lua, &mut helpers, &mut native, &setup);
+}
+
+/// Rounds of [`report_lua_ratio`], and dungeons per path in each.
+const RATIO_ROUNDS: usize = 15;
+const RATIO_DUNGEONS: u32 = 2_000;
+
+/// Prints what the Lua path costs against the native hooks: the median, over rounds, of
+/// each round's ratio, the three paths timed one after another within a round. A burst of
+/// noise then spoils a round, not one path's whole line as it can criterion's.
+fn report_lua_ratio(
+    lua: &mut Engine,
+    helpers: &mut Engine,
+    native: &mut Engine<NativeHooks>,
+    setup: &DungeonSetup,
+) {
+    fn time<H: HookRunner>(engine: &mut Engine<H>, setup: &DungeonSetup) -> f64 {
+        let mut events = Vec::new();
+        let start = std::time::Instant::now();
+        for _ in 0..RATIO_DUNGEONS {
+            black_box(run_dungeon(engine, setup, &mut events).run.hp);
+        }
+        start.elapsed().as_secs_f64()
+    }
+    let median = |mut ratios: Vec<f64>| {
+        ratios.sort_by(f64::total_cmp);
+        ratios[ratios.len() / 2]
+    };
+    let (mut interpreted, mut as_played) = (Vec::new(), Vec::new());
+    for _ in 0..RATIO_ROUNDS {
+        let base = time(native, setup);
+        interpreted.push(time(lua, setup) / base);
+        as_played.push(time(helpers, setup) / base);
+    }
+    eprintln!(
+        "dungeon: Lua path over native hooks, median of {RATIO_ROUNDS} rounds of \
+         {RATIO_DUNGEONS} dungeons each: every hook interpreted {:.2}x, as the host plays {:.2}x",
+        median(interpreted),
+        median(as_played)
+    );
 }
 
 // --- IS-MCTS -------------------------------------------------------------------------
