@@ -332,6 +332,7 @@ sim-bad-games = -n must be at least 1
 sim-too-many-games = -n { $games } is too many games
 sim-bad-threads = --threads must be at least 1
 sim-bad-shard = --shard { $shard }: expected K/N, slice K (from 0) of N, where K may be the name of an environment variable holding it (JOB_COMPLETION_INDEX/8)
+sim-shard-none = --shard { $shard }/0: a study is cut into at least one slice (N from 1)
 sim-shard-range = --shard { $shard }/{ $shards }: the slice must be from 0 to { $shards } minus 1
 sim-shard-env-missing = --shard: the environment variable { $var } is not set
 sim-shard-env-bad = --shard: the environment variable { $var } holds `{ $value }`, not a slice number

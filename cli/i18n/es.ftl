@@ -325,6 +325,7 @@ sim-bad-games = -n debe ser al menos 1
 sim-too-many-games = -n { $games }: demasiadas partidas
 sim-bad-threads = --threads debe ser al menos 1
 sim-bad-shard = --shard { $shard }: se esperaba K/N, la porción K (desde 0) de N, donde K puede ser el nombre de una variable de entorno que la contenga (JOB_COMPLETION_INDEX/8)
+sim-shard-none = --shard { $shard }/0: un estudio se divide en una porción como mínimo (N desde 1)
 sim-shard-range = --shard { $shard }/{ $shards }: la porción debe ir de 0 a { $shards } menos 1
 sim-shard-env-missing = --shard: la variable de entorno { $var } no está definida
 sim-shard-env-bad = --shard: la variable de entorno { $var } contiene `{ $value }`, que no es un número de porción

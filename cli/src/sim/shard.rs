@@ -35,7 +35,10 @@ impl Shard {
                 Self::from_env(lang, index.strip_prefix('$').unwrap_or(index)).ok_or_else(bad)??
             }
         };
-        if count == 0 || index >= count {
+        if count == 0 {
+            return Err(tr(lang, "sim-shard-none", &[("shard", index.into())]));
+        }
+        if index >= count {
             let a: [(&str, Arg); 2] = [("shard", index.into()), ("shards", count.into())];
             return Err(tr(lang, "sim-shard-range", &a));
         }
@@ -112,6 +115,11 @@ mod tests {
         for bad in ["8/8", "1/0", "3", "/8", "a/b", "-1/8", "3/8/9", "x-y/8"] {
             assert!(Shard::parse(en, bad).is_err(), "{bad}");
         }
+        // No slices at all is its own mistake, not a slice out of range.
+        let none = Shard::parse(en, "0/0").unwrap_err();
+        assert!(none.contains("at least one slice"), "{none}");
+        let beyond = Shard::parse(en, "8/8").unwrap_err();
+        assert!(beyond.contains("from 0 to 8 minus 1"), "{beyond}");
         // A variable only this test sets, so tests running at once cannot disturb it.
         let var = "DUNGEON_TEST_SHARD_INDEX";
         assert!(
