@@ -513,6 +513,8 @@ odds-states = Exact odds; { $states ->
        *[other] { $states } situations
     } searched.
 odds-cannot-read = { $path }: cannot read the file: { $error }
+odds-file-too-big = more than { $max } bytes: a situation file is a few lines
+odds-file-not-text = not UTF-8 text
 odds-no-adventurer = no adventurer: give --adventurer ID (or `adventurer` in the file)
 odds-no-dungeon = no dungeon size: give --dungeon N (or `dungeon` in the file)
 odds-unknown-adventurer = unknown adventurer `{ $id }` (known: { $known }).

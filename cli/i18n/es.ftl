@@ -506,6 +506,8 @@ odds-states = Cálculo exacto; { $states ->
        *[other] { $states } situaciones examinadas
     }.
 odds-cannot-read = { $path }: no se puede leer el archivo: { $error }
+odds-file-too-big = más de { $max } bytes: un archivo de situación tiene unas pocas líneas
+odds-file-not-text = no es texto UTF-8
 odds-no-adventurer = falta el aventurero: usa --adventurer ID (o `adventurer` en el archivo)
 odds-no-dungeon = falta el tamaño de la mazmorra: usa --dungeon N (o `dungeon` en el archivo)
 odds-unknown-adventurer = aventurero desconocido `{ $id }` (conocidos: { $known }).

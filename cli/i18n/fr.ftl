@@ -508,6 +508,8 @@ odds-states = Calcul exact ; { $states ->
        *[other] { $states } situations examinées
     }.
 odds-cannot-read = { $path } : impossible de lire le fichier : { $error }
+odds-file-too-big = plus de { $max } octets : un fichier de situation tient en quelques lignes
+odds-file-not-text = ce n’est pas du texte UTF-8
 odds-no-adventurer = aucun aventurier : indiquez --adventurer ID (ou `adventurer` dans le fichier)
 odds-no-dungeon = taille du donjon absente : indiquez --dungeon N (ou `dungeon` dans le fichier)
 odds-unknown-adventurer = aventurier inconnu `{ $id }` (connus : { $known }).

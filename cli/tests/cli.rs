@@ -1931,6 +1931,65 @@ fn crafted_saves_and_records_are_refused_with_a_clear_message() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Every file a command is given by path is read only if it is a regular file: a named
+/// pipe is refused without being opened (opening it would wait for a writer for ever),
+/// and a device that never ends is refused too. Covers each kind of file a user names:
+/// a game to replay or load, a slice of a study to merge, a situation for `odds`.
+#[cfg(unix)]
+#[test]
+fn pipes_and_devices_are_refused_without_waiting_for_them() {
+    use std::os::unix::fs::OpenOptionsExt;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let dir = temp_dir("pipes");
+    let pipe = dir.join("pipe.json");
+    let c_path = std::ffi::CString::new(path_str(&pipe)).unwrap();
+    // SAFETY: a valid, NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+    // A command that opened the pipe would wait there: this writer then opens it too and
+    // closes it at once, so a regression is counted instead of hanging the suite. (A
+    // writer's non-blocking open fails while no reader has the pipe open, so it succeeds
+    // only when a command opened it, and never blocks.)
+    let done = Arc::new(AtomicBool::new(false));
+    let unblock = {
+        let (done, pipe) = (done.clone(), pipe.clone());
+        std::thread::spawn(move || {
+            let mut readers_met = 0;
+            while !done.load(Ordering::Relaxed) {
+                let writer = std::fs::OpenOptions::new()
+                    .write(true)
+                    .custom_flags(libc::O_NONBLOCK)
+                    .open(&pipe);
+                readers_met += usize::from(writer.is_ok());
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            readers_met
+        })
+    };
+    let pipe = path_str(&pipe);
+    let runs: [&[&str]; 6] = [
+        &["replay", &pipe],
+        &["play", "--load", &pipe],
+        &["sim", "merge", &pipe],
+        &["odds", "--file", &pipe],
+        &["odds", "--file", "/dev/zero"],
+        &["odds", "--file", "/dev/urandom"],
+    ];
+    for args in runs {
+        let run = dungeon(args, "");
+        run.assert_no_panic();
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("not a regular file"),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    done.store(true, Ordering::Relaxed);
+    assert_eq!(unblock.join().unwrap(), 0, "a command opened the pipe");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// A seat name with terminal controls, from a record, is shown escaped. (`--names`
 /// refuses such a name: the record is edited, as a hostile one would be.)
 #[test]

@@ -47,11 +47,7 @@ impl SeatKeys {
     /// The key kept for this table, if any (a file that is not one counts as none).
     pub fn find(&self, server: &str, code: &str) -> Option<SeatKey> {
         let path = self.path(server, code);
-        let meta = std::fs::metadata(&path).ok()?;
-        if !meta.is_file() || meta.len() > MAX_KEY_FILE {
-            return None;
-        }
-        let text = std::fs::read_to_string(&path).ok()?;
+        let text = dungeon_engine::catalog::read_regular_file(&path, MAX_KEY_FILE).ok()?;
         let key: SeatKey = serde_json::from_str(&text).ok()?;
         (key.server == server && key.code == code).then_some(key)
     }

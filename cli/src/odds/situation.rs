@@ -10,6 +10,9 @@ use dungeon_engine::lang::Lang;
 use dungeon_engine::odds::Chances;
 use serde::Deserialize;
 
+/// A situation file is a few lines; anything this long is not one.
+const MAX_SITUATION_BYTES: u64 = 1 << 20;
+
 /// The most cards a dungeon holds: the 13-card deck and the sequel's two special monsters.
 pub const MAX_DUNGEON: usize = 15;
 /// The most cards a situation may name in all (known, unseen, unknown specials): a game's.
@@ -45,16 +48,21 @@ pub struct Situation {
 impl Situation {
     /// Reads a situation file; a TOML mistake is reported with file, line and column.
     pub fn read(lang: Lang, path: &str) -> Result<Situation, String> {
-        let source = std::fs::read_to_string(path).map_err(|e| {
+        let cannot_read = |error: String| {
             tr(
                 lang,
                 "odds-cannot-read",
-                &[
-                    ("path", path.into()),
-                    ("error", crate::text::io_error(lang, &e).into()),
-                ],
+                &[("path", path.into()), ("error", error.into())],
             )
-        })?;
+        };
+        // Bounded, and never from a pipe or a device: either could hang the reader.
+        let bytes = crate::play::save::read_bytes(lang, path, MAX_SITUATION_BYTES)?;
+        if bytes.len() as u64 > MAX_SITUATION_BYTES {
+            let max = [("max", MAX_SITUATION_BYTES.into())];
+            return Err(cannot_read(tr(lang, "odds-file-too-big", &max)));
+        }
+        let source = String::from_utf8(bytes)
+            .map_err(|_| cannot_read(tr(lang, "odds-file-not-text", &[])))?;
         toml::from_str(&source).map_err(|e| {
             let mut d = Diagnostic::error(path, e.message().trim_end().to_string());
             if let Some(span) = e.span() {

@@ -6,13 +6,14 @@
 
 use crate::text::{Arg, io_error, tr};
 use dungeon_engine::Engine;
-use dungeon_engine::catalog::{Catalog, PackLibrary};
+use dungeon_engine::catalog::{Catalog, PackLibrary, open_regular_file};
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
 use dungeon_engine::record::{
     FileChange, GameRecord, MAX_BYTES, PackChange, RecordError, SHOWN_CHANGES,
 };
 use std::io::Read;
+use std::path::Path;
 use std::sync::Arc;
 
 pub use dungeon_table::disk::write_atomic;
@@ -49,10 +50,10 @@ pub fn read_bytes(lang: Lang, path: &str, max: u64) -> Result<Vec<u8>, String> {
         ];
         tr(lang, "error-io-file", &a)
     };
-    let file = std::fs::File::open(path).map_err(io)?;
-    if !file.metadata().map_err(io)?.is_file() {
+    // Not `File::open`: opening a pipe would wait for a writer.
+    let Some(file) = open_regular_file(Path::new(path)).map_err(io)? else {
         return Err(tr(lang, "record-not-a-file", &[("path", shown.into())]));
-    }
+    };
     let mut bytes = Vec::new();
     file.take(max + 1).read_to_end(&mut bytes).map_err(io)?;
     Ok(bytes)

@@ -86,15 +86,12 @@ pub enum Found {
 
 /// What `path` holds, compared with the game `ours`.
 pub fn found(path: &Path, ours: &GameRecord) -> Found {
-    let file = match std::fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Found::Nothing,
-        Err(_) => return Found::Other,
-    };
     // A device or a pipe is not read (it could hang or never end): it is not a game.
-    if !file.metadata().is_ok_and(|m| m.is_file()) {
-        return Found::Other;
-    }
+    let file = match dungeon_engine::catalog::open_regular_file(path) {
+        Ok(Some(f)) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Found::Nothing,
+        Ok(None) | Err(_) => return Found::Other,
+    };
     let mut bytes = Vec::new();
     if file
         .take(MAX_BYTES as u64 + 1)

@@ -36,8 +36,11 @@ const FORMAT: u32 = 1;
 const MAGIC: &[u8; 8] = b"DGNODDS\x01";
 /// A table is saved once its figures not yet on disk took this long to work out...
 const SAVE_AFTER: Duration = Duration::from_millis(200);
-/// ...and files holding more entries than this are not read.
+/// ...and files holding more entries than this are not read...
 const MAX_ENTRIES: usize = 2_000_000;
+/// ...nor files longer than this (about 64 bytes an entry: a figure, its situation and
+/// up to 20 tiles; tables hold well under a megabyte).
+const MAX_FILE_BYTES: u64 = 128 << 20;
 /// Figures recomputed to check a file before trusting it.
 const SPOT_CHECKS: usize = 2;
 
@@ -217,7 +220,8 @@ fn read(
     id: &str,
     check: impl FnMut(&Situation) -> f64,
 ) -> Option<HashMap<Situation, f64>> {
-    parse(&std::fs::read(path).ok()?, id, check, SPOT_CHECKS)
+    let bytes = crate::catalog::read_regular_bytes(path, MAX_FILE_BYTES).ok()?;
+    parse(&bytes, id, check, SPOT_CHECKS)
 }
 
 /// A table's bytes, if everything about them holds, `spot_checks` figures recomputed.
@@ -396,6 +400,25 @@ mod tests {
         }
         let (_d, path) = file(&good[..good.len() - 3]);
         assert_eq!(read(&path, "abc", truth), None);
+    }
+
+    /// A table's place taken by something that is not a regular file (a link to a device
+    /// that never ends, a named pipe no one writes to) is ignored at once: not read to the
+    /// end of memory, not waited on.
+    #[cfg(unix)]
+    #[test]
+    fn a_table_that_is_a_device_or_a_pipe_is_ignored_without_reading_it() {
+        let (_figures, truth) = sample();
+        let dir = tempdir::Dir::new();
+        let zero = dir.0.join("zero.odds");
+        std::os::unix::fs::symlink("/dev/zero", &zero).expect("a link");
+        assert_eq!(read(&zero, "abc", truth), None);
+        let pipe = dir.0.join("pipe.odds");
+        let c_path = std::ffi::CString::new(pipe.to_string_lossy().as_bytes()).expect("a path");
+        // SAFETY: a valid, NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+        assert_eq!(read(&pipe, "abc", truth), None);
+        assert_eq!(read(&dir.0, "abc", truth), None);
     }
 
     #[test]

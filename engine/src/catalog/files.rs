@@ -100,36 +100,46 @@ impl FileSource for DiskFiles {
     }
 }
 
-/// Reads the regular file at `path`, following links, if it holds at most `max_bytes`.
-/// The size is checked before opening (a device or a pipe is never opened) and the read
-/// stops one byte past the limit, so a file that grows meanwhile is still bounded.
-pub fn read_regular_file(path: &Path, max_bytes: u64) -> Result<String, ReadError> {
-    let meta = std::fs::metadata(path)?;
-    if !meta.is_file() {
-        return Err(ReadError::NotAFile);
-    }
-    if meta.len() > max_bytes {
-        return Err(ReadError::TooLarge(max_bytes));
+/// Opens the file at `path` for reading, following links, if it is a regular file:
+/// `Ok(None)` for a folder, a device, a pipe or a socket, which could block the open or
+/// the read, or never end. The check comes before the open, and the open does not wait
+/// on a pipe swapped in since; the opened file is checked again. Every reader of a path
+/// that someone else chose goes through here.
+pub fn open_regular_file(path: &Path) -> std::io::Result<Option<std::fs::File>> {
+    if !std::fs::metadata(path)?.is_file() {
+        return Ok(None);
     }
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
     {
-        // Swapped for a pipe since the check, the open must not wait for a writer.
         use std::os::unix::fs::OpenOptionsExt;
         options.custom_flags(libc::O_NONBLOCK);
     }
     let file = options.open(path)?;
-    let meta = file.metadata()?;
-    if !meta.is_file() {
-        return Err(ReadError::NotAFile);
+    Ok(file.metadata()?.is_file().then_some(file))
+}
+
+/// The bytes of the regular file at `path` ([`open_regular_file`]), if it holds at most
+/// `max_bytes`. The read stops one byte past the limit, so a file that grows meanwhile is
+/// still bounded.
+pub fn read_regular_bytes(path: &Path, max_bytes: u64) -> Result<Vec<u8>, ReadError> {
+    let file = open_regular_file(path)?.ok_or(ReadError::NotAFile)?;
+    let len = file.metadata()?.len();
+    if len > max_bytes {
+        return Err(ReadError::TooLarge(max_bytes));
     }
-    let mut bytes = Vec::with_capacity(meta.len().min(max_bytes) as usize);
+    let mut bytes = Vec::with_capacity(len as usize);
     file.take(max_bytes + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > max_bytes {
         return Err(ReadError::TooLarge(max_bytes));
     }
-    String::from_utf8(bytes).map_err(|_| ReadError::NotText)
+    Ok(bytes)
+}
+
+/// [`read_regular_bytes`], as UTF-8 text.
+pub fn read_regular_file(path: &Path, max_bytes: u64) -> Result<String, ReadError> {
+    String::from_utf8(read_regular_bytes(path, max_bytes)?).map_err(|_| ReadError::NotText)
 }
 
 /// Files held in memory, e.g. the default packs compiled into the `dungeon` binary.

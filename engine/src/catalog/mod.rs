@@ -19,8 +19,8 @@ mod texts;
 pub use defs::*;
 pub use diag::{Diagnostic, Diagnostics, LineIndex, Severity, Spot, locate};
 pub use files::{
-    DiskFiles, FileSource, MemoryFiles, ReadError, join, normalize, parent, read_regular_file,
-    within,
+    DiskFiles, FileSource, MemoryFiles, ReadError, join, normalize, open_regular_file, parent,
+    read_regular_bytes, read_regular_file, within,
 };
 pub use parse::BrokenIds;
 pub use read::{ENGINE_API, LoadedPack, read_pack};
