@@ -1032,7 +1032,8 @@ fn sim_refuses_bad_options_with_exit_code_2() {
     for (args, message) in [
         (vec!["--players", "5"], "--players must be 2 to 4, not 5"),
         (vec!["--players", "2,1"], "--players must be 2 to 4, not 1"),
-        (vec!["--threads", "0"], "--threads must be at least 1"),
+        (vec!["--threads", "0"], "--threads must be 1 to 1024"),
+        (vec!["--threads", "100000"], "--threads must be 1 to 1024"),
         (vec!["-n", "0"], "-n must be at least 1"),
         (vec!["--bots", "rules,rules,rules"], "--bots lists 3 bots"),
         (

@@ -153,7 +153,11 @@ fn soak_refuses_wrong_options() {
         ),
         (
             &["soak", "--threads", "0"][..],
-            "--threads must be at least 1",
+            "--threads must be 1 to 1024",
+        ),
+        (
+            &["soak", "--threads", "100000"][..],
+            "--threads must be 1 to 1024",
         ),
         (&["soak", "--packs", "nosuchpack"][..], "nosuchpack"),
     ] {

@@ -36,6 +36,22 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// `--threads` at most: each thread holds its own engine, and the rules bots' shared odds
+/// take up to about 110 MB a thread.
+const MAX_THREADS: usize = 1024;
+
+/// The worker threads of `sim` and `soak`: `--threads` (1 to [`MAX_THREADS`]), else one a
+/// core.
+pub(crate) fn worker_threads(lang: Lang, given: Option<usize>) -> Result<usize, String> {
+    match given {
+        Some(n) if !(1..=MAX_THREADS).contains(&n) => {
+            Err(tr(lang, "sim-bad-threads", &[("most", MAX_THREADS.into())]))
+        }
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
 const HELP: &str = "\
 Games and seats:
   Each player count in --players plays -n games: game i (counting over all counts) uses
@@ -226,11 +242,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
         let a = [("bots", lineup.len().into()), ("players", most.into())];
         return Err(t("sim-too-many-bots", &a));
     }
-    let threads = match args.threads {
-        Some(0) => return Err(t("sim-bad-threads", &[])),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let threads = worker_threads(lang, args.threads)?;
     args.games
         .checked_mul(counts.len() as u64)
         .ok_or_else(|| t("sim-too-many-games", &[("games", args.games.into())]))?;
@@ -278,6 +290,9 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
     };
     chosen.apply(&mut plan.options);
     let games = shard.games(plan.total());
+    // Each thread builds its own engine (packs, scripts, odds tables): one with no game
+    // to play would only cost memory and start-up.
+    let threads = threads.min(usize::try_from(games).unwrap_or(usize::MAX).max(1));
     let every = std::time::Duration::from_secs(args.progress_every);
     let progress = progress::Progress::start(lang, games, shard, args.output.quiet, every);
     let started = Instant::now();

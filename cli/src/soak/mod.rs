@@ -89,11 +89,9 @@ pub fn run(
     {
         return Err(t("error-players", &[("players", bad.into())]));
     }
-    let threads = match args.threads {
-        Some(0) => return Err(t("sim-bad-threads", &[])),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    // No more threads than games: each builds its own engines.
+    let threads = crate::sim::worker_threads(lang, args.threads)?
+        .min(usize::try_from(args.games).unwrap_or(usize::MAX));
     let mixes = if args.packs.is_empty() {
         plan::every_mix(library)
     } else {
