@@ -221,7 +221,12 @@ pub fn check_relative(path: &str) -> Result<(), String> {
 
 /// The folder part of a path ("" for a bare file name).
 pub fn parent(path: &str) -> &str {
-    path.rfind('/').map_or("", |i| &path[..i])
+    match path.rfind('/') {
+        // A file at the root of the file system is in `/`, not in the current folder.
+        Some(0) => "/",
+        Some(i) => &path[..i],
+        None => "",
+    }
 }
 
 /// `rel` resolved against folder `dir`.
@@ -270,6 +275,8 @@ mod tests {
         assert_eq!(normalize("../x/../y"), "../y");
         assert_eq!(parent("cards/base.toml"), "cards");
         assert_eq!(parent("base.toml"), "");
+        assert_eq!(parent("/base.toml"), "/");
+        assert_eq!(parent("/packs/base.toml"), "/packs");
     }
 
     #[test]
