@@ -20,6 +20,16 @@ pub struct ScenarioArgs {
 
 pub fn run(library: &PackLibrary, args: ScenarioArgs) -> Result<ExitCode, String> {
     let files = collect_files(&args.paths)?;
+    // A folder with nothing to run (a wrong folder, a wrong extension) is not a pass.
+    if files.is_empty() {
+        let shown: Vec<_> = (args.paths.iter())
+            .map(|p| escape_line(&p.to_string_lossy()).into_owned())
+            .collect();
+        return Err(format!(
+            "no scenario files (*.toml) in {}: nothing to run",
+            shown.join(", ")
+        ));
+    }
     let mut runner = ScenarioRunner::new(library);
     let (mut passed, mut failed) = (0, 0);
     for file in &files {

@@ -39,3 +39,23 @@ fn scenario_text_reaches_the_terminal_escaped() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A folder holding no scenario file runs nothing: that is an error (exit 2), never a
+/// green "0 passed" that hides a mistyped folder.
+#[test]
+fn a_folder_without_scenarios_is_an_error_not_a_pass() {
+    let dir = std::env::temp_dir().join(format!("dungeon-scenario-none-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("inner")).unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a scenario").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_dungeon"))
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
+        .arg("scenario")
+        .arg(&dir)
+        .output()
+        .expect("dungeon runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("no scenario files (*.toml)"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
