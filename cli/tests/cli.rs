@@ -1042,6 +1042,10 @@ fn sim_refuses_bad_options_with_exit_code_2() {
         ),
         (vec!["--plot", &unwritable], "cannot write the chart to"),
         (vec!["--bots", "ismcts:0"], "unknown bot `ismcts:0`"),
+        (
+            vec!["--bots", "hard:4294967295"],
+            "hard:ITERATIONS (1 to 100000)",
+        ),
     ] {
         let n: &[&str] = if args.contains(&"-n") {
             &[]

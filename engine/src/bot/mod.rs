@@ -92,14 +92,24 @@ impl fmt::Display for BotKind {
     }
 }
 
+/// The most search iterations an IS-MCTS bot may be given a decision: a few seconds at
+/// worst. A bot's kind comes from command lines, saves, records and network requests; a
+/// larger budget (up to four billion) would keep a player, a replay or a server's core
+/// busy for hours on one decision.
+pub const MAX_ITERATIONS: u32 = 100_000;
+/// The most time a timed IS-MCTS bot may think about a decision, in milliseconds.
+pub const MAX_THINK_MS: u32 = 60_000;
+
 impl FromStr for BotKind {
     type Err = String;
-    /// `random`, `rules`, `ismcts`, `ismcts:ITERATIONS`, `ismcts:MILLISms`, or the
-    /// difficulty levels `easy` (random), `normal` (rules) and `hard` (ismcts).
+    /// `random`, `rules`, `ismcts`, `ismcts:ITERATIONS` (1 to [`MAX_ITERATIONS`]),
+    /// `ismcts:MILLISms` (1 to [`MAX_THINK_MS`]), or the difficulty levels `easy` (random),
+    /// `normal` (rules) and `hard` (ismcts).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = || {
             format!(
-                "unknown bot `{s}` (known: random, rules, ismcts, ismcts:ITERATIONS, ismcts:MILLISms, easy, normal, hard)"
+                "unknown bot `{s}` (known: random, rules, ismcts, ismcts:ITERATIONS up to \
+                 {MAX_ITERATIONS}, ismcts:MILLISms up to {MAX_THINK_MS}ms, easy, normal, hard)"
             )
         };
         match s {
@@ -112,13 +122,13 @@ impl FromStr for BotKind {
                     Some(ms) => ms
                         .parse()
                         .ok()
-                        .filter(|&m| m > 0)
+                        .filter(|m| (1..=MAX_THINK_MS).contains(m))
                         .map(BotKind::IsmctsTimed)
                         .ok_or_else(bad),
                     None => n
                         .parse()
                         .ok()
-                        .filter(|&i| i > 0)
+                        .filter(|i| (1..=MAX_ITERATIONS).contains(i))
                         .map(BotKind::Ismcts)
                         .ok_or_else(bad),
                 }
@@ -192,4 +202,39 @@ pub fn play_game_logged<H: crate::hooks::HookRunner>(
         log.push((seat, action));
     }
     Err(PlayError::TooLong(MAX_DECISIONS))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every kind reads back from its id; a budget of nothing, or beyond the bounds (which
+    /// a save, a record or a network request could carry), is refused.
+    #[test]
+    fn bot_kinds_read_back_and_budgets_are_bounded() {
+        let kinds = [
+            BotKind::Random,
+            BotKind::Rules,
+            BotKind::Ismcts(DEFAULT_ITERATIONS as u32),
+            BotKind::Ismcts(1),
+            BotKind::Ismcts(MAX_ITERATIONS),
+            BotKind::IsmctsTimed(1),
+            BotKind::IsmctsTimed(MAX_THINK_MS),
+        ];
+        for kind in kinds {
+            assert_eq!(kind.id().parse::<BotKind>(), Ok(kind));
+        }
+        for bad in [
+            "ismcts:0",
+            "ismcts:0ms",
+            &format!("ismcts:{}", MAX_ITERATIONS + 1),
+            &format!("ismcts:{}ms", MAX_THINK_MS + 1),
+            "ismcts:4294967295",
+            "ismcts:99999999999",
+            "ismcts:-1",
+            "hard:",
+        ] {
+            assert!(bad.parse::<BotKind>().is_err(), "{bad}");
+        }
+    }
 }
