@@ -298,5 +298,15 @@ fn connection_and_table_limits() {
         "easy",
     )));
     assert_eq!(b.error(), ErrorCode::BadRequest);
-    create(&mut b, new_table(&["base"], 2, 1, "easy"));
+    // Bots that would hold their game thread for long on every move.
+    for level in ["ismcts:1001", "ismcts:4294967295", "ismcts:200ms"] {
+        b.send(&ClientMessage::CreateTable(new_table(
+            &["base"],
+            2,
+            1,
+            level,
+        )));
+        assert_eq!(b.error(), ErrorCode::BadRequest, "{level}");
+    }
+    create(&mut b, new_table(&["base"], 2, 1, "ismcts:1000"));
 }

@@ -24,6 +24,10 @@ const MAX_PACKS: usize = 16;
 const MAX_RULINGS: usize = 32;
 /// The longest turn timeout: a day.
 const MAX_TURN_TIMEOUT: u32 = 24 * 3600;
+/// The most iterations a table's `hard` bots may search a move. A game thread plays one
+/// bot move of each of its tables in turn, so one move must stay short: at 1,000 a cold
+/// move takes well under a second (the default `hard` searches 300).
+pub(crate) const MAX_BOT_ITERATIONS: u32 = 1_000;
 
 /// Text from a client quoted in an error: one line, short.
 pub(crate) fn quoted(s: &str) -> String {
@@ -77,6 +81,14 @@ fn bots(request: &NewTable) -> Result<(Vec<Option<BotKind>>, BotKind), String> {
         .collect::<Result<_, _>>()?;
     if levels.iter().any(|k| matches!(k, BotKind::IsmctsTimed(_))) {
         return Err("a bot with a time budget would not replay the same way".into());
+    }
+    if levels
+        .iter()
+        .any(|k| matches!(k, BotKind::Ismcts(n) if *n > MAX_BOT_ITERATIONS))
+    {
+        return Err(format!(
+            "a bot here searches at most {MAX_BOT_ITERATIONS} iterations a move"
+        ));
     }
     let levels = match levels.len() {
         0 => vec![BotKind::Rules; robots],
