@@ -78,8 +78,9 @@ fn a_bad_argument_is_refused_first_and_in_french() {
         ),
         (
             &["play", "--bots", "wizard"],
-            "bot inconnu : `wizard` (les niveaux : easy, normal, hard, hard:ITÉRATIONS, \
-             hard:MILLISms ; leurs anciens noms random, rules, ismcts marchent aussi)",
+            "bot inconnu : `wizard` (les niveaux : easy, normal, hard, hard:ITÉRATIONS \
+             (de 1 à 100000), hard:MILLISms (de 1 à 60000) ; leurs anciens noms random, \
+             rules, ismcts marchent aussi)",
         ),
         (
             &["play", "--load", "no/such/save.json"],
