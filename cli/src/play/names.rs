@@ -3,7 +3,7 @@
 
 use crate::text::{Arg, tr};
 use dungeon_engine::lang::Lang;
-use dungeon_engine::printable::escape_line;
+use dungeon_engine::printable::{escape_line, truncate};
 
 /// The longest name, in characters: it must fit the table's narrow columns.
 pub const MAX_CHARS: usize = 20;
@@ -25,7 +25,8 @@ pub fn parse(
         let args = [("given", names.len().into()), ("humans", humans.into())];
         return Err(tr(lang, "error-names-count", &args));
     }
-    let quoted = |name: &str| -> Arg { escape_line(name).into_owned().into() };
+    // One line, and short: a name refused for its length is not printed whole.
+    let quoted = |name: &str| -> Arg { escape_line(&truncate(name, 40)).into_owned().into() };
     for (i, name) in names.iter().enumerate() {
         let number = [("number", Arg::from(i + 1))];
         if name.is_empty() {
@@ -107,6 +108,10 @@ mod tests {
             format!("--names: `{long}` is longer than 20 characters")
         );
         assert!(check(&"é".repeat(MAX_CHARS), 1).is_ok());
+        // A very long name is quoted cut short, not printed whole.
+        let huge = check(&"y".repeat(5000), 1).unwrap_err();
+        assert!(huge.len() < 120, "{huge}");
+        assert!(huge.contains(&format!("`{}…`", "y".repeat(40))), "{huge}");
     }
 
     #[test]
