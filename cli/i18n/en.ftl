@@ -330,7 +330,7 @@ sim-done = { $games ->
     } in { $seconds } s (threads: { $threads })
 sim-bad-games = -n must be at least 1
 sim-too-many-games = -n { $games } is too many games
-sim-bad-threads = --threads must be 1 to { $most }
+sim-bad-threads = { $flag } must be 1 to { $most }
 sim-bad-shard = --shard { $shard }: expected K/N, slice K (from 0) of N, where K may be the name of an environment variable holding it (JOB_COMPLETION_INDEX/8)
 sim-shard-none = --shard { $shard }/0: a study is cut into at least one slice (N from 1)
 sim-shard-range = --shard { $shard }/{ $shards }: the slice must be from 0 to { $shards } minus 1

@@ -323,7 +323,7 @@ sim-done = { $games ->
     } en { $seconds } s (hilos: { $threads })
 sim-bad-games = -n debe ser al menos 1
 sim-too-many-games = -n { $games }: demasiadas partidas
-sim-bad-threads = --threads debe ir de 1 a { $most }
+sim-bad-threads = { $flag } debe ir de 1 a { $most }
 sim-bad-shard = --shard { $shard }: se esperaba K/N, la porción K (desde 0) de N, donde K puede ser el nombre de una variable de entorno que la contenga (JOB_COMPLETION_INDEX/8)
 sim-shard-none = --shard { $shard }/0: un estudio se divide en una porción como mínimo (N desde 1)
 sim-shard-range = --shard { $shard }/{ $shards }: la porción debe ir de 0 a { $shards } menos 1

@@ -325,7 +325,7 @@ sim-done = { $games ->
     } en { $seconds } s (fils d'exécution : { $threads })
 sim-bad-games = -n doit valoir au moins 1
 sim-too-many-games = -n { $games } : trop de parties
-sim-bad-threads = --threads doit aller de 1 à { $most }
+sim-bad-threads = { $flag } doit aller de 1 à { $most }
 sim-bad-shard = --shard { $shard } : attendu K/N, la tranche K (à partir de 0) sur N, où K peut être le nom d'une variable d'environnement qui la contient (JOB_COMPLETION_INDEX/8)
 sim-shard-none = --shard { $shard }/0 : une étude se découpe en une tranche au moins (N à partir de 1)
 sim-shard-range = --shard { $shard }/{ $shards } : la tranche doit aller de 0 à { $shards } moins 1

@@ -1995,6 +1995,35 @@ fn pipes_and_devices_are_refused_without_waiting_for_them() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// `serve` checks its thread counts before it creates anything: too many game threads used
+/// to panic (no memory for their stacks) after creating the database.
+#[test]
+fn serve_refuses_thread_counts_before_starting() {
+    let dir = temp_dir("serve-threads");
+    let db = dir.join("tables.sqlite");
+    for (flag, count) in [("--threads", "100000"), ("--odds-threads", "5000")] {
+        let args = [
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--db",
+            &path_str(&db),
+            flag,
+            count,
+        ];
+        let run = dungeon(&args, "");
+        run.assert_no_panic();
+        assert_eq!(run.code, 2, "{flag} {count}: {}", run.stderr);
+        assert!(
+            run.stderr.contains(&format!("{flag} must be 1 to 1024")),
+            "{}",
+            run.stderr
+        );
+        assert!(!db.exists(), "{flag} {count}: the database was created");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// A seat name with terminal controls, from a record, is shown escaped. (`--names`
 /// refuses such a name: the record is edited, as a hostile one would be.)
 #[test]

@@ -41,6 +41,11 @@ pub struct ServeArgs {
 }
 
 pub fn run(library: PackLibrary, lang: Lang, args: ServeArgs) -> Result<ExitCode, String> {
+    // Options first: a mistake creates no database and starts nothing.
+    let threads = (args.threads)
+        .map(|n| crate::sim::worker_threads(lang, "--threads", Some(n)))
+        .transpose()?;
+    let odds_threads = crate::sim::worker_threads(lang, "--odds-threads", Some(args.odds_threads))?;
     // A server outlives whoever reads its output (`dungeon serve | head -1`): a closed
     // pipe must not kill it, as it would a short command (see main's reset_sigpipe).
     #[cfg(unix)]
@@ -68,12 +73,12 @@ pub fn run(library: PackLibrary, lang: Lang, args: ServeArgs) -> Result<ExitCode
         )
     })?;
     let mut config = Config::new(Arc::new(library), Arc::new(store));
-    if let Some(threads) = args.threads {
-        config.threads = threads.max(1);
+    if let Some(threads) = threads {
+        config.threads = threads;
     }
     config.limits.open_tables = args.max_tables;
     config.limits.connections_per_address = args.max_connections_per_address;
-    config.limits.odds_threads = args.odds_threads.max(1);
+    config.limits.odds_threads = odds_threads;
     if let Some(base) = args.insecure_fixed_seeds {
         config.seeds = Seeds::Fixed(base);
     }

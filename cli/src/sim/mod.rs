@@ -36,16 +36,21 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// `--threads` at most: each thread holds its own engine, and the rules bots' shared odds
-/// take up to about 110 MB a thread.
+/// Threads at most: each holds its own engine, and the rules bots' shared odds take up to
+/// about 110 MB a thread.
 const MAX_THREADS: usize = 1024;
 
-/// The worker threads of `sim` and `soak`: `--threads` (1 to [`MAX_THREADS`]), else one a
-/// core.
-pub(crate) fn worker_threads(lang: Lang, given: Option<usize>) -> Result<usize, String> {
+/// A command's thread count (`sim`, `soak`, `serve`): option `flag`'s value, 1 to
+/// [`MAX_THREADS`], else one a core.
+pub(crate) fn worker_threads(
+    lang: Lang,
+    flag: &'static str,
+    given: Option<usize>,
+) -> Result<usize, String> {
     match given {
         Some(n) if !(1..=MAX_THREADS).contains(&n) => {
-            Err(tr(lang, "sim-bad-threads", &[("most", MAX_THREADS.into())]))
+            let a = [("flag", flag.into()), ("most", MAX_THREADS.into())];
+            Err(tr(lang, "sim-bad-threads", &a))
         }
         Some(n) => Ok(n),
         None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
@@ -242,7 +247,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
         let a = [("bots", lineup.len().into()), ("players", most.into())];
         return Err(t("sim-too-many-bots", &a));
     }
-    let threads = worker_threads(lang, args.threads)?;
+    let threads = worker_threads(lang, "--threads", args.threads)?;
     args.games
         .checked_mul(counts.len() as u64)
         .ok_or_else(|| t("sim-too-many-games", &[("games", args.games.into())]))?;

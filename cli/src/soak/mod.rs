@@ -90,7 +90,7 @@ pub fn run(
         return Err(t("error-players", &[("players", bad.into())]));
     }
     // No more threads than games: each builds its own engines.
-    let threads = crate::sim::worker_threads(lang, args.threads)?
+    let threads = crate::sim::worker_threads(lang, "--threads", args.threads)?
         .min(usize::try_from(args.games).unwrap_or(usize::MAX));
     let mixes = if args.packs.is_empty() {
         plan::every_mix(library)
