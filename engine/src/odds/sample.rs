@@ -28,21 +28,7 @@ pub fn estimate(
     samples: usize,
     rng: &mut ChaCha8Rng,
 ) -> Result<f64, EngineError> {
-    estimate_against(rules, setup, chances, samples, rng, None)
-}
-
-/// [`estimate`], or, given a `threshold`, only a figure on the same side of it as the
-/// estimate (`>= threshold` exactly when the estimate is), from the dungeons it takes to
-/// tell (see [`Dealt::settle`]).
-pub(crate) fn estimate_against(
-    rules: &mut dyn Rules,
-    setup: &DungeonSetup,
-    chances: &Chances,
-    samples: usize,
-    rng: &mut ChaCha8Rng,
-    threshold: Option<f64>,
-) -> Result<f64, EngineError> {
-    deal_entering(rules, setup, chances, samples, rng)?.settle(rules, threshold)
+    deal_entering(rules, setup, chances, samples, rng)?.settle(rules, None)
 }
 
 /// [`estimate`] from a run under way (card by card), the cards to come drawn from `chances`.
