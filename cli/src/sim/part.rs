@@ -8,10 +8,12 @@
 //! to the same study as the others, names only cards and bots of that study, and its
 //! counts fit its slice (so no sum can overflow).
 
+mod sums;
+
 use super::report::Report;
 use super::run::Plan;
 use super::shard::Shard;
-use super::stats::{AdventurerTally, Count, GameError, SeatKey, Tally};
+use super::stats::{GameError, Tally};
 use crate::play::save::{FileKind, describe, read_bytes};
 use crate::text::{Arg, tr};
 use dungeon_engine::GameOptions;
@@ -22,16 +24,18 @@ use dungeon_engine::printable::escape_line;
 use dungeon_engine::record::{GameRecord, PackStamp};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+use sums::tally_of;
 
 /// What a part file says it is.
 const KIND: &str = "dungeon-sim-part";
-/// Bumped when a field changes meaning or goes away.
-const FORMAT: u32 = 1;
+/// Bumped when a field changes meaning, comes or goes: a part of another format is
+/// refused by name (format 2 added `rounds`, for the report's `sanity` section).
+const FORMAT: u32 = 2;
 /// Larger files are refused before parsing.
 const MAX_BYTES: u64 = 64 << 20;
 /// No count in a part may exceed this many per game of its slice (a game has a few dozen
 /// rounds at most), which also keeps any sum of parts far from overflowing.
-const PER_GAME: u64 = 10_000;
+pub(super) const PER_GAME: u64 = 10_000;
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -74,6 +78,7 @@ pub struct TallyRecord {
     pub adventurers: Vec<AdventurerRow>,
     pub equipment: Vec<EquipmentRow>,
     pub killers: Vec<KillerRow>,
+    pub rounds: Vec<RoundRow>,
     pub errors: Vec<GameError>,
 }
 
@@ -113,6 +118,18 @@ pub struct EquipmentRow {
 pub struct KillerRow {
     pub monster: Option<String>,
     pub kills: u64,
+}
+
+/// Rounds of one kind: at a player count, with an adventurer, with so many tiles set
+/// aside, ending in a success or not.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundRow {
+    pub players: u8,
+    pub adventurer: String,
+    pub set_aside: u8,
+    pub success: bool,
+    pub rounds: u64,
 }
 
 /// The study of `plan` with `catalog`'s packs.
@@ -169,6 +186,15 @@ pub fn write(catalog: &Catalog, plan: &Plan, shard: Shard, tally: &Tally) -> Str
             .map(|(m, &kills)| KillerRow {
                 monster: m.map(|m| catalog.monster(m).info.id.clone()),
                 kills,
+            })
+            .collect(),
+        rounds: (tally.rounds.iter())
+            .map(|(k, &rounds)| RoundRow {
+                players: k.players,
+                adventurer: id_a(k.adventurer),
+                set_aside: k.set_aside,
+                success: k.success,
+                rounds,
             })
             .collect(),
         errors,
@@ -377,98 +403,6 @@ fn read(lang: Lang, path: &str) -> Result<Part, String> {
         return Err(tr(lang, "sim-part-format", &a));
     }
     serde_json::from_slice(&bytes).map_err(|e| unreadable(e.to_string()))
-}
-
-/// The sums of slice `shard` from its record, every id checked against the study and
-/// every count against the slice's size.
-fn tally_of(
-    catalog: &Catalog,
-    plan: &Plan,
-    shard: Shard,
-    record: &TallyRecord,
-) -> Result<Tally, &'static str> {
-    let games = shard.games(plan.total());
-    let cap = games * PER_GAME;
-    let count = |total: u64, hits: u64| {
-        (hits <= total && total <= cap)
-            .then_some(Count { total, hits })
-            .ok_or("sim-damaged-games")
-    };
-    let fresh = |new: bool| {
-        if new {
-            Ok(())
-        } else {
-            Err("sim-damaged-games")
-        }
-    };
-    let adventurer = |id: &str| catalog.find_adventurer(id).ok_or("sim-damaged-id");
-    let mut tally = Tally {
-        completed: record.completed,
-        no_winner: record.no_winner,
-        failed_runs: count(cap, record.failed_runs)?.hits,
-        ..Tally::default()
-    };
-    for s in &record.seats {
-        let bot: BotKind = s.bot.parse().map_err(|_| "sim-damaged-id")?;
-        let seated = plan.counts.contains(&s.players)
-            && s.seat < s.players
-            && s.position < s.players
-            && plan.lineup.contains(&bot);
-        if !seated {
-            return Err("sim-damaged-id");
-        }
-        let key = SeatKey {
-            players: s.players,
-            seat: s.seat,
-            position: s.position,
-            bot,
-        };
-        fresh(tally.seats.insert(key, count(s.games, s.wins)?).is_none())?;
-    }
-    for a in &record.adventurers {
-        let runs = count(a.runs, a.successes)?;
-        let sums = AdventurerTally {
-            runs,
-            runner_won: count(a.runs, a.runner_won)?,
-            decided: count(cap, a.decided)?.hits,
-        };
-        fresh((tally.adventurers.insert(adventurer(&a.adventurer)?, sums)).is_none())?;
-    }
-    for e in &record.equipment {
-        let a = adventurer(&e.adventurer)?;
-        let tile = catalog.find_tile(&e.tile).ok_or("sim-damaged-id")?;
-        if !catalog.adventurer(a).tiles.contains(&tile) {
-            return Err("sim-damaged-id");
-        }
-        let c = count(e.rounds, e.set_aside)?;
-        fresh(tally.equipment.insert((a, tile), c).is_none())?;
-    }
-    for k in &record.killers {
-        let monster = match &k.monster {
-            Some(id) => Some(catalog.find_monster(id).ok_or("sim-damaged-id")?),
-            None => None,
-        };
-        let kills = count(record.failed_runs, k.kills)?.hits;
-        fresh(tally.killers.insert(monster, kills).is_none())?;
-    }
-    let mut last = None;
-    for e in &record.errors {
-        let in_slice = e.game < plan.total()
-            && shard.holds(e.game)
-            && e.seed == plan.seed.wrapping_add(e.game)
-            && last < Some(e.game);
-        if !in_slice {
-            return Err("sim-damaged-errors");
-        }
-        last = Some(e.game);
-    }
-    tally.errors = record.errors.clone();
-    let finished = (record.completed.checked_add(record.errors.len() as u64) == Some(games))
-        && record.no_winner <= record.completed;
-    if !finished {
-        return Err("sim-damaged-games");
-    }
-    Ok(tally)
 }
 
 impl Merged {

@@ -7,12 +7,13 @@ use dungeon_engine::bot::BotKind;
 use dungeon_engine::catalog::Catalog;
 use dungeon_engine::event::Event;
 use dungeon_engine::ids::{AdventurerId, MonsterId, TileId};
+use dungeon_engine::options::{MAX_PLAYERS, MIN_PLAYERS};
 use dungeon_engine::state::GameState;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// z for a two-sided 95% interval.
-const Z95: f64 = 1.959_963_984_540_054;
+pub(super) const Z95: f64 = 1.959_963_984_540_054;
 
 /// The 95% Wilson score interval of `hits` successes in `total` trials. Unlike the normal
 /// approximation it stays inside [0, 1] and is sound at 0 or `total` hits. No trials: [0, 1].
@@ -40,11 +41,11 @@ pub struct Count {
 }
 
 impl Count {
-    fn add(&mut self, hit: bool) {
+    pub(super) fn add(&mut self, hit: bool) {
         self.total += 1;
         self.hits += u64::from(hit);
     }
-    fn merge(&mut self, other: Count) {
+    pub(super) fn merge(&mut self, other: Count) {
         self.total += other.total;
         self.hits += other.hits;
     }
@@ -81,6 +82,18 @@ pub struct AdventurerTally {
     pub decided: u64,
 }
 
+/// What kind of round one was: the key of the round counts that the section "Does this
+/// look like a game?" (`sanity.rs`) reads. A round is one dungeon run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct RoundKey {
+    pub players: u8,
+    pub adventurer: AdventurerId,
+    /// Tiles the bidders set aside during the round (at most the adventurer's tiles).
+    pub set_aside: u8,
+    /// Whether the run succeeded.
+    pub success: bool,
+}
+
 /// A game that stopped on an error.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -103,6 +116,8 @@ pub struct Tally {
     /// Failed runs, by the monster faced when HP fell for good (None: no monster did it).
     pub killers: BTreeMap<Option<MonsterId>, u64>,
     pub failed_runs: u64,
+    /// Rounds of each kind (player count, adventurer, tiles set aside, outcome).
+    pub rounds: BTreeMap<RoundKey, u64>,
     pub errors: Vec<GameError>,
     /// What `record` counted and `settle` has not yet added to the maps above.
     pub(super) dense: Dense,
@@ -120,8 +135,12 @@ pub(super) struct Dense {
     tiles: usize,
     /// By monster index + 1; 0 for failed runs no monster caused.
     killers: Vec<u64>,
-    /// The current game's runs: adventurer, runner, success.
-    runs: Vec<(Option<AdventurerId>, u8, bool)>,
+    /// The current game's runs: adventurer, runner, success, tiles set aside before it.
+    runs: Vec<(Option<AdventurerId>, u8, bool, usize)>,
+    /// Rounds by player count, adventurer, tiles set aside and success: see `round`.
+    rounds: Vec<u64>,
+    /// The most tiles any adventurer has: the largest number set aside in a round.
+    most_tiles: usize,
 }
 
 impl Dense {
@@ -129,6 +148,7 @@ impl Dense {
         self.adventurers.len() == catalog.adventurers.len()
             && self.tiles == catalog.tiles.len()
             && self.killers.len() == catalog.monsters.len() + 1
+            && self.most_tiles == most_tiles(catalog)
     }
 
     /// Empty arrays for `catalog` (call on an empty, settled `Dense`).
@@ -137,11 +157,43 @@ impl Dense {
         self.adventurers = vec![AdventurerTally::default(); catalog.adventurers.len()];
         self.equipment = vec![Count::default(); catalog.adventurers.len() * self.tiles];
         self.killers = vec![0; catalog.monsters.len() + 1];
+        self.most_tiles = most_tiles(catalog);
+        let counts = usize::from(MAX_PLAYERS - MIN_PLAYERS + 1);
+        self.rounds = vec![0; counts * self.adventurers.len() * (self.most_tiles + 1) * 2];
+    }
+
+    /// The index in `rounds` of a round's key.
+    fn round(&self, key: RoundKey) -> usize {
+        let count = usize::from(key.players - MIN_PLAYERS);
+        let kinds = count * self.adventurers.len() + key.adventurer.ix();
+        (kinds * (self.most_tiles + 1) + usize::from(key.set_aside)) * 2 + usize::from(key.success)
+    }
+
+    /// The key of index `i` in `rounds` (the inverse of `round`).
+    fn round_key(&self, i: usize) -> RoundKey {
+        let success = i % 2 == 1;
+        let i = i / 2;
+        let set_aside = (i % (self.most_tiles + 1)) as u8;
+        let i = i / (self.most_tiles + 1);
+        RoundKey {
+            players: MIN_PLAYERS + (i / self.adventurers.len()) as u8,
+            adventurer: AdventurerId((i % self.adventurers.len()) as u16),
+            set_aside,
+            success,
+        }
     }
 
     fn equipment(&mut self, a: AdventurerId, t: TileId) -> &mut Count {
         &mut self.equipment[a.ix() * self.tiles + t.ix()]
     }
+}
+
+/// The most tiles an adventurer of `catalog` has.
+pub(super) fn most_tiles(catalog: &Catalog) -> usize {
+    (catalog.adventurer_ids())
+        .map(|a| catalog.adventurer(a).tiles.len())
+        .max()
+        .unwrap_or(0)
 }
 
 /// The run being resolved, while reading a game's events.
@@ -199,16 +251,20 @@ impl Tally {
 
         let mut adventurer = None;
         let mut trace = RunTrace::default();
+        // Tiles set aside in the round being played.
+        let mut set_aside = 0usize;
         dense.runs.clear();
         for e in events {
             match e {
                 Event::RoundStarted { adventurer: a, .. } => {
                     adventurer = Some(*a);
+                    set_aside = 0;
                     for &tile in &catalog.adventurer(*a).tiles {
                         dense.equipment(*a, tile).total += 1;
                     }
                 }
                 Event::SetAside { tile, .. } => {
+                    set_aside += 1;
                     if let Some(a) = adventurer {
                         dense.equipment(a, *tile).hits += 1;
                     }
@@ -218,9 +274,11 @@ impl Tally {
                 // A monster that dealt no damage (its outcome is told too) is not to blame.
                 Event::Damaged { amount, .. } if *amount > 0 => trace.last_damage = trace.facing,
                 Event::Died { .. } => trace.died_facing = trace.facing,
-                Event::Success { seat, .. } => dense.runs.push((adventurer, *seat, true)),
+                Event::Success { seat, .. } => {
+                    dense.runs.push((adventurer, *seat, true, set_aside));
+                }
                 Event::Failure { seat, .. } => {
-                    dense.runs.push((adventurer, *seat, false));
+                    dense.runs.push((adventurer, *seat, false, set_aside));
                     self.failed_runs += 1;
                     // In the base box's model every card is still revealed after death:
                     // the killer is the monster faced when HP fell for good, not the last.
@@ -235,11 +293,21 @@ impl Tally {
                 _ => {}
             }
         }
-        for &(a, seat, success) in &dense.runs {
+        for &(a, seat, success, tiles) in &dense.runs {
             let Some(a) = a else { continue };
             let t = &mut dense.adventurers[a.ix()];
             t.runs.add(success);
             t.runner_won.add(winner == Some(seat));
+            // A bidder sets aside one of the adventurer's tiles at most once each.
+            debug_assert!(tiles <= dense.most_tiles, "{tiles} tiles set aside");
+            let key = RoundKey {
+                players,
+                adventurer: a,
+                set_aside: tiles.min(dense.most_tiles) as u8,
+                success,
+            };
+            let i = dense.round(key);
+            dense.rounds[i] += 1;
         }
     }
 
@@ -247,6 +315,11 @@ impl Tally {
     /// tally that `record` filled).
     pub fn settle(&mut self) {
         let dense = std::mem::take(&mut self.dense);
+        for (i, &n) in dense.rounds.iter().enumerate() {
+            if n > 0 {
+                *self.rounds.entry(dense.round_key(i)).or_default() += n;
+            }
+        }
         for (k, v) in dense.seats {
             self.seats.entry(k).or_default().merge(v);
         }
@@ -299,6 +372,9 @@ impl Tally {
             *self.killers.entry(k).or_default() += v;
         }
         self.failed_runs += other.failed_runs;
+        for (k, v) in other.rounds {
+            *self.rounds.entry(k).or_default() += v;
+        }
         self.errors.extend(other.errors);
     }
 
