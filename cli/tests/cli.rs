@@ -779,6 +779,93 @@ fn assert_report_adds_up(report: &serde_json::Value, n: u64, counts: &[u64]) {
         .map(|e| e["share_of_set_asides"].as_f64().unwrap())
         .sum();
     assert!((share - 1.0).abs() < 1e-9, "shares add up to {share}");
+    assert_sanity_adds_up(report, counts);
+}
+
+/// "Does this look like a game?" agrees with the tables it could be read from.
+fn assert_sanity_adds_up(report: &serde_json::Value, counts: &[u64]) {
+    let sanity = &report["sanity"];
+    let checks = sanity["checks"].as_array().expect("sanity.checks");
+    let check = |measure: &str, players: Option<u64>| {
+        checks
+            .iter()
+            .find(|c| c["measure"] == measure && c["players"].as_u64() == players)
+            .unwrap_or_else(|| panic!("no {measure} check for {players:?}"))
+    };
+    let mut groups: Vec<Option<u64>> = counts.iter().map(|&p| Some(p)).collect();
+    if counts.len() > 1 {
+        groups.push(None);
+    }
+    for &p in counts {
+        let first = rows(report, "turn_order")
+            .iter()
+            .find(|r| num(r, "players") == p && num(r, "position") == 0)
+            .unwrap();
+        let c = check("first_player_wins", Some(p));
+        assert_eq!(
+            (num(c, "total"), num(c, "count")),
+            (num(first, "games"), num(first, "wins"))
+        );
+        let goal = 1.0 / p as f64 + 0.2;
+        assert!((c["at_most"].as_f64().unwrap() - goal).abs() < 1e-12, "{c}");
+    }
+    // Over all counts: the rounds are the adventurers' runs, the tiles every set-aside.
+    let advs = rows(report, "adventurers");
+    let runs: u64 = advs.iter().map(|r| num(r, "runs")).sum();
+    let successes: u64 = advs.iter().map(|r| num(r, "successes")).sum();
+    let set_aside: u64 = rows(report, "equipment")
+        .iter()
+        .map(|e| num(e, "set_aside"))
+        .sum();
+    let all = *groups.last().unwrap();
+    let mean = check("set_aside_per_round", all);
+    assert_eq!((num(mean, "total"), num(mean, "count")), (runs, set_aside));
+    assert_eq!(mean["at_least"], 1.0);
+    assert_eq!(num(check("runs_succeed", all), "count"), successes);
+    assert_eq!(num(check("runs_fail", all), "count"), runs - successes);
+    for &g in &groups {
+        // Judged at each count, not over all.
+        for c in checks.iter().filter(|c| c["players"].as_u64() == g) {
+            assert_eq!(c["verdict"].is_null(), g.is_none(), "{c}");
+            assert_eq!(
+                num(c, "total"),
+                num(check(c["measure"].as_str().unwrap(), g), "total")
+            );
+        }
+        let s = num(check("runs_succeed", g), "count");
+        let f = num(check("runs_fail", g), "count");
+        assert_eq!(s + f, num(check("set_aside_per_round", g), "total"));
+        let shares: Vec<_> = sanity["adventurers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|a| a["players"].as_u64() == g)
+            .collect();
+        assert_eq!(shares.len(), BASE_ADVENTURERS.len());
+        assert_eq!(shares.iter().map(|a| num(a, "rounds")).sum::<u64>(), s + f);
+    }
+    for a in advs {
+        let over_all = sanity["adventurers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["adventurer"] == a["adventurer"] && s["players"].as_u64() == all)
+            .unwrap();
+        assert_eq!(num(over_all, "rounds"), num(a, "runs"));
+    }
+    // The warnings are the checks out of range.
+    let out: Vec<&serde_json::Value> = checks
+        .iter()
+        .filter(|c| c["verdict"] == "out" || c["verdict"] == "may_be_out")
+        .collect();
+    assert_eq!(
+        sanity["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .collect::<Vec<_>>(),
+        out
+    );
 }
 
 #[test]
@@ -889,11 +976,22 @@ fn sim_csv_has_a_header_and_one_row_per_key() {
         let total: u64 = cells[2].parse().unwrap();
         let count: u64 = cells[3].parse().unwrap();
         let [rate, low, high] = [4, 5, 6].map(|i| cells[i].parse::<f64>().unwrap());
-        assert!(count <= total, "{line}");
+        // The tiles set aside per round are a mean: count/total, up to an adventurer's
+        // six tiles.
+        let mean = cells[0] == "sanity_set_aside_per_round"
+            || cells[1].starts_with("set_aside_per_round/");
+        let most = if mean { 6.0 } else { 1.0 };
+        assert!(mean || count <= total, "{line}");
         assert!(
-            0.0 <= low && low <= rate && rate <= high && high <= 1.0,
+            0.0 <= low && low <= rate && rate <= high && high <= most,
             "{line}"
         );
+        let expected = if total == 0 {
+            0.0
+        } else {
+            count as f64 / total as f64
+        };
+        assert!((rate - expected).abs() < 1e-6, "{line}");
     }
     for key in [
         ("bots", "random"),
@@ -905,6 +1003,11 @@ fn sim_csv_has_a_header_and_one_row_per_key() {
         ("adventurer_runner_won", "rogue"),
         ("equipment_set_aside", "barbarian/torch"),
         ("killers", "dragon"),
+        ("sanity_first_player", "2p"),
+        ("sanity_set_aside_per_round", "2p"),
+        ("sanity_runs_succeed", "2p"),
+        ("sanity_runs_fail", "2p"),
+        ("sanity_adventurer", "2p/mage"),
     ] {
         assert!(keys.contains(&key), "no row {key:?}:\n{}", run.stdout);
     }
@@ -941,7 +1044,8 @@ fn sim_plot_is_an_svg_with_one_error_bar_per_row() {
             .filter(|n| n.attribute("class") == Some(class))
             .count()
     };
-    // Panels: bots, player counts (two counts), seats, turn order, adventurers.
+    // Panels: "Does this look like a game?", bots, player counts (two counts), seats,
+    // turn order, adventurers.
     let plotted: usize = [
         "bots",
         "player_counts",
@@ -952,18 +1056,45 @@ fn sim_plot_is_an_svg_with_one_error_bar_per_row() {
     .iter()
     .map(|t| rows(&report, t).len())
     .sum();
-    assert_eq!(count("ci"), plotted);
-    assert_eq!(count("rate"), plotted);
-    assert_eq!(count("row"), plotted);
-    assert_eq!(count("panel"), 5);
-    assert_eq!(count("reference"), 5, "one 50% line a panel");
-    assert_eq!(count("grid"), 5 * 11, "gridlines every 10%");
+    // The sanity panel: a row per check and per count's most chosen adventurer (2, 3,
+    // all); the tiles set aside per round, a mean, are written, not drawn.
+    let sanity = &report["sanity"];
+    let checks = sanity["checks"].as_array().unwrap();
+    let means = checks
+        .iter()
+        .filter(|c| c["measure"] == "set_aside_per_round")
+        .count();
+    assert_eq!(checks.len(), 2 + 3 * 3);
+    assert_eq!(count("row"), plotted + checks.len() + 3);
+    assert_eq!(count("ci"), plotted + checks.len() - means + 3);
+    assert_eq!(count("rate"), plotted + checks.len() - means + 3);
+    assert_eq!(count("goal"), checks.len() - means, "a red tick a goal");
+    let warnings = sanity["warnings"].as_array().unwrap().len();
+    assert_eq!(
+        count("warning"),
+        warnings.max(1),
+        "each warning, or the line of none"
+    );
+    assert_eq!(count("panel"), 6);
+    assert_eq!(count("reference"), 6, "one 50% line a panel");
+    assert_eq!(count("grid"), 6 * 11, "gridlines every 10%");
     let all_text: String = svg
         .descendants()
         .filter(|n| n.is_text())
         .filter_map(|n| n.text())
         .collect();
-    for expected in ["Warrior", "0%", "50%", "100%", "200 games", "packs base"] {
+    for expected in [
+        "Warrior",
+        "0%",
+        "50%",
+        "100%",
+        "200 games",
+        "packs base",
+        "Does this look like a game?",
+        "3 players: first player's wins",
+        "all counts: runs that fail",
+        "most chosen: ",
+    ] {
         assert!(all_text.contains(expected), "no `{expected}` in the plot");
     }
 }

@@ -2,8 +2,19 @@
 //! `table,key,total,count,rate,ci_low,ci_high` (count out of total, rate = count/total,
 //! the 95% Wilson interval). Keys are ids joined by `/`: `rules`, `2p/seat0`,
 //! `2p/turn0`, `2p/seat0/rules`, `warrior`, `warrior/torch`, `dragon`.
+//!
+//! The section "Does this look like a game?" comes first, its keys a player count (`3p`)
+//! or `all` (every count together): `sanity_first_player` (wins of the first player in
+//! turn order, of the games), `sanity_set_aside_per_round` (tiles set aside, of the
+//! rounds: its rate is the mean per round, which may pass 1, with a normal interval),
+//! `sanity_runs_succeed`, `sanity_runs_fail` (of the runs), `sanity_adventurer`
+//! (`3p/warrior`: rounds with that adventurer, of the rounds) and `sanity_warning`, one
+//! row per measure out of range with that measure's figures, keyed
+//! `MEASURE/3p/out` or `MEASURE/3p/may_be_out` (MEASURE as in the JSON report:
+//! `first_player_wins`, `set_aside_per_round`, `runs_succeed`, `runs_fail`).
 
 use super::report::{Report, WinRow};
+use super::sanity::{Measure, Verdict};
 use std::fmt::Write;
 
 pub const HEADER: &str = "table,key,total,count,rate,ci_low,ci_high";
@@ -19,6 +30,44 @@ pub fn render(report: &Report) -> String {
             field(key)
         );
     };
+    let counts = |players: Option<u8>| players.map_or("all".to_string(), |p| format!("{p}p"));
+    let sanity = &report.sanity;
+    for c in &sanity.checks {
+        let table = match c.measure {
+            Measure::FirstPlayerWins => "sanity_first_player",
+            Measure::SetAsidePerRound => "sanity_set_aside_per_round",
+            Measure::RunsSucceed => "sanity_runs_succeed",
+            Measure::RunsFail => "sanity_runs_fail",
+        };
+        let key = counts(c.players);
+        row(table, &key, c.total, c.count, c.value, c.ci_low, c.ci_high);
+    }
+    for a in &sanity.adventurers {
+        let key = format!("{}/{}", counts(a.players), a.adventurer);
+        let (total, hits) = (a.all_rounds, a.rounds);
+        row(
+            "sanity_adventurer",
+            &key,
+            total,
+            hits,
+            a.rate,
+            a.ci_low,
+            a.ci_high,
+        );
+    }
+    for c in &sanity.warnings {
+        let verdict = c.verdict.map_or("", Verdict::id);
+        let key = format!("{}/{}/{verdict}", c.measure.id(), counts(c.players));
+        row(
+            "sanity_warning",
+            &key,
+            c.total,
+            c.count,
+            c.value,
+            c.ci_low,
+            c.ci_high,
+        );
+    }
     let t = &report.tables;
     let wins: [(&str, &[WinRow]); 5] = [
         ("bots", &t.bots),

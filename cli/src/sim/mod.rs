@@ -7,6 +7,9 @@
 //! - `run.rs`: which games to play (seeds, seat rotation) and playing them in parallel;
 //! - `stats.rs`: the sums taken from each game's events, and the Wilson interval;
 //! - `report.rs`: the report as data (`--json`); `table.rs`, `csv.rs`, `plot.rs` show it;
+//! - `sanity.rs`: "Does this look like a game?", the measures of a degenerate study
+//!   (the first player always winning, no tile set aside, runs that never fail), their
+//!   goals and the range rule that warns;
 //! - `record.rs`: `--record DIR`, a game record per game;
 //! - `shard.rs`: `--shard K/N`, one slice of a study; `part.rs`: the part file a slice
 //!   writes, and `dungeon sim merge`, which adds the parts up into the whole study's report.
@@ -18,6 +21,8 @@ mod progress;
 mod record;
 mod report;
 mod run;
+mod sanity;
+mod sanity_text;
 mod shard;
 mod stats;
 mod table;
@@ -63,6 +68,16 @@ Games and seats:
   seed + i, and its bots are seeded from that seed and their seat. Within a player count,
   game j turns the bot list by j seats (seat s gets bot (s + j) mod players), so with -n a
   multiple of the player count every bot sits at every seat equally often.
+
+Does this look like a game? (first, before any balance figure):
+  Whether the games are games at all, at each player count N, each with its 95% interval
+  and goal: first player's wins (the player first in turn order; at most 1/N + 20
+  points), tiles set aside per round (a round is one dungeon run; the mean, with a normal
+  interval; at least 1.00), runs that succeed and runs that fail (each at least 10%), and
+  the adventurer most chosen, with its share of rounds (no goal). A value past its goal
+  prints a warning line, which says it may be noise while the interval still reaches the
+  goal; rows for all counts together are shown, not judged. --json: `sanity` (`warnings` lists the
+  checks out of range); --csv: the `sanity_*` tables.
 
 What the tables mean (every rate with its 95% Wilson score interval):
   bots           wins out of seat-games; a level listed twice (normal,normal) is one row.

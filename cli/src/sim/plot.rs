@@ -1,8 +1,12 @@
 //! `--plot FILE.svg`: the rates as dots with their 95% intervals as error bars, one panel
-//! per table, on a shared 0-100% axis with a 50% reference line. Hand-written SVG: a
-//! few dozen lines of shapes, no dependency, and the same bytes for the same report.
+//! per table, on a shared 0-100% axis with a 50% reference line. The section "Does this
+//! look like a game?" comes first: its warnings in red under the legend, then a panel of
+//! its measures, each goal a red tick (the tiles set aside per round, a mean, are only
+//! written). Hand-written SVG: a few dozen lines of shapes, no dependency, and the same
+//! bytes for the same report.
 
 use super::report::{Report, WinRow};
+use super::sanity::Measure;
 use super::table::Names;
 use std::fmt::Write;
 
@@ -13,15 +17,43 @@ const X1: f64 = 662.0;
 const ROW: f64 = 20.0;
 const TOP: f64 = 104.0;
 
+/// The longest line of a warning in the chart, in characters (the chart is 860 wide).
+const WRAP: usize = 120;
+
 /// One dot with its bar.
 struct Point {
     label: String,
     rate: f64,
     low: f64,
     high: f64,
-    total: u64,
+    /// The figures written at the right of the row.
+    note: String,
+    /// Drawn on the 0-100% axis; false for a figure that is not a share (only written).
+    on_axis: bool,
     /// The even share of wins (1/players), where one player count applies.
     even: Option<f64>,
+    /// The goal of a measure of "Does this look like a game?".
+    goal: Option<f64>,
+    /// A measure out of range: its label is red.
+    warns: bool,
+}
+
+impl Point {
+    /// A share with its interval, out of `total`.
+    fn new(names: &Names, label: String, rate: f64, (low, high): (f64, f64), total: u64) -> Point {
+        let interval = names.interval(low, high);
+        Point {
+            label,
+            rate,
+            low,
+            high,
+            note: format!("{} ({interval}) n={total}", names.pct(rate)),
+            on_axis: true,
+            even: None,
+            goal: None,
+            warns: false,
+        }
+    }
 }
 
 struct Panel {
@@ -30,20 +62,71 @@ struct Panel {
 }
 
 fn win_points(
+    names: &Names,
     rows: &[WinRow],
     one_count: Option<u8>,
     label: impl Fn(&WinRow) -> String,
 ) -> Vec<Point> {
     rows.iter()
         .map(|r| Point {
-            label: label(r),
-            rate: r.rate,
-            low: r.ci_low,
-            high: r.ci_high,
-            total: r.games,
             even: r.players.or(one_count).map(|p| 1.0 / f64::from(p)),
+            ..Point::new(names, label(r), r.rate, (r.ci_low, r.ci_high), r.games)
         })
         .collect()
+}
+
+/// The measures of "Does this look like a game?", then the adventurer most chosen.
+fn sanity_points(report: &Report, names: &Names) -> Vec<Point> {
+    let sanity = &report.sanity;
+    let label = |players: Option<u8>, measure: String| match players {
+        Some(p) => names.t(
+            "sim-plot-sanity-row",
+            &[("players", p.into()), ("measure", measure.into())],
+        ),
+        None => names.t("sim-plot-sanity-all", &[("measure", measure.into())]),
+    };
+    let mut points = Vec::new();
+    for c in &sanity.checks {
+        let label = label(c.players, names.measure(c.measure));
+        let point = Point::new(names, label, c.value, (c.ci_low, c.ci_high), c.total);
+        points.push(match c.measure {
+            Measure::SetAsidePerRound => Point {
+                note: format!(
+                    "{} ({}) n={} {}",
+                    names.check_value(c),
+                    names.check_interval(c),
+                    c.total,
+                    names.goal(c)
+                ),
+                on_axis: false,
+                warns: c.warns(),
+                ..point
+            },
+            _ => Point {
+                goal: Some(c.goal.value()),
+                warns: c.warns(),
+                ..point
+            },
+        });
+    }
+    for players in super::sanity_text::groups(sanity) {
+        if let Some(a) = sanity.most_chosen(players) {
+            let name = names.adventurer(&a.adventurer);
+            let measure = names.t(
+                "sim-plot-sanity-most-chosen",
+                &[("adventurer", name.into())],
+            );
+            let interval = (a.ci_low, a.ci_high);
+            points.push(Point::new(
+                names,
+                label(players, measure),
+                a.rate,
+                interval,
+                a.all_rounds,
+            ));
+        }
+    }
+    points
 }
 
 fn panels(report: &Report, names: &Names) -> Vec<Panel> {
@@ -55,14 +138,20 @@ fn panels(report: &Report, names: &Names) -> Vec<Panel> {
         [p] => Some(p),
         _ => None,
     };
-    let mut out = vec![Panel {
-        title: names.t("sim-title-bots", &[]),
-        points: win_points(&t.bots, one_count, bot),
-    }];
+    let mut out = vec![
+        Panel {
+            title: names.t("sim-title-sanity", &[]),
+            points: sanity_points(report, names),
+        },
+        Panel {
+            title: names.t("sim-title-bots", &[]),
+            points: win_points(names, &t.bots, one_count, bot),
+        },
+    ];
     if report.players.len() > 1 {
         out.push(Panel {
             title: names.t("sim-title-player-counts", &[]),
-            points: win_points(&t.player_counts, None, |r| {
+            points: win_points(names, &t.player_counts, None, |r| {
                 names.t(
                     "sim-plot-count",
                     &[("players", players(r).into()), ("bot", bot(r).into())],
@@ -72,7 +161,7 @@ fn panels(report: &Report, names: &Names) -> Vec<Panel> {
     }
     out.push(Panel {
         title: names.t("sim-title-seats", &[]),
-        points: win_points(&t.seats, None, |r| {
+        points: win_points(names, &t.seats, None, |r| {
             let seat = r.seat.unwrap_or(0).to_string();
             names.t(
                 "sim-plot-seat",
@@ -82,7 +171,7 @@ fn panels(report: &Report, names: &Names) -> Vec<Panel> {
     });
     out.push(Panel {
         title: names.t("sim-title-turn-order", &[]),
-        points: win_points(&t.turn_order, None, |r| {
+        points: win_points(names, &t.turn_order, None, |r| {
             let turn = r.position.unwrap_or(0).to_string();
             names.t(
                 "sim-plot-turn",
@@ -95,13 +184,10 @@ fn panels(report: &Report, names: &Names) -> Vec<Panel> {
         points: t
             .adventurers
             .iter()
-            .map(|a| Point {
-                label: names.adventurer(&a.adventurer),
-                rate: a.success_rate,
-                low: a.success_ci_low,
-                high: a.success_ci_high,
-                total: a.runs,
-                even: None,
+            .map(|a| {
+                let interval = (a.success_ci_low, a.success_ci_high);
+                let label = names.adventurer(&a.adventurer);
+                Point::new(names, label, a.success_rate, interval, a.runs)
             })
             .collect(),
     });
@@ -131,9 +217,37 @@ fn x(rate: f64) -> f64 {
     ((X0 + rate.clamp(0.0, 1.0) * (X1 - X0)) * 100.0).round() / 100.0
 }
 
+/// `text` cut into lines of at most [`WRAP`] characters, at spaces.
+fn wrap(text: &str) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= WRAP => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
 pub fn render(report: &Report, names: &Names) -> String {
     let panels = panels(report, names);
-    let height = TOP
+    // The warnings of "Does this look like a game?" under the legend, each line wrapped;
+    // or the line saying there is none.
+    let sanity = &report.sanity;
+    let (colour, warnings) = if sanity.warnings.is_empty() {
+        (
+            "#1e8449",
+            vec![wrap(&names.t("sim-sanity-no-warning", &[]))],
+        )
+    } else {
+        let lines = sanity.warnings.iter().filter_map(|c| names.warning(c));
+        ("#c0392b", lines.map(|w| wrap(&w)).collect())
+    };
+    let top = TOP + 16.0 * warnings.iter().map(Vec::len).sum::<usize>() as f64;
+    let height = top
         + panels
             .iter()
             .map(|p| 48.0 + ROW * p.points.len() as f64)
@@ -164,16 +278,29 @@ pub fn render(report: &Report, names: &Names) -> String {
             escape(&text)
         );
     }
-    let mut y = TOP;
+    let mut y = TOP - 2.0;
+    for warning in &warnings {
+        let _ = write!(
+            s,
+            r#"<text class="warning" x="16" y="{y}" font-size="12" fill="{colour}">"#
+        );
+        for (i, line) in warning.iter().enumerate() {
+            let dy = if i == 0 { 0.0 } else { 16.0 };
+            let _ = write!(s, r#"<tspan x="16" dy="{dy}">{}</tspan>"#, escape(line));
+        }
+        let _ = writeln!(s, "</text>");
+        y += 16.0 * warning.len() as f64;
+    }
+    let mut y = top;
     for panel in &panels {
-        write_panel(&mut s, panel, y, names);
+        write_panel(&mut s, panel, y);
         y += 48.0 + ROW * panel.points.len() as f64;
     }
     s.push_str("</svg>\n");
     s
 }
 
-fn write_panel(s: &mut String, panel: &Panel, top: f64, names: &Names) {
+fn write_panel(s: &mut String, panel: &Panel, top: f64) {
     let rows_top = top + 36.0;
     let bottom = rows_top + ROW * panel.points.len() as f64;
     let _ = writeln!(s, r#"<g class="panel">"#);
@@ -221,12 +348,35 @@ fn write_panel(s: &mut String, panel: &Panel, top: f64, names: &Names) {
         let cy = rows_top + ROW * i as f64 + ROW / 2.0;
         let (lo, hi, dot) = (x(p.low), x(p.high), x(p.rate));
         let _ = writeln!(s, r#"<g class="row">"#);
+        let fill = if p.warns { "#c0392b" } else { "#000000" };
         let _ = writeln!(
             s,
-            r#"<text x="{LABEL_RIGHT}" y="{}" text-anchor="end">{}</text>"#,
+            r#"<text x="{LABEL_RIGHT}" y="{}" text-anchor="end" fill="{fill}">{}</text>"#,
             cy + 4.0,
             escape(&p.label)
         );
+        let note = |s: &mut String, x: f64| {
+            let _ = writeln!(
+                s,
+                r##"<text x="{x}" y="{}" font-size="11" fill="#333333">{}</text>"##,
+                cy + 4.0,
+                escape(&p.note)
+            );
+        };
+        if !p.on_axis {
+            note(s, X0);
+            let _ = writeln!(s, "</g>");
+            continue;
+        }
+        if let Some(goal) = p.goal {
+            let gx = x(goal);
+            let _ = writeln!(
+                s,
+                r##"<line class="goal" x1="{gx}" y1="{}" x2="{gx}" y2="{}" stroke="#c0392b" stroke-width="3"/>"##,
+                cy - 7.0,
+                cy + 7.0
+            );
+        }
         if let Some(even) = p.even {
             let ex = x(even);
             let _ = writeln!(
@@ -252,18 +402,7 @@ fn write_panel(s: &mut String, panel: &Panel, top: f64, names: &Names) {
             s,
             r##"<circle class="rate" cx="{dot}" cy="{cy}" r="4" fill="#2980b9"/>"##
         );
-        let _ = writeln!(
-            s,
-            r##"<text x="{}" y="{}" font-size="11" fill="#333333">{}</text>"##,
-            X1 + 10.0,
-            cy + 4.0,
-            escape(&format!(
-                "{} ({}) n={}",
-                names.pct(p.rate),
-                names.interval(p.low, p.high),
-                p.total
-            ))
-        );
+        note(s, X1 + 10.0);
         let _ = writeln!(s, "</g>");
     }
     let _ = writeln!(s, "</g>");

@@ -2,13 +2,15 @@
 //! and the plot are drawn from. Field names are part of the command's interface.
 
 use super::run::Plan;
+use super::sanity::Sanity;
 use super::stats::{Count, GameError, Tally};
 use dungeon_engine::catalog::Catalog;
 use dungeon_engine::options::FirstAdventurer;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// Bumped when a field changes meaning or goes away.
+/// Bumped when a field changes meaning or goes away; a new field (as `sanity` was) leaves
+/// it as it is, so readers of format 1 must ignore fields they do not know.
 pub const FORMAT: u32 = 1;
 
 #[derive(Serialize)]
@@ -28,8 +30,13 @@ pub struct Report {
     pub lineup: Vec<String>,
     pub seed: u64,
     pub options: Options,
-    /// Two-sided level of every `ci_low`..`ci_high` (Wilson score intervals).
+    /// Two-sided level of every `ci_low`..`ci_high` (Wilson score intervals, except the
+    /// mean tiles set aside per round in `sanity`, a normal interval).
     pub confidence: f64,
+    /// "Does this look like a game?": the measures that say whether the games are games
+    /// at all (first player's wins, tiles set aside per round, how runs end, which
+    /// adventurers are played), each against its goal, and `warnings`, those out of range.
+    pub sanity: Sanity,
     pub tables: Tables,
 }
 
@@ -305,6 +312,7 @@ impl Report {
                 specials_in_play: options.specials_in_play.unwrap_or(catalog.specials_in_play),
             },
             confidence: 0.95,
+            sanity: Sanity::new(catalog, &plan.counts, tally),
             tables: Tables {
                 bots,
                 player_counts,

@@ -1,7 +1,7 @@
 //! The report as text tables for people, in the language chosen.
 
 use super::report::{Report, WinRow};
-use crate::text::{Arg, bot_kind, percent, percent_range, tr};
+use crate::text::{Arg, bot_kind, decimal_range, decimal_text, percent, percent_range, tr};
 use dungeon_engine::catalog::Catalog;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::options::{VARIANT_RULING, VariantScope};
@@ -9,15 +9,15 @@ use dungeon_engine::printable::escape_line;
 use std::fmt::Write;
 
 /// Columns of text, each as wide as its widest cell.
-struct Table {
+pub(super) struct Table {
     heads: Vec<String>,
     /// Right-aligned (numbers) or left-aligned (names).
     right: Vec<bool>,
-    rows: Vec<Vec<String>>,
+    pub(super) rows: Vec<Vec<String>>,
 }
 
 impl Table {
-    fn new(heads: Vec<String>, right: &[bool]) -> Table {
+    pub(super) fn new(heads: Vec<String>, right: &[bool]) -> Table {
         Table {
             heads,
             right: right.to_vec(),
@@ -25,7 +25,7 @@ impl Table {
         }
     }
 
-    fn write(&self, out: &mut String) {
+    pub(super) fn write(&self, out: &mut String) {
         let width = |i: usize| {
             self.rows
                 .iter()
@@ -70,6 +70,14 @@ impl Names<'_> {
     /// A confidence interval as a range of percentages.
     pub fn interval(&self, low: f64, high: f64) -> String {
         percent_range(self.lang, low, high, 1)
+    }
+    /// A mean (tiles per round), two decimals.
+    pub fn mean(&self, value: f64) -> String {
+        decimal_text(self.lang, value, 2)
+    }
+    /// A mean's confidence interval, two decimals.
+    pub fn mean_interval(&self, low: f64, high: f64) -> String {
+        decimal_range(self.lang, low, high, 2)
     }
     pub fn bot(&self, id: &str) -> String {
         bot_kind(self.lang, id)
@@ -166,6 +174,7 @@ pub fn render(report: &Report, names: &Names) -> String {
     }
     let _ = writeln!(out, "{}", names.setup(report));
     let _ = writeln!(out, "{}", t("sim-intervals"));
+    super::sanity_text::write(&mut out, report, names);
     let tables = &report.tables;
 
     let win_heads = |first: &[&'static str]| {

@@ -38,12 +38,7 @@ pub enum Arg {
 impl Arg {
     /// `value` shown with exactly `digits` digits after the decimal separator.
     pub fn decimal(value: f64, digits: usize) -> Arg {
-        let options = FluentNumberOptions {
-            minimum_fraction_digits: Some(digits),
-            maximum_fraction_digits: Some(digits),
-            ..FluentNumberOptions::default()
-        };
-        Arg::Number(FluentNumber::new(value, options))
+        Arg::Number(fixed(value, digits))
     }
 
     fn fluent(&self) -> FluentValue<'_> {
@@ -53,6 +48,22 @@ impl Arg {
             Arg::LargeInteger(digits) => FluentValue::String(Cow::Borrowed(digits)),
         }
     }
+}
+
+/// `value` as a number with exactly `digits` digits after the decimal separator.
+fn fixed(value: f64, digits: usize) -> FluentNumber {
+    let options = FluentNumberOptions {
+        minimum_fraction_digits: Some(digits),
+        maximum_fraction_digits: Some(digits),
+        ..FluentNumberOptions::default()
+    };
+    FluentNumber::new(value, options)
+}
+
+/// `value` with exactly `digits` decimals as `lang` writes it (`0.50`, `0,50`), for a
+/// number shown alone, outside a message.
+pub fn decimal_text(lang: Lang, value: f64, digits: usize) -> String {
+    number_text(&fixed(value, digits), decimal_separator(lang))
 }
 
 impl From<String> for Arg {

@@ -14,8 +14,8 @@ pub mod messages;
 #[cfg(test)]
 mod tests;
 
-pub use messages::Arg;
 use messages::YOU;
+pub use messages::{Arg, decimal_text};
 
 /// `--lang`, else the environment's locale (LC_ALL, LC_MESSAGES, LANG), else English. An
 /// unknown `--lang` is an error in the locale's language.
@@ -89,8 +89,13 @@ pub fn percent(lang: Lang, fraction: f64, digits: usize) -> String {
 
 /// Two fractions as a range of percentages (`10.2-15.3`), for confidence intervals.
 pub fn percent_range(lang: Lang, low: f64, high: f64, digits: usize) -> String {
-    let low = Arg::decimal(low * 100.0, digits);
-    let high = Arg::decimal(high * 100.0, digits);
+    decimal_range(lang, low * 100.0, high * 100.0, digits)
+}
+
+/// Two numbers as a range (`0.85-1.20`), each with `digits` decimals.
+pub fn decimal_range(lang: Lang, low: f64, high: f64, digits: usize) -> String {
+    let low = Arg::decimal(low, digits);
+    let high = Arg::decimal(high, digits);
     tr(lang, "number-range", &[("low", low), ("high", high)])
 }
 
