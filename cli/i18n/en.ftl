@@ -393,7 +393,10 @@ sim-sanity-no-warning = Every measure is within its goal.
 sim-sanity-warn-out = Warning: { $what }.
 sim-sanity-warn-may-be-out = Warning, perhaps only noise: { $what }; the interval still reaches the goal, so more games would tell.
 sim-sanity-first-player-warning = at { $players } players the first player wins { $value } of games (95% CI { $interval }), against a goal of at most { $goal }
-sim-sanity-set-aside-warning = at { $players } players bidders set aside { $value } tiles per round on average (95% CI { $interval }), against a goal of at least { $goal }
+sim-sanity-set-aside-warning = at { $players } players bidders set aside { $value ->
+        [one] { $value } tile
+       *[other] { $value } tiles
+    } per round on average (95% CI { $interval }), against a goal of at least { $goal }
 sim-sanity-runs-succeed-warning = at { $players } players { $value } of runs succeed (95% CI { $interval }), against a goal of at least { $goal }
 sim-sanity-runs-fail-warning = at { $players } players { $value } of runs fail (95% CI { $interval }), against a goal of at least { $goal }
 sim-plot-sanity-row = { $players } players: { $measure }

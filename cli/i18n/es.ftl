@@ -386,7 +386,10 @@ sim-sanity-no-warning = Todas las medidas cumplen su objetivo.
 sim-sanity-warn-out = Aviso: { $what }.
 sim-sanity-warn-may-be-out = Aviso, quizá solo sea ruido: { $what }; el intervalo aún alcanza el objetivo, así que más partidas lo aclararían.
 sim-sanity-first-player-warning = con { $players } jugadores, quien empieza gana el { $value } de las partidas (IC 95% { $interval }), cuando el objetivo es como mucho el { $goal }
-sim-sanity-set-aside-warning = con { $players } jugadores, quienes pujan descartan de media { $value } losetas por ronda (IC 95% { $interval }), cuando el objetivo es al menos { $goal }
+sim-sanity-set-aside-warning = con { $players } jugadores, quienes pujan descartan de media { $value ->
+        [one] { $value } loseta
+       *[other] { $value } losetas
+    } por ronda (IC 95% { $interval }), cuando el objetivo es al menos { $goal }
 sim-sanity-runs-succeed-warning = con { $players } jugadores, el { $value } de las incursiones tiene éxito (IC 95% { $interval }), cuando el objetivo es al menos el { $goal }
 sim-sanity-runs-fail-warning = con { $players } jugadores, el { $value } de las incursiones fracasa (IC 95% { $interval }), cuando el objetivo es al menos el { $goal }
 sim-plot-sanity-row = { $players } jugadores: { $measure }

@@ -388,7 +388,10 @@ sim-sanity-no-warning = Chaque mesure atteint son objectif.
 sim-sanity-warn-out = Attention : { $what }.
 sim-sanity-warn-may-be-out = Attention, ce n'est peut-être que du bruit : { $what } ; l'intervalle atteint encore l'objectif, davantage de parties le diraient.
 sim-sanity-first-player-warning = à { $players } joueurs, le premier joueur gagne { $value } des parties (IC 95 % { $interval }), pour un objectif d'au plus { $goal }
-sim-sanity-set-aside-warning = à { $players } joueurs, les enchérisseurs écartent en moyenne { $value } tuiles par manche (IC 95 % { $interval }), pour un objectif d'au moins { $goal }
+sim-sanity-set-aside-warning = à { $players } joueurs, les enchérisseurs écartent en moyenne { $value ->
+        [one] { $value } tuile
+       *[other] { $value } tuiles
+    } par manche (IC 95 % { $interval }), pour un objectif d'au moins { $goal }
 sim-sanity-runs-succeed-warning = à { $players } joueurs, { $value } des explorations réussissent (IC 95 % { $interval }), pour un objectif d'au moins { $goal }
 sim-sanity-runs-fail-warning = à { $players } joueurs, { $value } des explorations échouent (IC 95 % { $interval }), pour un objectif d'au moins { $goal }
 sim-plot-sanity-row = { $players } joueurs : { $measure }

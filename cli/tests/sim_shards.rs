@@ -88,6 +88,23 @@ fn assert_merges_to_one_run(dir: &Path, study: &[&str], counts: &[u64], code: i3
         let args = [study, form, &["--plot", &plot_one]].concat();
         let one = dungeon(&args);
         assert_eq!(one.code, code, "{}", one.stderr);
+        if form == ["--json"] {
+            // The sums of "Does this look like a game?" are in the parts too: rounds
+            // played, tiles set aside, and the adventurers' shares.
+            let report: serde_json::Value = serde_json::from_str(&one.stdout).unwrap();
+            let checks = report["sanity"]["checks"].as_array().unwrap();
+            let rounds = checks
+                .iter()
+                .find(|c| c["measure"] == "set_aside_per_round");
+            let rounds = rounds.expect("a set-aside check");
+            assert!(rounds["total"].as_u64() > Some(0) && rounds["count"].as_u64() > Some(0));
+            assert!(
+                !report["sanity"]["adventurers"]
+                    .as_array()
+                    .unwrap()
+                    .is_empty()
+            );
+        }
         for &count in counts {
             let parts = run_slices(dir, study, count, code);
             let plot = s(&dir.join(format!("merged-{count}.svg")));
@@ -260,6 +277,40 @@ fn parts_that_do_not_make_one_study_are_refused() {
     );
     let e = merge("en", &[parts[0], parts[1], &runs]);
     assert!(e.contains("do not fit the games of its slice"), "{e}");
+    // The rounds, checked against the study and against the adventurers' runs.
+    let json_edit = |name: &str, change: &dyn Fn(&mut serde_json::Value)| {
+        let mut part: serde_json::Value = serde_json::from_str(&text).unwrap();
+        change(&mut part["tally"]["rounds"][0]);
+        let file = s(&dir.join(name));
+        std::fs::write(&file, serde_json::to_string_pretty(&part).unwrap()).unwrap();
+        file
+    };
+    let more = json_edit("more-rounds.json", &|r| {
+        r["rounds"] = (r["rounds"].as_u64().unwrap() + 1).into()
+    });
+    let e = merge("en", &[parts[0], parts[1], &more]);
+    assert!(e.contains("do not fit the games of its slice"), "{e}");
+    let flipped = json_edit("flipped.json", &|r| {
+        r["success"] = (!r["success"].as_bool().unwrap()).into()
+    });
+    let e = merge("en", &[parts[0], parts[1], &flipped]);
+    assert!(e.contains("do not fit the games of its slice"), "{e}");
+    let tiles = json_edit("tiles.json", &|r| r["set_aside"] = 7.into());
+    let e = merge("en", &[parts[0], parts[1], &tiles]);
+    assert!(e.contains("names a bot, card or table"), "{e}");
+    let players = json_edit("players.json", &|r| r["players"] = 3.into());
+    let e = merge("en", &[parts[0], parts[1], &players]);
+    assert!(e.contains("names a bot, card or table"), "{e}");
+    let stranger = json_edit("stranger.json", &|r| r["adventurer"] = "wizard".into());
+    let e = merge("en", &[parts[0], parts[1], &stranger]);
+    assert!(e.contains("names a bot, card or table"), "{e}");
+    // A part of the format before the rounds were counted.
+    let old = edit("old.json", "\"format\": 2", "\"format\": 1");
+    let e = merge("en", &[parts[0], parts[1], &old]);
+    assert!(
+        e.contains("a part file in format 1, but this dungeon reads format 2"),
+        "{e}"
+    );
     let report = s(&dir.join("report.json"));
     std::fs::write(&report, dungeon(&[&study[..], &["--json"]].concat()).stdout).unwrap();
     let e = merge("es", &[parts[0], parts[1], &report]);

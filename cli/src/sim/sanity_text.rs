@@ -5,6 +5,7 @@
 use super::report::Report;
 use super::sanity::{Check, Goal, Measure, Sanity, Verdict};
 use super::table::{Names, Table};
+use crate::text::Arg;
 use std::fmt::Write;
 
 impl Names<'_> {
@@ -77,9 +78,15 @@ impl Names<'_> {
             Measure::RunsSucceed => "sim-sanity-runs-succeed-warning",
             Measure::RunsFail => "sim-sanity-runs-fail-warning",
         };
+        // A mean number of tiles is given as a number, so the message may choose its
+        // plural by it (French: "0,50 tuile").
+        let value = match c.measure {
+            Measure::SetAsidePerRound => Arg::decimal(c.value, 2),
+            _ => self.check_value(c).into(),
+        };
         let a = [
             ("players", c.players.unwrap_or(0).into()),
-            ("value", self.check_value(c).into()),
+            ("value", value),
             ("interval", self.check_interval(c).into()),
             ("goal", self.figure(c.measure, c.goal.value()).into()),
         ];
