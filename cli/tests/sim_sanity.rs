@@ -7,43 +7,17 @@
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
+#[path = "support/sim.rs"]
+mod sim;
 
 /// `dungeon --lang LANG ARGS` from the repository root.
-fn dungeon(lang: &str, args: &[&str]) -> Run {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_dungeon"))
-        .args(["--lang", lang])
-        .args(args)
-        .current_dir(root)
-        .output()
-        .expect("the dungeon binary runs");
-    let run = Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    };
-    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
-    run
+fn dungeon(lang: &str, args: &[&str]) -> sim::Run {
+    sim::dungeon_in(lang, args, &[])
 }
 
 fn temp_dir(name: &str) -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "dungeon-sanity-{}-{}-{name}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    sim::temp_dir("sanity", name)
 }
 
 /// The shape of a made-up study: the first player's share of wins, and the rounds each
@@ -56,7 +30,7 @@ struct Shape {
 /// A part of the whole study `-n games --players players` (random bots, so it is quick)
 /// whose sums are rewritten to `shape`, every sum consistent with the others; its path.
 fn made_up_study(dir: &Path, games: &str, players: &str, shape: &Shape) -> String {
-    let file = dir.join("part.json").to_string_lossy().into_owned();
+    let file = sim::s(&dir.join("part.json"));
     let args = [
         "sim",
         "-n",

@@ -2,60 +2,21 @@
 //! by its own process, merges into the same report, byte for byte, as one run of the
 //! whole study; and parts that do not make one study are refused, saying why.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::Path;
 
 #[path = "support/boom.rs"]
 mod boom;
+#[path = "support/sim.rs"]
+mod sim;
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// `dungeon --lang LANG ARGS` from the repository root, with extra environment `env`.
-fn dungeon_in(lang: &str, args: &[&str], env: &[(&str, &str)]) -> Run {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-    let mut command = Command::new(env!("CARGO_BIN_EXE_dungeon"));
-    command.args(["--lang", lang]).args(args).current_dir(root);
-    for (k, v) in env {
-        command.env(k, v);
-    }
-    let out = command.output().expect("the dungeon binary runs");
-    let run = Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "`dungeon {}` panicked:\n{}",
-        args.join(" "),
-        run.stderr
-    );
-    run
-}
+use sim::{Run, dungeon_in, s};
 
 fn dungeon(args: &[&str]) -> Run {
     dungeon_in("en", args, &[])
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "dungeon-shards-{}-{}-{name}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn s(p: &Path) -> String {
-    p.to_string_lossy().into_owned()
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    sim::temp_dir("shards", name)
 }
 
 /// Runs every slice of `study` cut `count` ways, each to its part file, and returns the
