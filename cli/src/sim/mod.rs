@@ -70,14 +70,14 @@ Games and seats:
   multiple of the player count every bot sits at every seat equally often.
 
 Does this look like a game? (first, before any balance figure):
-  Whether the games are games at all, at each player count N, each with its 95% interval
-  and goal: first player's wins (the player first in turn order; at most 1/N + 20
-  points), tiles set aside per round (a round is one dungeon run; the mean, with a normal
-  interval; at least 1.00), runs that succeed and runs that fail (each at least 10%), and
-  the adventurer most chosen, with its share of rounds (no goal). A value past its goal
-  prints a warning line, which says it may be noise while the interval still reaches the
-  goal; rows for all counts together are shown, not judged. --json: `sanity` (`warnings` lists the
-  checks out of range); --csv: the `sanity_*` tables.
+  Whether the games are games at all: at each player count N, with its 95% interval and
+  goal, the first player's wins (the player first in turn order; at most 1/N + 20
+  points), the tiles set aside per round (a round is one dungeon run; a mean, with a
+  normal interval; at least 1.00), the runs that succeed and those that fail (each at
+  least 10%), and the adventurer most chosen with its share of rounds (no goal). A value
+  past its goal prints a warning line, which says it may be noise while the interval
+  still reaches the goal. Rows for all counts together are shown, not judged. --json:
+  `sanity` (its `warnings` are the checks out of range); --csv: the `sanity_*` tables.
 
 What the tables mean (every rate with its 95% Wilson score interval):
   bots           wins out of seat-games; a level listed twice (normal,normal) is one row.

@@ -18,7 +18,7 @@
 //! count already is. [`judge`] is the range rule; `table.rs`, `csv.rs` and `plot.rs` show
 //! the section, and the report's `sanity` field (`--json`) holds it.
 
-use super::stats::{Count, Tally, Z95, most_tiles, wilson};
+use super::stats::{Count, Tally, Z95, most_tiles};
 use dungeon_engine::catalog::Catalog;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -226,13 +226,6 @@ pub struct Check {
     pub verdict: Option<Verdict>,
 }
 
-impl Check {
-    /// Whether this check warns: judged and not in range.
-    pub fn warns(&self) -> bool {
-        matches!(self.verdict, Some(Verdict::MayBeOut | Verdict::Out))
-    }
-}
-
 /// Rounds played with one adventurer, of the rounds at a player count (or over all).
 #[derive(Clone, Debug, Serialize)]
 pub struct AdventurerShare {
@@ -260,6 +253,72 @@ pub struct Sanity {
     pub warnings: Vec<Check>,
 }
 
+impl Check {
+    /// `measure` at `players` (None: all counts, not judged): `count` of `total`, with
+    /// its value and interval.
+    fn new(measure: Measure, players: Option<u8>, figure: Figure, goal: Goal) -> Check {
+        let Figure {
+            total,
+            count,
+            value,
+            low,
+            high,
+        } = figure;
+        let judged = players.is_some() && total > 0;
+        Check {
+            measure,
+            players,
+            total,
+            count,
+            value,
+            ci_low: low,
+            ci_high: high,
+            goal,
+            verdict: judged.then(|| judge(goal, value, low, high)),
+        }
+    }
+
+    /// Whether this check warns: judged and not in range.
+    pub fn warns(&self) -> bool {
+        matches!(self.verdict, Some(Verdict::MayBeOut | Verdict::Out))
+    }
+}
+
+/// A figure of `count` out of `total`, with its value and its interval.
+struct Figure {
+    total: u64,
+    count: u64,
+    value: f64,
+    low: f64,
+    high: f64,
+}
+
+impl From<Count> for Figure {
+    /// A share, with its Wilson interval.
+    fn from(c: Count) -> Figure {
+        let (low, high) = c.interval();
+        Figure {
+            total: c.total,
+            count: c.hits,
+            value: c.rate(),
+            low,
+            high,
+        }
+    }
+}
+
+impl From<Mean> for Figure {
+    fn from(m: Mean) -> Figure {
+        Figure {
+            total: m.rounds,
+            count: m.sum,
+            value: m.value,
+            low: m.low,
+            high: m.high,
+        }
+    }
+}
+
 impl Sanity {
     /// The measures of the games in `tally`, played at the player counts `counts`.
     pub fn new(catalog: &Catalog, counts: &[u8], tally: &Tally) -> Sanity {
@@ -268,21 +327,8 @@ impl Sanity {
             .chain((counts.len() > 1).then_some(None))
             .collect();
         let holds = |group: Option<u8>, players: u8| group.is_none_or(|g| g == players);
-        let check = |measure, players: Option<u8>, total, count, value, (low, high), goal| {
-            let verdict = (players.is_some() && total > 0).then(|| judge(goal, value, low, high));
-            Check {
-                measure,
-                players,
-                total,
-                count,
-                value,
-                ci_low: low,
-                ci_high: high,
-                goal,
-                verdict,
-            }
-        };
-        let share = |c: Count| (c.rate(), c.interval());
+        let rounds =
+            |g: Option<u8>| (tally.rounds.iter()).filter(move |(k, _)| holds(g, k.players));
 
         let mut checks = Vec::new();
         for &p in counts {
@@ -291,40 +337,27 @@ impl Sanity {
                 first.merge(c);
             }
             let goal = Goal::AtMost(1.0 / f64::from(p) + goals::FIRST_PLAYER_ABOVE_EVEN);
-            let (rate, ci) = share(first);
-            let (total, hits) = (first.total, first.hits);
-            checks.push(check(
+            checks.push(Check::new(
                 Measure::FirstPlayerWins,
                 Some(p),
-                total,
-                hits,
-                rate,
-                ci,
+                first.into(),
                 goal,
             ));
         }
         let most = most_tiles(catalog) as f64;
         for &g in &groups {
             let mut histogram = BTreeMap::new();
-            for (k, &n) in (tally.rounds.iter()).filter(|(k, _)| holds(g, k.players)) {
+            for (k, &n) in rounds(g) {
                 *histogram.entry(k.set_aside).or_insert(0) += n;
             }
-            let m = mean(&histogram, most);
             let goal = Goal::AtLeast(goals::SET_ASIDE_PER_ROUND);
-            let ci = (m.low, m.high);
-            checks.push(check(
-                Measure::SetAsidePerRound,
-                g,
-                m.rounds,
-                m.sum,
-                m.value,
-                ci,
-                goal,
-            ));
+            let m = mean(&histogram, most);
+            checks.push(Check::new(Measure::SetAsidePerRound, g, m.into(), goal));
         }
+        // Runs, and how many succeeded.
         let runs = |g: Option<u8>| {
             let mut c = Count::default();
-            for (k, &n) in (tally.rounds.iter()).filter(|(k, _)| holds(g, k.players)) {
+            for (k, &n) in rounds(g) {
                 c.total += n;
                 c.hits += if k.success { n } else { 0 };
             }
@@ -339,9 +372,7 @@ impl Sanity {
                 if measure == Measure::RunsFail {
                     c.hits = c.total - c.hits;
                 }
-                let (rate, ci) = share(c);
-                let goal = Goal::AtLeast(goal);
-                checks.push(check(measure, g, c.total, c.hits, rate, ci, goal));
+                checks.push(Check::new(measure, g, c.into(), Goal::AtLeast(goal)));
             }
         }
 
@@ -349,23 +380,19 @@ impl Sanity {
         for &g in &groups {
             let all_rounds = runs(g).total;
             for a in catalog.adventurer_ids() {
-                let rounds = (tally.rounds.iter())
-                    .filter(|(k, _)| k.adventurer == a && holds(g, k.players))
-                    .map(|(_, &n)| n)
-                    .sum();
-                let (ci_low, ci_high) = wilson(rounds, all_rounds);
+                let with_a = rounds(g).filter(|(k, _)| k.adventurer == a);
+                let share = Figure::from(Count {
+                    total: all_rounds,
+                    hits: with_a.map(|(_, &n)| n).sum(),
+                });
                 adventurers.push(AdventurerShare {
                     players: g,
                     adventurer: catalog.adventurer(a).info.id.clone(),
-                    rounds,
+                    rounds: share.count,
                     all_rounds,
-                    rate: Count {
-                        total: all_rounds,
-                        hits: rounds,
-                    }
-                    .rate(),
-                    ci_low,
-                    ci_high,
+                    rate: share.value,
+                    ci_low: share.low,
+                    ci_high: share.high,
                 });
             }
         }
