@@ -402,6 +402,7 @@ sim-sanity-runs-fail-warning = at { $players } players { $value } of runs fail (
 sim-plot-sanity-row = { $players } players: { $measure }
 sim-plot-sanity-all = all counts: { $measure }
 sim-plot-sanity-most-chosen = most chosen: { $adventurer }
+sim-plot-sanity-mean = { $value } a round on average ({ $interval }) n={ $rounds }, goal { $goal }
 
 ## error
 ## Errors of `dungeon play` (on stderr).

@@ -395,6 +395,7 @@ sim-sanity-runs-fail-warning = con { $players } jugadores, el { $value } de las 
 sim-plot-sanity-row = { $players } jugadores: { $measure }
 sim-plot-sanity-all = todos: { $measure }
 sim-plot-sanity-most-chosen = el más elegido: { $adventurer }
+sim-plot-sanity-mean = { $value } por ronda de media ({ $interval }) n={ $rounds }, objetivo { $goal }
 
 ## error
 ## Errores de `dungeon play`.

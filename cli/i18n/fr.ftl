@@ -397,6 +397,7 @@ sim-sanity-runs-fail-warning = à { $players } joueurs, { $value } des explorati
 sim-plot-sanity-row = { $players } joueurs : { $measure }
 sim-plot-sanity-all = tous : { $measure }
 sim-plot-sanity-most-chosen = le plus choisi : { $adventurer }
+sim-plot-sanity-mean = { $value } par manche en moyenne ({ $interval }) n={ $rounds }, objectif { $goal }
 
 ## error
 ## Erreurs de `dungeon play`.

@@ -10,15 +10,16 @@ use super::sanity::Measure;
 use super::table::Names;
 use std::fmt::Write;
 
-const WIDTH: f64 = 860.0;
-const LABEL_RIGHT: f64 = 250.0;
-const X0: f64 = 262.0;
-const X1: f64 = 662.0;
+const WIDTH: f64 = 940.0;
+const LABEL_RIGHT: f64 = 330.0;
+const X0: f64 = 342.0;
+const X1: f64 = 742.0;
 const ROW: f64 = 20.0;
-const TOP: f64 = 104.0;
+/// From one line of text to the next, under the title.
+const LINE: f64 = 18.0;
 
-/// The longest line of a warning in the chart, in characters (the chart is 860 wide).
-const WRAP: usize = 120;
+/// The longest line of the legend or of a warning, in characters (the chart is 940 wide).
+const WRAP: usize = 140;
 
 /// One dot with its bar.
 struct Point {
@@ -91,12 +92,14 @@ fn sanity_points(report: &Report, names: &Names) -> Vec<Point> {
         let point = Point::new(names, label, c.value, (c.ci_low, c.ci_high), c.total);
         points.push(match c.measure {
             Measure::SetAsidePerRound => Point {
-                note: format!(
-                    "{} ({}) n={} {}",
-                    names.check_value(c),
-                    names.check_interval(c),
-                    c.total,
-                    names.goal(c)
+                note: names.t(
+                    "sim-plot-sanity-mean",
+                    &[
+                        ("value", names.check_value(c).into()),
+                        ("interval", names.check_interval(c).into()),
+                        ("rounds", c.total.into()),
+                        ("goal", names.goal(c).into()),
+                    ],
                 ),
                 on_axis: false,
                 warns: c.warns(),
@@ -232,21 +235,33 @@ fn wrap(text: &str) -> Vec<String> {
     lines
 }
 
+/// Lines of text as one `<text>` element (`attributes` its class, size and colour), the
+/// first at `y`, one [`LINE`] apart.
+fn text_block(s: &mut String, y: f64, attributes: &str, lines: &[String]) {
+    let _ = write!(s, r#"<text {attributes} x="16" y="{y}">"#);
+    for (i, line) in lines.iter().enumerate() {
+        let dy = if i == 0 { 0.0 } else { LINE };
+        let _ = write!(s, r#"<tspan x="16" dy="{dy}">{}</tspan>"#, escape(line));
+    }
+    let _ = writeln!(s, "</text>");
+}
+
 pub fn render(report: &Report, names: &Names) -> String {
     let panels = panels(report, names);
-    // The warnings of "Does this look like a game?" under the legend, each line wrapped;
-    // or the line saying there is none.
+    // Under the title: what was played, the legend, then the warnings of "Does this look
+    // like a game?" (or the line saying there is none), each wrapped.
+    let played = [names.summary(report), names.setup(report)];
+    let legend = wrap(&names.t("sim-plot-legend", &[]));
     let sanity = &report.sanity;
     let (colour, warnings) = if sanity.warnings.is_empty() {
-        (
-            "#1e8449",
-            vec![wrap(&names.t("sim-sanity-no-warning", &[]))],
-        )
+        let none = names.t("sim-sanity-no-warning", &[]);
+        ("#1e8449", vec![wrap(&none)])
     } else {
         let lines = sanity.warnings.iter().filter_map(|c| names.warning(c));
         ("#c0392b", lines.map(|w| wrap(&w)).collect())
     };
-    let top = TOP + 16.0 * warnings.iter().map(Vec::len).sum::<usize>() as f64;
+    let head = played.len() + legend.len() + warnings.iter().map(Vec::len).sum::<usize>();
+    let top = 50.0 + LINE * head as f64;
     let height = top
         + panels
             .iter()
@@ -265,33 +280,27 @@ pub fn render(report: &Report, names: &Names) -> String {
         s,
         r##"<rect width="{WIDTH}" height="{height}" fill="#ffffff"/>"##
     );
-    let lines = [
-        (28.0, 18, "bold", title.clone()),
-        (50.0, 12, "normal", names.summary(report)),
-        (68.0, 12, "normal", names.setup(report)),
-        (86.0, 11, "normal", names.t("sim-plot-legend", &[])),
-    ];
-    for (y, size, weight, text) in lines {
-        let _ = writeln!(
-            s,
-            r#"<text x="16" y="{y}" font-size="{size}" font-weight="{weight}">{}</text>"#,
-            escape(&text)
-        );
+    let _ = writeln!(
+        s,
+        r#"<text x="16" y="28" font-size="18" font-weight="bold">{}</text>"#,
+        escape(&title)
+    );
+    let mut y = 50.0;
+    for line in played {
+        let _ = writeln!(s, r#"<text x="16" y="{y}">{}</text>"#, escape(&line));
+        y += LINE;
     }
-    let mut y = TOP - 2.0;
+    text_block(&mut s, y, r#"font-size="11""#, &legend);
+    y += LINE * legend.len() as f64;
     for warning in &warnings {
-        let _ = write!(
-            s,
-            r#"<text class="warning" x="16" y="{y}" font-size="12" fill="{colour}">"#
+        text_block(
+            &mut s,
+            y,
+            &format!(r#"class="warning" fill="{colour}""#),
+            warning,
         );
-        for (i, line) in warning.iter().enumerate() {
-            let dy = if i == 0 { 0.0 } else { 16.0 };
-            let _ = write!(s, r#"<tspan x="16" dy="{dy}">{}</tspan>"#, escape(line));
-        }
-        let _ = writeln!(s, "</text>");
-        y += 16.0 * warning.len() as f64;
+        y += LINE * warning.len() as f64;
     }
-    let mut y = top;
     for panel in &panels {
         write_panel(&mut s, panel, y);
         y += 48.0 + ROW * panel.points.len() as f64;
@@ -364,7 +373,7 @@ fn write_panel(s: &mut String, panel: &Panel, top: f64) {
             );
         };
         if !p.on_axis {
-            note(s, X0);
+            note(s, X0 + 8.0);
             let _ = writeln!(s, "</g>");
             continue;
         }
