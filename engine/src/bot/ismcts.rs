@@ -9,15 +9,15 @@
 //! - playouts are played much as the rules bot would play ([`playout`]), each seat from
 //!   its own view of the sampled state, not by random moves;
 //! - a playout stops when the round ends, and the position is scored by
-//!   [`outlook::chances`]: each player's chance to win the game from the successes and
+//!   [`super::outlook::chances`]: each player's chance to win the game from the successes and
 //!   failures on the table and who starts the next round. The decisions of a round change
 //!   little beyond that round, and playing whole games would drown their effect in the
 //!   noise of later rounds.
 
-mod outlook;
+
 mod playout;
 
-use super::{Bot, RulesBot, legal};
+use super::{Bot, PlannerBot, legal};
 use crate::action::{Action, DecisionKind};
 use crate::engine::Rules;
 use crate::ids::Seat;
@@ -87,7 +87,7 @@ pub struct IsmctsBot {
     /// Plays every seat in the playouts.
     playout: playout::PlayoutPolicy,
     /// Its choice stands unless the search clearly finds better.
-    advisor: RulesBot,
+    advisor: PlannerBot,
 }
 
 impl IsmctsBot {
@@ -96,7 +96,7 @@ impl IsmctsBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
             budget,
             playout: playout::PlayoutPolicy::new(seed ^ 0x9e37_79b9_7f4a_7c15),
-            advisor: RulesBot::new(seed ^ 0x5851_f42d_4c95_7f2d),
+            advisor: PlannerBot::new(seed ^ 0x5851_f42d_4c95_7f2d),
         }
     }
 
@@ -104,8 +104,8 @@ impl IsmctsBot {
     pub(super) fn restore(
         budget: Budget,
         rng: ChaCha8Rng,
-        advisor: RulesBot,
-        playout: RulesBot,
+        advisor: PlannerBot,
+        playout: PlannerBot,
     ) -> IsmctsBot {
         IsmctsBot {
             rng,
@@ -223,7 +223,7 @@ impl IsmctsBot {
                 break;
             }
         }
-        outlook::chances(state)
+        super::outlook::chances(state)
     }
 }
 

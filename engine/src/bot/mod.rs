@@ -1,8 +1,13 @@
 //! Bots. A bot decides from its seat's [`PlayerView`] only: the type of [`Bot::decide`]
 //! makes it impossible to peek at hidden cards.
 
+mod choice;
+mod estimate;
 mod figures;
 mod ismcts;
+mod outlook;
+mod planner;
+mod projection;
 mod random;
 mod rules;
 mod saved;
@@ -11,6 +16,8 @@ mod typical;
 
 pub use figures::{forget_figures, save_figures};
 pub use ismcts::{ActionStats, Budget, DEFAULT_ITERATIONS, IsmctsBot};
+pub use outlook::Model;
+pub use planner::{Params, PlannerBot, QTIME};
 pub use random::RandomBot;
 pub use rules::RulesBot;
 pub use saved::{BotState, MAX_CACHE_ENTRIES, RulesState};
@@ -69,7 +76,7 @@ impl BotKind {
     pub fn create(self, seed: u64) -> Box<dyn Bot> {
         match (self, self.budget()) {
             (_, Some(budget)) => Box::new(IsmctsBot::new(seed, budget)),
-            (BotKind::Rules, _) => Box::new(RulesBot::new(seed)),
+            (BotKind::Rules, _) => Box::new(PlannerBot::new(seed)),
             _ => Box::new(RandomBot::new(seed)),
         }
     }

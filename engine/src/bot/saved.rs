@@ -6,11 +6,11 @@
 //! What is *not* here, because it cannot change a decision: the tables of `typical.rs`
 //! (each figure is computed from a fresh cache and a generator seeded by the situation,
 //! whether in this process, another thread or the one that wrote it to disk) and of
-//! `ismcts/outlook.rs` (a pure function of the standings and of who starts the next
+//! `outlook.rs` (a pure function of the standings and of who starts the next
 //! round); IS-MCTS's tree, rebuilt at every decision; and the bot's kind (its budget),
 //! which the seat says.
 
-use super::{BotKind, IsmctsBot, RandomBot, RulesBot};
+use super::{BotKind, IsmctsBot, PlannerBot, RandomBot};
 use crate::odds::OddsCache;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -109,7 +109,7 @@ impl BotKind {
             (BotKind::Random, BotState::Random { rng }) => {
                 Ok(Box::new(RandomBot::restore(rng.clone())))
             }
-            (BotKind::Rules, BotState::Rules(rules)) => Ok(Box::new(RulesBot::restore(rules)?)),
+            (BotKind::Rules, BotState::Rules(rules)) => Ok(Box::new(PlannerBot::restore(rules)?)),
             (
                 BotKind::Ismcts(_) | BotKind::IsmctsTimed(_),
                 BotState::Ismcts {
@@ -120,8 +120,8 @@ impl BotKind {
             ) => Ok(Box::new(IsmctsBot::restore(
                 self.budget().expect("an IS-MCTS kind has a budget"),
                 rng.clone(),
-                RulesBot::restore(advisor)?,
-                RulesBot::restore(playout)?,
+                PlannerBot::restore(advisor)?,
+                PlannerBot::restore(playout)?,
             ))),
             (kind, _) => Err(format!(
                 "the saved state is not that of a `{}` bot",

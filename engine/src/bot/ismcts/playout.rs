@@ -9,7 +9,7 @@
 //! one it does not. Odds as good as the rules bot's would cost milliseconds per question;
 //! the knowing answer costs one run per option, and errs the same way for every seat.
 
-use super::super::{Bot, RulesBot, legal, typical};
+use super::super::{Bot, PlannerBot, RulesBot, legal, typical};
 use crate::action::{Action, DecisionKind};
 use crate::engine::Rules;
 use crate::event::Event;
@@ -22,22 +22,22 @@ use crate::view::View;
 const TRIAL_LIMIT: usize = 64;
 
 pub(super) struct PlayoutPolicy {
-    adventurers: RulesBot,
+    adventurers: PlannerBot,
 }
 
 impl PlayoutPolicy {
     pub(super) fn new(seed: u64) -> PlayoutPolicy {
         PlayoutPolicy {
-            adventurers: RulesBot::new(seed),
+            adventurers: PlannerBot::new(seed),
         }
     }
 
-    pub(super) fn restore(adventurers: RulesBot) -> PlayoutPolicy {
+    pub(super) fn restore(adventurers: PlannerBot) -> PlayoutPolicy {
         PlayoutPolicy { adventurers }
     }
 
     /// The rules bot that picks adventurers and answers what the playout does not.
-    pub(super) fn adventurers(&self) -> &RulesBot {
+    pub(super) fn adventurers(&self) -> &PlannerBot {
         &self.adventurers
     }
 

@@ -24,15 +24,33 @@
 //! Valuing runs as rules bots' rounds do beats rules bots most, by drawing on where they
 //! pass, but loses to a searcher that runs less; the chosen figures win against both.
 
+use crate::ids::Seat;
 use crate::options::{FAILURES_TO_LOSE, SUCCESSES_TO_WIN};
 use crate::state::GameState;
+use crate::view::View;
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-/// The chance that the round's starter is the one who runs, in the model.
-const STARTER_RUNS: f64 = 0.75;
-/// The chance that a run succeeds, in the model.
-const RUN_SUCCEEDS: f64 = 0.75;
+/// How rounds go, in the model.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Model {
+    /// The chance that the round's starter is the one who runs.
+    pub starter_runs: f64,
+    /// The chance that a run succeeds.
+    pub run_succeeds: f64,
+}
+
+/// What IS-MCTS scores the end of a round with (see the table above).
+pub const SEARCH: Model = Model {
+    starter_runs: 0.75,
+    run_succeeds: 0.75,
+};
+
+impl Model {
+    fn key(self) -> (u64, u64) {
+        (self.starter_runs.to_bits(), self.run_succeeds.to_bits())
+    }
+}
 
 /// A player's standing: successes and failures, or out of the game.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -45,7 +63,7 @@ enum Standing {
 type Table = (Vec<Standing>, usize);
 
 thread_local! {
-    static MEMO: RefCell<HashMap<Table, [f64; 4]>> = RefCell::new(HashMap::new());
+    static MEMO: RefCell<HashMap<((u64, u64), Table), [f64; 4]>> = RefCell::new(HashMap::new());
 }
 
 /// Each seat's chance to win the game from `state` (1 for the winner once there is one).
@@ -58,23 +76,88 @@ pub fn chances(state: &GameState) -> [f64; 4] {
     let standings: Vec<Standing> = state
         .players
         .iter()
-        .map(|p| {
-            if p.eliminated {
+        .map(|p| standing(p.eliminated, p.successes, p.failures))
+        .collect();
+    let starter = usize::from(state.starter);
+    solve(SEARCH, &(standings, starter))
+}
+
+/// The standings a seat sees on the table, in seat order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standings(Vec<Standing>);
+
+impl Standings {
+    /// The standings `view`'s seat sees (all public).
+    pub fn of(view: &View) -> Standings {
+        Standings(
+            (0..view.players())
+                .map(|s| standing(view.eliminated(s), view.successes(s), view.failures(s)))
+                .collect(),
+        )
+    }
+
+    /// Each seat's chance to win the game from these standings, with `starter` to start
+    /// the next round (1 for the winner once there is one).
+    pub fn chances(&self, model: Model, winner: Option<Seat>, starter: Seat) -> [f64; 4] {
+        if let Some(w) = winner {
+            let mut won = [0.0; 4];
+            won[usize::from(w)] = 1.0;
+            return won;
+        }
+        solve(model, &(self.0.clone(), usize::from(starter)))
+    }
+
+    /// Each seat's chance to win the game once `runner`'s run ends this way: a success or
+    /// a failure card for them, and they start the next round (the next player still in,
+    /// if the run put them out).
+    pub fn after_run(&self, model: Model, runner: Seat, success: bool) -> [f64; 4] {
+        let r = usize::from(runner);
+        let mut next = self.0.clone();
+        let Standing::In {
+            successes,
+            failures,
+        } = next[r]
+        else {
+            return solve(model, &(next, r));
+        };
+        if success {
+            if successes + 1 >= SUCCESSES_TO_WIN {
+                let mut won = [0.0; 4];
+                won[r] = 1.0;
+                return won;
+            }
+            next[r] = Standing::In {
+                successes: successes + 1,
+                failures,
+            };
+        } else {
+            next[r] = if failures + 1 >= FAILURES_TO_LOSE {
                 Standing::Out
             } else {
                 Standing::In {
-                    successes: p.successes.min(SUCCESSES_TO_WIN - 1),
-                    failures: p.failures.min(FAILURES_TO_LOSE - 1),
+                    successes,
+                    failures: failures + 1,
                 }
-            }
-        })
-        .collect();
-    let starter = usize::from(state.starter);
-    solve(&(standings, starter))
+            };
+        }
+        solve(model, &(next, r))
+    }
 }
 
-fn solve(table: &Table) -> [f64; 4] {
-    if let Some(v) = MEMO.with(|m| m.borrow().get(table).copied()) {
+fn standing(eliminated: bool, successes: u8, failures: u8) -> Standing {
+    if eliminated {
+        Standing::Out
+    } else {
+        Standing::In {
+            successes: successes.min(SUCCESSES_TO_WIN - 1),
+            failures: failures.min(FAILURES_TO_LOSE - 1),
+        }
+    }
+}
+
+fn solve(model: Model, table: &Table) -> [f64; 4] {
+    let memo_key = (model.key(), table.clone());
+    if let Some(v) = MEMO.with(|m| m.borrow().get(&memo_key).copied()) {
         return v;
     }
     let (standings, starter) = table;
@@ -94,9 +177,9 @@ fn solve(table: &Table) -> [f64; 4] {
             .unwrap_or(alive[0]);
         for &runner in &alive {
             let weight = if runner == starter {
-                STARTER_RUNS
+                model.starter_runs
             } else {
-                (1.0 - STARTER_RUNS) / (alive.len() - 1) as f64
+                (1.0 - model.starter_runs) / (alive.len() - 1) as f64
             };
             let Standing::In {
                 successes,
@@ -107,14 +190,14 @@ fn solve(table: &Table) -> [f64; 4] {
             };
             // Success: a win, or one success more.
             if successes + 1 >= SUCCESSES_TO_WIN {
-                result[runner] += weight * RUN_SUCCEEDS;
+                result[runner] += weight * model.run_succeeds;
             } else {
                 let mut next = standings.clone();
                 next[runner] = Standing::In {
                     successes: successes + 1,
                     failures,
                 };
-                add(&mut result, &solve(&(next, runner)), weight * RUN_SUCCEEDS);
+                add(&mut result, &solve(model, &(next, runner)), weight * model.run_succeeds);
             }
             // Failure: out of the game, or one failure more.
             let mut next = standings.clone();
@@ -128,12 +211,12 @@ fn solve(table: &Table) -> [f64; 4] {
             };
             add(
                 &mut result,
-                &solve(&(next, runner)),
-                weight * (1.0 - RUN_SUCCEEDS),
+                &solve(model, &(next, runner)),
+                weight * (1.0 - model.run_succeeds),
             );
         }
     }
-    MEMO.with(|m| m.borrow_mut().insert(table.clone(), result));
+    MEMO.with(|m| m.borrow_mut().insert(memo_key, result));
     result
 }
 
@@ -157,14 +240,16 @@ mod tests {
     #[test]
     fn chances_sum_to_one_and_the_starter_is_ahead() {
         for players in 2..=4 {
-            let v = solve(&(vec![standing(0, 0); players], 1));
+            let v = solve(SEARCH, &(vec![standing(0, 0); players], 1));
             assert!((v.iter().sum::<f64>() - 1.0).abs() < 1e-12, "{v:?}");
             // The starter is ahead of everyone else.
             for i in (0..players).filter(|&i| i != 1) {
                 assert!(v[1] > v[i], "{v:?}");
             }
         }
-        let v = solve(&(
+        let v = solve(
+            SEARCH,
+            &(
             vec![
                 standing(1, 0),
                 standing(0, 1),
@@ -172,7 +257,8 @@ mod tests {
                 standing(1, 1),
             ],
             2,
-        ));
+        ),
+        );
         assert!((v.iter().sum::<f64>() - 1.0).abs() < 1e-12);
         assert_eq!(v[2], 0.0);
         // The starter was eliminated: the next player still in starts.
@@ -182,7 +268,7 @@ mod tests {
     #[test]
     fn a_success_helps_a_failure_hurts_and_starting_helps() {
         let at =
-            |standings: [Standing; 2], starter: usize| solve(&(standings.to_vec(), starter))[0];
+            |standings: [Standing; 2], starter: usize| solve(SEARCH, &(standings.to_vec(), starter))[0];
         for starter in 0..2 {
             let even = at([standing(0, 0), standing(0, 0)], starter);
             assert!(at([standing(1, 0), standing(0, 0)], starter) > even);
@@ -194,8 +280,8 @@ mod tests {
         // Two players, one success each: the next run wins it for its runner if it
         // succeeds; a failure leaves the game open.
         let v = at([standing(1, 0), standing(1, 0)], 0);
-        let next_run_wins = STARTER_RUNS * RUN_SUCCEEDS;
-        let next_run_loses = (1.0 - STARTER_RUNS) * RUN_SUCCEEDS;
+        let next_run_wins = model.starter_runs * model.run_succeeds;
+        let next_run_loses = (1.0 - model.starter_runs) * model.run_succeeds;
         assert!(v > next_run_wins && v < 1.0 - next_run_loses, "{v}");
     }
 }
