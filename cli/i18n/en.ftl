@@ -222,6 +222,7 @@ seat-bot = Bot { $number } ({ $kind })
 seat-bot-easy = easy
 seat-bot-normal = normal
 seat-bot-hard = hard
+seat-bot-random = random
 seat-unknown = seat { $seat }
 
 ## cards
@@ -812,3 +813,14 @@ serve-broken = { $tables ->
     }
 serve-db-error = The database { $path } cannot be opened: { $error }
 serve-listen-error = Cannot serve on { $address }: { $error }
+
+# dungeon sim ladder
+ladder-playing = Playing { $block }…
+ladder-title = Bot levels, { $packs }: { $games } games for each pairing and each table (first seed { $seed })
+ladder-head-to-head = Head to head at 2 players (seats rotated): the higher level's wins
+ladder-in-range = in range
+ladder-out-of-range = OUT OF RANGE
+ladder-goal = (Goal: the lower end of the 95% interval above { $low }%, the rate at most { $high }%: a level beaten more often has a hole in its play.)
+ladder-table = { $players } players ({ $lineup }), { $games } games: wins per seat-game
+ladder-not-in-order = Warning: the levels do not place in order at this table.
+ladder-ratings = Bradley-Terry ratings from the head-to-head games (Elo scale, easy at 1000)

@@ -215,6 +215,7 @@ seat-bot = Bot { $number } ({ $kind })
 seat-bot-easy = fácil
 seat-bot-normal = normal
 seat-bot-hard = difícil
+seat-bot-random = al azar
 seat-unknown = asiento { $seat }
 
 ## cards
@@ -805,3 +806,14 @@ serve-broken = { $tables ->
     }
 serve-db-error = No se puede abrir la base de datos { $path }: { $error }
 serve-listen-error = No se puede servir en { $address }: { $error }
+
+# dungeon sim ladder
+ladder-playing = Jugando { $block }…
+ladder-title = Niveles de bot, { $packs }: { $games } partidas por pareja y por mesa (primera semilla { $seed })
+ladder-head-to-head = Cara a cara a 2 jugadores (con rotación de asientos): victorias del nivel más alto
+ladder-in-range = dentro del objetivo
+ladder-out-of-range = FUERA DEL OBJETIVO
+ladder-goal = (Objetivo: el extremo inferior del intervalo del 95 % por encima del { $low } %, la tasa como mucho del { $high } %: un nivel que pierde más a menudo tiene un agujero en su juego.)
+ladder-table = { $players } jugadores ({ $lineup }), { $games } partidas: victorias por asiento y partida
+ladder-not-in-order = Aviso: los niveles no quedan en orden en esta mesa.
+ladder-ratings = Puntuaciones Bradley-Terry de las partidas cara a cara (escala Elo, fácil en 1000)

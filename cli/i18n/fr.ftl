@@ -217,6 +217,7 @@ seat-bot = Bot { $number } ({ $kind })
 seat-bot-easy = facile
 seat-bot-normal = normal
 seat-bot-hard = difficile
+seat-bot-random = au hasard
 seat-unknown = place { $seat }
 
 ## cards
@@ -798,3 +799,14 @@ serve-broken = { $tables ->
     }
 serve-db-error = Impossible d'ouvrir la base de données { $path } : { $error }
 serve-listen-error = Impossible de servir sur { $address } : { $error }
+
+# dungeon sim ladder
+ladder-playing = Parties { $block } en cours…
+ladder-title = Niveaux des bots, { $packs } : { $games } parties par paire et par table (première graine { $seed })
+ladder-head-to-head = Face à face à 2 joueurs (places tournantes) : victoires du niveau le plus haut
+ladder-in-range = dans l'objectif
+ladder-out-of-range = HORS DE L'OBJECTIF
+ladder-goal = (Objectif : la borne basse de l'intervalle à 95 % au-dessus de { $low } %, le taux au plus { $high } % : un niveau battu plus souvent a une faille dans son jeu.)
+ladder-table = { $players } joueurs ({ $lineup }), { $games } parties : victoires par place et par partie
+ladder-not-in-order = Attention : les niveaux ne se classent pas dans l'ordre à cette table.
+ladder-ratings = Classements Bradley-Terry tirés des face-à-face (échelle Elo, facile à 1000)

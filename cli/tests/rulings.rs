@@ -61,8 +61,8 @@ fn cards_lists_every_ruling_with_its_choices_and_default() {
         "    - regular (default): Only the species of the regular monsters",
         "    - any: Any species in play",
         "Healing Potion: may it be declined? [healing_potion]",
-        "    - may_decline (default): The runner chooses.",
-        "    - automatic: It is used the moment HP falls to 0 or less.",
+        "    - may_decline: The runner chooses.",
+        "    - automatic (default): It is used the moment HP falls to 0 or less.",
         "Enchanting Flute: which monsters its Goblins weaken [enchanting_flute]",
         "    - later (default): Each Goblin it defeats makes every later monster",
         "    - next: Each Goblin it defeats makes the monster revealed right after it",
@@ -222,7 +222,7 @@ fn sim_plays_and_reports_the_rulings_chosen() {
     assert_eq!(options["variant_scope"], "first_turn");
     assert_eq!(options["rulings"]["enchanting_flute"], "later");
     assert_eq!(options["rulings"]["ally"], "may_decline");
-    assert_eq!(options["rulings"]["healing_potion"], "may_decline");
+    assert_eq!(options["rulings"]["healing_potion"], "automatic");
     assert_eq!(options["rulings"]["vorpal_species"], "regular");
     let ruled = sim_json(&[
         "--variant",

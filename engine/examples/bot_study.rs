@@ -33,7 +33,41 @@ impl Bot for Forced {
     }
 }
 
+/// A bot that plays a random legal action with chance `epsilon`, else as `inner`.
+struct Noisy {
+    inner: Box<dyn Bot>,
+    epsilon: f64,
+    rng: rand_chacha::ChaCha8Rng,
+}
+
+impl Bot for Noisy {
+    fn name(&self) -> &'static str {
+        "noisy"
+    }
+    fn decide(&mut self, rules: &mut dyn dungeon_engine::Rules, view: &dungeon_engine::View) -> dungeon_engine::Action {
+        use rand::RngExt;
+        use rand::seq::IndexedRandom;
+        let legal = dungeon_engine::bot::legal(view);
+        if legal.len() > 1 && self.rng.random::<f64>() < self.epsilon {
+            return *legal.choose(&mut self.rng).unwrap();
+        }
+        self.inner.decide(rules, view)
+    }
+    fn save(&self) -> dungeon_engine::bot::BotState {
+        self.inner.save()
+    }
+}
+
 fn make(name: &str, seed: u64) -> Box<dyn Bot> {
+    if let Some(rest) = name.strip_prefix("noisy") {
+        let (e, rest) = rest.split_once('@').expect("noisyE@bot");
+        use rand_chacha::rand_core::SeedableRng;
+        return Box::new(Noisy {
+            inner: make(rest, seed),
+            epsilon: e.parse().expect("epsilon"),
+            rng: rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0xabcdef),
+        });
+    }
     if let Some((a, rest)) = name.split_once('@') {
         return Box::new(Forced {
             inner: make(rest, seed),
@@ -49,15 +83,15 @@ fn make(name: &str, seed: u64) -> Box<dyn Bot> {
                 "soft" => p.softness = v,
                 "strip" => p.strip = v,
                 "cstrip" => p.choice_strip = v,
+                "rounds" => p.choose_by_rounds = v != 0.0,
+                "cstarter" => p.choice_model.starter_runs = v,
+                "csuccess" => p.choice_model.run_succeeds = v,
                 "starter" => p.model.starter_runs = v,
                 "success" => p.model.run_succeeds = v,
                 _ => panic!("unknown parameter {k}"),
             }
         }
         return Box::new(PlannerBot::with_params(seed, p));
-    }
-    if name == "legacy" {
-        return Box::new(dungeon_engine::bot::RulesBot::new(seed));
     }
     name.parse::<BotKind>().expect("bot").create(seed)
 }
@@ -76,6 +110,10 @@ fn main() {
     let packs: Vec<&str> = packs.split(',').collect();
     let mut engine = Engine::new(support::catalog(&packs)).expect("engine");
     let catalog = engine.catalog().clone();
+    if let Ok(a) = std::env::var("ROLLOUT") {
+        trace_rollout(&mut engine, &a, 12345);
+        return;
+    }
     let lineup: Vec<&str> = (0..players)
         .map(|s| names[s.min(names.len() - 1)].as_str())
         .collect();
@@ -162,6 +200,37 @@ fn main() {
         100.0 * successes as f64 / rounds as f64,
         rounds as f64 / games as f64
     );
-    println!("  question time {} ms", dungeon_engine::bot::QTIME.load(std::sync::atomic::Ordering::Relaxed) / 1000);
+    if std::env::var_os("ENDINGS").is_some() {
+        show_endings(&mut engine, players as u8);
+    }
     println!("  adventurers: {adventurers:?}; the starter ran {:.1}%", 100.0 * starter_ran as f64 / rounds as f64);
+}
+
+#[allow(dead_code)]
+fn show_endings(engine: &mut Engine, players: u8) {
+    let catalog = engine.catalog().clone();
+    for a in catalog.adventurer_ids() {
+        let e = dungeon_engine::bot::endings(engine, &GameOptions::default(), &Params::default(), a, &vec![(false, 0, 0); players as usize]);
+        println!("  {} endings: {:?}", catalog.adventurer(a).info.id, e.iter().map(|[w, l]| format!("{:.2}/{:.2}", w, l)).collect::<Vec<_>>());
+    }
+}
+
+#[allow(dead_code)]
+fn trace_rollout(engine: &mut Engine, adventurer: &str, seed: u64) {
+    let catalog = engine.catalog().clone();
+    let options = GameOptions { players: 2, first_adventurer: dungeon_engine::options::FirstAdventurer::Named(adventurer.into()), ..Default::default() };
+    let mut events = Vec::new();
+    let mut state = engine.new_game(options, seed, &mut events).unwrap();
+    let mut p = Params::default();
+    p.choose_by_rounds = false;
+    let mut bots: Vec<PlannerBot> = (0..2).map(|s| PlannerBot::with_params(seed ^ s, p)).collect();
+    for e in &events { println!("    {}", e.describe(&catalog)); }
+    for _ in 0..200 {
+        let Some(seat) = state.current_seat() else { break };
+        if matches!(state.pending.as_ref().map(|d| &d.kind), Some(dungeon_engine::DecisionKind::ChooseAdventurer { .. })) { break; }
+        let a = bots[seat as usize].decide(engine, &dungeon_engine::View::new(&state, seat));
+        events.clear();
+        engine.apply(&mut state, a, &mut events).unwrap();
+        for e in &events { println!("    {}", e.describe(&catalog)); }
+    }
 }

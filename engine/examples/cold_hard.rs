@@ -7,7 +7,7 @@
 //!
 //! `cargo run --release -p dungeon-engine --example cold_hard [POSITIONS]` (default 8 per
 //! table; `ONLY=14` for base at 4 players, `ONLY=24` base+sequel; `DETAIL=1` lists each).
-use dungeon_engine::bot::{BotKind, forget_figures};
+use dungeon_engine::bot::{BotKind, forget_choices, forget_figures};
 use dungeon_engine::state::GameState;
 use dungeon_engine::{Catalog, Engine, View};
 use std::sync::Arc;
@@ -19,6 +19,7 @@ use support::{catalog, positions};
 
 fn cold(catalog: &Arc<Catalog>, state: &GameState, disk: Option<&str>) -> Duration {
     forget_figures();
+    forget_choices();
     // SAFETY: no other thread runs while it is set.
     unsafe { std::env::set_var("DUNGEON_CACHE_DIR", disk.unwrap_or("")) };
     let (catalog, state) = (catalog.clone(), state.clone());

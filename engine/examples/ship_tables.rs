@@ -1,48 +1,71 @@
-//! Makes the odds tables shipped in the binary (`engine/tables`, see `src/bot/shipped.rs`):
-//! `hard` decisions at positions of random-bot games (not the ones `cold_hard` measures),
-//! at 2 to 4 players, for each built-in pack mix under its default rulings, then every
-//! table the bots filled is written to `engine/tables` (old ones removed first). Tables
-//! this build already ships and that still match start the bots off, so a run only adds
-//! figures (a figure never changes while its table's name stays the same).
+//! Makes the tables shipped in the binary (`engine/tables`, see `src/bot/shipped.rs` and
+//! `src/bot/choice.rs`): the odds figures and the adventurer-choice figures the bots meet
+//! in `normal` games (and a few `hard` decisions) at 2 to 4 players, for each built-in
+//! pack mix under its default rulings. Old tables are removed first; every table the bots
+//! filled is written to `engine/tables`.
 //!
-//! `cargo run --release -p dungeon-engine --example ship_tables [POSITIONS]` (default 150
-//! per mix and player count). Run it when `shipped_tables_match_the_engine` fails.
-use dungeon_engine::bot::{BotKind, SHIPPED_MIXES, save_figures};
-use dungeon_engine::{Engine, View};
+//! `cargo run --release -p dungeon-engine --example ship_tables [GAMES]` (default 120 per
+//! mix and player count; the games run on every core). Run it when
+//! `shipped_tables_match_the_engine` or `shipped_choices_match_the_engine` fails.
+use dungeon_engine::bot::{
+    BotKind, SHIPPED_MIXES, forget_shipped_choices, play_game, save_choices, save_figures,
+    seat_seed,
+};
+use dungeon_engine::{Engine, GameOptions};
 use std::path::Path;
 
 #[path = "../benches/support/mod.rs"]
 mod support;
-use support::{catalog, positions};
+use support::catalog;
 
-/// Seeds of the games positions are taken from (clear of `cold_hard`'s, which start at 0).
+/// Seeds of the games played (clear of the tests' and the bench's).
 const FIRST_SEED: u64 = 500_000;
 
 fn main() {
-    let per: usize = std::env::args()
+    let games: u64 = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
-        .unwrap_or(150);
+        .unwrap_or(120);
     let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("tables");
     // SAFETY: set before any other thread starts: the tables live in memory only until saved.
     unsafe { std::env::set_var("DUNGEON_CACHE_DIR", "") };
+    // The shipped choices may be stale: work every one out again.
+    forget_shipped_choices();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
     for packs in SHIPPED_MIXES {
-        let catalog = catalog(packs);
-        let mut engine = Engine::new(catalog).expect("engine");
         for players in 2..=4u8 {
             let started = std::time::Instant::now();
-            let positions = positions(&mut engine, players, FIRST_SEED, per, |seed, n| {
-                (seed * 5 + n).is_multiple_of(7)
+            std::thread::scope(|scope| {
+                for t in 0..threads {
+                    scope.spawn(move || {
+                        let mut engine = Engine::new(catalog(packs)).expect("engine");
+                        for g in (t..games).step_by(threads as usize) {
+                            let seed = FIRST_SEED + g;
+                            // One seat in six a hard bot: its playouts meet the figures
+                            // the search needs.
+                            let mut bots: Vec<_> = (0..players as usize)
+                                .map(|s| {
+                                    let kind = if (g as usize + s) % 6 == 0 {
+                                        BotKind::Ismcts(100)
+                                    } else {
+                                        BotKind::Rules
+                                    };
+                                    kind.create(seat_seed(seed, s))
+                                })
+                                .collect();
+                            let options = GameOptions {
+                                players,
+                                ..GameOptions::default()
+                            };
+                            play_game(&mut engine, options, seed, &mut bots, &mut Vec::new(), |_, _| Ok(()))
+                                .expect("a game");
+                        }
+                    });
+                }
             });
-            for (i, state) in positions.iter().enumerate() {
-                let seat = state.current_seat().expect("a decision");
-                let mut hard = "hard".parse::<BotKind>().expect("kind").create(i as u64);
-                hard.decide(&mut engine, &View::new(state, seat));
-            }
             println!(
-                "{:<12} {players}p: {} decisions in {:.1} s",
+                "{:<12} {players}p: {games} games in {:.1} s",
                 packs.join("+"),
-                positions.len(),
                 started.elapsed().as_secs_f64()
             );
         }
@@ -55,5 +78,6 @@ fn main() {
         }
     }
     let n = save_figures(&out).expect("tables written");
-    println!("{n} tables written to {}", out.display());
+    let c = save_choices(&out.join("choices.bin")).expect("choices written");
+    println!("{n} odds tables and {c} choice figures written to {}", out.display());
 }

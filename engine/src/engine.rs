@@ -286,6 +286,13 @@ pub trait Rules {
         setup: &game::DungeonSetup,
         events: &mut Vec<Event>,
     ) -> Result<GameState, EngineError>;
+    /// See [`Engine::new_game`] (bots that play games out in their heads start one).
+    fn new_game(
+        &mut self,
+        options: GameOptions,
+        seed: u64,
+        events: &mut Vec<Event>,
+    ) -> Result<GameState, EngineError>;
     /// See [`HookRunner::set_analysis`]; turning it on starts from fresh script instances.
     fn set_analysis(&mut self, on: bool);
     /// The shared odds ([`Engine::share_odds`]), lent to one search at a time: `None`
@@ -332,6 +339,14 @@ impl<H: HookRunner> Rules for Engine<H> {
         events: &mut Vec<Event>,
     ) -> Result<GameState, EngineError> {
         Engine::dungeon(self, setup, events)
+    }
+    fn new_game(
+        &mut self,
+        options: GameOptions,
+        seed: u64,
+        events: &mut Vec<Event>,
+    ) -> Result<GameState, EngineError> {
+        Engine::new_game(self, options, seed, events)
     }
     fn set_analysis(&mut self, on: bool) {
         if on {

@@ -12,9 +12,12 @@
 //!   goals and the range rule that warns;
 //! - `record.rs`: `--record DIR`, a game record per game;
 //! - `shard.rs`: `--shard K/N`, one slice of a study; `part.rs`: the part file a slice
-//!   writes, and `dungeon sim merge`, which adds the parts up into the whole study's report.
+//!   writes, and `dungeon sim merge`, which adds the parts up into the whole study's report;
+//! - `ladder.rs`: `dungeon sim ladder`, the bot levels head to head and at mixed tables,
+//!   with their ratings.
 
 mod csv;
+mod ladder;
 mod part;
 mod plot;
 mod progress;
@@ -165,6 +168,31 @@ pub struct SimArgs {
 enum SimCommand {
     /// Add up the part files of a study's slices (--shard K/N) into the study's report.
     Merge(MergeArgs),
+    /// Rank the bot levels: each pair head to head at 2 players, all three at mixed 3- and
+    /// 4-player tables, and their Bradley-Terry ratings (Elo scale, easy at 1000).
+    Ladder(LadderArgs),
+}
+
+#[derive(Args)]
+struct LadderArgs {
+    /// Games for each pairing and each mixed table.
+    #[arg(long, short = 'n', default_value_t = 2000)]
+    games: u64,
+    /// Seed of the first game.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Packs, comma-separated.
+    #[arg(long, default_value = packs::DEFAULT_PACKS)]
+    packs: String,
+    /// Worker threads (default: every core). The results do not depend on it.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// Print the results as JSON instead of tables.
+    #[arg(long)]
+    json: bool,
+    /// No progress on stderr.
+    #[arg(long, short = 'q')]
+    quiet: bool,
 }
 
 #[derive(Args)]
@@ -235,8 +263,10 @@ fn bad_bot(lang: Lang, given: &str) -> String {
 }
 
 pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode, String> {
-    if let Some(SimCommand::Merge(merge)) = args.command {
-        return run_merge(library, lang, merge);
+    match args.command {
+        Some(SimCommand::Merge(merge)) => return run_merge(library, lang, merge),
+        Some(SimCommand::Ladder(ladder)) => return run_ladder(library, lang, ladder),
+        None => {}
     }
     let t = |key: &'static str, a: &[(&str, Arg)]| tr(lang, key, a);
     // Options first, so a mistake costs no pack loading and no game.
@@ -349,6 +379,43 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
         eprintln!("{}", t("sim-done", &a));
     }
     Ok(exit_code(&tally.errors))
+}
+
+/// `dungeon sim ladder`: the bot levels ranked.
+fn run_ladder(library: &PackLibrary, lang: Lang, args: LadderArgs) -> Result<ExitCode, String> {
+    if args.games == 0 {
+        return Err(tr(lang, "sim-bad-games", &[]));
+    }
+    let threads = worker_threads(lang, "--threads", args.threads)?;
+    let catalog = packs::catalog(lang, library, &args.packs)?;
+    let study = ladder::Study {
+        catalog: &catalog,
+        games: args.games,
+        seed: args.seed,
+        threads,
+        options: GameOptions::default(),
+    };
+    let started = Instant::now();
+    let result = ladder::play(&study, |block| {
+        if !args.quiet {
+            eprintln!("{}", tr(lang, "ladder-playing", &[("block", block.to_string().into())]));
+        }
+    })?;
+    let text = if args.json {
+        serde_json::to_string_pretty(&result).map_err(|e| e.to_string())? + "\n"
+    } else {
+        ladder::render(lang, &result)
+    };
+    print!("{text}");
+    if !args.quiet {
+        let a = [
+            ("games", (args.games * 5).into()),
+            ("seconds", Arg::decimal(started.elapsed().as_secs_f64(), 1)),
+            ("threads", threads.into()),
+        ];
+        eprintln!("{}", tr(lang, "sim-done", &a));
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `dungeon sim merge`: the report of the whole study from its parts.

@@ -143,13 +143,15 @@ fn legacy_bot_name(seat: usize, bot: Option<&str>) -> Option<String> {
 }
 
 /// A bot as players read it: its level (easy, normal, hard) in `lang`, from the id a
-/// game or a report keeps (`random`, `rules`, `ismcts`; `ismcts:500` and `ismcts:200ms`,
-/// the hard level with another budget, are `hard:500` and `hard:200ms`). An unknown id
-/// is shown as it is.
+/// game or a report keeps (`novice`, `rules`, `ismcts`; `ismcts:500` and `ismcts:200ms`,
+/// the hard level with another budget, are `hard:500` and `hard:200ms`; `random`, the bot
+/// that picks any legal move, has no level and is called random). An unknown id is shown
+/// as it is.
 pub fn bot_kind(lang: Lang, id: &str) -> String {
     let (kind, budget) = id.split_once(':').map_or((id, None), |(k, b)| (k, Some(b)));
     let name = match kind {
-        "random" | "easy" => tr(lang, "seat-bot-easy", &[]),
+        "novice" | "easy" => tr(lang, "seat-bot-easy", &[]),
+        "random" => tr(lang, "seat-bot-random", &[]),
         "rules" | "normal" => tr(lang, "seat-bot-normal", &[]),
         "ismcts" | "hard" => tr(lang, "seat-bot-hard", &[]),
         _ => return id.to_string(),

@@ -1,39 +1,54 @@
-//! How the `normal` bot chooses the next adventurer: by playing the round out.
+//! How the `normal` bot chooses the next adventurer: by how rounds with it go.
 //!
 //! Which adventurer serves the one who picks it depends on how the others will bid
 //! against it (a sturdy adventurer is stripped of its tiles, a frail one is passed on
 //! early) and on the standings (near a win, you want a dungeon you can survive; with an
-//! opponent near a win, one they cannot). No simple figure says that, so the bot plays
-//! the coming round a number of times with each adventurer, every seat played by a
-//! `normal` bot from its own view, and takes the adventurer whose rounds leave it the best
-//! chance to win the game ([`outlook`](super::outlook)).
+//! opponent near a win, one they cannot). No simple figure says the first, so the bot
+//! learns it by playing: for each adventurer, [`ROUNDS`] rounds of a fresh game started
+//! with it and set to the same standings, every seat a `normal` bot, noting who ran
+//! (counted from the round's starter, who is the chooser) and whether the run succeeded. The standings then say what each
+//! of those endings is worth to the chooser ([`outlook`](super::outlook)), and the bot
+//! takes the adventurer whose endings are worth most.
 //!
-//! The figures depend only on the packs, the rulings, the table's size and the standings
-//! (as seen from the chooser's seat), so they are worked out once per process and shared
-//! by every thread and game: the rounds are dealt from a generator seeded by those alone,
-//! so a figure never depends on which thread worked it out first.
+//! How rounds go depends only on the packs, the rulings, the game's options and the
+//! standings (who has what, counted from the chooser's seat: how the others bid depends on
+//! who is close to winning), so the figures are worked out once per process and shared by
+//! every thread and game, from rounds dealt from a generator seeded by those alone: a
+//! figure never depends on which thread worked it out first. The figures of the built-in
+//! pack mixes ship in the binary (`engine/tables/choices.bin`, made by `cargo run
+//! --release -p dungeon-engine --example ship_tables`), so a first start does not play
+//! those rounds; a test checks some of them against the engine of today.
 
+use super::Bot;
 use super::outlook::Standings;
 use super::planner::{Params, PlannerBot};
-use super::Bot;
-use crate::action::{Action, DecisionKind};
+use crate::action::DecisionKind;
 use crate::catalog::Fnv;
 use crate::engine::Rules;
-use crate::ids::AdventurerId;
-use crate::options::rulings_hash;
+use crate::event::Event;
+use crate::ids::{AdventurerId, Seat};
+use crate::options::{FirstAdventurer, GameOptions, rulings_hash};
 use crate::view::View;
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
 use std::collections::HashMap;
 use std::sync::RwLock;
 
 /// Rounds played with each adventurer.
-const ROUNDS: usize = 16;
+pub const ROUNDS: u64 = 64;
 /// Decisions a round may take (a safety net).
-const ROUND_LIMIT: usize = 1_000;
+const ROUND_LIMIT: usize = 2_000;
+/// The version of the figures: bump it whenever the way they are worked out changes.
+const FORMAT: u32 = 4;
 
-/// Each adventurer's worth to the chooser, by situation.
-static FIGURES: RwLock<Option<HashMap<u64, Vec<f64>>>> = RwLock::new(None);
+/// How rounds with one adventurer went, by runner: the share of rounds that the player
+/// `k` seats after the starter ran and survived, or ran and failed.
+pub type Endings = Vec<[f64; 2]>;
+
+/// The endings of each situation's rounds, by key: the shipped figures, then those worked
+/// out since.
+static FIGURES: RwLock<Option<HashMap<u64, Endings>>> = RwLock::new(None);
+
+/// The shipped figures (see the module's comment).
+static SHIPPED: &[u8] = include_bytes!("../../tables/choices.bin");
 
 /// The adventurer among `options` whose rounds leave `view`'s seat the best chance to win.
 pub(crate) fn choose(
@@ -42,103 +57,248 @@ pub(crate) fn choose(
     params: &Params,
     options: &[AdventurerId],
 ) -> AdventurerId {
-    let values = worth(rules, view, params, options);
+    let me = view.seat();
+    let standings = Standings::of(view);
+    // Every seat in turn order from the chooser, who starts the round.
+    let players = view.players();
+    let seats: Vec<Seat> = (0..players).map(|i| (me + i) % players).collect();
+    let table: Vec<Standing> = seats
+        .iter()
+        .map(|&s| (view.eliminated(s), view.successes(s), view.failures(s)))
+        .collect();
     let mut best = (f64::MIN, options[0]);
-    for (&a, &v) in options.iter().zip(&values) {
-        if v > best.0 {
-            best = (v, a);
+    for &a in options {
+        let endings = endings(rules, view.options(), params, a, &table);
+        let worth: f64 = (endings.iter().zip(&seats))
+            .map(|(&[won, lost], &runner)| {
+                won * standings.after_run(params.choice_model, runner, true)[usize::from(me)]
+                    + lost * standings.after_run(params.choice_model, runner, false)[usize::from(me)]
+            })
+            .sum();
+        if worth > best.0 {
+            best = (worth, a);
         }
     }
     best.1
 }
 
-/// The chooser's chance to win after a round with each option.
-fn worth(rules: &mut dyn Rules, view: &View, params: &Params, options: &[AdventurerId]) -> Vec<f64> {
-    let catalog = rules.catalog().clone();
-    let me = view.seat();
-    let players = view.players();
-    let mut h = Fnv::new();
-    h.write(&catalog.fingerprint.to_le_bytes());
-    h.write(&rulings_hash(&view.options().rulings).to_le_bytes());
-    h.write(&[
-        players,
-        view.options().designer_variant as u8,
-        view.specials_in_play(&catalog) as u8,
-    ]);
-    // The standings from the chooser's seat round (the only seat that matters is whose).
-    for i in 0..players {
-        let s = (me + i) % players;
-        h.write(&[view.eliminated(s) as u8, view.successes(s), view.failures(s)]);
-    }
-    for a in options {
-        h.write(&a.0.to_le_bytes());
-    }
-    h.write(&params.softness.to_bits().to_le_bytes());
-    h.write(&params.strip.to_bits().to_le_bytes());
-    h.write(&params.model.starter_runs.to_bits().to_le_bytes());
-    h.write(&params.model.run_succeeds.to_bits().to_le_bytes());
-    let key = h.finish();
-    if let Some(v) = FIGURES
-        .read()
-        .ok()
-        .and_then(|f| f.as_ref()?.get(&key).cloned())
-    {
-        return v;
-    }
-    let mut values = Vec::with_capacity(options.len());
-    for &a in options {
-        let mut total = 0.0;
-        for round in 0..ROUNDS {
-            // The same deals for every option, so they are compared on equal terms.
-            let seed = key ^ (round as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-            total += play_round(rules, view, params, a, seed).unwrap_or(0.0);
-        }
-        values.push(total / ROUNDS as f64);
-    }
-    if let Ok(mut f) = FIGURES.write() {
-        f.get_or_insert_with(HashMap::new).insert(key, values.clone());
-    }
-    values
-}
+/// A seat's standing: out of the game, successes, failures.
+pub type Standing = (bool, u8, u8);
 
-/// The chooser's chance to win after one round with `adventurer`, every seat a `normal`
-/// bot seeded from `seed`.
-fn play_round(
+/// How rounds with `adventurer` go at a table whose seats, from the starter round, stand
+/// as `table` says, as remembered or shipped, else played.
+pub fn endings(
     rules: &mut dyn Rules,
-    view: &View,
+    options: &GameOptions,
     params: &Params,
     adventurer: AdventurerId,
+    table: &[Standing],
+) -> Endings {
+    let key = key(rules, options, params, Some(adventurer), table);
+    if let Some(e) = figures(|f| f.get(&key).cloned()) {
+        return e;
+    }
+    // Every adventurer's rounds are dealt from the same seeds, so that they are compared on
+    // equal terms.
+    let seed = self::key(rules, options, params, None, table);
+    let e = play_rounds(rules, options, params, adventurer, table, seed);
+    if let Ok(mut f) = FIGURES.write() {
+        f.get_or_insert_with(shipped).insert(key, e.clone());
+    }
+    e
+}
+
+/// What a situation's figures depend on, hashed.
+fn key(
+    rules: &dyn Rules,
+    options: &GameOptions,
+    params: &Params,
+    adventurer: Option<AdventurerId>,
+    table: &[Standing],
+) -> u64 {
+    let catalog = rules.catalog();
+    let mut h = Fnv::new();
+    h.write(&FORMAT.to_le_bytes());
+    h.write(&ROUNDS.to_le_bytes());
+    h.write(&catalog.fingerprint.to_le_bytes());
+    h.write(&rulings_hash(&options.rulings).to_le_bytes());
+    for &(out, successes, failures) in table {
+        h.write(&[out as u8, successes, failures]);
+    }
+    h.write(&[
+        table.len() as u8,
+        options.designer_variant as u8,
+        options.variant_scope as u8,
+        options.damage_model.map_or(u8::MAX, |m| m as u8),
+        options.specials_in_play.unwrap_or(u8::MAX),
+    ]);
+    h.write(&adventurer.map_or(u16::MAX, |a| a.0).to_le_bytes());
+    for x in [
+        params.softness,
+        params.strip,
+        params.model.starter_runs,
+        params.model.run_succeeds,
+    ] {
+        h.write(&x.to_bits().to_le_bytes());
+    }
+    h.finish()
+}
+
+/// Plays [`ROUNDS`] first rounds of games started with `adventurer`, the seats set to
+/// `table`'s standings from the starter round.
+fn play_rounds(
+    rules: &mut dyn Rules,
+    options: &GameOptions,
+    params: &Params,
+    adventurer: AdventurerId,
+    table: &[Standing],
     seed: u64,
-) -> Option<f64> {
-    let catalog = rules.catalog().clone();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut state = view.determinize(&catalog, &mut rng);
-    let me = view.seat();
+) -> Endings {
+    let players = table.len() as u8;
+    let id = rules.catalog().adventurer(adventurer).info.id.clone();
+    let options = GameOptions {
+        players,
+        first_adventurer: FirstAdventurer::Named(id),
+        ..options.clone()
+    };
+    // The round's bidding as `normal` plays it (never choosing an adventurer itself).
+    let bidding = Params {
+        choose_by_rounds: false,
+        ..*params
+    };
+    let mut endings: Endings = vec![[0.0; 2]; usize::from(players)];
     let mut events = Vec::new();
-    rules
-        .apply_or_abandon(&mut state, Action::ChooseAdventurer(adventurer), &mut events)
-        .ok()?;
-    let round = state.round;
-    let mut bots: Vec<PlannerBot> = (0..view.players())
-        .map(|s| PlannerBot::with_params(seed ^ u64::from(s), *params))
-        .collect();
-    for _ in 0..ROUND_LIMIT {
-        let Some(seat) = state.current_seat() else {
-            break;
+    for round in 0..ROUNDS {
+        let seed = seed ^ round.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        events.clear();
+        let Ok(mut state) = rules.new_game(options.clone(), seed, &mut events) else {
+            continue;
         };
-        // The round is over once the next adventurer is to be chosen.
-        if state.round != round
-            || matches!(
+        // Who starts the round (the chooser, in the game this figure is for).
+        let Some(starter) = events.iter().find_map(|e| match e {
+            Event::RoundStarted { first, .. } => Some(*first),
+            _ => None,
+        }) else {
+            continue;
+        };
+        for (k, &(out, successes, failures)) in table.iter().enumerate() {
+            let p = &mut state.players[usize::from((starter + k as u8) % players)];
+            (p.eliminated, p.successes, p.failures) = (out, successes, failures);
+        }
+        let mut bots: Vec<PlannerBot> = (0..players)
+            .map(|s| PlannerBot::with_params(seed ^ u64::from(s), bidding))
+            .collect();
+        let mut ended = None;
+        for _ in 0..ROUND_LIMIT {
+            let Some(seat) = state.current_seat() else {
+                break;
+            };
+            if matches!(
                 state.pending.as_ref().map(|d| &d.kind),
                 Some(DecisionKind::ChooseAdventurer { .. })
-            )
-        {
-            break;
+            ) {
+                break;
+            }
+            let action = bots[usize::from(seat)].decide(rules, &View::new(&state, seat));
+            events.clear();
+            if rules.apply_or_abandon(&mut state, action, &mut events).is_err() {
+                break;
+            }
+            ended = ended.or_else(|| {
+                events.iter().find_map(|e| match e {
+                    Event::Success { seat, .. } => Some((*seat, 0)),
+                    Event::Failure { seat, .. } => Some((*seat, 1)),
+                    _ => None,
+                })
+            });
+            if ended.is_some() {
+                break;
+            }
         }
-        let action = bots[seat as usize].decide(rules, &View::new(&state, seat));
-        events.clear();
-        rules.apply_or_abandon(&mut state, action, &mut events).ok()?;
+        if let Some((runner, outcome)) = ended {
+            let offset = (runner + players - starter) % players;
+            endings[usize::from(offset)][outcome] += 1.0;
+        }
     }
-    let standings = Standings::of(&View::new(&state, me));
-    Some(standings.chances(params.model, state.winner, state.starter)[me as usize])
+    for e in &mut endings {
+        e.iter_mut().for_each(|x| *x /= ROUNDS as f64);
+    }
+    endings
+}
+
+/// Reads the figures (the shipped ones loaded the first time).
+fn figures<T>(f: impl Fn(&HashMap<u64, Endings>) -> Option<T>) -> Option<T> {
+    if let Ok(m) = FIGURES.read()
+        && let Some(m) = m.as_ref()
+    {
+        return f(m);
+    }
+    let mut m = FIGURES.write().ok()?;
+    f(m.get_or_insert_with(shipped))
+}
+
+/// The shipped figures; none if the file is not well formed (it comes with the code, so a
+/// test would have failed first).
+fn shipped() -> HashMap<u64, Endings> {
+    parse(SHIPPED).unwrap_or_default()
+}
+
+/// Records of (key, count, that many pairs of values), little-endian.
+fn parse(mut bytes: &[u8]) -> Option<HashMap<u64, Endings>> {
+    let mut take = |n: usize| {
+        let (head, rest) = bytes.split_at_checked(n)?;
+        bytes = rest;
+        Some(head)
+    };
+    let mut out = HashMap::new();
+    while let Some(key) = take(8) {
+        let key = u64::from_le_bytes(key.try_into().ok()?);
+        let count = usize::from(take(1)?[0]);
+        let mut endings = Vec::with_capacity(count);
+        for _ in 0..count {
+            let mut pair = [0.0; 2];
+            for x in &mut pair {
+                *x = f64::from_bits(u64::from_le_bytes(take(8)?.try_into().ok()?));
+            }
+            endings.push(pair);
+        }
+        out.insert(key, endings);
+    }
+    Some(out)
+}
+
+/// Writes every figure held (shipped or worked out) to `path`, as the shipped file holds
+/// them; returns how many.
+pub fn save_choices(path: &std::path::Path) -> std::io::Result<usize> {
+    let mut all: Vec<(u64, Endings)> = {
+        let mut m = FIGURES.write().unwrap_or_else(|e| e.into_inner());
+        m.get_or_insert_with(shipped)
+            .iter()
+            .map(|(k, v)| (*k, v.clone()))
+            .collect()
+    };
+    all.sort_by_key(|(k, _)| *k);
+    let mut bytes = Vec::new();
+    for (k, v) in &all {
+        bytes.extend_from_slice(&k.to_le_bytes());
+        bytes.push(v.len().min(255) as u8);
+        for pair in v.iter().take(255) {
+            for x in pair {
+                bytes.extend_from_slice(&x.to_bits().to_le_bytes());
+            }
+        }
+    }
+    std::fs::write(path, bytes)?;
+    Ok(all.len())
+}
+
+/// Forgets every figure worked out (the shipped ones come back): for measuring cold
+/// decisions.
+pub fn forget_choices() {
+    *FIGURES.write().unwrap_or_else(|e| e.into_inner()) = None;
+}
+
+/// Forgets every figure, the shipped ones too: for making the shipped file again.
+pub fn forget_shipped_choices() {
+    *FIGURES.write().unwrap_or_else(|e| e.into_inner()) = Some(HashMap::new());
 }

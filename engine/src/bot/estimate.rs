@@ -41,14 +41,14 @@ use std::cell::RefCell;
 /// more, else this many dealt at random.
 const COMPLETIONS: usize = 48;
 /// Redeals each option of a question is tried on.
-const LOOKS: usize = 12;
+const LOOKS: usize = 6;
 /// Looks a known dungeon's run may take in all; later questions get their first option.
 const LOOK_BUDGET: u32 = 192;
 /// Trial runs a look may make to answer later questions knowing its deal.
 const LOOK_TRIALS: u32 = 8;
 /// Questions answered in one run at most (a safety net against hooks that ask forever).
 const MAX_QUESTIONS: usize = 256;
-/// Remembered figures past this many (of each layer) are forgotten.
+/// Known dungeons remembered past this many are forgotten.
 const REMEMBERED: usize = 1 << 21;
 
 /// Who would run, with what.
@@ -96,12 +96,11 @@ impl Runner<'_> {
     }
 }
 
-/// The figures this thread has worked out, for one catalog.
+/// The known dungeons this thread has played, for one catalog.
 #[derive(Default)]
 struct Memory {
     catalog: u64,
     known: FxHashMap<u64, bool>,
-    figures: FxHashMap<u64, f32>,
 }
 
 thread_local! {
@@ -120,14 +119,6 @@ struct Completion {
 /// unseen cards the dungeon does not hold make up the monster deck.
 pub(crate) fn survival(rules: &mut dyn Rules, runner: &Runner, chances: &Chances) -> f64 {
     let catalog = rules.catalog().clone();
-    let mut h = Fnv::new();
-    h.write(&catalog.fingerprint.to_le_bytes());
-    runner.hash_into(&mut h);
-    chances.hash_into(&mut h);
-    let key = h.finish();
-    if let Some(p) = remembered(catalog.fingerprint, |m| m.figures.get(&key).copied()) {
-        return f64::from(p);
-    }
     rules.set_analysis(true);
     let completions = completions(&catalog, chances);
     let total: f64 = completions.iter().map(|c| c.weight).sum();
@@ -156,9 +147,6 @@ pub(crate) fn survival(rules: &mut dyn Rules, runner: &Runner, chances: &Chances
         }
     };
     rules.set_analysis(false);
-    remember(catalog.fingerprint, |m| {
-        m.figures.insert(key, p as f32);
-    });
     p
 }
 
@@ -172,7 +160,7 @@ fn remembered<T>(catalog: u64, f: impl FnOnce(&Memory) -> Option<T>) -> Option<T
 fn remember(catalog: u64, f: impl FnOnce(&mut Memory)) {
     MEMORY.with(|m| {
         let mut m = m.borrow_mut();
-        if m.catalog != catalog || m.known.len() + m.figures.len() > 2 * REMEMBERED {
+        if m.catalog != catalog || m.known.len() > REMEMBERED {
             *m = Memory {
                 catalog,
                 ..Memory::default()
@@ -378,11 +366,12 @@ fn play_known(
     survived
 }
 
-/// Whether the run survives. The player asked a question knows which cards the dungeon
-/// and the deck still hold between them, but not where: each option is tried on
-/// [`LOOKS`] redeals of them, each played on as someone who knew that deal would
-/// ([`knowing`]), and the runner takes the option survived most often, anyone else the one
-/// survived least. Once `budget` looks are spent, the run goes on as [`knowing`].
+/// Whether the run survives. A question is answered as someone who knows the cards to
+/// come would ([`knowing`]), except one whose options draw from the monster deck (a
+/// Polymorph): that card is one nobody can see, so each option is tried on [`LOOKS`]
+/// redeals of the cards the dungeon and the deck hold between them, and the runner takes
+/// the option survived most often, anyone else the one survived least. Once `budget`
+/// looks are spent, every question is answered knowing.
 fn outcome(
     rules: &mut dyn Rules,
     mut state: GameState,
@@ -402,9 +391,15 @@ fn outcome(
         let Some(&first) = options.first() else {
             return false;
         };
-        let mut chosen = first;
         let looks = (options.len() * LOOKS) as u32;
-        if options.len() > 1 && *budget >= looks {
+        if options.len() < 2 {
+            // Nothing to choose.
+        } else if *budget < looks || !draws_on_answer(rules, &state, &options) {
+            let mut trials = LOOK_TRIALS;
+            return knowing(rules, state, &mut trials);
+        }
+        let mut chosen = first;
+        if options.len() > 1 {
             *budget -= looks;
             let mut best: Option<(i32, Action)> = None;
             // The same redeals for every option: the options are compared on equal terms.
@@ -419,13 +414,8 @@ fn outcome(
                         .apply_or_abandon(&mut trial, option, &mut events)
                         .is_ok()
                     {
-                        // Played on twice: knowing the deal, and each later question
-                        // given its first option (no trials). Knowing alone would call
-                        // every option that can still be saved later as good as the best.
                         let mut trials = LOOK_TRIALS;
-                        survived += i32::from(knowing(rules, trial.clone(), &mut trials));
-                        let mut none = 0;
-                        survived += i32::from(knowing(rules, trial, &mut none));
+                        survived += i32::from(knowing(rules, trial, &mut trials));
                     }
                 }
                 let score = if runner_answers { survived } else { -survived };
@@ -434,10 +424,6 @@ fn outcome(
                 }
             }
             chosen = best.map_or(first, |(_, o)| o);
-        } else if options.len() > 1 {
-            // No looks left: on as if the deal were known.
-            let mut trials = LOOK_TRIALS;
-            return knowing(rules, state, &mut trials);
         }
         events.clear();
         if rules
@@ -448,6 +434,24 @@ fn outcome(
         }
     }
     false
+}
+
+/// Whether some answer to the question `state` waits on draws from the monster deck.
+fn draws_on_answer(rules: &mut dyn Rules, state: &GameState, options: &[Action]) -> bool {
+    if state.deck.is_empty() {
+        return false;
+    }
+    let mut events = Vec::new();
+    options.iter().any(|&option| {
+        let mut trial = state.clone();
+        events.clear();
+        rules
+            .apply_or_abandon(&mut trial, option, &mut events)
+            .is_ok()
+            && events
+                .iter()
+                .any(|e| matches!(e, crate::event::Event::Replaced { .. }))
+    })
 }
 
 /// Whether the run survives, each question answered by someone who knows the cards to
@@ -577,5 +581,32 @@ mod tests {
         // potion, kept for a later fall, is played worse than the exact search plays it).
         let mean = total / count as f64;
         assert!(mean < 0.05, "mean gap {mean:.3}, worst {worst:.3}");
+    }
+}
+
+#[cfg(test)]
+mod timing {
+    use super::*;
+    #[test]
+    #[ignore]
+    fn cold_known_dungeons() {
+        let mut engine = super::tests::engine(&["base"]);
+        let catalog = engine.catalog().clone();
+        let rulings = RulingChoices::default();
+        let deck: Vec<MonsterId> = catalog.regular_deck().collect();
+        for a in catalog.adventurer_ids() {
+            let tiles = catalog.adventurer(a).tiles.clone();
+            let runner = Runner { players: 2, successes: 0, failures: 0, adventurer: a, tiles: &tiles, damage_model: catalog.damage_model, rulings: &rulings };
+            let t = std::time::Instant::now();
+            let mut n = 0;
+            for size in 1..=10 {
+                let chances = Chances::new(&catalog, size, &[], &deck, 0, &[]);
+                for c in completions(&catalog, &chances) {
+                    known_dungeon(&mut engine, &runner, &c.dungeon, &c.deck, None);
+                    n += 1;
+                }
+            }
+            eprintln!("{}: {n} known dungeons in {:?} ({:?} each)", catalog.adventurer(a).info.id, t.elapsed(), t.elapsed() / n);
+        }
     }
 }

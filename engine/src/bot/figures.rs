@@ -1,15 +1,14 @@
 //! The typical-dungeon figures of `typical.rs`, kept for the whole process and on disk.
 //!
-//! A figure depends only on the packs, the rulings, the work and the situation, never on
-//! the game, so one table per (packs, rulings, work) serves every thread and every run:
-//! a `hard` decision asks thousands of them, and computing them is most of what a cold
-//! decision costs. Tables are written to the user's cache folder (`DUNGEON_CACHE_DIR`
+//! A figure depends only on the packs, the rulings and the situation, never on the game,
+//! so one table per (packs, rulings) serves every thread and every run: a bot's decision
+//! asks dozens of them, and computing them is most of what a cold decision costs. Tables are written to the user's cache folder (`DUNGEON_CACHE_DIR`
 //! overrides it; `DUNGEON_CACHE_DIR=` with nothing turns the disk off) and read back by
 //! the next process.
 //!
 //! A table's file is named by a SHA-256 of everything its figures depend on: the rules
-//! version, the prelude, every pack file's SHA-256, the rulings, the work and the figures'
-//! format version (bump [`FORMAT`] whenever the way a figure is computed changes). So a
+//! version, the prelude, every pack file's SHA-256, the rulings and the figures' format
+//! version (bump [`FORMAT`] whenever the way a figure is computed changes). So a
 //! changed pack or engine never reads a stale table. The file is nobody's to trust: it is
 //! read only if its header names that same hash, its checksum holds, every entry is well
 //! formed with a probability in [0, 1], and a few of its figures, recomputed, agree; else
@@ -20,19 +19,23 @@
 //! binary (`engine/tables`, embedded by `build.rs`): a first start finds them as if on disk.
 //! They pass the same header, checksum and form checks (`shipped.rs`).
 
-use super::typical::{Situation, Work};
+use super::typical::Situation;
 use crate::catalog::{Catalog, DamageModel};
-use crate::ids::{AdventurerId, TileId};
+use crate::ids::{AdventurerId, MonsterId, TileId};
 use crate::options::RulingChoices;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
+
+/// A table's figures, by situation (a fast hash: a bot looks up hundreds a decision).
+pub(crate) type Figures = rustc_hash::FxHashMap<Situation, f64>;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
-/// The version of the figures and of their file format.
-const FORMAT: u32 = 1;
+/// The version of the figures and of their file format (2: worked out by `estimate.rs`,
+/// with a known or removed card).
+const FORMAT: u32 = 2;
 const MAGIC: &[u8; 8] = b"DGNODDS\x01";
 /// A table is saved once its figures not yet on disk took this long to work out...
 const SAVE_AFTER: Duration = Duration::from_millis(200);
@@ -44,33 +47,28 @@ const MAX_FILE_BYTES: u64 = 128 << 20;
 /// Figures recomputed to check a file before trusting it.
 const SPOT_CHECKS: usize = 2;
 
-/// One table: the figures of a (packs, rulings, work), and the time spent working out
-/// those not yet on disk.
+/// One table: the figures of a (packs, rulings), and the time spent working out those not
+/// yet on disk.
 #[derive(Default)]
 pub(crate) struct Table {
-    pub figures: RwLock<HashMap<Situation, f64>>,
+    pub figures: RwLock<Figures>,
     unsaved: Mutex<Duration>,
     /// The file's name (hex SHA-256 of what the figures depend on).
     id: String,
 }
 
-/// Every table in memory, by (catalog fingerprint, rulings hash, work).
-type Tables = HashMap<(u64, u64, Work), Arc<Table>>;
+/// Every table in memory, by (catalog fingerprint, rulings hash).
+type Tables = HashMap<(u64, u64), Arc<Table>>;
 static TABLES: RwLock<Option<Tables>> = RwLock::new(None);
 
-/// The table of this catalog, rulings and work: loaded from disk the first time (with
-/// `check` recomputing a figure for the spot checks), empty if there is nothing to trust.
+/// The table of this catalog and rulings: loaded from disk the first time (with `check`
+/// recomputing a figure for the spot checks), empty if there is nothing to trust.
 pub(crate) fn table(
     catalog: &Catalog,
     rulings: &RulingChoices,
-    work: Work,
     check: impl FnMut(&Situation) -> f64,
 ) -> Arc<Table> {
-    let key = (
-        catalog.fingerprint,
-        crate::options::rulings_hash(rulings),
-        work,
-    );
+    let key = (catalog.fingerprint, crate::options::rulings_hash(rulings));
     if let Some(t) = TABLES
         .read()
         .ok()
@@ -78,7 +76,7 @@ pub(crate) fn table(
     {
         return t;
     }
-    let id = table_id(catalog, rulings, work);
+    let id = table_id(catalog, rulings);
     let mut figures = super::shipped::table(&id).unwrap_or_default();
     // The disk holds what earlier processes added (figures are the same whoever computed them).
     if let Some(disk) =
@@ -153,7 +151,7 @@ fn cache_dir() -> Option<PathBuf> {
 }
 
 /// The hex SHA-256 naming a table: everything its figures depend on.
-pub(super) fn table_id(catalog: &Catalog, rulings: &RulingChoices, work: Work) -> String {
+pub(super) fn table_id(catalog: &Catalog, rulings: &RulingChoices) -> String {
     let mut h = Sha256::new();
     h.update(MAGIC);
     h.update(FORMAT.to_le_bytes());
@@ -172,12 +170,10 @@ pub(super) fn table_id(catalog: &Catalog, rulings: &RulingChoices, work: Work) -
         h.update((choice.len() as u64).to_le_bytes());
         h.update(choice.as_bytes());
     }
-    h.update((work.states as u64).to_le_bytes());
-    h.update((work.samples as u64).to_le_bytes());
     h.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn encode(id: &str, figures: &HashMap<Situation, f64>) -> Vec<u8> {
+fn encode(id: &str, figures: &Figures) -> Vec<u8> {
     let mut entries: Vec<(Vec<u8>, f64)> = figures
         .iter()
         .map(|(s, &p)| (situation_bytes(s), p))
@@ -208,18 +204,24 @@ fn situation_bytes(s: &Situation) -> Vec<u8> {
         s.tiles.len() as u8,
     ];
     b.extend_from_slice(&s.adventurer.0.to_le_bytes());
+    for card in [s.known, s.removed] {
+        b.extend_from_slice(&card.map_or(NO_CARD, |m| m.0).to_le_bytes());
+    }
     for t in &s.tiles {
         b.extend_from_slice(&t.0.to_le_bytes());
     }
     b
 }
 
+/// How "no card" is written where a table names a known or removed card.
+const NO_CARD: u16 = u16::MAX;
+
 /// A table file, if everything about it holds (see the module's comment).
 fn read(
     path: &Path,
     id: &str,
     check: impl FnMut(&Situation) -> f64,
-) -> Option<HashMap<Situation, f64>> {
+) -> Option<Figures> {
     let bytes = crate::catalog::read_regular_bytes(path, MAX_FILE_BYTES).ok()?;
     parse(&bytes, id, check, SPOT_CHECKS)
 }
@@ -230,7 +232,7 @@ pub(super) fn parse(
     id: &str,
     mut check: impl FnMut(&Situation) -> f64,
     spot_checks: usize,
-) -> Option<HashMap<Situation, f64>> {
+) -> Option<Figures> {
     let rest = bytes.strip_prefix(MAGIC)?;
     let (sum, body) = rest.split_at_checked(32)?;
     if Sha256::digest(body).as_slice() != sum {
@@ -241,7 +243,7 @@ pub(super) fn parse(
     if count > MAX_ENTRIES {
         return None;
     }
-    let mut figures = HashMap::with_capacity(count);
+    let mut figures = Figures::with_capacity_and_hasher(count, Default::default());
     let mut order = Vec::with_capacity(count);
     for _ in 0..count {
         let head = r.take(8)?;
@@ -251,6 +253,11 @@ pub(super) fn parse(
             _ => return None,
         };
         let adventurer = AdventurerId(u16::from_le_bytes(r.take(2)?.try_into().ok()?));
+        let mut card = || {
+            let m = u16::from_le_bytes(r.take(2)?.try_into().ok()?);
+            Some((m != NO_CARD).then_some(MonsterId(m)))
+        };
+        let (known, removed) = (card()?, card()?);
         let mut tiles = Vec::with_capacity(head[7] as usize);
         for _ in 0..head[7] {
             tiles.push(TileId(u16::from_le_bytes(r.take(2)?.try_into().ok()?)));
@@ -269,6 +276,8 @@ pub(super) fn parse(
             size: head[5] as usize,
             damage_model,
             specials_in_play: head[6] as usize,
+            known,
+            removed,
         };
         order.push(s.clone());
         figures.insert(s, p);
@@ -331,11 +340,13 @@ mod tests {
             size,
             damage_model: DamageModel::Running,
             specials_in_play: 1,
+            known: (size % 3 == 0).then_some(MonsterId(4)),
+            removed: (size % 4 == 0).then_some(MonsterId(2)),
         }
     }
 
     /// A table of 40 figures, and the function they are "worked out" by.
-    fn sample() -> (HashMap<Situation, f64>, impl Fn(&Situation) -> f64 + Copy) {
+    fn sample() -> (Figures, impl Fn(&Situation) -> f64 + Copy) {
         let truth = |s: &Situation| (s.size as f64 + s.tiles.len() as f64) / 64.0;
         let figures = (1..=20)
             .flat_map(|size| [situation(size, &[1, 2, 3]), situation(size, &[4])])
@@ -425,7 +436,7 @@ mod tests {
     fn a_forged_file_with_a_good_checksum_is_ignored() {
         let (figures, truth) = sample();
         // Every figure off by a little: only recomputing them shows it.
-        let forged: HashMap<Situation, f64> = figures
+        let forged: Figures = figures
             .iter()
             .map(|(s, &p)| (s.clone(), p * 0.99))
             .collect();

@@ -262,7 +262,7 @@ impl Bot for IsmctsBot {
         super::BotState::Ismcts {
             rng: self.rng.clone(),
             advisor: self.advisor.saved(),
-            playout: self.playout.adventurers().saved(),
+            playout: self.playout.bidder().saved(),
         }
     }
 

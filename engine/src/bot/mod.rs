@@ -5,11 +5,11 @@ mod choice;
 mod estimate;
 mod figures;
 mod ismcts;
+mod novice;
 mod outlook;
 mod planner;
 mod projection;
 mod random;
-mod rules;
 mod saved;
 mod shipped;
 mod typical;
@@ -17,9 +17,10 @@ mod typical;
 pub use figures::{forget_figures, save_figures};
 pub use ismcts::{ActionStats, Budget, DEFAULT_ITERATIONS, IsmctsBot};
 pub use outlook::Model;
-pub use planner::{Params, PlannerBot, QTIME};
+pub use choice::{endings, forget_choices, forget_shipped_choices, save_choices};
+pub use novice::{BLUNDERS, NoviceBot};
+pub use planner::{Params, PlannerBot};
 pub use random::RandomBot;
-pub use rules::RulesBot;
 pub use saved::{BotState, MAX_CACHE_ENTRIES, RulesState};
 pub use shipped::SHIPPED_MIXES;
 
@@ -44,9 +45,11 @@ pub trait Bot {
 /// The bots `dungeon play` and `dungeon sim` know.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BotKind {
-    /// Picks uniformly among the legal actions ("easy").
+    /// Picks uniformly among the legal actions (no level: for tests and benchmarks).
     Random,
-    /// Plays by the exact survival odds its seat can compute ("normal").
+    /// Bids as `normal` does, but now and then makes a beginner's move ("easy").
+    Novice,
+    /// Weighs every move by its odds and by who is likely to run the dungeon ("normal").
     Rules,
     /// Searches with IS-MCTS for this many iterations ("hard": the default count); plays
     /// the rules bot's choice unless the search is confident it found better.
@@ -56,8 +59,9 @@ pub enum BotKind {
 }
 
 impl BotKind {
+    /// The three levels, easy to hard.
     pub const ALL: [BotKind; 3] = [
-        BotKind::Random,
+        BotKind::Novice,
         BotKind::Rules,
         BotKind::Ismcts(DEFAULT_ITERATIONS as u32),
     ];
@@ -65,6 +69,7 @@ impl BotKind {
     pub fn id(self) -> String {
         match self {
             BotKind::Random => "random".into(),
+            BotKind::Novice => "novice".into(),
             BotKind::Rules => "rules".into(),
             BotKind::Ismcts(n) if n as usize == DEFAULT_ITERATIONS => "ismcts".into(),
             BotKind::Ismcts(n) => format!("ismcts:{n}"),
@@ -77,6 +82,7 @@ impl BotKind {
         match (self, self.budget()) {
             (_, Some(budget)) => Box::new(IsmctsBot::new(seed, budget)),
             (BotKind::Rules, _) => Box::new(PlannerBot::new(seed)),
+            (BotKind::Novice, _) => Box::new(NoviceBot::new(seed)),
             _ => Box::new(RandomBot::new(seed)),
         }
     }
@@ -88,7 +94,7 @@ impl BotKind {
             BotKind::IsmctsTimed(ms) => {
                 Some(Budget::Time(std::time::Duration::from_millis(ms as u64)))
             }
-            BotKind::Random | BotKind::Rules => None,
+            BotKind::Random | BotKind::Novice | BotKind::Rules => None,
         }
     }
 }
@@ -109,18 +115,20 @@ pub const MAX_THINK_MS: u32 = 60_000;
 
 impl FromStr for BotKind {
     type Err = String;
-    /// `random`, `rules`, `ismcts`, `ismcts:ITERATIONS` (1 to [`MAX_ITERATIONS`]),
-    /// `ismcts:MILLISms` (1 to [`MAX_THINK_MS`]), or the difficulty levels `easy` (random),
-    /// `normal` (rules) and `hard` (ismcts).
+    /// `random`, `novice`, `rules`, `ismcts`, `ismcts:ITERATIONS` (1 to
+    /// [`MAX_ITERATIONS`]), `ismcts:MILLISms` (1 to [`MAX_THINK_MS`]), or the difficulty
+    /// levels `easy` (novice), `normal` (rules) and `hard` (ismcts).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = || {
             format!(
-                "unknown bot `{s}` (known: random, rules, ismcts, ismcts:ITERATIONS up to \
-                 {MAX_ITERATIONS}, ismcts:MILLISms up to {MAX_THINK_MS}ms, easy, normal, hard)"
+                "unknown bot `{s}` (known: easy, normal, hard, random, novice, rules, ismcts, \
+                 ismcts:ITERATIONS up to {MAX_ITERATIONS}, ismcts:MILLISms up to \
+                 {MAX_THINK_MS}ms)"
             )
         };
         match s {
-            "random" | "easy" => Ok(BotKind::Random),
+            "random" => Ok(BotKind::Random),
+            "novice" | "easy" => Ok(BotKind::Novice),
             "rules" | "normal" => Ok(BotKind::Rules),
             "ismcts" | "hard" => Ok(BotKind::Ismcts(DEFAULT_ITERATIONS as u32)),
             _ => {
@@ -221,6 +229,7 @@ mod tests {
     fn bot_kinds_read_back_and_budgets_are_bounded() {
         let kinds = [
             BotKind::Random,
+            BotKind::Novice,
             BotKind::Rules,
             BotKind::Ismcts(DEFAULT_ITERATIONS as u32),
             BotKind::Ismcts(1),

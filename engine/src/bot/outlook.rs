@@ -96,17 +96,6 @@ impl Standings {
         )
     }
 
-    /// Each seat's chance to win the game from these standings, with `starter` to start
-    /// the next round (1 for the winner once there is one).
-    pub fn chances(&self, model: Model, winner: Option<Seat>, starter: Seat) -> [f64; 4] {
-        if let Some(w) = winner {
-            let mut won = [0.0; 4];
-            won[usize::from(w)] = 1.0;
-            return won;
-        }
-        solve(model, &(self.0.clone(), usize::from(starter)))
-    }
-
     /// Each seat's chance to win the game once `runner`'s run ends this way: a success or
     /// a failure card for them, and they start the next round (the next player still in,
     /// if the run put them out).
@@ -280,8 +269,8 @@ mod tests {
         // Two players, one success each: the next run wins it for its runner if it
         // succeeds; a failure leaves the game open.
         let v = at([standing(1, 0), standing(1, 0)], 0);
-        let next_run_wins = model.starter_runs * model.run_succeeds;
-        let next_run_loses = (1.0 - model.starter_runs) * model.run_succeeds;
+        let next_run_wins = SEARCH.starter_runs * SEARCH.run_succeeds;
+        let next_run_loses = (1.0 - SEARCH.starter_runs) * SEARCH.run_succeeds;
         assert!(v > next_run_wins && v < 1.0 - next_run_loses, "{v}");
     }
 }

@@ -16,7 +16,7 @@
 //! see them. In the dungeon, a question is answered with the exact odds (bounded), the
 //! runner for its best chance, anyone else for its worst.
 
-use super::estimate::{self, Runner};
+use super::typical::{self, Situation};
 use super::outlook::{Model, Standings};
 use super::projection::{self, Bidder, MAX_STRIPPED, Start};
 use super::{Bot, legal};
@@ -24,7 +24,7 @@ use crate::action::{Action, DecisionKind};
 use crate::catalog::Catalog;
 use crate::engine::Rules;
 use crate::ids::{AdventurerId, MonsterId, Seat, TileId};
-use crate::odds::{self, Chances, Effort, OddsCache};
+use crate::odds::{self, Effort, OddsCache};
 use crate::view::{View, ViewPhase};
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
@@ -45,19 +45,33 @@ pub struct Params {
     pub choice_strip: f64,
     /// How rounds go after this one.
     pub model: Model,
+    /// Choose the adventurer by playing rounds out (else by the projection alone).
+    pub choose_by_rounds: bool,
+    /// How rounds go after the one an adventurer is chosen for (see [`Params::model`]).
+    pub choice_model: Model,
+}
+
+impl Params {
+    /// What `normal` plays by.
+    pub const NORMAL: Params = Params {
+        softness: 0.3,
+        strip: 0.3,
+        choice_strip: 0.3,
+        choose_by_rounds: true,
+        model: Model {
+            starter_runs: 0.5,
+            run_succeeds: 0.6,
+        },
+        choice_model: Model {
+            starter_runs: 0.75,
+            run_succeeds: 0.75,
+        },
+    };
 }
 
 impl Default for Params {
     fn default() -> Params {
-        Params {
-            softness: 0.06,
-            strip: 0.0,
-            choice_strip: 0.3,
-            model: Model {
-                starter_runs: 0.5,
-                run_succeeds: 0.35,
-            },
-        }
+        Params::NORMAL
     }
 }
 /// The dungeon size at which the most hurtful tile to take is judged.
@@ -72,11 +86,10 @@ const QUESTION_EFFORT: Effort = Effort::Bounded {
 /// Remembered question odds are dropped past this many.
 const CACHE_LIMIT: usize = 200_000;
 
-pub static QTIME: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 pub struct PlannerBot {
     rng: ChaCha8Rng,
     cache: OddsCache,
-    params: Params,
+    pub(super) params: Params,
 }
 
 impl PlannerBot {
@@ -146,18 +159,17 @@ impl Bot for PlannerBot {
         };
         let action = match &decision.kind {
             DecisionKind::ChooseAdventurer { options } => Some(Action::ChooseAdventurer(
-                super::choice::choose(rules, view, &self.params, options),
+                if self.params.choose_by_rounds {
+                    super::choice::choose(rules, view, &self.params, options)
+                } else {
+                    choose_adventurer(rules, view, &self.params, options)
+                },
             )),
             DecisionKind::DrawOrPass => Some(draw_or_pass(rules, view, &self.params)),
             DecisionKind::PlaceCard { set_aside, .. } => {
                 Some(place(rules, view, &self.params, set_aside))
             }
-            DecisionKind::Question(_) => {
-                let t = std::time::Instant::now();
-                let a = self.answer(rules, view);
-                QTIME.fetch_add(t.elapsed().as_micros() as u64, std::sync::atomic::Ordering::Relaxed);
-                a
-            }
+            DecisionKind::Question(_) => self.answer(rules, view),
         };
         let legal = legal(view);
         match action {
@@ -252,6 +264,7 @@ fn bidders_from(view: &View, first: Seat) -> Vec<Seat> {
 /// who knows none of the cards sees them, and as the bot does.
 struct Odds<'r, 'v> {
     rules: RefCell<&'r mut dyn Rules>,
+    lookup: std::rc::Rc<typical::Lookup>,
     view: &'v View<'v>,
     catalog: std::sync::Arc<Catalog>,
     adventurer: AdventurerId,
@@ -261,8 +274,8 @@ struct Odds<'r, 'v> {
     size: usize,
     /// The size of a dungeon nobody has seen as dangerous as the one the bot knows.
     equivalent: f64,
-    /// Public odds by (stripped, size), worked out when first asked.
-    grid: RefCell<Vec<Vec<Option<f64>>>>,
+    /// The public odds' curve of each link of the chain, found when first asked.
+    curves: RefCell<Vec<Option<typical::Curve>>>,
 }
 
 impl<'r, 'v> Odds<'r, 'v> {
@@ -271,6 +284,7 @@ impl<'r, 'v> Odds<'r, 'v> {
     fn new(
         rules: &'r mut dyn Rules,
         view: &'v View<'v>,
+        lookup: &std::rc::Rc<typical::Lookup>,
         adventurer: AdventurerId,
         tiles: Vec<TileId>,
         size: usize,
@@ -279,13 +293,14 @@ impl<'r, 'v> Odds<'r, 'v> {
         let catalog = rules.catalog().clone();
         let mut odds = Odds {
             rules: RefCell::new(rules),
+            lookup: lookup.clone(),
             view,
             catalog,
             adventurer,
             chain: vec![tiles],
             size,
             equivalent: size as f64,
-            grid: RefCell::new(Vec::new()),
+            curves: RefCell::new(Vec::new()),
         };
         if let Some(mine) = mine {
             odds.equivalent = odds.equivalent_size(&mine);
@@ -310,48 +325,84 @@ impl<'r, 'v> Odds<'r, 'v> {
         let tiles = &self.chain[0];
         let mut e = size as f64;
         for &c in &mine.known {
-            let with = public_chances(&self.catalog, self.view, size, Some(c), None);
-            e += (p - self.survival(tiles, &with)) / step;
+            e += (p - self.survival(tiles, size, Some(c), None)) / step;
         }
         for &r in &mine.out {
-            let without = public_chances(&self.catalog, self.view, size, None, Some(r));
-            e += (p - self.survival(tiles, &without)) / step;
+            e += (p - self.survival(tiles, size, None, Some(r))) / step;
         }
         e.max(0.0)
     }
 
-    fn survival(&self, tiles: &[TileId], chances: &Chances) -> f64 {
+    /// The public odds of a runner with `tiles` against `size` cards, `known` among them
+    /// and `removed` out of play.
+    fn survival(
+        &self,
+        tiles: &[TileId],
+        size: usize,
+        known: Option<MonsterId>,
+        removed: Option<MonsterId>,
+    ) -> f64 {
+        let situation = self.situation(tiles, size, known, removed);
+        self.lookup.odds(&mut **self.rules.borrow_mut(), situation)
+    }
+
+    fn situation(
+        &self,
+        tiles: &[TileId],
+        size: usize,
+        known: Option<MonsterId>,
+        removed: Option<MonsterId>,
+    ) -> Situation {
         let view = self.view;
-        let runner = Runner {
+        Situation {
             players: view.players(),
+            runner: view.seat(),
             successes: view.successes(view.seat()),
             failures: view.failures(view.seat()),
             adventurer: self.adventurer,
-            tiles,
+            tiles: tiles.to_vec(),
+            size,
             damage_model: view.damage_model(),
-            rulings: &view.options().rulings,
-        };
-        estimate::survival(&mut **self.rules.borrow_mut(), &runner, chances)
+            specials_in_play: view.specials_in_play(&self.catalog),
+            known,
+            removed,
+        }
     }
 
-    /// Extends the chain of tiles taken to `stripped` (or as far as tiles last).
+    /// Orders the tiles held for the chain of tiles taken: the most important first,
+    /// judged by building the kit back up from nothing (the tile that helps a bare
+    /// adventurer most, then the one that helps most beside it...). Taking them away one at
+    /// a time from the full kit would miss a tile whose worth shows only once others are
+    /// gone (a potion beside armour that already keeps the runner alive).
     fn extend_chain(&mut self, stripped: usize) {
-        while self.chain.len() <= stripped {
-            let last = self.chain.last().expect("the chain starts with the tiles held");
-            if last.is_empty() {
-                return;
-            }
-            let reference = public_chances(&self.catalog, self.view, CHAIN_SIZE, None, None);
-            let mut worst: Option<(f64, Vec<TileId>)> = None;
-            for i in 0..last.len() {
-                let mut rest = last.clone();
-                rest.remove(i);
-                let p = self.survival(&rest, &reference);
-                if worst.as_ref().is_none_or(|(w, _)| p < *w) {
-                    worst = Some((p, rest));
+        if self.chain.len() > 1 || stripped == 0 {
+            return;
+        }
+        let held = self.chain[0].clone();
+        let mut kit: Vec<TileId> = Vec::new();
+        let mut order: Vec<TileId> = Vec::new();
+        while kit.len() < held.len() {
+            let mut best: Option<(f64, TileId)> = None;
+            for &t in held.iter().filter(|t| !kit.contains(t)) {
+                // The kit in the adventurer's own order, as the engine walks it.
+                let with: Vec<TileId> = held
+                    .iter()
+                    .copied()
+                    .filter(|x| *x == t || kit.contains(x))
+                    .collect();
+                let p = self.survival(&with, CHAIN_SIZE, None, None);
+                if best.is_none_or(|(b, _)| p > b) {
+                    best = Some((p, t));
                 }
             }
-            let (_, rest) = worst.expect("at least one tile");
+            let (_, t) = best.expect("a tile left");
+            kit.push(t);
+            order.push(t);
+        }
+        // The most important tile is the first added: the first taken.
+        for taken in 1..=held.len() {
+            let gone = &order[..taken];
+            let rest: Vec<TileId> = held.iter().copied().filter(|t| !gone.contains(t)).collect();
             self.chain.push(rest);
         }
     }
@@ -359,24 +410,24 @@ impl<'r, 'v> Odds<'r, 'v> {
     /// The odds a player who knows none of the cards sees.
     fn public(&self, stripped: usize, size: usize) -> f64 {
         let stripped = stripped.min(self.chain.len() - 1);
-        if let Some(p) = self
-            .grid
-            .borrow()
-            .get(stripped)
-            .and_then(|row| row.get(size).copied().flatten())
-        {
+        let curve = {
+            let mut curves = self.curves.borrow_mut();
+            if curves.len() <= stripped {
+                curves.resize(stripped + 1, None);
+            }
+            curves[stripped]
+                .get_or_insert_with(|| self.lookup.curve(&self.situation(&self.chain[stripped], 0, None, None)))
+                .clone()
+        };
+        if let Some(p) = curve.borrow().get(size).copied().flatten() {
             return p;
         }
-        let chances = public_chances(&self.catalog, self.view, size, None, None);
-        let p = self.survival(&self.chain[stripped], &chances);
-        let mut grid = self.grid.borrow_mut();
-        if grid.len() <= stripped {
-            grid.resize(stripped + 1, Vec::new());
+        let p = self.survival(&self.chain[stripped], size, None, None);
+        let mut curve = curve.borrow_mut();
+        if curve.len() <= size {
+            curve.resize(size + 1, None);
         }
-        if grid[stripped].len() <= size {
-            grid[stripped].resize(size + 1, None);
-        }
-        grid[stripped][size] = Some(p);
+        curve[size] = Some(p);
         p
     }
 
@@ -397,31 +448,6 @@ impl<'r, 'v> Odds<'r, 'v> {
         let more = size.saturating_sub(self.size) as f64;
         self.public_between(stripped, self.equivalent + more)
     }
-}
-
-/// A dungeon of `size` cards drawn from every card of the game, but for `known` (one of
-/// them, if any) and `removed` (out of play, if any).
-fn public_chances(
-    catalog: &Catalog,
-    view: &View,
-    size: usize,
-    known: Option<MonsterId>,
-    removed: Option<MonsterId>,
-) -> Chances {
-    let mut pool: Vec<MonsterId> = catalog.regular_deck().collect();
-    let mut specials: Vec<MonsterId> = catalog.special_monsters().collect();
-    let mut unknown_specials = view.specials_in_play(catalog);
-    for m in known.iter().chain(removed.iter()) {
-        if let Some(i) = pool.iter().position(|p| p == m) {
-            pool.swap_remove(i);
-        } else if let Some(i) = specials.iter().position(|p| p == m) {
-            specials.remove(i);
-            unknown_specials = unknown_specials.saturating_sub(1);
-        }
-    }
-    let known: Vec<MonsterId> = known.into_iter().collect();
-    let size = size.max(known.len());
-    Chances::new(catalog, size, &known, &pool, unknown_specials, &specials)
 }
 
 /// What the bot knows that nobody else does: the cards it put in the dungeon, and those
@@ -496,16 +522,48 @@ fn worth(odds: &mut Odds, table: &Table, seats: &[Seat], start: Start) -> f64 {
         .sum()
 }
 
+/// The adventurer whose round, as the projection plays it out from its start with the
+/// bot to draw first, is worth most to the bot.
+fn choose_adventurer(
+    rules: &mut dyn Rules,
+    view: &View,
+    params: &Params,
+    options: &[AdventurerId],
+) -> AdventurerId {
+    let mut table = Table::new(view, params);
+    table.strip = params.choice_strip;
+    let lookup = std::rc::Rc::new(typical::Lookup::new(rules, &view.options().rulings));
+    let seats = bidders_from(view, view.seat());
+    let catalog = rules.catalog().clone();
+    let mut best = (f64::MIN, options[0]);
+    for &a in options {
+        let tiles = catalog.adventurer(a).tiles.clone();
+        let mut odds = Odds::new(rules, view, &lookup, a, tiles, 0, None);
+        let start = Start {
+            turn: 0,
+            deck: view.card_count(),
+            added: 0,
+            stripped: 0,
+        };
+        let v = worth(&mut odds, &table, &seats, start);
+        if v > best.0 {
+            best = (v, a);
+        }
+    }
+    best.1
+}
+
 fn draw_or_pass(rules: &mut dyn Rules, view: &View, params: &Params) -> Action {
     let Some(adventurer) = view.adventurer() else {
         return Action::Pass;
     };
     let table = Table::new(view, params);
+    let lookup = std::rc::Rc::new(typical::Lookup::new(rules, &view.options().rulings));
     let me = view.seat();
     let size = view.dungeon_size();
     let deck = view.deck_size();
     let mine = knowledge(view, false);
-    let mut odds = Odds::new(rules, view, adventurer, view.tiles().to_vec(), size, Some(mine));
+    let mut odds = Odds::new(rules, view, &lookup, adventurer, view.tiles().to_vec(), size, Some(mine));
     let seats = bidders_from(view, me);
     // Passing: the others bid on from the next one.
     let others: Vec<Seat> = seats[1..].to_vec();
@@ -532,7 +590,6 @@ fn draw_or_pass(rules: &mut dyn Rules, view: &View, params: &Params) -> Action {
             stripped: 0,
         },
     );
-    debug(|| format!("seat {me} draw {draw:.3} pass {pass:.3} (mine {:.2} public {:.2}, taus {:?})", odds.mine(0, size), odds.public(0, size), table.break_even));
     if draw >= pass {
         Action::Draw
     } else {
@@ -545,6 +602,7 @@ fn place(rules: &mut dyn Rules, view: &View, params: &Params, set_aside: &[TileI
         return Action::AddToDungeon;
     };
     let table = Table::new(view, params);
+    let lookup = std::rc::Rc::new(typical::Lookup::new(rules, &view.options().rulings));
     let me = view.seat();
     let size = view.dungeon_size();
     let deck = view.deck_size();
@@ -554,7 +612,7 @@ fn place(rules: &mut dyn Rules, view: &View, params: &Params, set_aside: &[TileI
     // Into the dungeon: one card more, which the bot knows.
     {
         let mine = knowledge(view, true);
-        let mut odds = Odds::new(rules, view, adventurer, view.tiles().to_vec(), size + 1, Some(mine));
+        let mut odds = Odds::new(rules, view, &lookup, adventurer, view.tiles().to_vec(), size + 1, Some(mine));
         let start = Start {
             turn: next,
             deck,
@@ -562,7 +620,6 @@ fn place(rules: &mut dyn Rules, view: &View, params: &Params, set_aside: &[TileI
             stripped: 0,
         };
         let v = worth(&mut odds, &table, &seats, start);
-        debug(|| format!("seat {me} add: {v:.3} (mine now {:.2}, public {:.2})", odds.mine(0, size + 1), odds.public(0, size + 1)));
         if v > best.0 {
             best = (v, Action::AddToDungeon);
         }
@@ -570,7 +627,7 @@ fn place(rules: &mut dyn Rules, view: &View, params: &Params, set_aside: &[TileI
     let mine = knowledge(view, false);
     for &tile in set_aside {
         let rest: Vec<TileId> = view.tiles().iter().copied().filter(|&t| t != tile).collect();
-        let mut odds = Odds::new(rules, view, adventurer, rest, size, Some(mine.clone()));
+        let mut odds = Odds::new(rules, view, &lookup, adventurer, rest, size, Some(mine.clone()));
         let start = Start {
             turn: next,
             deck,
@@ -578,7 +635,6 @@ fn place(rules: &mut dyn Rules, view: &View, params: &Params, set_aside: &[TileI
             stripped: 0,
         };
         let v = worth(&mut odds, &table, &seats, start);
-        debug(|| format!("seat {me} aside {tile:?}: {v:.3} (mine now {:.2}, public {:.2})", odds.mine(0, size), odds.public(0, size)));
         if v > best.0 {
             best = (v, Action::SetAside(tile));
         }
@@ -586,8 +642,3 @@ fn place(rules: &mut dyn Rules, view: &View, params: &Params, set_aside: &[TileI
     best.1
 }
 
-fn debug(f: impl FnOnce() -> String) {
-    if std::env::var_os("PLANNER_DEBUG").is_some() {
-        eprintln!("      {}", f());
-    }
-}

@@ -10,7 +10,7 @@
 //! round); IS-MCTS's tree, rebuilt at every decision; and the bot's kind (its budget),
 //! which the seat says.
 
-use super::{BotKind, IsmctsBot, PlannerBot, RandomBot};
+use super::{BotKind, IsmctsBot, NoviceBot, PlannerBot, RandomBot};
 use crate::odds::OddsCache;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -29,16 +29,21 @@ pub enum BotState {
         rng: ChaCha8Rng,
     },
     Rules(RulesState),
+    Novice {
+        rng: ChaCha8Rng,
+        /// The `normal` bot it thinks with, when it thinks.
+        thinker: RulesState,
+    },
     Ismcts {
         rng: ChaCha8Rng,
-        /// The rules bot whose choice stands unless the search clearly beats it.
+        /// The `normal` bot whose choice stands unless the search clearly beats it.
         advisor: RulesState,
-        /// The rules bot that picks adventurers and answers questions in playouts.
+        /// The `normal` bot that bids for every seat in playouts.
         playout: RulesState,
     },
 }
 
-/// A rules bot's generator and odds cache.
+/// A `normal` bot's generator and odds cache (for the questions in the dungeon).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RulesState {
@@ -110,6 +115,9 @@ impl BotKind {
                 Ok(Box::new(RandomBot::restore(rng.clone())))
             }
             (BotKind::Rules, BotState::Rules(rules)) => Ok(Box::new(PlannerBot::restore(rules)?)),
+            (BotKind::Novice, BotState::Novice { rng, thinker }) => Ok(Box::new(
+                NoviceBot::restore(rng.clone(), PlannerBot::restore(thinker)?),
+            )),
             (
                 BotKind::Ismcts(_) | BotKind::IsmctsTimed(_),
                 BotState::Ismcts {

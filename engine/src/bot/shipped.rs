@@ -9,7 +9,6 @@
 //! `cargo run --release -p dungeon-engine --example ship_tables`.
 
 use super::typical::Situation;
-use std::collections::HashMap;
 
 include!(concat!(env!("OUT_DIR"), "/shipped_tables.rs"));
 
@@ -18,7 +17,7 @@ include!(concat!(env!("OUT_DIR"), "/shipped_tables.rs"));
 pub const SHIPPED_MIXES: [&[&str]; 3] = [&["base"], &["sequel"], &["base", "sequel"]];
 
 /// The shipped table named `id`, if there is one and it is well formed.
-pub(super) fn table(id: &str) -> Option<HashMap<Situation, f64>> {
+pub(super) fn table(id: &str) -> Option<super::figures::Figures> {
     let (_, bytes) = SHIPPED.iter().find(|(name, _)| *name == id)?;
     super::figures::parse(bytes, id, |_: &Situation| f64::NAN, 0)
 }
@@ -26,7 +25,7 @@ pub(super) fn table(id: &str) -> Option<HashMap<Situation, f64>> {
 #[cfg(test)]
 mod tests {
     use super::super::figures::{parse, table_id};
-    use super::super::typical::{CAREFUL, QUICK, compute};
+    use super::super::typical::compute;
     use super::*;
     use crate::{Engine, GameOptions};
     use std::collections::BTreeSet;
@@ -50,25 +49,23 @@ mod tests {
                 .options
                 .rulings
                 .clone();
-            for work in [CAREFUL, QUICK] {
-                let id = table_id(&catalog, &rulings, work);
-                assert!(
-                    shipped.contains(id.as_str()),
-                    "{STALE} ({packs:?}: no table {id})"
-                );
-                let (_, bytes) = SHIPPED.iter().find(|(name, _)| **name == id).unwrap();
-                let figures = parse(
-                    bytes,
-                    &id,
-                    |s| compute(&mut engine, s, &rulings, work),
-                    RECOMPUTED,
-                );
-                assert!(
-                    figures.is_some_and(|f| !f.is_empty()),
-                    "{STALE} ({packs:?}: {id} differs)"
-                );
-                expected.insert(id);
-            }
+            let id = table_id(&catalog, &rulings);
+            assert!(
+                shipped.contains(id.as_str()),
+                "{STALE} ({packs:?}: no table {id})"
+            );
+            let (_, bytes) = SHIPPED.iter().find(|(name, _)| **name == id).unwrap();
+            let figures = parse(
+                bytes,
+                &id,
+                |s| compute(&mut engine, s, &rulings),
+                RECOMPUTED,
+            );
+            assert!(
+                figures.is_some_and(|f| !f.is_empty()),
+                "{STALE} ({packs:?}: {id} differs)"
+            );
+            expected.insert(id);
         }
         let extra: Vec<_> = shipped
             .iter()

@@ -27,7 +27,6 @@ pub use shared::SharedOdds;
 pub use view::{
     Effort, Plan, Report, answers_from_view, from_view, from_view_against, report_from_view,
 };
-pub(crate) use view::{Figure, figure_from_view};
 
 use crate::catalog::{Catalog, Fnv};
 use crate::ids::*;

@@ -103,30 +103,6 @@ pub(crate) enum Figure {
     Sampled { dealt: Box<Dealt>, states: usize },
 }
 
-impl Figure {
-    /// No chance at all, found without searching.
-    pub(crate) const NO_CHANCE: Figure = Figure::Exact {
-        odds: 0.0,
-        states: 0,
-    };
-
-    /// The lowest and highest odds this figure can still end with.
-    pub(crate) fn bounds(&self) -> (f64, f64) {
-        match self {
-            Figure::Exact { odds, .. } => (*odds, *odds),
-            Figure::Sampled { dealt, .. } => dealt.bounds(),
-        }
-    }
-
-    /// Plays one more of the estimate's dungeons (nothing when the figure is known).
-    pub(crate) fn refine(&mut self, rules: &mut dyn Rules) -> Result<(), EngineError> {
-        match self {
-            Figure::Exact { .. } => Ok(()),
-            Figure::Sampled { dealt, .. } => dealt.play_next(rules),
-        }
-    }
-}
-
 /// [`from_view`], stopped before an estimate's dungeons are played: the search is made
 /// (the cache gains what it found) and the dungeons dealt (the generator is where the
 /// whole estimate leaves it), so playing them all gives [`from_view`]'s figure.
@@ -140,7 +116,10 @@ pub(crate) fn figure_from_view(
 ) -> Result<Figure, EngineError> {
     let catalog = rules.catalog().clone();
     let Some(adventurer) = view.adventurer() else {
-        return Ok(Figure::NO_CHANCE);
+        return Ok(Figure::Exact {
+            odds: 0.0,
+            states: 0,
+        });
     };
     let mut known = view.my_added();
     let mut size = view.dungeon_size();

@@ -1,15 +1,15 @@
-//! How IS-MCTS plays a round out: fast, and much like the rules bot. Each seat decides from
-//! its own view of the sampled state. To draw or pass it asks the shared odds of its
-//! adventurer and tiles against a dungeon of that many unseen cards (one table lookup
-//! once the thread has seen the situation), standing firm at the rules bot's thresholds;
-//! a drawn card goes into the dungeon; the choice of adventurer goes to the rules bot.
+//! How IS-MCTS plays a round out: as the `normal` bot bids ([`PlannerBot`]), each seat
+//! from its own view of the sampled state, so that the search weighs its moves against
+//! opponents who bid as people do (they strip the adventurer, pass when the dungeon is
+//! too dangerous for them, stay when they can survive).
 //!
 //! A question in the dungeon is answered by trying each option on the sampled dungeon, as
 //! if the one answering knew its cards: the runner takes an option it survives, anyone else
-//! one it does not. Odds as good as the rules bot's would cost milliseconds per question;
-//! the knowing answer costs one run per option, and errs the same way for every seat.
+//! one it does not. Odds as good as the bot's own would cost milliseconds per question; the
+//! knowing answer costs one run per option, and errs the same way for every seat.
 
-use super::super::{Bot, PlannerBot, RulesBot, legal, typical};
+use super::super::planner::Params;
+use super::super::{Bot, PlannerBot, legal};
 use crate::action::{Action, DecisionKind};
 use crate::engine::Rules;
 use crate::event::Event;
@@ -17,28 +17,37 @@ use crate::ids::Seat;
 use crate::state::{GameState, Phase};
 use crate::view::View;
 
+/// The playouts' bidding: the `normal` bot's, but for the choice of the adventurer, which
+/// comes only once a playout's round is over (and would play rounds of its own).
+const PLAYOUT: Params = Params {
+    choose_by_rounds: false,
+    ..Params::NORMAL
+};
+
 /// Questions asked within a trial run are answered with their first option, up to this
 /// many (a safety net against hooks that ask forever).
 const TRIAL_LIMIT: usize = 64;
 
 pub(super) struct PlayoutPolicy {
-    adventurers: PlannerBot,
+    /// Bids for every seat, each from its own view.
+    bidder: PlannerBot,
 }
 
 impl PlayoutPolicy {
     pub(super) fn new(seed: u64) -> PlayoutPolicy {
         PlayoutPolicy {
-            adventurers: PlannerBot::new(seed),
+            bidder: PlannerBot::with_params(seed, PLAYOUT),
         }
     }
 
-    pub(super) fn restore(adventurers: PlannerBot) -> PlayoutPolicy {
-        PlayoutPolicy { adventurers }
+    pub(super) fn restore(mut bidder: PlannerBot) -> PlayoutPolicy {
+        bidder.params = PLAYOUT;
+        PlayoutPolicy { bidder }
     }
 
-    /// The rules bot that picks adventurers and answers what the playout does not.
-    pub(super) fn adventurers(&self) -> &PlannerBot {
-        &self.adventurers
+    /// The bot that bids for every seat.
+    pub(super) fn bidder(&self) -> &PlannerBot {
+        &self.bidder
     }
 
     /// The action for the seat whose decision `state` waits on.
@@ -53,43 +62,7 @@ impl PlayoutPolicy {
     }
 
     fn decide_from_view(&mut self, rules: &mut dyn Rules, view: &View) -> Action {
-        let Some(decision) = view.decision() else {
-            return Action::Pass;
-        };
-        let action = match &decision.kind {
-            DecisionKind::DrawOrPass => {
-                let Some(adventurer) = view.adventurer() else {
-                    return Action::Pass;
-                };
-                let me = view.seat();
-                let catalog = rules.catalog().clone();
-                let p = typical::odds(
-                    rules,
-                    &typical::Situation {
-                        players: view.players(),
-                        runner: me,
-                        successes: view.successes(me),
-                        failures: view.failures(me),
-                        adventurer,
-                        tiles: view.tiles().to_vec(),
-                        size: view.dungeon_size(),
-                        damage_model: view.damage_model(),
-                        specials_in_play: view.specials_in_play(&catalog),
-                    },
-                    &view.options().rulings,
-                    typical::QUICK,
-                );
-                if p >= RulesBot::stay_in(view) {
-                    Action::Draw
-                } else {
-                    Action::Pass
-                }
-            }
-            DecisionKind::PlaceCard { .. } => Action::AddToDungeon,
-            DecisionKind::ChooseAdventurer { .. } | DecisionKind::Question(_) => {
-                self.adventurers.decide(rules, view)
-            }
-        };
+        let action = self.bidder.decide(rules, view);
         legal_or_first(action, view)
     }
 }
