@@ -333,13 +333,17 @@ fn setup() -> (Vec<Engine>, Vec<Position>) {
 }
 
 #[test]
-fn random_and_rules_bots_decide_the_same_in_states_their_seat_cannot_tell_apart() {
+fn random_novice_and_rules_bots_decide_the_same_in_states_their_seat_cannot_tell_apart() {
     let (mut engines, all) = setup();
     let positions: Vec<&Position> = all.iter().collect();
     let started = Instant::now();
-    let moved = check_all(&mut engines, &positions, &[BotKind::Random, BotKind::Rules]);
+    let moved = check_all(
+        &mut engines,
+        &positions,
+        &[BotKind::Random, BotKind::Novice, BotKind::Rules],
+    );
     eprintln!(
-        "random, rules: {} positions {:?} of kinds {KINDS:?} in {:.1?}; samples moved: {}",
+        "random, novice, rules: {} positions {:?} of kinds {KINDS:?} in {:.1?}; samples moved: {}",
         positions.len(),
         counts(&positions),
         started.elapsed(),

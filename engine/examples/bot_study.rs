@@ -1,5 +1,20 @@
-//! Development harness: games between bots, seats rotated, with the sanity measures.
+//! Studies of the bots beyond what `dungeon sim` offers: games between bots (seats turned
+//! one a game), with the measures of a sane game, for variants of the `normal` bot and for
+//! bots forced to pick one adventurer.
+//!
 //! `cargo run --release -p dungeon-engine --example bot_study GAMES PLAYERS BOTS [PACKS]`
+//!
+//! BOTS is a comma-separated list (the last fills the remaining seats) of bot ids
+//! (`novice`, `rules`, `ismcts:100`...), of `planner` (the `normal` bot) with parameters
+//! (`planner:soft=0.2+strip=0.4`; keys `soft`, `strip`, `cstrip`, `starter`, `success`,
+//! `cstarter`, `csuccess`, `rounds`: see `Params`), of `noisyE@BOT` (BOT, but a random
+//! move with chance E) and of `A@BOT` (BOT, but always choosing the adventurer of catalog
+//! index A when it may). `TRACE=1` prints the first game; `ENDINGS=1` how rounds go with
+//! each adventurer at the start of a game (what the `normal` bot chooses by).
+//!
+//! Whether one adventurer is always the best choice: `bot_study 1000 2 planner,3@planner`
+//! plays the `normal` bot against one that always picks the Rogue (index 3 in the base
+//! box), and so on for each index (docs/bots.md has the figures).
 use dungeon_engine::bot::{Bot, BotKind, Params, PlannerBot, play_game, seat_seed};
 use dungeon_engine::event::Event;
 use dungeon_engine::{Engine, GameOptions};
@@ -110,10 +125,6 @@ fn main() {
     let packs: Vec<&str> = packs.split(',').collect();
     let mut engine = Engine::new(support::catalog(&packs)).expect("engine");
     let catalog = engine.catalog().clone();
-    if let Ok(a) = std::env::var("ROLLOUT") {
-        trace_rollout(&mut engine, &a, 12345);
-        return;
-    }
     let lineup: Vec<&str> = (0..players)
         .map(|s| names[s.min(names.len() - 1)].as_str())
         .collect();
@@ -215,22 +226,3 @@ fn show_endings(engine: &mut Engine, players: u8) {
     }
 }
 
-#[allow(dead_code)]
-fn trace_rollout(engine: &mut Engine, adventurer: &str, seed: u64) {
-    let catalog = engine.catalog().clone();
-    let options = GameOptions { players: 2, first_adventurer: dungeon_engine::options::FirstAdventurer::Named(adventurer.into()), ..Default::default() };
-    let mut events = Vec::new();
-    let mut state = engine.new_game(options, seed, &mut events).unwrap();
-    let mut p = Params::default();
-    p.choose_by_rounds = false;
-    let mut bots: Vec<PlannerBot> = (0..2).map(|s| PlannerBot::with_params(seed ^ s, p)).collect();
-    for e in &events { println!("    {}", e.describe(&catalog)); }
-    for _ in 0..200 {
-        let Some(seat) = state.current_seat() else { break };
-        if matches!(state.pending.as_ref().map(|d| &d.kind), Some(dungeon_engine::DecisionKind::ChooseAdventurer { .. })) { break; }
-        let a = bots[seat as usize].decide(engine, &dungeon_engine::View::new(&state, seat));
-        events.clear();
-        engine.apply(&mut state, a, &mut events).unwrap();
-        for e in &events { println!("    {}", e.describe(&catalog)); }
-    }
-}

@@ -62,9 +62,13 @@ pub(crate) fn choose(
     // Every seat in turn order from the chooser, who starts the round.
     let players = view.players();
     let seats: Vec<Seat> = (0..players).map(|i| (me + i) % players).collect();
+    // A player out of the game is out, whatever their cards.
     let table: Vec<Standing> = seats
         .iter()
-        .map(|&s| (view.eliminated(s), view.successes(s), view.failures(s)))
+        .map(|&s| match view.eliminated(s) {
+            true => (true, 0, 0),
+            false => (false, view.successes(s), view.failures(s)),
+        })
         .collect();
     let mut best = (f64::MIN, options[0]);
     for &a in options {
@@ -278,8 +282,14 @@ pub fn save_choices(path: &std::path::Path) -> std::io::Result<usize> {
             .collect()
     };
     all.sort_by_key(|(k, _)| *k);
+    std::fs::write(path, encode(&all))?;
+    Ok(all.len())
+}
+
+/// Figures as [`parse`] reads them.
+fn encode(all: &[(u64, Endings)]) -> Vec<u8> {
     let mut bytes = Vec::new();
-    for (k, v) in &all {
+    for (k, v) in all {
         bytes.extend_from_slice(&k.to_le_bytes());
         bytes.push(v.len().min(255) as u8);
         for pair in v.iter().take(255) {
@@ -288,8 +298,7 @@ pub fn save_choices(path: &std::path::Path) -> std::io::Result<usize> {
             }
         }
     }
-    std::fs::write(path, bytes)?;
-    Ok(all.len())
+    bytes
 }
 
 /// Forgets every figure worked out (the shipped ones come back): for measuring cold
@@ -301,4 +310,58 @@ pub fn forget_choices() {
 /// Forgets every figure, the shipped ones too: for making the shipped file again.
 pub fn forget_shipped_choices() {
     *FIGURES.write().unwrap_or_else(|e| e.into_inner()) = Some(HashMap::new());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Engine;
+
+    const STALE: &str = "the shipped choice figures (engine/tables/choices.bin) are stale: \
+        regenerate them with `cargo run --release -p dungeon-engine --example ship_tables`";
+
+    /// Figures of the shipped file worked out again, bit for bit, for each built-in mix at
+    /// two players: at a game's start, and with one player a success from winning.
+    #[test]
+    fn shipped_choices_match_the_engine() {
+        let shipped = shipped();
+        assert!(!shipped.is_empty(), "{STALE} (none shipped)");
+        for packs in super::super::SHIPPED_MIXES {
+            let mut engine = Engine::built_in(packs);
+            let options = engine
+                .new_game(GameOptions::default(), 1, &mut Vec::new())
+                .expect("a game")
+                .options;
+            let params = Params::NORMAL;
+            let first = engine.catalog().adventurer_ids().next().expect("an adventurer");
+            for table in [[(false, 0, 0); 2], [(false, 1, 0), (false, 0, 1)]] {
+                let key = key(&engine, &options, &params, Some(first), &table);
+                let seed = key_for_seeds(&engine, &options, &params, &table);
+                let found = shipped
+                    .get(&key)
+                    .unwrap_or_else(|| panic!("{STALE} ({packs:?}, {table:?}: missing)"));
+                let again = play_rounds(&mut engine, &options, &params, first, &table, seed);
+                assert_eq!(found, &again, "{STALE} ({packs:?}, {table:?}: differs)");
+            }
+        }
+    }
+
+    fn key_for_seeds(
+        rules: &dyn Rules,
+        options: &GameOptions,
+        params: &Params,
+        table: &[Standing],
+    ) -> u64 {
+        key(rules, options, params, None, table)
+    }
+
+    /// The file's records read back as written.
+    #[test]
+    fn choices_read_back() {
+        let all: Vec<(u64, Endings)> =
+            vec![(3, vec![[0.25, 0.5], [0.125, 0.0]]), (9, vec![[1.0, 0.0]])];
+        let bytes = encode(&all);
+        assert_eq!(parse(&bytes), Some(all.into_iter().collect()));
+        assert_eq!(parse(&bytes[..bytes.len() - 1]), None, "cut short");
+    }
 }

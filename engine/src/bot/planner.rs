@@ -83,12 +83,9 @@ const QUESTION_EFFORT: Effort = Effort::Bounded {
     states: 150,
     samples: 32,
 };
-/// Remembered question odds are dropped past this many.
-const CACHE_LIMIT: usize = 200_000;
 
 pub struct PlannerBot {
     rng: ChaCha8Rng,
-    cache: OddsCache,
     pub(super) params: Params,
 }
 
@@ -100,31 +97,31 @@ impl PlannerBot {
     pub fn with_params(seed: u64, params: Params) -> PlannerBot {
         PlannerBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
-            cache: OddsCache::new(),
             params,
         }
     }
 
     /// A bot as a saved one was (with the default parameters, as every `normal` bot has).
+    /// A save of the bot before this one held an odds cache: it is checked, and not needed.
     pub(super) fn restore(saved: &super::RulesState) -> Result<PlannerBot, String> {
+        saved.cache()?;
         Ok(PlannerBot {
             rng: saved.rng.clone(),
-            cache: saved.cache()?,
             params: Params::default(),
         })
     }
 
     pub(super) fn saved(&self) -> super::RulesState {
-        super::RulesState::new(&self.rng, &self.cache)
+        super::RulesState::new(&self.rng, &OddsCache::new())
     }
 
-    /// A question in a dungeon: the runner wants the best odds, anyone else the worst.
+    /// A question in a dungeon: the runner wants the best odds, anyone else the worst. The
+    /// search starts from nothing every time (a question comes a few times a game), so that
+    /// what the bot met before never changes its answer: a saved bot needs no cache.
     fn answer(&mut self, rules: &mut dyn Rules, view: &View) -> Option<Action> {
-        if self.cache.len() > CACHE_LIMIT {
-            self.cache.clear();
-        }
+        let mut cache = OddsCache::new();
         let values =
-            odds::answers_from_view(rules, &mut self.cache, view, QUESTION_EFFORT, &mut self.rng)
+            odds::answers_from_view(rules, &mut cache, view, QUESTION_EFFORT, &mut self.rng)
                 .ok()?;
         let runner = matches!(view.phase(), ViewPhase::Dungeon { runner } if runner == view.seat());
         let pick = |a: &f64, b: &f64| {
@@ -620,6 +617,9 @@ fn place(rules: &mut dyn Rules, view: &View, params: &Params, set_aside: &[TileI
             stripped: 0,
         };
         let v = worth(&mut odds, &table, &seats, start);
+        if std::env::var_os("PLANNER_DEBUG").is_some() {
+            eprintln!("  seat {me} add: {v:.3} mine {:.2} public {:.2}", odds.mine(0, size + 1), odds.public(0, size + 1));
+        }
         if v > best.0 {
             best = (v, Action::AddToDungeon);
         }
@@ -635,6 +635,9 @@ fn place(rules: &mut dyn Rules, view: &View, params: &Params, set_aside: &[TileI
             stripped: 0,
         };
         let v = worth(&mut odds, &table, &seats, start);
+        if std::env::var_os("PLANNER_DEBUG").is_some() {
+            eprintln!("  seat {me} aside {tile:?}: {v:.3} mine {:.2} public {:.2} e {:.2} chain {:?}", odds.mine(0, size), odds.public(0, size), odds.equivalent, odds.chain.iter().map(|c| c.len()).collect::<Vec<_>>());
+        }
         if v > best.0 {
             best = (v, Action::SetAside(tile));
         }

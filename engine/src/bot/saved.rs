@@ -1,14 +1,15 @@
 //! What a bot carries from one decision to the next, as plain data. A saved game keeps it,
 //! so a resumed game goes on exactly as the same game never saved: rebuilding a bot from
-//! its seed would restart its generator and forget its odds cache (which decides whether a
-//! bounded odds search finishes or falls back to sampling, so it changes decisions).
+//! its seed would restart its generator.
 //!
 //! What is *not* here, because it cannot change a decision: the tables of `typical.rs`
-//! (each figure is computed from a fresh cache and a generator seeded by the situation,
-//! whether in this process, another thread or the one that wrote it to disk) and of
-//! `outlook.rs` (a pure function of the standings and of who starts the next
-//! round); IS-MCTS's tree, rebuilt at every decision; and the bot's kind (its budget),
-//! which the seat says.
+//! (each figure is worked out from a generator seeded by the situation, whether in this
+//! process, another thread or the one that wrote it to disk), of `choice.rs` (the same,
+//! from rounds seeded by what they are about) and of `outlook.rs` (a pure function of the
+//! standings and of who starts the next round); the odds of a question in the dungeon,
+//! searched afresh each time; IS-MCTS's tree, rebuilt at every decision; and the bot's kind
+//! (its budget), which the seat says. A `normal` bot's state keeps the place of an odds
+//! cache, empty: saves of the bot before it kept one there, and they still load.
 
 use super::{BotKind, IsmctsBot, NoviceBot, PlannerBot, RandomBot};
 use crate::odds::OddsCache;
@@ -43,7 +44,8 @@ pub enum BotState {
     },
 }
 
-/// A `normal` bot's generator and odds cache (for the questions in the dungeon).
+/// A `normal` bot's generator, and an odds cache (empty since the `normal` bot searches
+/// each question afresh; a save of the bot before it holds one, checked and then dropped).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RulesState {
