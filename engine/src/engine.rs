@@ -91,11 +91,16 @@ impl<H: HookRunner> Engine<H> {
         events: &mut Vec<Event>,
     ) -> Result<GameState, EngineError> {
         self.hooks.begin();
-        let mut state =
-            game::new_game(&self.catalog, !self.catalog_checked, options, seed, events)?;
-        self.catalog_checked = true;
-        game::advance(&self.catalog, &mut self.hooks, &mut state, events)?;
-        Ok(state)
+        // The state stays where the new game put it, the caller's: taken out of the
+        // result and put back in, it would be copied twice (2 KB each time).
+        let mut game = game::new_game(&self.catalog, !self.catalog_checked, options, seed, events);
+        if let Ok(state) = &mut game {
+            self.catalog_checked = true;
+            if let Err(e) = game::advance(&self.catalog, &mut self.hooks, state, events) {
+                game = Err(e);
+            }
+        }
+        game
     }
 
     /// Every action the pending decision allows (empty when the game is over).
