@@ -299,6 +299,10 @@ pub trait Rules {
     fn return_shared_odds(&mut self, shared: crate::odds::SharedOdds);
     /// See [`HookRunner::read_unkeyed`].
     fn hooks_read_unkeyed(&self) -> bool;
+    /// See [`HookRunner::history_reads`].
+    fn hooks_history_reads(&self) -> Option<u64>;
+    /// See [`HookRunner::may_raise_hp`].
+    fn may_raise_hp(&self, card: CardRef) -> bool;
 }
 
 impl<H: HookRunner> Rules for Engine<H> {
@@ -357,6 +361,12 @@ impl<H: HookRunner> Rules for Engine<H> {
     }
     fn hooks_read_unkeyed(&self) -> bool {
         self.hooks.read_unkeyed()
+    }
+    fn hooks_history_reads(&self) -> Option<u64> {
+        self.hooks.history_reads()
+    }
+    fn may_raise_hp(&self, card: CardRef) -> bool {
+        self.hooks.may_raise_hp(card)
     }
 }
 
