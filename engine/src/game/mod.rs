@@ -4,6 +4,7 @@
 
 mod bidding;
 pub(crate) mod setup;
+mod shuffle;
 
 pub(crate) use bidding::{apply_bidding, bidding_step};
 pub use setup::DungeonSetup;

@@ -139,7 +139,7 @@ pub(crate) fn start_round(
 ) {
     state.round = state.round.saturating_add(1);
     let mut deck = card_list(state.cards.len());
-    deck.shuffle(&mut state.rng);
+    super::shuffle::shuffle(&mut deck, &mut state.rng);
     state.deck = deck;
     state.dungeon.clear();
     state.discard.clear();
