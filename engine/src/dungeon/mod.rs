@@ -269,47 +269,12 @@ impl DungeonRun {
 
     /// Makes this run the default one (no runner, stage `Done`) in place: a new round
     /// and a new run start from it, and building a whole default run to move in, then
-    /// dropping the old one, cost more than clearing the lists in use.
+    /// dropping the old one, cost more than copying an empty one over it (the lists in
+    /// use cleared, their storage kept).
     pub(crate) fn reset(&mut self) {
-        // Every field named, so that a new one cannot be forgotten here.
-        let DungeonRun {
-            runner,
-            hp,
-            start_hp,
-            base_hp,
-            order,
-            faced,
-            incoming,
-            skip_next,
-            stage,
-            hp_fell,
-            died,
-            success_forced,
-            success_forced_by,
-            log_lines,
-            memory,
-            pending,
-            success,
-            card_by_card,
-        } = self;
-        *runner = 0;
-        *hp = 0;
-        *start_hp = 0;
-        *base_hp = 0;
-        order.clear();
-        faced.clear();
-        *incoming = None;
-        skip_next.clear();
-        *stage = Stage::Done;
-        *hp_fell = false;
-        *died = false;
-        *success_forced = false;
-        *success_forced_by = None;
-        *log_lines = 0;
-        memory.clear();
-        *pending = None;
-        *success = None;
-        *card_by_card = false;
+        static EMPTY: std::sync::LazyLock<DungeonRun> =
+            std::sync::LazyLock::new(DungeonRun::default);
+        EMPTY.copy_into(self);
     }
 
     /// Paused between two cards (card by card only): the next reveal is up to the caller.

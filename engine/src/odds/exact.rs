@@ -34,7 +34,7 @@
 
 use super::key::{self, Faced, Keys};
 use super::shared::{SharedOdds, Situation};
-use super::{Chances, Draws, Odds};
+use super::{Chances, Draws, Odds, Take};
 use crate::action::{Action, CardRef, DecisionKind};
 use crate::catalog::{Catalog, DamageModel};
 use crate::engine::Rules;
@@ -257,7 +257,8 @@ enum Src<'s> {
         step: Move,
         /// The monster deck's top card, when the step draws it.
         deck: Option<MonsterId>,
-        made: OnceCell<GameState>,
+        /// Boxed: most are never made, and the rest of a `Src` lives on the stack.
+        made: OnceCell<Box<GameState>>,
     },
 }
 
@@ -282,7 +283,7 @@ impl<'s> Src<'s> {
                 made,
             } => {
                 if made.get().is_none() {
-                    let mut next = from.state(search)?.clone();
+                    let mut next = Box::new(from.state(search)?.clone());
                     search.take(&mut next, *step, *deck)?;
                     let _ = made.set(next);
                 }
@@ -311,6 +312,30 @@ enum At {
 }
 
 /// What a node is made with.
+/// The chances of a situation, with their key ([`key::chances_key`]).
+#[derive(Copy, Clone)]
+struct Cards<'c> {
+    chances: &'c Chances,
+    key: u64,
+}
+
+impl<'c> Cards<'c> {
+    fn of(chances: &'c Chances) -> Cards<'c> {
+        Cards {
+            chances,
+            key: key::chances_key(chances),
+        }
+    }
+
+    /// The chances once `take` is taken from these: `after`.
+    fn after<'a>(self, after: &'a Chances, take: Take) -> Cards<'a> {
+        Cards {
+            chances: after,
+            key: key::chances_key_after(self.key, self.chances, after, take),
+        }
+    }
+}
+
 struct Describe {
     /// The cards whose scripts can draw from the monster deck (Polymorph): a step with
     /// one of them in play may need redoing once per card the deck's top may be.
@@ -430,11 +455,11 @@ impl<'a> OddsSearch<'a> {
         self.analysing(|search| {
             let actions = search.engine.legal_actions(state);
             let (node, faced) = search.node_of(state);
-            let ck = key::chances_key(chances);
+            let cards = Cards::of(chances);
             let mut out = Vec::with_capacity(actions.len());
             for action in actions {
                 let step = Move::Act(Some(action));
-                let p = search.after(&Src::Here(state), node, faced, step, chances, ck)?;
+                let p = search.after(&Src::Here(state), node, faced, step, cards)?;
                 out.push((action, p));
             }
             Ok(out)
@@ -479,8 +504,7 @@ impl<'a> OddsSearch<'a> {
             return Ok(outcome(state));
         }
         let (node, faced) = self.node_of(state);
-        let ck = key::chances_key(chances);
-        self.situation(&Src::Here(state), node, faced, chances, ck, false)
+        self.situation(&Src::Here(state), node, faced, Cards::of(chances), false)
     }
 
     /// The odds of the situation a state (from `src`, of this node, with these faced
@@ -492,13 +516,12 @@ impl<'a> OddsSearch<'a> {
         src: &Src<'_>,
         node: u32,
         faced: Faced,
-        chances: &Chances,
-        ck: u64,
+        cards: Cards<'_>,
         read: bool,
     ) -> Result<f64, EngineError> {
-        let at = match self.place(node, faced, chances, ck, read) {
+        let at = match self.place(node, faced, cards, read) {
             Place::Lost => return Ok(0.0),
-            Place::Again => return self.work(src, node, faced, chances, ck),
+            Place::Again => return self.work(src, node, faced, cards),
             Place::At(at) => at,
         };
         if let Some(v) = self.known(at)? {
@@ -506,7 +529,7 @@ impl<'a> OddsSearch<'a> {
         }
         let mark = self.lookups.len();
         let history = self.history;
-        let v = self.work(src, node, faced, chances, ck)?;
+        let v = self.work(src, node, faced, cards)?;
         let key = match at {
             At::Whole(key) => key,
             At::Settled { settled, .. } if self.history == history => settled,
@@ -525,15 +548,15 @@ impl<'a> OddsSearch<'a> {
     }
 
     /// Where a situation's odds are found (see [`OddsSearch::situation`]).
-    fn place(&self, node: u32, faced: Faced, chances: &Chances, ck: u64, read: bool) -> Place {
+    fn place(&self, node: u32, faced: Faced, cards: Cards<'_>, read: bool) -> Place {
         let n = self.node(node);
         let may_draw = n.may_draw;
-        if n.lost && !self.describe.raisers.may_come(chances, may_draw) {
+        if n.lost && !self.describe.raisers.may_come(cards.chances, may_draw) {
             return Place::Lost;
         }
         let (run, step) = n.keys;
-        let whole = || key::situation_key(run, faced, ck);
-        if chances.cards() == 0 && !may_draw {
+        let whole = || key::situation_key(run, faced, cards.key);
+        if cards.chances.cards() == 0 && !may_draw {
             Place::At(At::Settled {
                 settled: key::settled_key(step),
                 whole: whole(),
@@ -548,14 +571,7 @@ impl<'a> OddsSearch<'a> {
     /// The odds after a move from `node` if they are known without working anything out
     /// nor reading the history (a remembered step to a remembered situation), as
     /// [`OddsSearch::after`] would find them; `None` otherwise.
-    fn peek(
-        &mut self,
-        node: u32,
-        faced: Faced,
-        step: Move,
-        chances: &Chances,
-        ck: u64,
-    ) -> Option<f64> {
+    fn peek(&mut self, node: u32, faced: Faced, step: Move, cards: Cards<'_>) -> Option<f64> {
         let Some(Edge::Goes {
             node: next,
             faced_added,
@@ -575,7 +591,7 @@ impl<'a> OddsSearch<'a> {
             sum: faced.sum.wrapping_add(faced_added),
             count: faced_count,
         };
-        match self.place(next, next_faced, chances, ck, false) {
+        match self.place(next, next_faced, cards, false) {
             Place::Lost => Some(0.0),
             Place::Again => None,
             Place::At(At::Whole(key)) => self.cache.memo.get(&key).copied(),
@@ -632,8 +648,7 @@ impl<'a> OddsSearch<'a> {
         src: &Src<'_>,
         node: u32,
         faced: Faced,
-        chances: &Chances,
-        ck: u64,
+        cards: Cards<'_>,
     ) -> Result<f64, EngineError> {
         match &self.node(node).shape {
             // The runner answers for the best odds; another player (Daddy's Sword's
@@ -646,17 +661,17 @@ impl<'a> OddsSearch<'a> {
                         unreachable!("a node keeps its shape")
                     };
                     let step = Move::Act(Some(options[i]));
-                    let v = self.after(src, node, faced, step, chances, ck)?;
+                    let v = self.after(src, node, faced, step, cards)?;
                     best = if runner { best.max(v) } else { best.min(v) };
                 }
                 Ok(best)
             }
             // No card left: on to the end of the dungeon.
-            Shape::Paused { left: 0 } => self.after(src, node, faced, Move::Act(None), chances, ck),
+            Shape::Paused { left: 0 } => self.after(src, node, faced, Move::Act(None), cards),
             Shape::Paused { .. } => {
                 let mut draws = Draws::new();
-                chances.next_card(&mut draws);
-                let mut next = chances.clone();
+                cards.chances.next_card(&mut draws);
+                let mut next = cards.chances.clone();
                 // Without a budget nor shared odds (which count and record the lookups in
                 // order), the odds already known after each card are looked up first, all
                 // at once (their memory is fetched together), then the others worked out.
@@ -664,8 +679,8 @@ impl<'a> OddsSearch<'a> {
                 if self.budget.is_none() && self.shared.is_none() {
                     for &(monster, _, take) in &draws {
                         next.take(take);
-                        let nck = key::chances_key_after(ck, chances, &next, take);
-                        known.push(self.peek(node, faced, Move::Reveal(monster), &next, nck));
+                        let after = cards.after(&next, take);
+                        known.push(self.peek(node, faced, Move::Reveal(monster), after));
                         next.put_back(take);
                     }
                 }
@@ -676,9 +691,9 @@ impl<'a> OddsSearch<'a> {
                         Some(v) => v,
                         None => {
                             next.take(take);
-                            let nck = key::chances_key_after(ck, chances, &next, take);
+                            let after = cards.after(&next, take);
                             let step = Move::Reveal(monster);
-                            let v = self.after(src, node, faced, step, &next, nck)?;
+                            let v = self.after(src, node, faced, step, after)?;
                             next.put_back(take);
                             v
                         }
@@ -765,14 +780,11 @@ impl<'a> OddsSearch<'a> {
         node: u32,
         faced: Faced,
         step: Move,
-        chances: &Chances,
-        ck: u64,
+        cards: Cards<'_>,
     ) -> Result<f64, EngineError> {
         match self.cache.graph.edge(node, step) {
-            Some(Edge::Drawn(drawn)) => {
-                self.drawing(src, node, faced, step, Some(drawn), chances, ck)
-            }
-            Some(edge) => self.follow(src, node, faced, (step, None), edge, chances, ck),
+            Some(Edge::Drawn(drawn)) => self.drawing(src, node, faced, step, Some(drawn), cards),
+            Some(edge) => self.follow(src, node, faced, (step, None), edge, cards),
             None => {
                 let may_draw = self.node(node).may_draw;
                 let (next, clean) = self.step(src, step, None)?;
@@ -787,9 +799,9 @@ impl<'a> OddsSearch<'a> {
                         graph.set_edge(node, step, Edge::Drawn(ix), self.monsters);
                         ix
                     });
-                    return self.drawing(src, node, faced, step, drawn, chances, ck);
+                    return self.drawing(src, node, faced, step, drawn, cards);
                 }
-                self.arrive(node, faced, (step, None), next, clean, chances, ck)
+                self.arrive(node, faced, (step, None), next, clean, cards)
             }
         }
     }
@@ -825,8 +837,7 @@ impl<'a> OddsSearch<'a> {
         step: (Move, Option<MonsterId>),
         next: GameState,
         clean: bool,
-        chances: &Chances,
-        ck: u64,
+        cards: Cards<'_>,
     ) -> Result<f64, EngineError> {
         if next.is_over() {
             let survived = next.run.success == Some(true);
@@ -848,10 +859,10 @@ impl<'a> OddsSearch<'a> {
         }
         let history = self.history;
         let src = Src::Here(&next);
-        let v = self.situation(&src, next_node, next_faced, chances, ck, !clean)?;
+        let v = self.situation(&src, next_node, next_faced, cards, !clean)?;
         self.spare.push(next);
         if clean {
-            self.settle(node, step, next_node, chances, history, v);
+            self.settle(node, step, next_node, cards.chances, history, v);
         }
         Ok(v)
     }
@@ -864,8 +875,7 @@ impl<'a> OddsSearch<'a> {
         faced: Faced,
         step: (Move, Option<MonsterId>),
         edge: Edge,
-        chances: &Chances,
-        ck: u64,
+        cards: Cards<'_>,
     ) -> Result<f64, EngineError> {
         match edge {
             Edge::Over(survived) => Ok(f64::from(u8::from(survived))),
@@ -886,8 +896,8 @@ impl<'a> OddsSearch<'a> {
                 };
                 let history = self.history;
                 let src = Src::after(src, step.0, step.1);
-                let v = self.situation(&src, next, next_faced, chances, ck, false)?;
-                self.settle(node, step, next, chances, history, v);
+                let v = self.situation(&src, next, next_faced, cards, false)?;
+                self.settle(node, step, next, cards.chances, history, v);
                 Ok(v)
             }
             Edge::Drawn(_) => unreachable!("a drawn card's edges are not drawn"),
@@ -904,26 +914,26 @@ impl<'a> OddsSearch<'a> {
         faced: Faced,
         step: Move,
         drawn: Option<u32>,
-        chances: &Chances,
-        ck: u64,
+        cards: Cards<'_>,
     ) -> Result<f64, EngineError> {
         let mut draws = Draws::new();
-        chances.pool_draws(false, 1.0, &mut draws);
+        cards.chances.pool_draws(false, 1.0, &mut draws);
         let mut total = 0.0;
-        let mut after = chances.clone();
+        let mut after = cards.chances.clone();
         for &(monster, p, take) in &draws {
             after.take(take);
-            let ack = key::chances_key_after(ck, chances, &after, take);
+            let drawn_cards = cards.after(&after, take);
             let known = drawn.and_then(|d| self.cache.graph.drawn[d as usize][monster.ix()]);
             let v = match known {
                 Some(edge) => {
                     let step = (step, Some(monster));
-                    self.follow(src, node, faced, step, edge, &after, ack)?
+                    self.follow(src, node, faced, step, edge, drawn_cards)?
                 }
                 None => {
                     let (next, clean) = self.step(src, step, Some(monster))?;
                     let clean = clean && drawn.is_some();
-                    self.arrive(node, faced, (step, Some(monster)), next, clean, &after, ack)?
+                    let step = (step, Some(monster));
+                    self.arrive(node, faced, step, next, clean, drawn_cards)?
                 }
             };
             total += p * v;

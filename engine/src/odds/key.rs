@@ -198,7 +198,7 @@ pub(super) fn situation_key(run: u64, faced: Faced, chances: u64) -> u64 {
 /// The key under which a situation whose odds depend on neither the chances nor the
 /// history is remembered: its step key alone.
 pub(super) fn settled_key(step: u64) -> u64 {
-    let mut h = Mix::new(0x5e77_1ed);
+    let mut h = Mix::new(0x05e7_71ed);
     h.word(step);
     h.finish()
 }
