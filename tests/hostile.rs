@@ -105,7 +105,7 @@ fn json(state: &GameState) -> serde_json::Value {
 
 fn hook_error(result: Result<GameState, EngineError>, what: &str) -> HookError {
     match result {
-        Err(EngineError::Hook(e)) => e,
+        Err(EngineError::Hook(e)) => *e,
         Err(other) => panic!("{what}: expected a hook error, got {other}"),
         Ok(state) => panic!(
             "{what}: the attack did not fail (hp {}, success {:?})",
@@ -390,7 +390,7 @@ fn run_attack(card: &str) {
             panic!("{card}: answering should run the attack and fail, got {result:?}")
         };
         check_error(a, &e2);
-        assert_eq!(e2, e, "{card}: the same attack fails the same way");
+        assert_eq!(*e2, e, "{card}: the same attack fails the same way");
         assert!(
             state == before,
             "{card}: attempt {attempt} changed the state"

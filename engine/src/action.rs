@@ -96,6 +96,9 @@ impl Question {
     }
 }
 
+/// The adventurers a player may choose from: the catalog's, which are few.
+pub type AdventurerList = smallvec::SmallVec<[AdventurerId; 8]>;
+
 /// What the game is waiting for.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -108,7 +111,11 @@ pub struct Decision {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum DecisionKind {
     /// Pick the adventurer for the coming round.
-    ChooseAdventurer { options: Vec<AdventurerId> },
+    ChooseAdventurer {
+        // Held inline (no allocation each round); serialised as a list.
+        #[cfg_attr(feature = "schema", schemars(with = "Vec<AdventurerId>"))]
+        options: AdventurerList,
+    },
     /// Bidding: draw a monster or pass.
     DrawOrPass,
     /// Bidding: the drawn card goes into the dungeon, or aside with one tile.

@@ -91,11 +91,16 @@ impl<H: HookRunner> Engine<H> {
         events: &mut Vec<Event>,
     ) -> Result<GameState, EngineError> {
         self.hooks.begin();
-        let mut state =
-            game::new_game(&self.catalog, !self.catalog_checked, options, seed, events)?;
-        self.catalog_checked = true;
-        game::advance(&self.catalog, &mut self.hooks, &mut state, events)?;
-        Ok(state)
+        // The state stays where the new game put it, the caller's: taken out of the
+        // result and put back in, it would be copied twice (2 KB each time).
+        let mut game = game::new_game(&self.catalog, !self.catalog_checked, options, seed, events);
+        if let Ok(state) = &mut game {
+            self.catalog_checked = true;
+            if let Err(e) = game::advance(&self.catalog, &mut self.hooks, state, events) {
+                game = Err(e);
+            }
+        }
+        game
     }
 
     /// Every action the pending decision allows (empty when the game is over).
@@ -301,6 +306,10 @@ pub trait Rules {
     fn return_shared_odds(&mut self, shared: crate::odds::SharedOdds);
     /// See [`HookRunner::read_unkeyed`].
     fn hooks_read_unkeyed(&self) -> bool;
+    /// See [`HookRunner::history_reads`].
+    fn hooks_history_reads(&self) -> Option<u64>;
+    /// See [`HookRunner::may_raise_hp`].
+    fn may_raise_hp(&self, card: CardRef) -> bool;
 }
 
 impl<H: HookRunner> Rules for Engine<H> {
@@ -367,6 +376,12 @@ impl<H: HookRunner> Rules for Engine<H> {
     }
     fn hooks_read_unkeyed(&self) -> bool {
         self.hooks.read_unkeyed()
+    }
+    fn hooks_history_reads(&self) -> Option<u64> {
+        self.hooks.history_reads()
+    }
+    fn may_raise_hp(&self, card: CardRef) -> bool {
+        self.hooks.may_raise_hp(card)
     }
 }
 

@@ -9,8 +9,10 @@ use std::fmt;
 pub enum EngineError {
     #[error("{action:?} is not a legal action now (waiting for: {pending})")]
     IllegalAction { action: Action, pending: String },
+    /// Boxed: every operation returns a `Result<_, EngineError>`, and errors are rare; a
+    /// hook's error (four strings) inline made each of them about 120 bytes to move.
     #[error(transparent)]
-    Hook(#[from] HookError),
+    Hook(Box<HookError>),
     #[error("rule error: {0}")]
     Rule(String),
     #[error("cannot set up the game: {0}")]
@@ -21,6 +23,12 @@ pub enum EngineError {
         "this game was made with other packs (fingerprint {found:016x}, these packs are {expected:016x})"
     )]
     WrongCatalog { expected: u64, found: u64 },
+}
+
+impl From<HookError> for EngineError {
+    fn from(error: HookError) -> EngineError {
+        EngineError::Hook(Box::new(error))
+    }
 }
 
 /// What went wrong in a hook.

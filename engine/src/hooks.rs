@@ -83,6 +83,24 @@ pub trait HookRunner {
         true
     }
 
+    /// How many times hooks have read the run's history so far: the monsters faced before
+    /// the one being resolved (through `ctx.faced()`, or a helper that counts their
+    /// species), or anything [`HookRunner::read_unkeyed`] covers. A step of the odds search
+    /// during which this did not change depended on the run's present state alone, so the
+    /// search may reuse its outcome from any state alike but for the cards already faced.
+    /// `None`: not counted (every step may have read anything).
+    fn history_reads(&self) -> Option<u64> {
+        None
+    }
+
+    /// Could any hook of this card raise the runner's HP or make the run a success? (Damage
+    /// never goes below 0, so only effects can.) The odds search takes a run whose HP is
+    /// spent, in the base box's model, as lost once nothing left in play may. Default: any
+    /// card with a hook may.
+    fn may_raise_hp(&self, card: CardRef) -> bool {
+        self.has_any_hook(card)
+    }
+
     /// Calls the hook. `state` is lent for reading; implementations must leave it as
     /// they found it.
     fn call(&mut self, state: &mut GameState, call: HookCall<'_>)
@@ -95,6 +113,9 @@ pub struct NoHooks;
 impl HookRunner for NoHooks {
     fn read_unkeyed(&self) -> bool {
         false
+    }
+    fn history_reads(&self) -> Option<u64> {
+        Some(0)
     }
     fn has_hook(&self, _card: CardRef, _hook: HookName) -> bool {
         false

@@ -350,7 +350,8 @@ mod tests {
     }
 
     /// The hand-written clones copy every field, inline or spilled: the copy equals the
-    /// original and serialises the same, for a state with every list in use.
+    /// original and serialises the same, for a state with every list in use; and its run
+    /// reset in place is the default one.
     #[test]
     fn a_clone_is_the_same_state() {
         use crate::dungeon::{Faced, Fate, Memory};
@@ -384,5 +385,8 @@ mod tests {
             serde_json::to_string(&copy).unwrap(),
             serde_json::to_string(&s).unwrap()
         );
+        // A run reset in place is the default run, whatever it held.
+        s.run.reset();
+        assert_eq!(s.run, crate::dungeon::DungeonRun::default());
     }
 }

@@ -37,32 +37,37 @@ impl Plan {
         self.per_count * self.counts.len() as u64
     }
 
-    /// The bots of a `players`-seat game: the list, its last bot filling the empty seats.
-    pub fn table(&self, players: u8) -> Vec<BotKind> {
+    /// The bot at `seat` of the unturned table: the list, its last bot filling the
+    /// empty seats.
+    fn seat_bot(&self, seat: usize) -> BotKind {
         let last = *self
             .lineup
             .last()
             .expect("the bot list is checked not empty");
-        (0..players as usize)
-            .map(|i| self.lineup.get(i).copied().unwrap_or(last))
-            .collect()
+        self.lineup.get(seat).copied().unwrap_or(last)
     }
 
     /// Game `i` uses seed + i. Within its player count's block, the table turns one seat
     /// a game (game j seats bot (s + j) mod players at seat s), so over a multiple of the
     /// player count every bot sits at every seat equally often.
+    #[cfg(test)]
     pub fn game(&self, i: u64) -> Game {
+        let mut game = Game {
+            seed: 0,
+            bots: Vec::new(),
+        };
+        self.game_into(i, &mut game);
+        game
+    }
+
+    /// Game `i` (see [`Plan::game`]) written into `game`, reusing its list.
+    pub fn game_into(&self, i: u64, game: &mut Game) {
         let block = (i / self.per_count) as usize;
         let j = i % self.per_count;
-        let table = self.table(self.counts[block]);
-        let players = table.len() as u64;
-        let bots = (0..players)
-            .map(|s| table[((s + j) % players) as usize])
-            .collect();
-        Game {
-            seed: self.seed.wrapping_add(i),
-            bots,
-        }
+        let players = u64::from(self.counts[block]);
+        game.seed = self.seed.wrapping_add(i);
+        game.bots.clear();
+        (game.bots).extend((0..players).map(|s| self.seat_bot(((s + j) % players) as usize)));
     }
 }
 
@@ -90,31 +95,42 @@ pub fn simulate(
         let mut tally = Tally::default();
         let mut events = Vec::new();
         let mut log = Vec::new();
+        // Kept from game to game, their storage reused.
+        let mut game = Game {
+            seed: 0,
+            bots: Vec::new(),
+        };
+        let mut bots = Vec::new();
+        // Games not yet counted on the progress bar: counting each one (an atomic add and
+        // a look at the clock) was a few percent of a random game.
+        let mut uncounted = 0;
         loop {
             let n = next.fetch_add(1, Ordering::Relaxed);
             if n >= total {
+                progress.inc(uncounted);
                 return Ok::<Tally, String>(tally);
             }
             let i = shard.game(n);
-            let game = plan.game(i);
+            plan.game_into(i, &mut game);
             let options = GameOptions {
                 players: game.bots.len() as u8,
                 ..plan.options.clone()
             };
             // Records need the options and the final state after the game has them.
             let record_options = records.is_some().then(|| options.clone());
-            let mut bots: Vec<_> = game
-                .bots
-                .iter()
-                .enumerate()
-                .map(|(seat, k)| k.create(seat_seed(game.seed, seat)))
-                .collect();
+            bots.clear();
+            bots.extend(
+                (game.bots.iter())
+                    .enumerate()
+                    .map(|(seat, k)| k.create(seat_seed(game.seed, seat))),
+            );
             events.clear();
             log.clear();
             // A panic in a rule or a bot is one game's error, not the end of the run.
-            // The game is counted where it ends: a state (2 KB) moved out only for a record.
+            // The game is counted where it ends, by reference: its state (2 KB) is dropped
+            // where it lies, and copied only for a record.
             let played = catch_unwind(AssertUnwindSafe(|| {
-                play_game_logged(
+                let result = play_game_logged(
                     &mut engine,
                     options,
                     game.seed,
@@ -122,15 +138,18 @@ pub fn simulate(
                     &mut events,
                     &mut log,
                     |_, _| Ok(()),
-                )
-                .map(|state| {
-                    tally.record(catalog, &game.bots, &state, &events);
-                    records.is_some().then(|| Box::new(state))
-                })
+                );
+                match &result {
+                    Ok(state) => {
+                        tally.record(catalog, &game.bots, state, &events);
+                        Ok(records.is_some().then(|| Box::new(state.clone())))
+                    }
+                    Err(e) => Err(e.to_string()),
+                }
             }));
             let (error, end) = match played {
                 Ok(Ok(end)) => (None, end),
-                Ok(Err(e)) => (Some(e.to_string()), None),
+                Ok(Err(e)) => (Some(e), None),
                 Err(panic) => {
                     // The Lua state may be half-way through a call: start a fresh one.
                     engine = new_engine(catalog)?;
@@ -147,7 +166,11 @@ pub fn simulate(
                     error,
                 });
             }
-            progress.inc(1);
+            uncounted += 1;
+            if uncounted == PROGRESS_STEP {
+                progress.inc(uncounted);
+                uncounted = 0;
+            }
         }
     });
     let mut sum = Tally::default();
@@ -156,6 +179,10 @@ pub fn simulate(
     }
     Ok(sum)
 }
+
+/// Games a worker plays before it counts them on the progress bar (a few milliseconds of
+/// random games; slower games are counted far more often than the bar is drawn anyway).
+const PROGRESS_STEP: u64 = 64;
 
 /// A thread's engine: its searches share exact odds across games (same decisions, less
 /// searching: see `Engine::share_odds`).

@@ -267,6 +267,16 @@ impl DungeonRun {
         dst.card_by_card = *card_by_card;
     }
 
+    /// Makes this run the default one (no runner, stage `Done`) in place: a new round
+    /// and a new run start from it, and building a whole default run to move in, then
+    /// dropping the old one, cost more than copying an empty one over it (the lists in
+    /// use cleared, their storage kept).
+    pub(crate) fn reset(&mut self) {
+        static EMPTY: std::sync::LazyLock<DungeonRun> =
+            std::sync::LazyLock::new(DungeonRun::default);
+        EMPTY.copy_into(self);
+    }
+
     /// Paused between two cards (card by card only): the next reveal is up to the caller.
     pub fn paused(&self) -> bool {
         self.card_by_card && self.stage == Stage::Reveal && self.success.is_none()

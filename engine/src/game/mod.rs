@@ -4,6 +4,7 @@
 
 mod bidding;
 pub(crate) mod setup;
+mod shuffle;
 
 pub(crate) use bidding::{apply_bidding, bidding_step};
 pub use setup::DungeonSetup;
@@ -34,7 +35,7 @@ pub(crate) fn advance<H: HookRunner>(
                     .last_runner
                     .filter(|&r| !state.players[r as usize].eliminated)
                     .unwrap_or(state.starter);
-                let options: Vec<_> = catalog.adventurer_ids().collect();
+                let options: crate::action::AdventurerList = catalog.adventurer_ids().collect();
                 if let [only] = options[..] {
                     events.push(Event::AdventurerChosen {
                         seat: None,
@@ -111,10 +112,9 @@ fn finish_round(catalog: &Catalog, state: &mut GameState, events: &mut Vec<Event
         if player.failures >= FAILURES_TO_LOSE {
             player.eliminated = true;
             events.push(Event::Eliminated { seat: runner });
-            let standing: Vec<_> = (0..state.num_players())
-                .filter(|&s| !state.players[s as usize].eliminated)
-                .collect();
-            if let [last] = standing[..] {
+            let mut standing =
+                (0..state.num_players()).filter(|&s| !state.players[s as usize].eliminated);
+            if let (Some(last), None) = (standing.next(), standing.next()) {
                 winner = Some(last);
             }
         }

@@ -70,27 +70,11 @@ pub(crate) fn new_game(
         first,
         specials: specials.clone(),
     });
-    let mut state = GameState {
-        damage_model: options.damage_model.unwrap_or(catalog.damage_model),
-        catalog_fingerprint: catalog.fingerprint,
-        rng,
-        players: (0..options.players)
-            .map(|_| PlayerState::default())
-            .collect(),
-        // Every card is in the deck from the start (shuffled when the round begins), so
-        // each is somewhere even while the first adventurer is being chosen.
-        deck: card_list(cards.len()),
-        cards,
-        starter: first,
-        phase: Phase::ChooseAdventurer,
-        options: options.into(),
-        ..GameState::default()
-    };
-    let chosen = match &state.options.first_adventurer {
+    let chosen = match &options.first_adventurer {
         FirstAdventurer::Choose => None,
         FirstAdventurer::Random => {
             let n = catalog.adventurers.len() as u16; // at least 1, fits: check_catalog
-            Some(AdventurerId(state.rng.random_range(0..n)))
+            Some(AdventurerId(rng.random_range(0..n)))
         }
         FirstAdventurer::Named(id) => Some(catalog.find_adventurer(id).ok_or_else(|| {
             let known: Vec<&str> = catalog
@@ -104,14 +88,46 @@ pub(crate) fn new_game(
             ))
         })?),
     };
-    if let Some(adventurer) = chosen {
-        events.push(Event::AdventurerChosen {
-            seat: None,
-            adventurer,
-        });
-        start_round(catalog, &mut state, adventurer, events);
+    // Every field given: `..GameState::default()` would build (and drop) a default state,
+    // its options and generator included, for each game. Built where it is returned (the
+    // caller's), not moved there: it is 2 KB.
+    let mut game = Ok(GameState {
+        damage_model: options.damage_model.unwrap_or(catalog.damage_model),
+        catalog_fingerprint: catalog.fingerprint,
+        rng,
+        // Seated below, in place.
+        players: smallvec::SmallVec::new(),
+        // Every card is in the deck from the start (shuffled when the round begins), so
+        // each is somewhere even while the first adventurer is being chosen.
+        deck: card_list(cards.len()),
+        cards,
+        round: 0,
+        adventurer: None,
+        tiles: TileList::new(),
+        dungeon: CardList::new(),
+        discard: CardList::new(),
+        phase: Phase::ChooseAdventurer,
+        run: DungeonRun::default(),
+        pending: None,
+        winner: None,
+        last_runner: None,
+        starter: first,
+        single_dungeon: false,
+        public_specials: smallvec::SmallVec::new(),
+        options: options.into(),
+    });
+    if let Ok(state) = &mut game {
+        let players = usize::from(state.options.players);
+        state.players.resize_with(players, PlayerState::default);
+        if let Some(adventurer) = chosen {
+            events.push(Event::AdventurerChosen {
+                seat: None,
+                adventurer,
+            });
+            start_round(catalog, state, adventurer, events);
+        }
     }
-    Ok(state)
+    game
 }
 
 /// Gathers and shuffles every monster into the deck and lays out the adventurer.
@@ -123,7 +139,7 @@ pub(crate) fn start_round(
 ) {
     state.round = state.round.saturating_add(1);
     let mut deck = card_list(state.cards.len());
-    deck.shuffle(&mut state.rng);
+    super::shuffle::shuffle(&mut deck, &mut state.rng);
     state.deck = deck;
     state.dungeon.clear();
     state.discard.clear();
@@ -135,7 +151,7 @@ pub(crate) fn start_round(
     }
     state.adventurer = Some(adventurer);
     state.tiles = TileList::from_slice(&catalog.adventurer(adventurer).tiles);
-    state.run = DungeonRun::default();
+    state.run.reset();
     let first = state.starter;
     state.phase = Phase::Bidding {
         turn: first,
@@ -159,15 +175,14 @@ pub(crate) fn start_dungeon(
     let base_hp = catalog.adventurer(adventurer).hp;
     // Within HP_LIMIT (check_runner): every tile held is one of the adventurer's.
     let hp = base_hp + state.tiles.iter().map(|&t| catalog.tile(t).hp).sum::<i32>();
-    state.run = DungeonRun {
-        runner,
-        hp,
-        start_hp: hp,
-        base_hp,
-        order: TileList::from_slice(&state.tiles),
-        stage: Stage::Enter { cursor: 0 },
-        ..DungeonRun::default()
-    };
+    let run = &mut state.run;
+    run.reset();
+    run.runner = runner;
+    run.hp = hp;
+    run.start_hp = hp;
+    run.base_hp = base_hp;
+    run.order = TileList::from_slice(&state.tiles);
+    run.stage = Stage::Enter { cursor: 0 };
     state.phase = Phase::Dungeon;
     state.last_runner = Some(runner);
     events.push(Event::Entered {

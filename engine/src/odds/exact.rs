@@ -1,21 +1,200 @@
 //! The exact search: memoized expectimax over the real engine, card by card.
+//!
+//! A situation is a run paused before a reveal, or waiting on an answer, with the cards
+//! still to come (`key.rs`). Working one out takes each move it offers (a card revealed
+//! and resolved, an answer given) through the engine; most of that work is kept so as not
+//! to redo it:
+//!
+//! - *Situations* paused before a reveal are remembered under their key (the memo: what a
+//!   bot's cache keeps, what the budget counts). A question costs less to work out again
+//!   from the steps below it than to remember (each is reached from one situation above,
+//!   in practice), unless the step to it read the history (then its own steps likely do,
+//!   and cannot be kept).
+//! - *Steps are remembered*, as a graph ([`Graph`]): where a step led depends on the run's
+//!   state, not on the chances nor, unless a hook reads them, on the monsters faced before;
+//!   so each state's step key is a node, and each move taken from it an edge to the node it
+//!   led to, with what the search needs to know of it ([`Node`]). A state is made only
+//!   when a step it needs is not known yet ([`Src`]): a situation new to the memo whose
+//!   steps are known costs no engine time at all.
+//! - *Settled situations are shared.* Once no card can come any more (and no tile can
+//!   draw from the monster deck), the odds no longer depend on the chances; unless a hook
+//!   read the history while working them out, they depend on the step key alone and are
+//!   remembered under it ([`key::settled_key`]), and on the edge that led there: the end
+//!   of a dungeon reached in many ways is worked out once. A situation whose working out
+//!   read the history keeps its whole key. (Which of the two a situation gets depends only
+//!   on its step key: its working out reads the history, or not, at the same point from
+//!   every such state.)
+//! - *A lost run is not searched* ([`Raisers::lost`]).
+//! - Without a budget or shared odds (which count and record lookups in order), a paused
+//!   situation looks up the odds after each card it may reveal all at once, before
+//!   working any out: their memory is fetched together ([`OddsSearch::peek`]).
+//!
+//! The figures are the very numbers a search stepping every state would find: each is
+//! summed in the same order from the same terms.
 
+use super::key::{self, Faced, Keys};
 use super::shared::{SharedOdds, Situation};
-use super::{Chances, Odds};
-use crate::action::{Action, DecisionKind};
-use crate::catalog::{Catalog, Fnv};
+use super::{Chances, Draws, Odds, Take};
+use crate::action::{Action, CardRef, DecisionKind};
+use crate::catalog::{Catalog, DamageModel};
 use crate::engine::Rules;
 use crate::error::EngineError;
 use crate::event::Event;
 use crate::game::DungeonSetup;
+use crate::ids::{CardId, MonsterId, TileId};
 use crate::state::GameState;
 use rustc_hash::FxHashMap as HashMap;
+use smallvec::SmallVec;
+use std::cell::OnceCell;
+
+/// Past this many remembered states a search starts with none (they are only a speed-up).
+const MAX_NODES: usize = 1 << 20;
 
 /// Remembered results of earlier searches; keep one across searches about the same
 /// dungeon (a bot's decisions in one round) to reuse them.
 #[derive(Default)]
 pub struct OddsCache {
     memo: HashMap<u64, f64>,
+    /// The steps taken. Not counted as situations and not saved: without them, searches
+    /// run the engine instead.
+    graph: Graph,
+}
+
+/// The states steps led to, by step key, and the steps taken from them.
+#[derive(Default)]
+struct Graph {
+    index: HashMap<u64, u32>,
+    nodes: Vec<Node>,
+    /// See [`Edge::Drawn`].
+    drawn: Vec<Vec<Option<Edge>>>,
+}
+
+/// What the search knows of the states with one step key.
+#[derive(Clone, Debug)]
+struct Node {
+    keys: (u64, u64),
+    shape: Shape,
+    /// A tile may draw from the monster deck (Polymorph): steps from here are taken on
+    /// states, as many times as the deck's top card may be different monsters.
+    may_draw: bool,
+    /// Lost unless a card still to come may raise HP ([`Raisers::lost`]).
+    lost: bool,
+    /// Where revealing each monster (by index) led, once known.
+    reveals: Vec<Option<Edge>>,
+    /// Where each answer, or resuming, led (by the move's code), once known.
+    acts: SmallVec<[(u64, Edge); 2]>,
+}
+
+#[derive(Clone, Debug)]
+enum Shape {
+    /// Paused before a reveal, with this many cards in the pile.
+    Paused { left: usize },
+    /// Waiting on an answer: the answers, in order, and whether the runner gives it.
+    Asking {
+        runner: bool,
+        options: SmallVec<[Action; 8]>,
+    },
+    /// Waiting on something else, or neither paused nor asking: an error to report.
+    Broken { asking: bool },
+}
+
+/// Where a step led.
+#[derive(Copy, Clone, Debug)]
+enum Edge {
+    /// A tile drew the monster deck's top card: where the step led for each monster that
+    /// card may be is `Graph::drawn[i]` (by monster index; no such edge is `Drawn`).
+    Drawn(u32),
+    /// The run is over: survived or not.
+    Over(bool),
+    /// A state of this node, whose faced species are the state's plus `faced_added`
+    /// (`faced_count` in all). `settled`: its odds, when no card could come any more and
+    /// working them out read no history.
+    Goes {
+        node: u32,
+        faced_added: u64,
+        faced_count: u8,
+        settled: Option<f64>,
+    },
+}
+
+impl Graph {
+    /// The node of a state with these keys, made from it if new.
+    fn node(&mut self, keys: &Keys, state: &GameState, search: &Describe) -> u32 {
+        if let Some(&ix) = self.index.get(&keys.step) {
+            return ix;
+        }
+        let shape = match &state.pending {
+            Some(d) if matches!(d.kind, DecisionKind::Question(_)) => Shape::Asking {
+                runner: d.seat == state.run.runner,
+                options: (0..d.legal_count())
+                    .filter_map(|i| d.legal_action(i))
+                    .collect(),
+            },
+            Some(_) => Shape::Broken { asking: true },
+            None if state.run.paused() => Shape::Paused {
+                left: state.dungeon.len(),
+            },
+            None => Shape::Broken { asking: false },
+        };
+        let ix = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            keys: (keys.run, keys.step),
+            shape,
+            may_draw: search.deck_draws.may_draw(state),
+            lost: search.raisers.lost(state),
+            reveals: Vec::new(),
+            acts: SmallVec::new(),
+        });
+        self.index.insert(keys.step, ix);
+        ix
+    }
+
+    fn edge(&self, node: u32, step: Move) -> Option<Edge> {
+        let n = &self.nodes[node as usize];
+        match step {
+            Move::Reveal(m) => n.reveals.get(m.ix()).copied().flatten(),
+            _ => {
+                let code = step.code()?;
+                n.acts.iter().find(|(c, _)| *c == code).map(|&(_, e)| e)
+            }
+        }
+    }
+
+    fn edge_mut(&mut self, node: u32, step: Move) -> Option<&mut Edge> {
+        let n = &mut self.nodes[node as usize];
+        match step {
+            Move::Reveal(m) => n.reveals.get_mut(m.ix()).and_then(Option::as_mut),
+            _ => {
+                let code = step.code()?;
+                n.acts.iter_mut().find(|(c, _)| *c == code).map(|(_, e)| e)
+            }
+        }
+    }
+
+    fn set_edge(&mut self, node: u32, step: Move, edge: Edge, monsters: usize) {
+        let n = &mut self.nodes[node as usize];
+        match step {
+            Move::Reveal(m) => {
+                if n.reveals.is_empty() {
+                    n.reveals = vec![None; monsters];
+                }
+                if let Some(slot) = n.reveals.get_mut(m.ix()) {
+                    *slot = Some(edge);
+                }
+            }
+            _ => {
+                if let Some(code) = step.code() {
+                    n.acts.push((code, edge));
+                }
+            }
+        }
+    }
+
+    fn clear(&mut self) {
+        self.index.clear();
+        self.nodes.clear();
+        self.drawn.clear();
+    }
 }
 
 impl OddsCache {
@@ -30,6 +209,7 @@ impl OddsCache {
     }
     pub fn clear(&mut self) {
         self.memo.clear();
+        self.graph.clear();
     }
     /// Every remembered result as (situation key, odds), by key: what a saved bot keeps,
     /// since what the cache holds decides whether a bounded search finishes.
@@ -42,17 +222,134 @@ impl OddsCache {
     pub fn from_entries(entries: impl IntoIterator<Item = (u64, f64)>) -> OddsCache {
         OddsCache {
             memo: entries.into_iter().collect(),
+            graph: Graph::default(),
         }
     }
+}
+
+/// A move from a situation: the top card of the dungeon revealed as this monster, or
+/// the run resumed (`None`) or answered.
+#[derive(Copy, Clone, Debug)]
+enum Move {
+    Reveal(MonsterId),
+    Act(Option<Action>),
+}
+
+impl Move {
+    /// The move's code among a node's answers (`None`: not remembered: only answers and
+    /// resuming are moves in a dungeon, anything else is taken every time).
+    fn code(self) -> Option<u64> {
+        match self {
+            Move::Reveal(monster) => Some(1 << 32 | u64::from(monster.0)),
+            Move::Act(None) => Some(2 << 32),
+            Move::Act(Some(Action::Answer(a))) => Some(3 << 32 | key::answer_code(a)),
+            Move::Act(Some(_)) => None,
+        }
+    }
+}
+
+/// A state the search may need: at hand, or one move from another, made (by running the
+/// engine) only if a step from it is not known.
+enum Src<'s> {
+    Here(&'s GameState),
+    After {
+        from: &'s Src<'s>,
+        step: Move,
+        /// The monster deck's top card, when the step draws it.
+        deck: Option<MonsterId>,
+        /// Boxed: most are never made, and the rest of a `Src` lives on the stack.
+        made: OnceCell<Box<GameState>>,
+    },
+}
+
+impl<'s> Src<'s> {
+    fn after(from: &'s Src<'s>, step: Move, deck: Option<MonsterId>) -> Src<'s> {
+        Src::After {
+            from,
+            step,
+            deck,
+            made: OnceCell::new(),
+        }
+    }
+
+    /// The state, made if need be (the moves on the way are known steps: they succeed).
+    fn state(&self, search: &mut OddsSearch<'_>) -> Result<&GameState, EngineError> {
+        match self {
+            Src::Here(state) => Ok(state),
+            Src::After {
+                from,
+                step,
+                deck,
+                made,
+            } => {
+                if made.get().is_none() {
+                    let mut next = Box::new(from.state(search)?.clone());
+                    search.take(&mut next, *step, *deck)?;
+                    let _ = made.set(next);
+                }
+                Ok(made.get().expect("just made"))
+            }
+        }
+    }
+}
+
+/// Where a situation's odds are found: lost (0), worked out again each time (a question,
+/// unless the step to it read the history), or remembered.
+enum Place {
+    Lost,
+    Again,
+    At(At),
+}
+
+/// Where a situation's odds are remembered.
+#[derive(Copy, Clone, Debug)]
+enum At {
+    /// Under its whole key.
+    Whole(u64),
+    /// No card can come: under the settled key if working it out reads no history (see
+    /// the module's doc), else under the whole key.
+    Settled { settled: u64, whole: u64 },
+}
+
+/// What a node is made with.
+/// The chances of a situation, with their key ([`key::chances_key`]).
+#[derive(Copy, Clone)]
+struct Cards<'c> {
+    chances: &'c Chances,
+    key: u64,
+}
+
+impl<'c> Cards<'c> {
+    fn of(chances: &'c Chances) -> Cards<'c> {
+        Cards {
+            chances,
+            key: key::chances_key(chances),
+        }
+    }
+
+    /// The chances once `take` is taken from these: `after`.
+    fn after<'a>(self, after: &'a Chances, take: Take) -> Cards<'a> {
+        Cards {
+            chances: after,
+            key: key::chances_key_after(self.key, self.chances, after, take),
+        }
+    }
+}
+
+struct Describe {
+    /// The cards whose scripts can draw from the monster deck (Polymorph): a step with
+    /// one of them in play may need redoing once per card the deck's top may be.
+    deck_draws: DeckDraws,
+    /// The cards that may raise HP: a spent run without any is lost.
+    raisers: Raisers,
 }
 
 /// An exact-odds search over an engine.
 pub struct OddsSearch<'a> {
     engine: &'a mut dyn Rules,
     cache: &'a mut OddsCache,
-    /// The cards whose scripts can draw from the monster deck (Polymorph): a step with
-    /// one of them in play may need redoing once per card the deck's top may be.
-    deck_draws: DeckDraws,
+    describe: Describe,
+    monsters: usize,
     /// Give up past this many new situations ([`EngineError::Budget`]).
     budget: Option<usize>,
     start: usize,
@@ -62,6 +359,14 @@ pub struct OddsSearch<'a> {
     shared: Option<SharedOdds>,
     /// The lookups of the situations being searched, innermost last (while sharing).
     lookups: Vec<u64>,
+    /// The rulings' hash, for the options it was made of (the same in every state of a
+    /// search: worked out once).
+    rulings: Option<(*const crate::options::GameOptions, u64)>,
+    /// Grows whenever what is being worked out depends on the history: a step that read
+    /// it, or a situation remembered under its whole key.
+    history: u64,
+    /// States done with, whose storage the next steps reuse.
+    spare: Vec<GameState>,
 }
 
 impl Drop for OddsSearch<'_> {
@@ -74,8 +379,15 @@ impl Drop for OddsSearch<'_> {
 
 impl<'a> OddsSearch<'a> {
     pub fn new(engine: &'a mut dyn Rules, cache: &'a mut OddsCache) -> OddsSearch<'a> {
-        let deck_draws = DeckDraws::new(engine.catalog());
+        let describe = Describe {
+            deck_draws: DeckDraws::new(engine.catalog()),
+            raisers: Raisers::new(engine),
+        };
+        let monsters = engine.catalog().monsters.len();
         let start = cache.memo.len();
+        if cache.graph.nodes.len() > MAX_NODES {
+            cache.graph.clear();
+        }
         let mut shared = engine.lend_shared_odds();
         if let Some(shared) = &mut shared {
             shared.trim();
@@ -83,12 +395,16 @@ impl<'a> OddsSearch<'a> {
         OddsSearch {
             engine,
             cache,
-            deck_draws,
+            describe,
+            monsters,
             budget: None,
             start,
             events: Vec::with_capacity(32),
             shared,
             lookups: Vec::new(),
+            rulings: None,
+            history: 0,
+            spare: Vec::new(),
         }
     }
 
@@ -138,9 +454,12 @@ impl<'a> OddsSearch<'a> {
     ) -> Result<Vec<(Action, f64)>, EngineError> {
         self.analysing(|search| {
             let actions = search.engine.legal_actions(state);
+            let (node, faced) = search.node_of(state);
+            let cards = Cards::of(chances);
             let mut out = Vec::with_capacity(actions.len());
             for action in actions {
-                let p = search.after(state.clone(), Some(action), chances)?;
+                let step = Move::Act(Some(action));
+                let p = search.after(&Src::Here(state), node, faced, step, cards)?;
                 out.push((action, p));
             }
             Ok(out)
@@ -158,73 +477,238 @@ impl<'a> OddsSearch<'a> {
         result
     }
 
+    /// A state's node and faced species.
+    fn node_of(&mut self, state: &GameState) -> (u32, Faced) {
+        let options = std::sync::Arc::as_ptr(&state.options);
+        let rulings = match self.rulings {
+            Some((of, hash)) if of == options => hash,
+            _ => {
+                let hash = crate::options::rulings_hash(&state.options.rulings);
+                self.rulings = Some((options, hash));
+                hash
+            }
+        };
+        let keys = Keys::of(state, rulings);
+        (
+            self.cache.graph.node(&keys, state, &self.describe),
+            keys.faced,
+        )
+    }
+
+    fn node(&self, node: u32) -> &Node {
+        &self.cache.graph.nodes[node as usize]
+    }
+
     fn value(&mut self, state: &GameState, chances: &Chances) -> Result<f64, EngineError> {
         if state.is_over() {
-            return Ok(if state.run.success == Some(true) {
-                1.0
-            } else {
-                0.0
-            });
+            return Ok(outcome(state));
         }
-        let key = fingerprint(self.engine.catalog(), state, chances);
-        if self.shared.is_some() {
-            self.lookups.push(key);
-        }
-        if let Some(&v) = self.cache.memo.get(&key) {
-            return Ok(v);
-        }
-        self.check_budget()?;
-        if let Some(v) = self.try_replay(key)? {
+        let (node, faced) = self.node_of(state);
+        self.situation(&Src::Here(state), node, faced, Cards::of(chances), false)
+    }
+
+    /// The odds of the situation a state (from `src`, of this node, with these faced
+    /// species) and `chances` make: remembered, or worked out. `read`: the step to it read
+    /// the history (its own steps likely will, and cannot be kept): it is remembered then,
+    /// whatever its shape.
+    fn situation(
+        &mut self,
+        src: &Src<'_>,
+        node: u32,
+        faced: Faced,
+        cards: Cards<'_>,
+        read: bool,
+    ) -> Result<f64, EngineError> {
+        let at = match self.place(node, faced, cards, read) {
+            Place::Lost => return Ok(0.0),
+            Place::Again => return self.work(src, node, faced, cards),
+            Place::At(at) => at,
+        };
+        if let Some(v) = self.known(at)? {
             return Ok(v);
         }
         let mark = self.lookups.len();
-        let v = match &state.pending {
-            // The runner answers for the best odds; another player (Daddy's Sword's
-            // chooser) for the worst.
-            Some(d) if matches!(d.kind, DecisionKind::Question(_)) => {
-                let runner_answers = d.seat == state.run.runner;
-                let mut best: f64 = if runner_answers { 0.0 } else { 1.0 };
-                for action in d.legal_actions() {
-                    let v = self.after(state.clone(), Some(action), chances)?;
-                    best = if runner_answers {
-                        best.max(v)
-                    } else {
-                        best.min(v)
-                    };
-                }
-                best
-            }
-            Some(_) => {
-                return Err(EngineError::Rule(
-                    "odds: the dungeon waits on something other than a question".into(),
-                ));
-            }
-            // No card left: on to the end of the dungeon.
-            None if state.run.paused() && state.dungeon.is_empty() => {
-                self.after(state.clone(), None, chances)?
-            }
-            None if state.run.paused() => {
-                let Some(&top) = state.dungeon.last() else {
-                    unreachable!("checked above")
-                };
-                let mut total = 0.0;
-                for (monster, p, next) in chances.next_card() {
-                    let mut s = state.clone();
-                    // The top of the pile is revealed next: it becomes this card.
-                    s.cards[top.ix()] = monster;
-                    total += p * self.after(s, None, &next)?;
-                }
-                total
-            }
-            None => {
-                return Err(EngineError::Rule(
-                    "odds: the dungeon is neither paused nor asking".into(),
-                ));
+        let history = self.history;
+        let v = self.work(src, node, faced, cards)?;
+        let key = match at {
+            At::Whole(key) => key,
+            At::Settled { settled, .. } if self.history == history => settled,
+            At::Settled { whole, .. } => {
+                // Remembered under its whole key: whatever builds on it reads the history.
+                self.history += 1;
+                whole
             }
         };
         self.share(key, v, mark);
         self.cache.memo.insert(key, v);
+        if self.shared.is_some() {
+            self.lookups.push(key);
+        }
         Ok(v)
+    }
+
+    /// Where a situation's odds are found (see [`OddsSearch::situation`]).
+    fn place(&self, node: u32, faced: Faced, cards: Cards<'_>, read: bool) -> Place {
+        let n = self.node(node);
+        let may_draw = n.may_draw;
+        if n.lost && !self.describe.raisers.may_come(cards.chances, may_draw) {
+            return Place::Lost;
+        }
+        let (run, step) = n.keys;
+        let whole = || key::situation_key(run, faced, cards.key);
+        if cards.chances.cards() == 0 && !may_draw {
+            Place::At(At::Settled {
+                settled: key::settled_key(step),
+                whole: whole(),
+            })
+        } else if read || may_draw || matches!(n.shape, Shape::Paused { .. }) {
+            Place::At(At::Whole(whole()))
+        } else {
+            Place::Again
+        }
+    }
+
+    /// The odds after a move from `node` if they are known without working anything out
+    /// nor reading the history (a remembered step to a remembered situation), as
+    /// [`OddsSearch::after`] would find them; `None` otherwise.
+    fn peek(&mut self, node: u32, faced: Faced, step: Move, cards: Cards<'_>) -> Option<f64> {
+        let Some(Edge::Goes {
+            node: next,
+            faced_added,
+            faced_count,
+            settled,
+        }) = self.cache.graph.edge(node, step)
+        else {
+            return match self.cache.graph.edge(node, step) {
+                Some(Edge::Over(survived)) => Some(f64::from(u8::from(survived))),
+                _ => None,
+            };
+        };
+        if settled.is_some() {
+            return settled;
+        }
+        let next_faced = Faced {
+            sum: faced.sum.wrapping_add(faced_added),
+            count: faced_count,
+        };
+        match self.place(next, next_faced, cards, false) {
+            Place::Lost => Some(0.0),
+            Place::Again => None,
+            Place::At(At::Whole(key)) => self.cache.memo.get(&key).copied(),
+            Place::At(At::Settled { settled, .. }) => {
+                let v = self.cache.memo.get(&settled).copied()?;
+                // As `settle` would note it.
+                if let Some(Edge::Goes { settled, .. }) = self.cache.graph.edge_mut(node, step) {
+                    *settled = Some(v);
+                }
+                Some(v)
+            }
+        }
+    }
+
+    /// The odds of a situation already worked out, here or in the shared table (then
+    /// replayed into this cache); `None` if it is new. Counts it against the budget then.
+    fn known(&mut self, at: At) -> Result<Option<f64>, EngineError> {
+        let found = match at {
+            At::Whole(key) => self.cache.memo.get(&key).map(|&v| (key, v)),
+            At::Settled { settled, whole } => match self.cache.memo.get(&settled) {
+                Some(&v) => Some((settled, v)),
+                None => self.cache.memo.get(&whole).map(|&v| {
+                    self.history += 1;
+                    (whole, v)
+                }),
+            },
+        };
+        if let Some((key, v)) = found {
+            if self.shared.is_some() {
+                self.lookups.push(key);
+            }
+            return Ok(Some(v));
+        }
+        self.check_budget()?;
+        let replayed = match at {
+            At::Whole(key) => self.try_replay(key)?.map(|v| (key, v)),
+            At::Settled { settled, whole } => match self.try_replay(settled)? {
+                Some(v) => Some((settled, v)),
+                None => self.try_replay(whole)?.map(|v| {
+                    self.history += 1;
+                    (whole, v)
+                }),
+            },
+        };
+        if let (Some((key, _)), true) = (replayed, self.shared.is_some()) {
+            self.lookups.push(key);
+        }
+        Ok(replayed.map(|(_, v)| v))
+    }
+
+    /// Works a situation out from the moves it offers.
+    fn work(
+        &mut self,
+        src: &Src<'_>,
+        node: u32,
+        faced: Faced,
+        cards: Cards<'_>,
+    ) -> Result<f64, EngineError> {
+        match &self.node(node).shape {
+            // The runner answers for the best odds; another player (Daddy's Sword's
+            // chooser) for the worst.
+            Shape::Asking { runner, options } => {
+                let (runner, count) = (*runner, options.len());
+                let mut best: f64 = if runner { 0.0 } else { 1.0 };
+                for i in 0..count {
+                    let Shape::Asking { options, .. } = &self.node(node).shape else {
+                        unreachable!("a node keeps its shape")
+                    };
+                    let step = Move::Act(Some(options[i]));
+                    let v = self.after(src, node, faced, step, cards)?;
+                    best = if runner { best.max(v) } else { best.min(v) };
+                }
+                Ok(best)
+            }
+            // No card left: on to the end of the dungeon.
+            Shape::Paused { left: 0 } => self.after(src, node, faced, Move::Act(None), cards),
+            Shape::Paused { .. } => {
+                let mut draws = Draws::new();
+                cards.chances.next_card(&mut draws);
+                let mut next = cards.chances.clone();
+                // Without a budget nor shared odds (which count and record the lookups in
+                // order), the odds already known after each card are looked up first, all
+                // at once (their memory is fetched together), then the others worked out.
+                let mut known: SmallVec<[Option<f64>; 24]> = SmallVec::new();
+                if self.budget.is_none() && self.shared.is_none() {
+                    for &(monster, _, take) in &draws {
+                        next.take(take);
+                        let after = cards.after(&next, take);
+                        known.push(self.peek(node, faced, Move::Reveal(monster), after));
+                        next.put_back(take);
+                    }
+                }
+                let mut total = 0.0;
+                for (i, &(monster, p, take)) in draws.iter().enumerate() {
+                    // The top of the pile is revealed next: it becomes this card.
+                    let v = match known.get(i).copied().flatten() {
+                        Some(v) => v,
+                        None => {
+                            next.take(take);
+                            let after = cards.after(&next, take);
+                            let step = Move::Reveal(monster);
+                            let v = self.after(src, node, faced, step, after)?;
+                            next.put_back(take);
+                            v
+                        }
+                    };
+                    total += p * v;
+                }
+                Ok(total)
+            }
+            Shape::Broken { asking: true } => Err(EngineError::Rule(
+                "odds: the dungeon waits on something other than a question".into(),
+            )),
+            Shape::Broken { asking: false } => Err(EngineError::Rule(
+                "odds: the dungeon is neither paused nor asking".into(),
+            )),
+        }
     }
 
     /// Gives up once this search has met its budget of new situations.
@@ -287,42 +771,303 @@ impl<'a> OddsSearch<'a> {
         Ok(Some(found.value))
     }
 
-    /// The value after resuming (`None`) or answering; a card drawn from the monster deck
-    /// on the way (Polymorph) is a chance over the unseen pool too.
-    pub(super) fn after(
+    /// The odds after a move from a state (from `src`, of this node, with these faced
+    /// species) into `chances`; a card drawn from the monster deck on the way (Polymorph)
+    /// is a chance over the unseen pool too.
+    fn after(
         &mut self,
-        mut state: GameState,
-        action: Option<Action>,
-        chances: &Chances,
+        src: &Src<'_>,
+        node: u32,
+        faced: Faced,
+        step: Move,
+        cards: Cards<'_>,
     ) -> Result<f64, EngineError> {
-        // The state before the step is needed again only if the deck can be drawn from.
-        let before = self.deck_draws.may_draw(&state).then(|| state.clone());
-        self.step(&mut state, action)?;
-        let replaced = self
-            .events
-            .iter()
-            .any(|e| matches!(e, Event::Replaced { .. }));
-        let Some(before) = before.filter(|_| replaced) else {
-            return self.value(&state, chances);
-        };
-        let top = *before.deck.last().expect("checked above");
+        match self.cache.graph.edge(node, step) {
+            Some(Edge::Drawn(drawn)) => self.drawing(src, node, faced, step, Some(drawn), cards),
+            Some(edge) => self.follow(src, node, faced, (step, None), edge, cards),
+            None => {
+                let may_draw = self.node(node).may_draw;
+                let (next, clean) = self.step(src, step, None)?;
+                let replaced =
+                    may_draw && (self.events.iter()).any(|e| matches!(e, Event::Replaced { .. }));
+                if replaced {
+                    // Where it led depends on the deck's top card: taken again for each.
+                    let drawn = clean.then(|| {
+                        let graph = &mut self.cache.graph;
+                        graph.drawn.push(vec![None; self.monsters]);
+                        let ix = (graph.drawn.len() - 1) as u32;
+                        graph.set_edge(node, step, Edge::Drawn(ix), self.monsters);
+                        ix
+                    });
+                    return self.drawing(src, node, faced, step, drawn, cards);
+                }
+                self.arrive(node, faced, (step, None), next, clean, cards)
+            }
+        }
+    }
+
+    /// Takes a move on a copy of the state: the state it leads to, and whether no hook
+    /// read the history on the way.
+    fn step(
+        &mut self,
+        src: &Src<'_>,
+        step: Move,
+        deck: Option<MonsterId>,
+    ) -> Result<(GameState, bool), EngineError> {
+        let from = src.state(self)?;
+        // A spare state's storage (its lists spilled to the heap included) is reused.
+        let mut next = self.spare.pop().unwrap_or_default();
+        from.copy_for_undo(&mut next);
+        next.options = from.options.clone();
+        let reads = self.engine.hooks_history_reads();
+        self.take(&mut next, step, deck)?;
+        let clean = reads.is_some() && reads == self.engine.hooks_history_reads();
+        if !clean {
+            self.history += 1;
+        }
+        Ok((next, clean))
+    }
+
+    /// The odds of the state a step from `node` just led to; the step is remembered if
+    /// `clean` (under `drawn`'s entry when the deck's top card was drawn).
+    fn arrive(
+        &mut self,
+        node: u32,
+        faced: Faced,
+        step: (Move, Option<MonsterId>),
+        next: GameState,
+        clean: bool,
+        cards: Cards<'_>,
+    ) -> Result<f64, EngineError> {
+        if next.is_over() {
+            let survived = next.run.success == Some(true);
+            if clean {
+                self.set_edge(node, step, Edge::Over(survived));
+            }
+            self.spare.push(next);
+            return Ok(f64::from(u8::from(survived)));
+        }
+        let (next_node, next_faced) = self.node_of(&next);
+        if clean {
+            let edge = Edge::Goes {
+                node: next_node,
+                faced_added: next_faced.sum.wrapping_sub(faced.sum),
+                faced_count: next_faced.count,
+                settled: None,
+            };
+            self.set_edge(node, step, edge);
+        }
+        let history = self.history;
+        let src = Src::Here(&next);
+        let v = self.situation(&src, next_node, next_faced, cards, !clean)?;
+        self.spare.push(next);
+        if clean {
+            self.settle(node, step, next_node, cards.chances, history, v);
+        }
+        Ok(v)
+    }
+
+    /// The odds through a remembered step.
+    fn follow(
+        &mut self,
+        src: &Src<'_>,
+        node: u32,
+        faced: Faced,
+        step: (Move, Option<MonsterId>),
+        edge: Edge,
+        cards: Cards<'_>,
+    ) -> Result<f64, EngineError> {
+        match edge {
+            Edge::Over(survived) => Ok(f64::from(u8::from(survived))),
+            Edge::Goes {
+                node: next,
+                faced_added,
+                faced_count,
+                settled,
+            } => {
+                // Its odds as they were found: only when that changes no search's
+                // lookups (with shared odds, the memo is looked up as it always is).
+                if let (Some(v), None) = (settled, &self.shared) {
+                    return Ok(v);
+                }
+                let next_faced = Faced {
+                    sum: faced.sum.wrapping_add(faced_added),
+                    count: faced_count,
+                };
+                let history = self.history;
+                let src = Src::after(src, step.0, step.1);
+                let v = self.situation(&src, next, next_faced, cards, false)?;
+                self.settle(node, step, next, cards.chances, history, v);
+                Ok(v)
+            }
+            Edge::Drawn(_) => unreachable!("a drawn card's edges are not drawn"),
+        }
+    }
+
+    /// The odds of a move after which a tile drew the monster deck's top card: over each
+    /// monster it may be, from the unseen pool. `drawn`: where the step's edges by monster
+    /// are remembered (`None`: the step read the history, none are).
+    fn drawing(
+        &mut self,
+        src: &Src<'_>,
+        node: u32,
+        faced: Faced,
+        step: Move,
+        drawn: Option<u32>,
+        cards: Cards<'_>,
+    ) -> Result<f64, EngineError> {
+        let mut draws = Draws::new();
+        cards.chances.pool_draws(false, 1.0, &mut draws);
         let mut total = 0.0;
-        for (monster, p, next) in chances.pool_draws() {
-            let mut s = before.clone();
-            s.cards[top.ix()] = monster;
-            self.step(&mut s, action)?;
-            total += p * self.value(&s, &next)?;
+        let mut after = cards.chances.clone();
+        for &(monster, p, take) in &draws {
+            after.take(take);
+            let drawn_cards = cards.after(&after, take);
+            let known = drawn.and_then(|d| self.cache.graph.drawn[d as usize][monster.ix()]);
+            let v = match known {
+                Some(edge) => {
+                    let step = (step, Some(monster));
+                    self.follow(src, node, faced, step, edge, drawn_cards)?
+                }
+                None => {
+                    let (next, clean) = self.step(src, step, Some(monster))?;
+                    let clean = clean && drawn.is_some();
+                    let step = (step, Some(monster));
+                    self.arrive(node, faced, step, next, clean, drawn_cards)?
+                }
+            };
+            total += p * v;
+            after.put_back(take);
         }
         Ok(total)
     }
 
-    fn step(&mut self, state: &mut GameState, action: Option<Action>) -> Result<(), EngineError> {
-        self.events.clear();
-        match action {
-            None => self.engine.resume(state, &mut self.events),
-            // An error ends the search: the state is dropped with it.
-            Some(a) => self.engine.apply_or_abandon(state, a, &mut self.events),
+    /// Remembers where a step from `node` led (under the step's drawn entry when it drew
+    /// the deck's top card).
+    fn set_edge(&mut self, node: u32, step: (Move, Option<MonsterId>), edge: Edge) {
+        match step {
+            (step, None) => self.cache.graph.set_edge(node, step, edge, self.monsters),
+            (step, Some(monster)) => {
+                if let Some(Edge::Drawn(d)) = self.cache.graph.edge(node, step) {
+                    self.cache.graph.drawn[d as usize][monster.ix()] = Some(edge);
+                }
+            }
         }
+    }
+
+    /// Notes on the edge from `node` the odds `v` of the situation it led to, if they
+    /// depend on nothing but the step (no card could come, no history was read since
+    /// `history`).
+    fn settle(
+        &mut self,
+        node: u32,
+        step: (Move, Option<MonsterId>),
+        next: u32,
+        chances: &Chances,
+        history: u64,
+        v: f64,
+    ) {
+        if self.history != history || self.node(next).may_draw || chances.cards() > 0 {
+            return;
+        }
+        let graph = &mut self.cache.graph;
+        let edge = match step {
+            (step, None) => graph.edge_mut(node, step),
+            (step, Some(monster)) => match graph.edge(node, step) {
+                Some(Edge::Drawn(d)) => graph.drawn[d as usize][monster.ix()].as_mut(),
+                _ => None,
+            },
+        };
+        if let Some(Edge::Goes { settled, .. }) = edge {
+            *settled = Some(v);
+        }
+    }
+
+    /// Takes the move on `state` (already a copy: an error ends the search, the state is
+    /// dropped with it), the monster deck's top card being `deck` if given.
+    fn take(
+        &mut self,
+        state: &mut GameState,
+        step: Move,
+        deck: Option<MonsterId>,
+    ) -> Result<(), EngineError> {
+        self.events.clear();
+        if let (Some(monster), Some(&top)) = (deck, state.deck.last()) {
+            state.cards[top.ix()] = monster;
+        }
+        match step {
+            Move::Reveal(monster) => {
+                // The top of the pile is revealed next: it becomes this card.
+                let Some(&top) = state.dungeon.last() else {
+                    return Err(EngineError::Rule("odds: no card left to reveal".into()));
+                };
+                state.cards[top.ix()] = monster;
+                self.engine.resume(state, &mut self.events)
+            }
+            Move::Act(None) => self.engine.resume(state, &mut self.events),
+            Move::Act(Some(a)) => self.engine.apply_or_abandon(state, a, &mut self.events),
+        }
+    }
+}
+
+/// The odds of a run that is over.
+fn outcome(state: &GameState) -> f64 {
+    if state.run.success == Some(true) {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+/// The cards that may raise the runner's HP or make the run a success: tiles whose hooks
+/// may or that hold negative HP (discarded, they would give it back), monsters whose hooks
+/// may ([`Rules::may_raise_hp`]).
+struct Raisers {
+    /// By tile index.
+    tiles: Vec<bool>,
+    /// By monster index.
+    monsters: Vec<bool>,
+}
+
+impl Raisers {
+    fn new(engine: &dyn Rules) -> Raisers {
+        let catalog = engine.catalog();
+        let tiles = (catalog.tiles.iter().enumerate())
+            .map(|(i, t)| t.hp < 0 || engine.may_raise_hp(CardRef::Tile(TileId(i as u16))))
+            .collect();
+        let monsters = (0..catalog.monsters.len())
+            .map(|i| engine.may_raise_hp(CardRef::Monster(MonsterId(i as u16))))
+            .collect();
+        Raisers { tiles, monsters }
+    }
+
+    /// The run is lost whatever happens, unless a card still to come may raise HP
+    /// ([`Raisers::may_come`]): in the base box's model (every card is revealed; the run
+    /// succeeds if HP ends above 0), HP is spent, nothing forced a success, and nothing in
+    /// play may raise HP (a held tile, the card being resolved, one replacing it). Its odds
+    /// are then 0, exactly what working it out would sum.
+    fn lost(&self, state: &GameState) -> bool {
+        let run = &state.run;
+        let in_play = |card: CardId| self.monsters[state.monster_of(card).ix()];
+        state.damage_model == DamageModel::EndTotal
+            && run.hp <= 0
+            && !run.success_forced
+            && !state.tiles.iter().any(|t| self.tiles[t.ix()])
+            && !run.current().is_some_and(|f| self.monsters[f.monster.ix()])
+            && !run.incoming.is_some_and(in_play)
+    }
+
+    /// Whether a card still to come may raise HP: one in the dungeon, or (when a tile may
+    /// draw from the deck) one drawn from the unseen pool.
+    fn may_come(&self, chances: &Chances, may_draw: bool) -> bool {
+        let from_pool = chances.unknown > 0 || may_draw;
+        let kinds = (chances.known.iter().zip(&chances.pool)).zip(&self.monsters);
+        kinds
+            .into_iter()
+            .any(|((&k, &p), &raises)| raises && (k > 0 || (from_pool && p > 0)))
+            || from_pool
+                && chances.unknown_specials > 0
+                && chances.candidates.iter().any(|m| self.monsters[m.ix()])
     }
 }
 
@@ -354,93 +1099,8 @@ impl DeckDraws {
 }
 
 /// What the rest of the run can depend on: the chances, and the run's state without the
-/// order of the cards faced (only their species count).
-pub(super) fn fingerprint(catalog: &Catalog, state: &GameState, chances: &Chances) -> u64 {
-    let _ = catalog;
-    let mut h = Fnv::new();
-    chances.hash_into(&mut h);
-    let run = &state.run;
-    let successes = state
-        .players
-        .get(run.runner as usize)
-        .map_or(0, |p| p.successes);
-    h.write(&[state.damage_model as u8, successes, state.num_players()]);
-    h.write(&crate::options::rulings_hash(&state.options.rulings).to_le_bytes());
-    h.write(&state.adventurer.map_or(u16::MAX, |a| a.0).to_le_bytes());
-    h.write(&run.base_hp.to_le_bytes());
-    h.write(&run.hp.to_le_bytes());
-    h.write(&[
-        run.died as u8,
-        run.success_forced as u8,
-        run.hp_fell as u8,
-        state.deck.len() as u8,
-        state.dungeon.len() as u8,
-    ]);
-    for t in &state.tiles {
-        h.write(&t.0.to_le_bytes());
-    }
-    for s in &run.skip_next {
-        hash_card(&mut h, s.source);
-        h.write(s.ask.as_deref().unwrap_or("").as_bytes());
-    }
-    for m in &run.memory {
-        hash_card(&mut h, m.owner);
-        h.write(m.key.as_bytes());
-        match &m.value {
-            crate::dungeon::MemValue::Bool(b) => h.write(&[0, *b as u8]),
-            crate::dungeon::MemValue::Int(i) => h.write(&i.to_le_bytes()),
-            crate::dungeon::MemValue::Text(t) => h.write(t.as_bytes()),
-        }
-    }
-    let mut species: smallvec::SmallVec<[u16; 16]> = run
-        .monsters_faced()
-        .map(|f| f.species.map_or(u16::MAX, |s| s.0))
-        .collect();
-    species.sort_unstable();
-    for s in species {
-        h.write(&s.to_le_bytes());
-    }
-    h.write(&[stage_code(run.stage)]);
-    // Stopped on a card (a question about it): which card, and how it stands.
-    if let Some(f) = run.current() {
-        h.write(&f.monster.0.to_le_bytes());
-        h.write(&f.strength.unwrap_or(i32::MIN).to_le_bytes());
-        h.write(&f.species.map_or(u16::MAX, |s| s.0).to_le_bytes());
-        h.write(&[f.is_defeated() as u8, f.defeaters.len() as u8]);
-        for t in &f.defeaters {
-            h.write(&t.0.to_le_bytes());
-        }
-    }
-    if let Some(p) = &run.pending {
-        hash_card(&mut h, p.card);
-        h.write(&[p.hook as u8, p.answers.len() as u8]);
-    }
-    h.finish()
-}
-
-fn hash_card(h: &mut Fnv, card: crate::action::CardRef) {
-    match card {
-        crate::action::CardRef::Tile(t) => h.write(&[1, t.0 as u8, (t.0 >> 8) as u8]),
-        crate::action::CardRef::Monster(m) => h.write(&[2, m.0 as u8, (m.0 >> 8) as u8]),
-    }
-}
-
-fn stage_code(stage: crate::dungeon::Stage) -> u8 {
-    use crate::dungeon::Stage::*;
-    match stage {
-        Enter { cursor } => 10 + cursor,
-        Reveal => 1,
-        Skip => 7,
-        Defeat => 2,
-        AfterDefeat { cursor } => 40 + cursor,
-        ObserveDefeat { cursor } => 190 + cursor,
-        Offer { cursor } => 70 + cursor,
-        MonsterEffect => 3,
-        BeforeDamage { cursor } => 100 + cursor,
-        Damage => 4,
-        Death { cursor } => 130 + cursor,
-        Finish => 5,
-        End { cursor } => 160 + cursor,
-        Done => 6,
-    }
+/// order of the cards faced (only their species count). The key of a situation.
+pub(super) fn fingerprint(state: &GameState, chances: &Chances) -> u64 {
+    let rulings = crate::options::rulings_hash(&state.options.rulings);
+    Keys::of(state, rulings).situation(key::chances_key(chances))
 }

@@ -17,6 +17,7 @@
 //! approximate odds.
 
 mod exact;
+mod key;
 mod sample;
 mod shared;
 mod view;
@@ -28,7 +29,7 @@ pub use view::{
     Effort, Plan, Report, answers_from_view, from_view, from_view_against, report_from_view,
 };
 
-use crate::catalog::{Catalog, Fnv};
+use crate::catalog::Catalog;
 use crate::ids::*;
 
 /// The card a [`crate::game::DungeonSetup`] for the search holds in every place (dungeon
@@ -56,6 +57,20 @@ pub struct Chances {
     pub unknown_specials: u8,
     /// ...and the kinds they may be (catalog indices).
     pub candidates: smallvec::SmallVec<[MonsterId; 8]>,
+}
+
+/// What a card may be: each kind with its probability and how it is taken from the
+/// chances (inline: every situation of a search lists them).
+pub(crate) type Draws = smallvec::SmallVec<[(MonsterId, f64, Take); 24]>;
+
+/// How a card is taken from the chances: a known card of the dungeon (by kind), one drawn
+/// from the unseen pool (by kind), or an unseen special (the `i`-th candidate, `m`); drawn
+/// from the pool as an unknown card of the dungeon, or from the monster deck.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Take {
+    Known(u16),
+    Pool { k: u16, dungeon: bool },
+    Special { i: u16, m: MonsterId, dungeon: bool },
 }
 
 /// A count per monster kind, kept inline: chances are cloned at every branch.
@@ -102,64 +117,91 @@ impl Chances {
         c
     }
 
+    /// How many cards are still to come in the dungeon.
+    pub(crate) fn cards(&self) -> u32 {
+        self.known.iter().map(|&n| n as u32).sum::<u32>() + self.unknown as u32
+    }
+
     pub(crate) fn pool_size(&self) -> u32 {
         self.pool.iter().map(|&n| n as u32).sum::<u32>() + self.unknown_specials as u32
     }
 
-    /// Each kind a card drawn from the unseen pool may be, with its probability and the
-    /// chances once it is drawn.
-    pub(crate) fn pool_draws(&self) -> Vec<(MonsterId, f64, Chances)> {
+    /// Each kind a card drawn from the unseen pool may be, with its probability and how it
+    /// is taken (`dungeon`: as an unknown card of the dungeon, each probability times
+    /// `share`; else from the deck), added to `out`.
+    pub(crate) fn pool_draws(&self, dungeon: bool, share: f64, out: &mut Draws) {
         let total = self.pool_size() as f64;
-        let mut out = Vec::new();
         if total == 0.0 {
-            return out;
+            return;
         }
+        // `share * p` as the search has always summed it; from the deck, `p`.
+        let times = |p: f64| if dungeon { share * p } else { p };
         for (k, &n) in self.pool.iter().enumerate().filter(|(_, n)| **n > 0) {
-            let mut next = self.clone();
-            next.pool[k] -= 1;
-            out.push((MonsterId(k as u16), n as f64 / total, next));
+            let take = Take::Pool {
+                k: k as u16,
+                dungeon,
+            };
+            out.push((MonsterId(k as u16), times(n as f64 / total), take));
         }
         if self.unknown_specials > 0 && !self.candidates.is_empty() {
             let each = self.unknown_specials as f64 / total / self.candidates.len() as f64;
             for (i, &m) in self.candidates.iter().enumerate() {
-                let mut next = self.clone();
-                next.unknown_specials -= 1;
-                next.candidates.remove(i);
-                out.push((m, each, next));
+                let take = Take::Special {
+                    i: i as u16,
+                    m,
+                    dungeon,
+                };
+                out.push((m, times(each), take));
             }
         }
-        out
     }
 
-    /// Each kind the next dungeon card may be, with its probability and what remains.
-    pub(crate) fn next_card(&self) -> Vec<(MonsterId, f64, Chances)> {
+    /// Each kind the next dungeon card may be, with its probability and how it is taken,
+    /// added to `out`.
+    pub(crate) fn next_card(&self, out: &mut Draws) {
         let known: u32 = self.known.iter().map(|&n| n as u32).sum();
         let total = (known + self.unknown as u32) as f64;
-        let mut out = Vec::new();
         if total == 0.0 {
-            return out;
+            return;
         }
         for (k, &n) in self.known.iter().enumerate().filter(|(_, n)| **n > 0) {
-            let mut next = self.clone();
-            next.known[k] -= 1;
-            out.push((MonsterId(k as u16), n as f64 / total, next));
+            out.push((MonsterId(k as u16), n as f64 / total, Take::Known(k as u16)));
         }
         if self.unknown > 0 {
             let share = self.unknown as f64 / total;
-            for (m, p, mut next) in self.pool_draws() {
-                next.unknown -= 1;
-                out.push((m, share * p, next));
-            }
+            self.pool_draws(true, share, out);
         }
-        out
     }
 
-    pub(crate) fn hash_into(&self, h: &mut Fnv) {
-        h.write(&self.known);
-        h.write(&[self.unknown, self.unknown_specials]);
-        h.write(&self.pool);
-        for m in &self.candidates {
-            h.write(&m.0.to_le_bytes());
+    /// The chances once a card is taken.
+    pub(crate) fn take(&mut self, take: Take) {
+        match take {
+            Take::Known(k) => self.known[usize::from(k)] -= 1,
+            Take::Pool { k, dungeon } => {
+                self.pool[usize::from(k)] -= 1;
+                self.unknown -= u8::from(dungeon);
+            }
+            Take::Special { i, dungeon, .. } => {
+                self.unknown_specials -= 1;
+                self.candidates.remove(usize::from(i));
+                self.unknown -= u8::from(dungeon);
+            }
+        }
+    }
+
+    /// The chances before the card was taken ([`Chances::take`] undone).
+    pub(crate) fn put_back(&mut self, take: Take) {
+        match take {
+            Take::Known(k) => self.known[usize::from(k)] += 1,
+            Take::Pool { k, dungeon } => {
+                self.pool[usize::from(k)] += 1;
+                self.unknown += u8::from(dungeon);
+            }
+            Take::Special { i, m, dungeon } => {
+                self.unknown_specials += 1;
+                self.candidates.insert(usize::from(i), m);
+                self.unknown += u8::from(dungeon);
+            }
         }
     }
 }

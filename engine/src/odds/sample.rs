@@ -222,7 +222,7 @@ fn outcome(
         }
         match &state.pending {
             Some(d) if matches!(d.kind, DecisionKind::Question(_)) => {
-                let key = fingerprint(rules.catalog(), &state, &player.empty);
+                let key = fingerprint(&state, &player.empty);
                 if let Some(&known) = player.memo.get(&key) {
                     return Ok(known);
                 }

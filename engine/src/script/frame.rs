@@ -58,8 +58,10 @@ pub(crate) struct Frame {
     /// Whether the `ctx` functions' quick paths run (`fast.rs`; off only to compare).
     pub quick_ctx: bool,
     /// Sticky: some hook has read what the odds search's situation key leaves out (see
-    /// [`crate::hooks::HookRunner::read_unkeyed`]).
+    /// [`crate::hooks::HookRunner::read_unkeyed`]). Set through [`Frame::note_unkeyed`].
     pub read_unkeyed: bool,
+    /// Reads of the run's history so far (see [`crate::hooks::HookRunner::history_reads`]).
+    pub history_reads: u64,
 }
 
 impl Frame {
@@ -80,6 +82,7 @@ impl Frame {
             meter,
             catalog,
             read_unkeyed: false,
+            history_reads: 0,
             quick_ctx: true,
         }
     }
@@ -332,7 +335,7 @@ impl Frame {
         };
         // Who answers, or a seat as an answer: seats are not in an odds situation's key.
         if seat.is_some() || options.iter().any(|o| matches!(o, Answer::Seat(_))) {
-            self.read_unkeyed = true;
+            self.note_unkeyed();
         }
         if options.len() == 1 || self.question.is_some() {
             // Only one possible answer: nothing to ask. Or the hook already waits on an
@@ -362,6 +365,17 @@ impl Frame {
         Ok(first)
     }
 
+    /// A hook read what an odds situation's key leaves out (which is history too).
+    pub fn note_unkeyed(&mut self) {
+        self.read_unkeyed = true;
+        self.note_history();
+    }
+
+    /// A hook read the run's history: the monsters faced before the current one.
+    pub fn note_history(&mut self) {
+        self.history_reads = self.history_reads.wrapping_add(1);
+    }
+
     /// A uniform integer in `lo..=hi` from the game's generator.
     pub fn draw(&mut self, lo: i64, hi: i64) -> mlua::Result<i64> {
         if lo > hi {
@@ -370,7 +384,7 @@ impl Frame {
         if !self.active {
             return Err(err("random numbers are only available inside hooks"));
         }
-        self.read_unkeyed = true;
+        self.note_unkeyed();
         if self.rng_backup.is_none() {
             let rng = self.state()?.rng.clone();
             self.rng_backup = Some(rng);

@@ -473,6 +473,19 @@ impl HookRunner for ScriptHost {
         self.frame.borrow().read_unkeyed
     }
 
+    fn history_reads(&self) -> Option<u64> {
+        Some(self.frame.borrow().history_reads)
+    }
+
+    fn may_raise_hp(&self, card: CardRef) -> bool {
+        // A script that is one call to a prelude helper does what the helper does, in
+        // Luau or natively; any other script may do anything.
+        match self.cards.get(self.slot(card)) {
+            Some(Some(script)) => script.native.as_ref().is_none_or(|h| h.may_raise_hp()),
+            _ => self.has_any_hook(card),
+        }
+    }
+
     fn call(
         &mut self,
         state: &mut GameState,

@@ -154,6 +154,21 @@ impl Helper {
         set
     }
 
+    /// Whether any of the helper's hooks may raise the runner's HP or make the run a
+    /// success (the odds search knows a run lost when nothing that may is left).
+    pub fn may_raise_hp(&self) -> bool {
+        match self {
+            Helper::ReviveToBaseHp { .. }
+            | Helper::GainStrengthWhenDefeating
+            | Helper::SucceedIfAllSpeciesDiffer => true,
+            Helper::NameSpeciesBeforeEntering { .. }
+            | Helper::NameSpeciesOnReveal { .. }
+            | Helper::DefeatNextWhenDefeating
+            | Helper::ReplaceFromDeckOnReveal { .. }
+            | Helper::ReduceDamage(_) => false,
+        }
+    }
+
     /// Runs `hook` on the frame lent for the call, as the Lua helper would. `None`: the
     /// Lua hook must run instead (the frame is lent again for it).
     pub fn run(
@@ -281,6 +296,8 @@ impl Helper {
                 Some(HookValue::Nothing)
             }
             (Helper::SucceedIfAllSpeciesDiffer, HookName::AtEnd) => {
+                // The species faced: in an odds situation's key, not in a step's.
+                f.note_history();
                 let mut seen: Vec<SpeciesId> = Vec::new();
                 let mut differ = true;
                 for s in f

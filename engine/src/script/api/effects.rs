@@ -138,7 +138,7 @@ pub(super) fn define(lua: &Lua, api: &Rc<Api>, ctx: &Table) -> mlua::Result<()> 
             let card = {
                 let mut f = a.frame.borrow_mut();
                 // A dungeon's log is bounded: lines logged so far are outside the key too.
-                f.read_unkeyed = true;
+                f.note_unkeyed();
                 f.card
             };
             a.effect(

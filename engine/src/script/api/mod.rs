@@ -268,7 +268,7 @@ pub(crate) fn build_ctx(
         "start_hp",
         lua.create_function(move |_, ()| {
             let mut f = a.frame.borrow_mut();
-            f.read_unkeyed = true;
+            f.note_unkeyed();
             Ok(f.state()?.run.start_hp)
         })?,
     )?;
@@ -295,7 +295,7 @@ pub(crate) fn build_ctx(
         "faced",
         lua.create_function(move |lua, ()| {
             // Their order and whole cards: more than an odds situation's key holds.
-            a.frame.borrow_mut().read_unkeyed = true;
+            a.frame.borrow_mut().note_unkeyed();
             let f = a.frame.borrow();
             // Monsters faced before the one being resolved (all of them once the reveals end).
             let mut tables: SmallVec<[Rc<Table>; 16]> = (f.state()?.run.monsters_faced())
@@ -324,7 +324,7 @@ pub(crate) fn build_ctx(
         lua.create_function(move |_, ()| {
             // Seats are not in an odds situation's key (who answers is, relative to the runner).
             let mut f = a.frame.borrow_mut();
-            f.read_unkeyed = true;
+            f.note_unkeyed();
             Ok(f.state()?.run.runner)
         })?,
     )?;
@@ -332,7 +332,7 @@ pub(crate) fn build_ctx(
     def(
         "other_seats",
         lua.create_function(move |lua, ()| {
-            a.frame.borrow_mut().read_unkeyed = true;
+            a.frame.borrow_mut().note_unkeyed();
             let f = a.frame.borrow();
             let runner = f.state()?.run.runner;
             lua.create_sequence_from((0..f.state()?.num_players()).filter(|&s| s != runner))
@@ -353,7 +353,7 @@ pub(crate) fn build_ctx(
     def(
         "failures",
         lua.create_function(move |_, ()| {
-            a.frame.borrow_mut().read_unkeyed = true;
+            a.frame.borrow_mut().note_unkeyed();
             let f = a.frame.borrow();
             Ok(f.state()?
                 .players
