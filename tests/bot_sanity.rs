@@ -46,8 +46,15 @@ fn study(engine: &mut Engine, kind: BotKind, players: u8, games: u64, seed: u64)
         };
         let mut seats = bots(&[kind], seed, players);
         let mut events = Vec::new();
-        let end = play_game(engine, options, seed, &mut seats, &mut events, |_, _| Ok(()))
-            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let end = play_game(
+            engine,
+            options,
+            seed,
+            &mut seats,
+            &mut events,
+            |_, _| Ok(()),
+        )
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         m.games += 1;
         for e in &events {
             match e {

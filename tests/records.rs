@@ -227,7 +227,11 @@ fn rules_bots_resume_exactly() {
     let (mut fresh, state, bots) = load(&save.to_string()).expect("the save loads");
     let mut bots: Vec<Box<dyn Bot>> = bots.into_iter().map(Option::unwrap).collect();
     let (actions, _, _) = continue_game(&mut fresh, state, &mut bots);
-    assert_eq!(actions, game.actions[at..], "the loaded bots play on the same");
+    assert_eq!(
+        actions,
+        game.actions[at..],
+        "the loaded bots play on the same"
+    );
 }
 
 #[test]
@@ -664,11 +668,16 @@ fn crafted_bot_states_are_refused() {
             .unwrap()
             .to_string()
     };
-    assert_eq!(kept, "", "the normal bot keeps no odds cache between decisions");
+    assert_eq!(
+        kept, "",
+        "the normal bot keeps no odds cache between decisions"
+    );
     // Three entries, keys in increasing order, as the earlier bot wrote them.
     let entry = |key: u64, odds: f64| format!("{key:016x}{:016x}", odds.to_bits());
     let cache = [entry(7, 0.5), entry(9, 1.0), entry(40, 0.25)].concat();
-    let json = edited(save, |v| v["bots"][0]["rules"]["odds_cache"] = cache.clone().into());
+    let json = edited(save, |v| {
+        v["bots"][0]["rules"]["odds_cache"] = cache.clone().into()
+    });
     assert!(load(&json).is_ok(), "an earlier bot's cache loads");
     let swapped = format!("{}{}{}", &cache[32..64], &cache[..32], &cache[64..]);
     for (what, bad) in [

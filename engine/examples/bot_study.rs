@@ -34,8 +34,14 @@ impl Bot for Forced {
     fn name(&self) -> &'static str {
         "forced"
     }
-    fn decide(&mut self, rules: &mut dyn dungeon_engine::Rules, view: &dungeon_engine::View) -> dungeon_engine::Action {
-        if let Some(dungeon_engine::DecisionKind::ChooseAdventurer { options }) = view.decision().map(|d| &d.kind) {
+    fn decide(
+        &mut self,
+        rules: &mut dyn dungeon_engine::Rules,
+        view: &dungeon_engine::View,
+    ) -> dungeon_engine::Action {
+        if let Some(dungeon_engine::DecisionKind::ChooseAdventurer { options }) =
+            view.decision().map(|d| &d.kind)
+        {
             let a = dungeon_engine::AdventurerId(self.adventurer as u16);
             if options.contains(&a) {
                 return dungeon_engine::Action::ChooseAdventurer(a);
@@ -59,7 +65,11 @@ impl Bot for Noisy {
     fn name(&self) -> &'static str {
         "noisy"
     }
-    fn decide(&mut self, rules: &mut dyn dungeon_engine::Rules, view: &dungeon_engine::View) -> dungeon_engine::Action {
+    fn decide(
+        &mut self,
+        rules: &mut dyn dungeon_engine::Rules,
+        view: &dungeon_engine::View,
+    ) -> dungeon_engine::Action {
         use rand::RngExt;
         use rand::seq::IndexedRandom;
         let legal = dungeon_engine::bot::legal(view);
@@ -91,7 +101,11 @@ fn make(name: &str, seed: u64) -> Box<dyn Bot> {
     }
     if let Some(rest) = name.strip_prefix("planner") {
         let mut p = Params::default();
-        for kv in rest.trim_start_matches(':').split('+').filter(|s| !s.is_empty()) {
+        for kv in rest
+            .trim_start_matches(':')
+            .split('+')
+            .filter(|s| !s.is_empty())
+        {
             let (k, v) = kv.split_once('=').expect("key=value");
             let v: f64 = v.parse().expect("a number");
             match k {
@@ -101,6 +115,7 @@ fn make(name: &str, seed: u64) -> Box<dyn Bot> {
                 "rounds" => p.choose_by_rounds = v != 0.0,
                 "cstarter" => p.choice_model.starter_runs = v,
                 "csuccess" => p.choice_model.run_succeeds = v,
+                "quick" => p.quick_placement = v != 0.0,
                 "starter" => p.model.starter_runs = v,
                 "success" => p.model.run_succeeds = v,
                 _ => panic!("unknown parameter {k}"),
@@ -137,7 +152,9 @@ fn main() {
     for g in 0..games {
         let seed = 1 + g;
         // Rotate seats.
-        let seats: Vec<&str> = (0..players).map(|s| lineup[(s + g as usize) % players]).collect();
+        let seats: Vec<&str> = (0..players)
+            .map(|s| lineup[(s + g as usize) % players])
+            .collect();
         let mut bots: Vec<Box<dyn Bot>> = seats
             .iter()
             .enumerate()
@@ -148,8 +165,15 @@ fn main() {
             ..Default::default()
         };
         let mut events = Vec::new();
-        let end = play_game(&mut engine, options, seed, &mut bots, &mut events, |_, _| Ok(()))
-            .expect("game");
+        let end = play_game(
+            &mut engine,
+            options,
+            seed,
+            &mut bots,
+            &mut events,
+            |_, _| Ok(()),
+        )
+        .expect("game");
         if std::env::var_os("TRACE").is_some() && g == 0 {
             for e in &events {
                 println!("    {}", e.describe(&catalog));
@@ -164,7 +188,9 @@ fn main() {
                 Event::Entered { seat, .. } => {
                     starter_ran += (*seat == starter) as u64;
                 }
-                Event::RoundStarted { adventurer, first, .. } => {
+                Event::RoundStarted {
+                    adventurer, first, ..
+                } => {
                     starter = *first;
                     *adventurers
                         .entry(catalog.adventurer(*adventurer).info.id.clone())
@@ -214,15 +240,29 @@ fn main() {
     if std::env::var_os("ENDINGS").is_some() {
         show_endings(&mut engine, players as u8);
     }
-    println!("  adventurers: {adventurers:?}; the starter ran {:.1}%", 100.0 * starter_ran as f64 / rounds as f64);
+    println!(
+        "  adventurers: {adventurers:?}; the starter ran {:.1}%",
+        100.0 * starter_ran as f64 / rounds as f64
+    );
 }
 
 #[allow(dead_code)]
 fn show_endings(engine: &mut Engine, players: u8) {
     let catalog = engine.catalog().clone();
     for a in catalog.adventurer_ids() {
-        let e = dungeon_engine::bot::endings(engine, &GameOptions::default(), &Params::default(), a, &vec![(false, 0, 0); players as usize]);
-        println!("  {} endings: {:?}", catalog.adventurer(a).info.id, e.iter().map(|[w, l]| format!("{:.2}/{:.2}", w, l)).collect::<Vec<_>>());
+        let e = dungeon_engine::bot::endings(
+            engine,
+            &GameOptions::default(),
+            &Params::default(),
+            a,
+            &vec![(false, 0, 0); players as usize],
+        );
+        println!(
+            "  {} endings: {:?}",
+            catalog.adventurer(a).info.id,
+            e.iter()
+                .map(|[w, l]| format!("{:.2}/{:.2}", w, l))
+                .collect::<Vec<_>>()
+        );
     }
 }
-

@@ -43,7 +43,14 @@ fn main() {
                     scope.spawn(move || {
                         let mut engine = Engine::new(catalog(packs)).expect("engine");
                         let options = engine
-                            .new_game(GameOptions { players, ..GameOptions::default() }, 1, &mut Vec::new())
+                            .new_game(
+                                GameOptions {
+                                    players,
+                                    ..GameOptions::default()
+                                },
+                                1,
+                                &mut Vec::new(),
+                            )
                             .expect("a game")
                             .options;
                         let adventurers: Vec<_> = engine.catalog().adventurer_ids().collect();
@@ -84,8 +91,15 @@ fn main() {
                                 players,
                                 ..GameOptions::default()
                             };
-                            play_game(&mut engine, options, seed, &mut bots, &mut Vec::new(), |_, _| Ok(()))
-                                .expect("a game");
+                            play_game(
+                                &mut engine,
+                                options,
+                                seed,
+                                &mut bots,
+                                &mut Vec::new(),
+                                |_, _| Ok(()),
+                            )
+                            .expect("a game");
                         }
                     });
                 }
@@ -106,14 +120,18 @@ fn main() {
     }
     let n = save_figures(&out).expect("tables written");
     let c = save_choices(&out.join("choices.bin")).expect("choices written");
-    println!("{n} odds tables and {c} choice figures written to {}", out.display());
+    println!(
+        "{n} odds tables and {c} choice figures written to {}",
+        out.display()
+    );
 }
 
 /// Every standings a table of `players` can have at the choice of an adventurer, from the
 /// chooser's seat round: the chooser still in, at least one other still in, nobody with a
 /// second success.
 fn standings(players: u8) -> Vec<Vec<(bool, u8, u8)>> {
-    let one: Vec<(bool, u8, u8)> = [(false, 0, 0), (false, 1, 0), (false, 0, 1), (false, 1, 1)].to_vec();
+    let one: Vec<(bool, u8, u8)> =
+        [(false, 0, 0), (false, 1, 0), (false, 0, 1), (false, 1, 1)].to_vec();
     let with_out: Vec<(bool, u8, u8)> = [one.clone(), vec![(true, 0, 0)]].concat();
     let mut all: Vec<Vec<(bool, u8, u8)>> = one.iter().map(|&c| vec![c]).collect();
     for _ in 1..players {

@@ -109,7 +109,14 @@ pub fn play(study: &Study, mut progress: impl FnMut(&str)) -> Result<Ladder, Str
         };
         seed = seed.wrapping_add(study.games);
         let bar = indicatif::ProgressBar::hidden();
-        let tally = simulate(study.catalog, &plan, Shard::WHOLE, study.threads, &bar, None)?;
+        let tally = simulate(
+            study.catalog,
+            &plan,
+            Shard::WHOLE,
+            study.threads,
+            &bar,
+            None,
+        )?;
         if let Some(e) = tally.errors.first() {
             return Err(format!("game {} (seed {}): {}", e.game, e.seed, e.error));
         }
@@ -209,7 +216,11 @@ fn bradley_terry(levels: &[BotKind], pairings: &[Pairing]) -> Vec<Rating> {
                     .filter(|&j| j != i && wins[i][j] + wins[j][i] > 0.0)
                     .map(|j| (wins[i][j] + wins[j][i]) / (strength[i] + strength[j]))
                     .sum();
-                if against > 0.0 { won / against } else { strength[i] }
+                if against > 0.0 {
+                    won / against
+                } else {
+                    strength[i]
+                }
             })
             .collect();
         strength = next;
@@ -330,7 +341,11 @@ mod tests {
         let step = 400.0 * 3f64.log10();
         assert!((r[0].elo - 1000.0).abs() < 1e-9);
         assert!((r[1].elo - (1000.0 + step)).abs() < 1.0, "{}", r[1].elo);
-        assert!((r[2].elo - (1000.0 + 2.0 * step)).abs() < 1.0, "{}", r[2].elo);
+        assert!(
+            (r[2].elo - (1000.0 + 2.0 * step)).abs() < 1.0,
+            "{}",
+            r[2].elo
+        );
     }
 
     /// A level that won every game is rated, far above, not infinitely.

@@ -398,7 +398,14 @@ fn run_ladder(library: &PackLibrary, lang: Lang, args: LadderArgs) -> Result<Exi
     let started = Instant::now();
     let result = ladder::play(&study, |block| {
         if !args.quiet {
-            eprintln!("{}", tr(lang, "ladder-playing", &[("block", block.to_string().into())]));
+            eprintln!(
+                "{}",
+                tr(
+                    lang,
+                    "ladder-playing",
+                    &[("block", block.to_string().into())]
+                )
+            );
         }
     })?;
     let text = if args.json {

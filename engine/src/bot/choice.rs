@@ -76,7 +76,8 @@ pub(crate) fn choose(
         let worth: f64 = (endings.iter().zip(&seats))
             .map(|(&[won, lost], &runner)| {
                 won * standings.after_run(params.choice_model, runner, true)[usize::from(me)]
-                    + lost * standings.after_run(params.choice_model, runner, false)[usize::from(me)]
+                    + lost
+                        * standings.after_run(params.choice_model, runner, false)[usize::from(me)]
             })
             .sum();
         if worth > best.0 {
@@ -205,7 +206,10 @@ fn play_rounds(
             }
             let action = bots[usize::from(seat)].decide(rules, &View::new(&state, seat));
             events.clear();
-            if rules.apply_or_abandon(&mut state, action, &mut events).is_err() {
+            if rules
+                .apply_or_abandon(&mut state, action, &mut events)
+                .is_err()
+            {
                 break;
             }
             ended = ended.or_else(|| {
@@ -333,7 +337,11 @@ mod tests {
                 .expect("a game")
                 .options;
             let params = Params::NORMAL;
-            let first = engine.catalog().adventurer_ids().next().expect("an adventurer");
+            let first = engine
+                .catalog()
+                .adventurer_ids()
+                .next()
+                .expect("an adventurer");
             for table in [[(false, 0, 0); 2], [(false, 1, 0), (false, 0, 1)]] {
                 let key = key(&engine, &options, &params, Some(first), &table);
                 let seed = key_for_seeds(&engine, &options, &params, &table);

@@ -247,10 +247,14 @@ fn completions(catalog: &Catalog, chances: &Chances) -> Vec<Completion> {
         for m in rest.iter() {
             deck[m.ix()] += 1;
         }
-        match dealt
-            .iter_mut()
-            .find(|c| c.deck == deck && c.dungeon.iter().zip(&chances.known).map(|(d, k)| d - k).eq(extra.iter().copied()))
-        {
+        match dealt.iter_mut().find(|c| {
+            c.deck == deck
+                && c.dungeon
+                    .iter()
+                    .zip(&chances.known)
+                    .map(|(d, k)| d - k)
+                    .eq(extra.iter().copied())
+        }) {
             Some(c) => c.weight += 1.0,
             None => dealt.push(with_known(extra, deck, 1.0)),
         }
@@ -298,9 +302,16 @@ fn binomial(n: usize, k: usize) -> f64 {
 
 /// The question a run into `dungeon` asks before its first card, if any: how many
 /// options it has, and whether the runner answers it.
-fn entry_question(rules: &mut dyn Rules, runner: &Runner, dungeon: &Counts) -> Option<(usize, bool)> {
+fn entry_question(
+    rules: &mut dyn Rules,
+    runner: &Runner,
+    dungeon: &Counts,
+) -> Option<(usize, bool)> {
     let state = rules
-        .dungeon(&runner.setup(cards_of(dungeon), Vec::new(), 0), &mut Vec::new())
+        .dungeon(
+            &runner.setup(cards_of(dungeon), Vec::new(), 0),
+            &mut Vec::new(),
+        )
         .ok()?;
     let decision = state.pending.as_ref()?;
     if !state.run.faced.is_empty() {
@@ -354,8 +365,14 @@ fn play_known(
     let mut events = Vec::new();
     let survived = rules.dungeon(&setup, &mut events).is_ok_and(|mut state| {
         let answered = match entry {
-            Some(i) => match state.pending.as_ref().and_then(|d| d.legal_action(usize::from(i))) {
-                Some(option) => rules.apply_or_abandon(&mut state, option, &mut events).is_ok(),
+            Some(i) => match state
+                .pending
+                .as_ref()
+                .and_then(|d| d.legal_action(usize::from(i)))
+            {
+                Some(option) => rules
+                    .apply_or_abandon(&mut state, option, &mut events)
+                    .is_ok(),
                 None => true,
             },
             None => true,
@@ -501,8 +518,12 @@ fn knowing(rules: &mut dyn Rules, mut state: GameState, budget: &mut u32) -> boo
 /// Deals the cards still in the dungeon and the deck again between them: what someone who
 /// knows which cards they hold, but not where, cannot tell apart.
 fn redeal(state: &mut GameState, rng: &mut ChaCha8Rng) {
-    let places: Vec<crate::ids::CardId> =
-        state.dungeon.iter().chain(state.deck.iter()).copied().collect();
+    let places: Vec<crate::ids::CardId> = state
+        .dungeon
+        .iter()
+        .chain(state.deck.iter())
+        .copied()
+        .collect();
     let mut monsters: Vec<MonsterId> = places.iter().map(|&c| state.cards[c.ix()]).collect();
     monsters.shuffle(rng);
     for (&card, m) in places.iter().zip(monsters) {
@@ -557,7 +578,13 @@ mod tests {
                 for size in [1, 3, 5, 7] {
                     let chances = Chances::new(&catalog, size, &[], &deck, 0, &[]);
                     let quick = survival(&mut engine, &runner, &chances);
-                    let mut setup = DungeonSetup::unknown_cards(&catalog, a, tiles.clone(), size, deck.len() - size);
+                    let mut setup = DungeonSetup::unknown_cards(
+                        &catalog,
+                        a,
+                        tiles.clone(),
+                        size,
+                        deck.len() - size,
+                    );
                     setup.damage_model = Some(catalog.damage_model);
                     let mut cache = crate::odds::OddsCache::new();
                     let exact = crate::odds::OddsSearch::new(&mut engine, &mut cache)
@@ -596,7 +623,15 @@ mod timing {
         let deck: Vec<MonsterId> = catalog.regular_deck().collect();
         for a in catalog.adventurer_ids() {
             let tiles = catalog.adventurer(a).tiles.clone();
-            let runner = Runner { players: 2, successes: 0, failures: 0, adventurer: a, tiles: &tiles, damage_model: catalog.damage_model, rulings: &rulings };
+            let runner = Runner {
+                players: 2,
+                successes: 0,
+                failures: 0,
+                adventurer: a,
+                tiles: &tiles,
+                damage_model: catalog.damage_model,
+                rulings: &rulings,
+            };
             let t = std::time::Instant::now();
             let mut n = 0;
             for size in 1..=10 {
@@ -606,7 +641,12 @@ mod timing {
                     n += 1;
                 }
             }
-            eprintln!("{}: {n} known dungeons in {:?} ({:?} each)", catalog.adventurer(a).info.id, t.elapsed(), t.elapsed() / n);
+            eprintln!(
+                "{}: {n} known dungeons in {:?} ({:?} each)",
+                catalog.adventurer(a).info.id,
+                t.elapsed(),
+                t.elapsed() / n
+            );
         }
     }
 }

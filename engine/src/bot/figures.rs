@@ -217,11 +217,7 @@ fn situation_bytes(s: &Situation) -> Vec<u8> {
 const NO_CARD: u16 = u16::MAX;
 
 /// A table file, if everything about it holds (see the module's comment).
-fn read(
-    path: &Path,
-    id: &str,
-    check: impl FnMut(&Situation) -> f64,
-) -> Option<Figures> {
+fn read(path: &Path, id: &str, check: impl FnMut(&Situation) -> f64) -> Option<Figures> {
     let bytes = crate::catalog::read_regular_bytes(path, MAX_FILE_BYTES).ok()?;
     parse(&bytes, id, check, SPOT_CHECKS)
 }

@@ -14,11 +14,11 @@ mod saved;
 mod shipped;
 mod typical;
 
+pub use choice::{endings, forget_choices, forget_shipped_choices, save_choices};
 pub use figures::{forget_figures, save_figures};
 pub use ismcts::{ActionStats, Budget, DEFAULT_ITERATIONS, IsmctsBot};
-pub use outlook::Model;
-pub use choice::{endings, forget_choices, forget_shipped_choices, save_choices};
 pub use novice::{BLUNDERS, NoviceBot};
+pub use outlook::Model;
 pub use planner::{Params, PlannerBot};
 pub use random::RandomBot;
 pub use saved::{BotState, MAX_CACHE_ENTRIES, RulesState};
@@ -52,7 +52,7 @@ pub enum BotKind {
     /// Weighs every move by its odds and by who is likely to run the dungeon ("normal").
     Rules,
     /// Searches with IS-MCTS for this many iterations ("hard": the default count); plays
-    /// the rules bot's choice unless the search is confident it found better.
+    /// the `normal` bot's choice unless the search is confident it found better.
     Ismcts(u32),
     /// IS-MCTS with a time budget per decision, in milliseconds (not reproducible).
     IsmctsTimed(u32),

@@ -1,28 +1,16 @@
 //! Each player's chance to win the game from the successes and failures on the table and
-//! who starts the next round, in a simple model of the rounds to come: each round the
-//! starter runs the dungeon with probability [`STARTER_RUNS`] (else another player still in
-//! the game, each equally likely), the run succeeds with probability [`RUN_SUCCEEDS`], and
-//! the runner starts the round after (the next player still in, if the run eliminated
-//! them), as the rules say. It is what IS-MCTS scores a position with at the end of a round.
+//! who starts the next round, in a simple model of the rounds to come ([`Model`]): each
+//! round the starter runs the dungeon with some chance (else another player still in the
+//! game, each equally likely), the run succeeds with some chance, and the runner starts the
+//! round after (the next player still in, if the run eliminated them), as the rules say.
 //!
-//! How rounds really go depends on who plays (`cargo run --release -p dungeon-engine
-//! --example round_stats`): between rules bots at 2 players the starter ran 94% of the
-//! rounds and 94% of the runs succeeded (at 3 and 4, every round); between hard bots the
-//! starter ran about half of them and about a third of the runs succeeded. The figures
-//! below lie between, chosen by studies at 2 players and 1000 iterations a decision (600 to
-//! 2,000 games each, `dungeon sim --bots hard:1000,normal` and against the first version of
-//! this model, which ignored who starts and had any player run, alive half the time):
-//!
-//! | starter runs, run succeeds | against rules | against the first version |
-//! |---|---|---|
-//! | first version | 56.4% | 50% |
-//! | 0.94, 0.94 (rules bots' rounds) | 96.6% | 43.8% |
-//! | 0.75, 0.94 | 88.8% | 47.3% |
-//! | 0.75, 0.75 (chosen) | 73.7% | 52.8% |
-//! | 0.65, 0.65 | 61.2% | |
-//!
-//! Valuing runs as rules bots' rounds do beats rules bots most, by drawing on where they
-//! pass, but loses to a searcher that runs less; the chosen figures win against both.
+//! Every bot that weighs a move by how the game may go uses it: the `normal` bot values
+//! the endings of a round with it (what a success or a failure of each player is worth),
+//! IS-MCTS scores the end of a round it plays out. The figures of each model were chosen
+//! by play: [`SEARCH`] by studies of the search at 2 players (600 to 2,000 games each, with
+//! the bots of the time: 0.75 and 0.75 beat both a model that ignored who starts and the
+//! rounds as they went between the bots it played); `Params::NORMAL` in `planner.rs` by
+//! head-to-head studies of the `normal` bot against its neighbours (docs/bots.md).
 
 use crate::ids::Seat;
 use crate::options::{FAILURES_TO_LOSE, SUCCESSES_TO_WIN};
@@ -186,7 +174,11 @@ fn solve(model: Model, table: &Table) -> [f64; 4] {
                     successes: successes + 1,
                     failures,
                 };
-                add(&mut result, &solve(model, &(next, runner)), weight * model.run_succeeds);
+                add(
+                    &mut result,
+                    &solve(model, &(next, runner)),
+                    weight * model.run_succeeds,
+                );
             }
             // Failure: out of the game, or one failure more.
             let mut next = standings.clone();
@@ -239,14 +231,14 @@ mod tests {
         let v = solve(
             SEARCH,
             &(
-            vec![
-                standing(1, 0),
-                standing(0, 1),
-                Standing::Out,
-                standing(1, 1),
-            ],
-            2,
-        ),
+                vec![
+                    standing(1, 0),
+                    standing(0, 1),
+                    Standing::Out,
+                    standing(1, 1),
+                ],
+                2,
+            ),
         );
         assert!((v.iter().sum::<f64>() - 1.0).abs() < 1e-12);
         assert_eq!(v[2], 0.0);
@@ -256,8 +248,9 @@ mod tests {
 
     #[test]
     fn a_success_helps_a_failure_hurts_and_starting_helps() {
-        let at =
-            |standings: [Standing; 2], starter: usize| solve(SEARCH, &(standings.to_vec(), starter))[0];
+        let at = |standings: [Standing; 2], starter: usize| {
+            solve(SEARCH, &(standings.to_vec(), starter))[0]
+        };
         for starter in 0..2 {
             let even = at([standing(0, 0), standing(0, 0)], starter);
             assert!(at([standing(1, 0), standing(0, 0)], starter) > even);

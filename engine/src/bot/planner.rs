@@ -11,25 +11,30 @@
 //! someone else will probably run a dungeon that is too easy, passes when the dungeon has
 //! become too dangerous for it, and keeps going when it can survive.
 //!
-//! Odds come from [`estimate`](super::estimate): the bot's own, from the cards it knows
-//! (those it put in); the other bidders' as a player who knows none of the cards would
-//! see them. In the dungeon, a question is answered with the exact odds (bounded), the
-//! runner for its best chance, anyone else for its worst.
+//! Odds come from the shared tables of [`typical`](super::typical) (`odds.rs` reads them):
+//! the other bidders' as a player who knows none of the cards would see them; the bot's
+//! own counting the cards it knows (those it put in, those it set aside). The adventurer is
+//! chosen by how rounds with each one go ([`choice`](super::choice)). In the dungeon, a
+//! question is answered with the exact odds (bounded), the runner for its best chance,
+//! anyone else for its worst. See docs/bots.md.
 
-use super::typical::{self, Situation};
-use super::outlook::{Model, Standings};
+mod odds;
+mod table;
+
+use super::outlook::Model;
 use super::projection::{self, Bidder, MAX_STRIPPED, Start};
+use super::typical;
 use super::{Bot, legal};
 use crate::action::{Action, DecisionKind};
-use crate::catalog::Catalog;
 use crate::engine::Rules;
-use crate::ids::{AdventurerId, MonsterId, Seat, TileId};
-use crate::odds::{self, Effort, OddsCache};
+use crate::ids::{AdventurerId, Seat, TileId};
+use crate::odds::{Effort, OddsCache};
 use crate::view::{View, ViewPhase};
+use odds::{Odds, knowledge};
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-use std::cell::RefCell;
+use table::{Table, bidders_from};
 
 /// What the bot's model of the game is made of (the defaults are what `normal` plays).
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -49,6 +54,9 @@ pub struct Params {
     pub choose_by_rounds: bool,
     /// How rounds go after the one an adventurer is chosen for (see [`Params::model`]).
     pub choice_model: Model,
+    /// Weigh only two tiles to set aside, the most and the least important, not every
+    /// one (for the rounds a search plays out by the thousand).
+    pub quick_placement: bool,
 }
 
 impl Params {
@@ -66,6 +74,7 @@ impl Params {
             starter_runs: 0.75,
             run_succeeds: 0.75,
         },
+        quick_placement: false,
     };
 }
 
@@ -74,10 +83,6 @@ impl Default for Params {
         Params::NORMAL
     }
 }
-/// The dungeon size at which the most hurtful tile to take is judged.
-const CHAIN_SIZE: usize = 5;
-/// Break-even odds never taken below or above these.
-const BREAK_EVEN: (f64, f64) = (0.05, 0.95);
 /// Odds for a question in the dungeon: exact up to this many situations, else sampled.
 const QUESTION_EFFORT: Effort = Effort::Bounded {
     states: 150,
@@ -121,7 +126,7 @@ impl PlannerBot {
     fn answer(&mut self, rules: &mut dyn Rules, view: &View) -> Option<Action> {
         let mut cache = OddsCache::new();
         let values =
-            odds::answers_from_view(rules, &mut cache, view, QUESTION_EFFORT, &mut self.rng)
+            crate::odds::answers_from_view(rules, &mut cache, view, QUESTION_EFFORT, &mut self.rng)
                 .ok()?;
         let runner = matches!(view.phase(), ViewPhase::Dungeon { runner } if runner == view.seat());
         let pick = |a: &f64, b: &f64| {
@@ -155,13 +160,13 @@ impl Bot for PlannerBot {
             return Action::Pass;
         };
         let action = match &decision.kind {
-            DecisionKind::ChooseAdventurer { options } => Some(Action::ChooseAdventurer(
-                if self.params.choose_by_rounds {
+            DecisionKind::ChooseAdventurer { options } => {
+                Some(Action::ChooseAdventurer(if self.params.choose_by_rounds {
                     super::choice::choose(rules, view, &self.params, options)
                 } else {
                     choose_adventurer(rules, view, &self.params, options)
-                },
-            )),
+                }))
+            }
             DecisionKind::DrawOrPass => Some(draw_or_pass(rules, view, &self.params)),
             DecisionKind::PlaceCard { set_aside, .. } => {
                 Some(place(rules, view, &self.params, set_aside))
@@ -174,299 +179,6 @@ impl Bot for PlannerBot {
             _ => *legal.choose(&mut self.rng).unwrap_or(&Action::Pass),
         }
     }
-}
-
-/// What the bot knows of the table: the standings' worth to it, each player's break-even
-/// odds, and who bids in what order.
-struct Table {
-    me: Seat,
-    params: Params,
-    /// The chance a bidder strips the adventurer (see [`Params::strip`]).
-    strip: f64,
-    /// The bot's chance to win once seat `j`'s run succeeds, or fails.
-    if_success: [f64; 4],
-    if_failure: [f64; 4],
-    /// The odds at which each seat would rather run than let another run.
-    break_even: [f64; 4],
-}
-
-impl Table {
-    fn new(view: &View, params: &Params) -> Table {
-        let standings = Standings::of(view);
-        let model = params.model;
-        let players = view.players();
-        let me = view.seat();
-        let mut table = Table {
-            me,
-            params: *params,
-            strip: params.strip,
-            if_success: [0.0; 4],
-            if_failure: [0.0; 4],
-            break_even: [0.5; 4],
-        };
-        let alive: Vec<Seat> = (0..players).filter(|&s| !view.eliminated(s)).collect();
-        let after: Vec<([f64; 4], [f64; 4])> = (0..players)
-            .map(|s| (standings.after_run(model, s, true), standings.after_run(model, s, false)))
-            .collect();
-        for &j in &alive {
-            let (s, f) = after[j as usize];
-            table.if_success[j as usize] = s[me as usize];
-            table.if_failure[j as usize] = f[me as usize];
-            // j runs: a = worth to j of j's success, b of j's failure; another runs:
-            // c and d, the same for j, averaged over the others.
-            let a = s[j as usize];
-            let b = f[j as usize];
-            let others: Vec<Seat> = alive.iter().copied().filter(|&o| o != j).collect();
-            if others.is_empty() {
-                continue;
-            }
-            let mean = |pick: fn(&([f64; 4], [f64; 4])) -> &[f64; 4]| {
-                others
-                    .iter()
-                    .map(|&o| pick(&after[o as usize])[j as usize])
-                    .sum::<f64>()
-                    / others.len() as f64
-            };
-            let c = mean(|x| &x.0);
-            let d = mean(|x| &x.1);
-            let denominator = (a - b) + (d - c);
-            let tau = if denominator > 1e-9 {
-                (d - b) / denominator
-            } else {
-                0.5
-            };
-            table.break_even[j as usize] = tau.clamp(BREAK_EVEN.0, BREAK_EVEN.1);
-        }
-        table
-    }
-
-    /// The bot's chance to win if `runner` runs a dungeon survived with chance `p`.
-    fn worth(&self, runner: Seat, p: f64) -> f64 {
-        let r = runner as usize;
-        p * self.if_success[r] + (1.0 - p) * self.if_failure[r]
-    }
-}
-
-/// The seats still bidding, in turn order from `first`.
-fn bidders_from(view: &View, first: Seat) -> Vec<Seat> {
-    let n = view.players();
-    (0..n)
-        .map(|i| (first + i) % n)
-        .filter(|&s| !view.eliminated(s) && !view.passed(s))
-        .collect()
-}
-
-/// The runner's odds along the rest of a bidding: for `stripped` tiles taken (the most
-/// hurtful first, as the public odds judge them) and a dungeon of `size` cards, as a player
-/// who knows none of the cards sees them, and as the bot does.
-struct Odds<'r, 'v> {
-    rules: RefCell<&'r mut dyn Rules>,
-    lookup: std::rc::Rc<typical::Lookup>,
-    view: &'v View<'v>,
-    catalog: std::sync::Arc<Catalog>,
-    adventurer: AdventurerId,
-    /// The tiles held after each number of tiles taken.
-    chain: Vec<Vec<TileId>>,
-    /// The dungeon's size now.
-    size: usize,
-    /// The size of a dungeon nobody has seen as dangerous as the one the bot knows.
-    equivalent: f64,
-    /// The public odds' curve of each link of the chain, found when first asked.
-    curves: RefCell<Vec<Option<typical::Curve>>>,
-}
-
-impl<'r, 'v> Odds<'r, 'v> {
-    /// Odds for a runner with `adventurer` and `tiles` whose dungeon of `size` cards the
-    /// bot knows as `mine`.
-    fn new(
-        rules: &'r mut dyn Rules,
-        view: &'v View<'v>,
-        lookup: &std::rc::Rc<typical::Lookup>,
-        adventurer: AdventurerId,
-        tiles: Vec<TileId>,
-        size: usize,
-        mine: Option<Knowledge>,
-    ) -> Odds<'r, 'v> {
-        let catalog = rules.catalog().clone();
-        let mut odds = Odds {
-            rules: RefCell::new(rules),
-            lookup: lookup.clone(),
-            view,
-            catalog,
-            adventurer,
-            chain: vec![tiles],
-            size,
-            equivalent: size as f64,
-            curves: RefCell::new(Vec::new()),
-        };
-        if let Some(mine) = mine {
-            odds.equivalent = odds.equivalent_size(&mine);
-        }
-        odds
-    }
-
-    /// How many cards nobody has seen a dungeon the bot knows as `mine` is worth: its
-    /// size, plus for each card the bot knows in it, and each it knows out of play, how
-    /// much that card moves the public odds, in units of one more unseen card.
-    fn equivalent_size(&self, mine: &Knowledge) -> f64 {
-        let size = self.size;
-        let p = self.public(0, size);
-        let step = if size > 0 {
-            self.public(0, size - 1) - p
-        } else {
-            p - self.public(0, 1)
-        };
-        if step.abs() < 1e-6 {
-            return size as f64;
-        }
-        let tiles = &self.chain[0];
-        let mut e = size as f64;
-        for &c in &mine.known {
-            e += (p - self.survival(tiles, size, Some(c), None)) / step;
-        }
-        for &r in &mine.out {
-            e += (p - self.survival(tiles, size, None, Some(r))) / step;
-        }
-        e.max(0.0)
-    }
-
-    /// The public odds of a runner with `tiles` against `size` cards, `known` among them
-    /// and `removed` out of play.
-    fn survival(
-        &self,
-        tiles: &[TileId],
-        size: usize,
-        known: Option<MonsterId>,
-        removed: Option<MonsterId>,
-    ) -> f64 {
-        let situation = self.situation(tiles, size, known, removed);
-        self.lookup.odds(&mut **self.rules.borrow_mut(), situation)
-    }
-
-    fn situation(
-        &self,
-        tiles: &[TileId],
-        size: usize,
-        known: Option<MonsterId>,
-        removed: Option<MonsterId>,
-    ) -> Situation {
-        let view = self.view;
-        Situation {
-            players: view.players(),
-            runner: view.seat(),
-            successes: view.successes(view.seat()),
-            failures: view.failures(view.seat()),
-            adventurer: self.adventurer,
-            tiles: tiles.to_vec(),
-            size,
-            damage_model: view.damage_model(),
-            specials_in_play: view.specials_in_play(&self.catalog),
-            known,
-            removed,
-        }
-    }
-
-    /// Orders the tiles held for the chain of tiles taken: the most important first,
-    /// judged by building the kit back up from nothing (the tile that helps a bare
-    /// adventurer most, then the one that helps most beside it...). Taking them away one at
-    /// a time from the full kit would miss a tile whose worth shows only once others are
-    /// gone (a potion beside armour that already keeps the runner alive).
-    fn extend_chain(&mut self, stripped: usize) {
-        if self.chain.len() > 1 || stripped == 0 {
-            return;
-        }
-        let held = self.chain[0].clone();
-        let mut kit: Vec<TileId> = Vec::new();
-        let mut order: Vec<TileId> = Vec::new();
-        while kit.len() < held.len() {
-            let mut best: Option<(f64, TileId)> = None;
-            for &t in held.iter().filter(|t| !kit.contains(t)) {
-                // The kit in the adventurer's own order, as the engine walks it.
-                let with: Vec<TileId> = held
-                    .iter()
-                    .copied()
-                    .filter(|x| *x == t || kit.contains(x))
-                    .collect();
-                let p = self.survival(&with, CHAIN_SIZE, None, None);
-                if best.is_none_or(|(b, _)| p > b) {
-                    best = Some((p, t));
-                }
-            }
-            let (_, t) = best.expect("a tile left");
-            kit.push(t);
-            order.push(t);
-        }
-        // The most important tile is the first added: the first taken.
-        for taken in 1..=held.len() {
-            let gone = &order[..taken];
-            let rest: Vec<TileId> = held.iter().copied().filter(|t| !gone.contains(t)).collect();
-            self.chain.push(rest);
-        }
-    }
-
-    /// The odds a player who knows none of the cards sees.
-    fn public(&self, stripped: usize, size: usize) -> f64 {
-        let stripped = stripped.min(self.chain.len() - 1);
-        let curve = {
-            let mut curves = self.curves.borrow_mut();
-            if curves.len() <= stripped {
-                curves.resize(stripped + 1, None);
-            }
-            curves[stripped]
-                .get_or_insert_with(|| self.lookup.curve(&self.situation(&self.chain[stripped], 0, None, None)))
-                .clone()
-        };
-        if let Some(p) = curve.borrow().get(size).copied().flatten() {
-            return p;
-        }
-        let p = self.survival(&self.chain[stripped], size, None, None);
-        let mut curve = curve.borrow_mut();
-        if curve.len() <= size {
-            curve.resize(size + 1, None);
-        }
-        curve[size] = Some(p);
-        p
-    }
-
-    /// The public odds between whole sizes (linear between the two around `size`).
-    fn public_between(&self, stripped: usize, size: f64) -> f64 {
-        let low = size.floor().max(0.0);
-        let share = size - low;
-        let a = self.public(stripped, low as usize);
-        if share < 1e-9 {
-            return a;
-        }
-        a + share * (self.public(stripped, low as usize + 1) - a)
-    }
-
-    /// The bot's own odds: the dungeon it knows is as dangerous as `equivalent` cards
-    /// nobody has seen; each card added later is one more of those.
-    fn mine(&self, stripped: usize, size: usize) -> f64 {
-        let more = size.saturating_sub(self.size) as f64;
-        self.public_between(stripped, self.equivalent + more)
-    }
-}
-
-/// What the bot knows that nobody else does: the cards it put in the dungeon, and those
-/// it knows are out of play (set aside, or in its hand to set aside now).
-#[derive(Clone)]
-struct Knowledge {
-    known: Vec<MonsterId>,
-    out: Vec<MonsterId>,
-}
-
-/// The bot's knowledge, with its held card added to the dungeon (or not: then out).
-fn knowledge(view: &View, add_hand: bool) -> Knowledge {
-    let mut known = view.my_added();
-    let mut out: Vec<MonsterId> = view.my_set_aside().map(|(m, _)| m).collect();
-    if let Some(card) = view.hand() {
-        if add_hand {
-            known.push(card);
-        } else {
-            out.push(card);
-        }
-    }
-    Knowledge { known, out }
 }
 
 /// One bidder of the projection, seen by the bot.
@@ -560,7 +272,15 @@ fn draw_or_pass(rules: &mut dyn Rules, view: &View, params: &Params) -> Action {
     let size = view.dungeon_size();
     let deck = view.deck_size();
     let mine = knowledge(view, false);
-    let mut odds = Odds::new(rules, view, &lookup, adventurer, view.tiles().to_vec(), size, Some(mine));
+    let mut odds = Odds::new(
+        rules,
+        view,
+        &lookup,
+        adventurer,
+        view.tiles().to_vec(),
+        size,
+        Some(mine),
+    );
     let seats = bidders_from(view, me);
     // Passing: the others bid on from the next one.
     let others: Vec<Seat> = seats[1..].to_vec();
@@ -594,6 +314,46 @@ fn draw_or_pass(rules: &mut dyn Rules, view: &View, params: &Params) -> Action {
     }
 }
 
+/// The tiles among `set_aside` the public odds judge most and least important (the first
+/// and the last of the order the chain of tiles taken follows).
+fn most_and_least_important(
+    rules: &mut dyn Rules,
+    view: &View,
+    lookup: &std::rc::Rc<typical::Lookup>,
+    adventurer: AdventurerId,
+    set_aside: &[TileId],
+) -> Vec<TileId> {
+    let held = view.tiles().to_vec();
+    let mut odds = Odds::new(
+        rules,
+        view,
+        lookup,
+        adventurer,
+        held.clone(),
+        view.dungeon_size(),
+        None,
+    );
+    odds.extend_chain(held.len());
+    // The tile each link of the chain takes away, most important first.
+    let order: Vec<TileId> = odds
+        .chain
+        .windows(2)
+        .filter_map(|w| w[0].iter().copied().find(|t| !w[1].contains(t)))
+        .filter(|t| set_aside.contains(t))
+        .collect();
+    let mut out: Vec<TileId> = order
+        .first()
+        .into_iter()
+        .chain(order.last())
+        .copied()
+        .collect();
+    out.dedup();
+    if out.is_empty() {
+        out.extend(set_aside.first());
+    }
+    out
+}
+
 fn place(rules: &mut dyn Rules, view: &View, params: &Params, set_aside: &[TileId]) -> Action {
     let Some(adventurer) = view.adventurer() else {
         return Action::AddToDungeon;
@@ -609,7 +369,15 @@ fn place(rules: &mut dyn Rules, view: &View, params: &Params, set_aside: &[TileI
     // Into the dungeon: one card more, which the bot knows.
     {
         let mine = knowledge(view, true);
-        let mut odds = Odds::new(rules, view, &lookup, adventurer, view.tiles().to_vec(), size + 1, Some(mine));
+        let mut odds = Odds::new(
+            rules,
+            view,
+            &lookup,
+            adventurer,
+            view.tiles().to_vec(),
+            size + 1,
+            Some(mine),
+        );
         let start = Start {
             turn: next,
             deck,
@@ -617,17 +385,32 @@ fn place(rules: &mut dyn Rules, view: &View, params: &Params, set_aside: &[TileI
             stripped: 0,
         };
         let v = worth(&mut odds, &table, &seats, start);
-        if std::env::var_os("PLANNER_DEBUG").is_some() {
-            eprintln!("  seat {me} add: {v:.3} mine {:.2} public {:.2}", odds.mine(0, size + 1), odds.public(0, size + 1));
-        }
         if v > best.0 {
             best = (v, Action::AddToDungeon);
         }
     }
     let mine = knowledge(view, false);
-    for &tile in set_aside {
-        let rest: Vec<TileId> = view.tiles().iter().copied().filter(|&t| t != tile).collect();
-        let mut odds = Odds::new(rules, view, &lookup, adventurer, rest, size, Some(mine.clone()));
+    let considered = if params.quick_placement {
+        most_and_least_important(rules, view, &lookup, adventurer, set_aside)
+    } else {
+        set_aside.to_vec()
+    };
+    for &tile in &considered {
+        let rest: Vec<TileId> = view
+            .tiles()
+            .iter()
+            .copied()
+            .filter(|&t| t != tile)
+            .collect();
+        let mut odds = Odds::new(
+            rules,
+            view,
+            &lookup,
+            adventurer,
+            rest,
+            size,
+            Some(mine.clone()),
+        );
         let start = Start {
             turn: next,
             deck,
@@ -635,13 +418,9 @@ fn place(rules: &mut dyn Rules, view: &View, params: &Params, set_aside: &[TileI
             stripped: 0,
         };
         let v = worth(&mut odds, &table, &seats, start);
-        if std::env::var_os("PLANNER_DEBUG").is_some() {
-            eprintln!("  seat {me} aside {tile:?}: {v:.3} mine {:.2} public {:.2} e {:.2} chain {:?}", odds.mine(0, size), odds.public(0, size), odds.equivalent, odds.chain.iter().map(|c| c.len()).collect::<Vec<_>>());
-        }
         if v > best.0 {
             best = (v, Action::SetAside(tile));
         }
     }
     best.1
 }
-

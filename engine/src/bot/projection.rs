@@ -46,14 +46,12 @@ pub(crate) struct Start {
 pub(crate) fn endings(bidders: &[&dyn Bidder], start: Start) -> Vec<(usize, usize, usize, f64)> {
     let n = bidders.len().min(MAX_BIDDERS);
     let mut out: Vec<(usize, usize, usize, f64)> = Vec::new();
-    let mut ended = |runner: usize, added: usize, stripped: usize, p: f64| {
-        match out
-            .iter_mut()
-            .find(|e| (e.0, e.1, e.2) == (runner, added, stripped))
-        {
-            Some(e) => e.3 += p,
-            None => out.push((runner, added, stripped, p)),
-        }
+    let mut ended = |runner: usize, added: usize, stripped: usize, p: f64| match out
+        .iter_mut()
+        .find(|e| (e.0, e.1, e.2) == (runner, added, stripped))
+    {
+        Some(e) => e.3 += p,
+        None => out.push((runner, added, stripped, p)),
     };
     if n == 0 {
         return out;
@@ -200,7 +198,10 @@ mod tests {
         );
         assert!((total(&e) - 1.0).abs() < 1e-9, "{e:?}");
         assert!(e.iter().all(|x| x.0 != 1));
-        assert!(e.iter().all(|x| x.1 >= 2 && x.2 >= 1 && x.1 + x.2 <= 2 + 1 + 9));
+        assert!(
+            e.iter()
+                .all(|x| x.1 >= 2 && x.2 >= 1 && x.1 + x.2 <= 2 + 1 + 9)
+        );
         // The first to act passes for sure: then the two left play it out.
         assert!(e.iter().any(|x| x.2 > 1), "some tiles are stripped");
     }
