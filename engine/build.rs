@@ -1,4 +1,4 @@
-//! Embeds the bots' odds tables shipped for the built-in pack mixes (`engine/tables/*.odds`,
+//! Embeds the bots' odds tables shipped for the built-in pack mixes (`engine/tables/*.odds.gz`,
 //! made by `cargo run --release -p dungeon-engine --example ship_tables`), so that a first
 //! start does not have to work them out (see `src/bot/figures.rs`).
 
@@ -13,16 +13,17 @@ fn main() {
             entries
                 .flatten()
                 .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|e| e == "odds"))
+                .filter(|p| p.to_string_lossy().ends_with(".odds.gz"))
                 .collect()
         })
         .unwrap_or_default();
     files.sort();
     let mut code = String::from(
-        "/// Shipped odds tables: (table id, the file's bytes).\npub(crate) static SHIPPED: &[(&str, &[u8])] = &[\n",
+        "/// Shipped odds tables: (table id, the gzip-compressed file).\npub(crate) static SHIPPED: &[(&str, &[u8])] = &[\n",
     );
     for f in &files {
-        let id = f.file_stem().unwrap().to_string_lossy();
+        let name = f.file_name().unwrap().to_string_lossy();
+        let id = name.trim_end_matches(".odds.gz");
         writeln!(
             code,
             "    ({id:?}, include_bytes!({:?})),",

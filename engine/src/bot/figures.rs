@@ -41,9 +41,9 @@ const MAGIC: &[u8; 8] = b"DGNODDS\x01";
 const SAVE_AFTER: Duration = Duration::from_millis(200);
 /// ...and files holding more entries than this are not read...
 const MAX_ENTRIES: usize = 2_000_000;
-/// ...nor files longer than this (about 64 bytes an entry: a figure, its situation and
-/// up to 20 tiles; tables hold well under a megabyte).
-const MAX_FILE_BYTES: u64 = 128 << 20;
+/// ...nor files longer than this (about 40 bytes an entry: a figure, its situation and
+/// its tiles; the largest shipped table, base and sequel together, is 30 MB).
+pub(super) const MAX_FILE_BYTES: u64 = 128 << 20;
 /// Figures recomputed to check a file before trusting it.
 const SPOT_CHECKS: usize = 2;
 
@@ -52,6 +52,9 @@ const SPOT_CHECKS: usize = 2;
 #[derive(Default)]
 pub(crate) struct Table {
     pub figures: RwLock<Figures>,
+    /// The figures not shipped (read from the disk or worked out): what the disk keeps, so
+    /// that a save does not write the shipped megabytes again.
+    own: Mutex<Figures>,
     unsaved: Mutex<Duration>,
     /// The file's name (hex SHA-256 of what the figures depend on).
     id: String,
@@ -79,14 +82,14 @@ pub(crate) fn table(
     let id = table_id(catalog, rulings);
     let mut figures = super::shipped::table(&id).unwrap_or_default();
     // The disk holds what earlier processes added (figures are the same whoever computed them).
-    if let Some(disk) =
-        cache_dir().and_then(|dir| read(&dir.join(format!("{id}.odds")), &id, check))
-    {
-        figures.extend(disk);
-    }
+    let own = cache_dir()
+        .and_then(|dir| read(&dir.join(format!("{id}.odds")), &id, check))
+        .unwrap_or_default();
+    figures.extend(own.iter().map(|(s, &p)| (s.clone(), p)));
     let table = Arc::new(Table {
         unsaved: Mutex::new(Duration::ZERO),
         figures: RwLock::new(figures),
+        own: Mutex::new(own),
         id,
     });
     let mut tables = TABLES.write().unwrap_or_else(|e| e.into_inner());
@@ -119,7 +122,10 @@ pub fn forget_figures() {
 impl Table {
     /// Notes a figure added that took `spent` to work out, and saves the table once the
     /// figures not on disk took long enough.
-    pub(crate) fn added(&self, spent: Duration) {
+    pub(crate) fn added(&self, situation: Situation, p: f64, spent: Duration) {
+        if let Ok(mut own) = self.own.lock() {
+            own.insert(situation, p);
+        }
         let Ok(mut unsaved) = self.unsaved.lock() else {
             return;
         };
@@ -131,7 +137,7 @@ impl Table {
         if let Some(dir) = cache_dir() {
             let bytes = encode(
                 &self.id,
-                &self.figures.read().map(|f| f.clone()).unwrap_or_default(),
+                &self.own.lock().map(|f| f.clone()).unwrap_or_default(),
             );
             // A cache that cannot be written is only a slower next start.
             let _ = write_atomic(&dir, &format!("{}.odds", self.id), &bytes);

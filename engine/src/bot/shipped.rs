@@ -18,8 +18,20 @@ pub const SHIPPED_MIXES: [&[&str]; 3] = [&["base"], &["sequel"], &["base", "sequ
 
 /// The shipped table named `id`, if there is one and it is well formed.
 pub(super) fn table(id: &str) -> Option<super::figures::Figures> {
-    let (_, bytes) = SHIPPED.iter().find(|(name, _)| *name == id)?;
-    super::figures::parse(bytes, id, |_: &Situation| f64::NAN, 0)
+    super::figures::parse(&file(id)?, id, |_: &Situation| f64::NAN, 0)
+}
+
+/// The shipped file of table `id`, uncompressed (at most as long as a file from the disk
+/// may be).
+fn file(id: &str) -> Option<Vec<u8>> {
+    use std::io::Read;
+    let (_, gz) = SHIPPED.iter().find(|(name, _)| *name == id)?;
+    let mut bytes = Vec::new();
+    flate2::read::GzDecoder::new(*gz)
+        .take(super::figures::MAX_FILE_BYTES)
+        .read_to_end(&mut bytes)
+        .ok()?;
+    Some(bytes)
 }
 
 #[cfg(test)]
@@ -54,9 +66,9 @@ mod tests {
                 shipped.contains(id.as_str()),
                 "{STALE} ({packs:?}: no table {id})"
             );
-            let (_, bytes) = SHIPPED.iter().find(|(name, _)| **name == id).unwrap();
+            let bytes = file(&id).expect("a readable table");
             let figures = parse(
-                bytes,
+                &bytes,
                 &id,
                 |s| compute(&mut engine, s, &rulings),
                 RECOMPUTED,
