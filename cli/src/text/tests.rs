@@ -468,3 +468,19 @@ fn a_prompt_is_filled_once_and_bounded() {
     );
     assert!(shown.ends_with('…'), "cut, and marked so");
 }
+
+/// Issue 25: `dungeon odds --file` printed an unknown id raw. Every text a message is given
+/// is escaped where messages are made, so no path that forgets can print one raw: an
+/// OSC 52 clipboard write, a soft hyphen and a combining mark alone here.
+#[test]
+fn message_arguments_are_escaped_whatever_the_caller_did() {
+    let id = "\u{1b}]52;c;eA==\u{7}\u{ad}\u{301}";
+    let args = [("id", id.into()), ("known", "torch".into())];
+    assert_eq!(
+        tr(Lang::En, "odds-unknown-tile", &args),
+        "unknown tile `\\x1b]52;c;eA==\\x07\\u{ad}\\u{301}` (known: torch)."
+    );
+    // Line breaks in a value stay: some messages take lists on several lines.
+    let args = [("error", "one\ntwo".into())];
+    assert_eq!(tr(Lang::En, "odds-failed", &args).matches('\n').count(), 1);
+}
