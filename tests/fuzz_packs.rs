@@ -180,10 +180,7 @@ impl Files {
             if d.message.trim().is_empty() {
                 return fail("a diagnostic with no message");
             }
-            if shown
-                .chars()
-                .any(|c| c.is_control() && c != '\n' && c != '\t')
-            {
+            if dungeon_engine::printable::has_controls(&shown) {
                 return fail("a raw control character");
             }
             if shown.contains(OUTSIDE_MARKER) || shown.contains("root:x:") {
@@ -284,7 +281,9 @@ fn play(engine: &mut Engine, game: &GameSeed) -> Played {
 /// script defines, and a line of that file if any; and shows no raw control character.
 fn named(catalog: &Catalog, engine: &mut Engine, error: &HookError) -> Result<(), String> {
     let shown = error.to_string();
-    if shown.chars().any(char::is_control) || error.message.trim().is_empty() {
+    let raw =
+        shown.chars().any(char::is_control) || dungeon_engine::printable::has_controls(&shown);
+    if raw || error.message.trim().is_empty() {
         return Err(format!("a raw control character or no message: {shown:?}"));
     }
     let tile = catalog

@@ -106,13 +106,15 @@ pub fn watch(what: String) -> Watched {
 
 // --- Generators ----------------------------------------------------------------------------
 
-/// Any text: mostly short, with control characters, other scripts, digits, quotes and
-/// TOML punctuation; sometimes long.
+/// Any text: mostly short, with control characters, characters a terminal shows as
+/// nothing (format, fillers, tags, combining marks with nothing to combine with), other
+/// scripts, digits, quotes and TOML punctuation; sometimes long.
 pub fn text() -> impl Strategy<Value = String> {
     prop_oneof![
         4 => "[a-z_0-9 ]{0,12}",
         2 => any::<String>(),
         1 => "[\\x00-\\x1f\\u{7f}\\u{202e}\\u{200b}\"'\\\\\\[\\]{}=#,.]{0,8}",
+        1 => "[ a\\u{ad}\\u{301}\\u{20dd}\\u{600}\\u{180e}\\u{3164}\\u{fe0f}\\u{e0041}\\u{e000}]{0,8}",
         1 => "[0-9+-]{1,25}",
         1 => (1usize..5000).prop_map(|n| "x".repeat(n)),
     ]

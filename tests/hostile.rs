@@ -330,6 +330,10 @@ fn check_error(a: &Attack, e: &HookError) {
         "{what}"
     );
     assert!(!e.message.chars().any(char::is_control), "{what}");
+    assert!(
+        !dungeon_engine::printable::has_controls(&e.message),
+        "{what}"
+    );
     match a.line {
         Marked => assert_eq!(e.line, Some(offending_line(&path)), "{what}"),
         Unknown => {}

@@ -419,7 +419,7 @@ error-names-count = --names gives { $given ->
        *[other] { $humans } humans play
     } (--humans)
 error-names-empty = --names: name { $number } is empty
-error-names-control = --names: name { $number } holds a control character (an escape, a tab, a line break...)
+error-names-control = --names: name { $number } holds a control character or one that shows as nothing (an escape, a tab, a line break, a zero-width space...)
 error-names-long = --names: `{ $name }` is longer than { $max } characters
 error-names-twice = --names: `{ $name }` is given twice (names must differ, whatever their case)
 error-names-taken = --names: `{ $name }` is already the name of another seat
@@ -630,6 +630,14 @@ check-loaded-as = loaded as: { $sets }
 check-scenario-failed = { $path }: error: scenario failed
 check-scenario-error = { $path }: error: scenario could not run: { $message }
 check-skipped = scenarios not run: fix the errors above first
+check-hidden-text = text with control characters or characters that show as nothing (`{ $text }`; { $code } is { $what }): a terminal would act on them or hide them; players see them escaped
+check-hidden-control = a control character
+check-hidden-format = a format character (shown as nothing, or reordering the text)
+check-hidden-separator = a line or paragraph separator
+check-hidden-private = a private-use character (its look depends on the font)
+check-hidden-unassigned = not a character of any script
+check-hidden-invisible = a character shown as nothing
+check-hidden-lone-mark = a combining mark with no letter before it
 check-summary = { $errors ->
         [one] { $errors } error
        *[other] { $errors } errors

@@ -412,7 +412,7 @@ error-names-count = --names da { $given ->
        *[other] juegan { $humans } personas
     } (--humans)
 error-names-empty = --names: el nombre { $number } está vacío
-error-names-control = --names: el nombre { $number } contiene un carácter de control (un escape, un tabulador, un salto de línea...)
+error-names-control = --names: el nombre { $number } contiene un carácter de control o uno que no se ve (un escape, un tabulador, un salto de línea, un espacio de anchura cero...)
 error-names-long = --names: `{ $name }` tiene más de { $max } caracteres
 error-names-twice = --names: `{ $name }` aparece dos veces (los nombres deben ser distintos, con mayúsculas o sin ellas)
 error-names-taken = --names: `{ $name }` ya es el nombre de otro asiento
@@ -623,6 +623,14 @@ check-loaded-as = cargado como: { $sets }
 check-scenario-failed = { $path }: error: el escenario falla
 check-scenario-error = { $path }: error: el escenario no se pudo ejecutar: { $message }
 check-skipped = escenarios sin ejecutar: corrige primero los errores de arriba
+check-hidden-text = texto con caracteres de control o que no se ven (`{ $text }`; { $code } es { $what }): un terminal los ejecutaría o los ocultaría; los jugadores los ven escapados
+check-hidden-control = un carácter de control
+check-hidden-format = un carácter de formato (no se ve, o reordena el texto)
+check-hidden-separator = un separador de línea o de párrafo
+check-hidden-private = un carácter de uso privado (su aspecto depende de la fuente)
+check-hidden-unassigned = un código que no es carácter de ninguna escritura
+check-hidden-invisible = un carácter que no se ve
+check-hidden-lone-mark = un signo combinable sin letra delante
 check-summary = { $errors ->
         [one] { $errors } error
        *[other] { $errors } errores

@@ -414,7 +414,7 @@ error-names-count = --names donne { $given ->
        *[other] { $humans } personnes jouent
     } (--humans)
 error-names-empty = --names : le nom { $number } est vide
-error-names-control = --names : le nom { $number } contient un caractère de contrôle (un échappement, une tabulation, un saut de ligne...)
+error-names-control = --names : le nom { $number } contient un caractère de contrôle ou un caractère invisible (un échappement, une tabulation, un saut de ligne, une espace sans chasse...)
 error-names-long = --names : `{ $name }` dépasse { $max } caractères
 error-names-twice = --names : `{ $name }` est donné deux fois (les noms doivent différer, majuscules ou non)
 error-names-taken = --names : `{ $name }` est déjà le nom d'une autre place
@@ -616,6 +616,14 @@ check-loaded-as = chargé comme : { $sets }
 check-scenario-failed = { $path } : erreur : le scénario échoue
 check-scenario-error = { $path } : erreur : le scénario n'a pas pu être exécuté : { $message }
 check-skipped = scénarios non exécutés : corrigez d'abord les erreurs ci-dessus
+check-hidden-text = texte avec des caractères de contrôle ou invisibles (`{ $text }` ; { $code } est { $what }) : un terminal les exécuterait ou les cacherait ; les joueurs les voient échappés
+check-hidden-control = un caractère de contrôle
+check-hidden-format = un caractère de formatage (invisible, ou qui réordonne le texte)
+check-hidden-separator = un séparateur de ligne ou de paragraphe
+check-hidden-private = un caractère à usage privé (son aspect dépend de la police)
+check-hidden-unassigned = un code qui n'est le caractère d'aucune écriture
+check-hidden-invisible = un caractère qui ne s'affiche pas
+check-hidden-lone-mark = un signe diacritique combinant sans lettre avant lui
 check-summary = { $errors ->
         [one] { $errors } erreur
        *[other] { $errors } erreurs

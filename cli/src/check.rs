@@ -4,10 +4,10 @@
 
 use crate::text::tr;
 use clap::Args;
-use dungeon_engine::catalog::PackLibrary;
+use dungeon_engine::catalog::{Detail, Diagnostic, PackLibrary};
 use dungeon_engine::check::check_pack_in;
 use dungeon_engine::lang::Lang;
-use dungeon_engine::printable::{escape_controls, escape_line};
+use dungeon_engine::printable::{Hidden, escape_controls, escape_line};
 use dungeon_engine::scenario::Status;
 use std::process::ExitCode;
 
@@ -37,7 +37,7 @@ pub fn run(
             println!("{}", tr(lang, "check-loaded-as", &[("sets", sets.into())]));
         }
         for d in &report.diagnostics.0 {
-            println!("{d}");
+            println!("{}", in_words(lang, d));
         }
         let (mut passed, mut scenario_failures) = (0, 0);
         for s in &report.scenarios {
@@ -76,4 +76,28 @@ pub fn run(
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// A diagnostic in `lang` when it is one we word ourselves, else as the engine wrote it.
+fn in_words(lang: Lang, d: &Diagnostic) -> String {
+    let Some(Detail::HiddenText { quoted, first, why }) = d.detail.as_deref() else {
+        return d.to_string();
+    };
+    let what = match why {
+        Hidden::Control => "check-hidden-control",
+        Hidden::Format => "check-hidden-format",
+        Hidden::Separator => "check-hidden-separator",
+        Hidden::PrivateUse => "check-hidden-private",
+        Hidden::Unassigned => "check-hidden-unassigned",
+        Hidden::Invisible => "check-hidden-invisible",
+        Hidden::LoneMark => "check-hidden-lone-mark",
+    };
+    let args = [
+        ("text", quoted.as_str().into()),
+        ("code", format!("U+{:04X}", *first as u32).into()),
+        ("what", tr(lang, what, &[]).into()),
+    ];
+    let mut shown = d.clone();
+    shown.message = tr(lang, "check-hidden-text", &args);
+    shown.to_string()
 }

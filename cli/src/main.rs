@@ -68,8 +68,10 @@ enum Command {
 
 fn main() -> ExitCode {
     reset_sigpipe();
-    let matches = Cli::command().get_matches();
-    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let matches = Cli::command()
+        .try_get_matches()
+        .unwrap_or_else(|e| args_error(e));
+    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| args_error(e));
     if let (Command::Play(args), Some(given)) =
         (&mut cli.command, matches.subcommand_matches("play"))
     {
@@ -110,6 +112,33 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Ends the program on a command-line mistake. clap quotes what was typed (an unknown
+/// argument, a refused value) raw: the message is shown escaped, as all text from outside
+/// is, so an argument pasted from elsewhere cannot act on the terminal. It is made again
+/// without clap's colours for that (they would be escaped too, and the usage line in it
+/// was coloured when the error was made). Help and the version are ours, shown as clap
+/// shows them.
+fn args_error(e: clap::Error) -> ! {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit();
+    }
+    let code = e.exit_code();
+    let plain = Cli::command().styles(clap::builder::Styles::plain());
+    let again = match plain.clone().try_get_matches_from(std::env::args_os()) {
+        Err(again) => again,
+        Ok(matches) => Cli::from_arg_matches(&matches).err().unwrap_or(e),
+    };
+    let text = again.with_cmd(&plain).render().ansi().to_string();
+    eprint!("{}", dungeon_engine::printable::escape_controls(&text));
+    std::process::exit(code);
 }
 
 /// Rust ignores SIGPIPE, which turns `dungeon sim | head` into a panic on the next print.

@@ -181,7 +181,8 @@ fn names_are_one_per_human_and_never_twice() {
         ),
         (
             play("Eve\u{1b}[2J", "1"),
-            "--names: name 1 holds a control character (an escape, a tab, a line break...)",
+            "--names: name 1 holds a control character or one that shows as nothing (an escape, a \
+             tab, a line break, a zero-width space...)",
         ),
         (
             play("Bartholomew Montgomery", "1"),

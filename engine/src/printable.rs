@@ -1,62 +1,185 @@
-//! Text that came from outside the program (a pack, a script, a save, a player's name)
-//! made safe for a terminal. Such text may hold escape sequences that clear the screen,
-//! set the window title or hide what follows, or Unicode controls that reorder or hide
-//! characters; each is shown as a visible escape (`\x1b`, `\u{202e}`) instead.
+//! Text that came from outside the program (a pack, a script, a save, a player's name, a
+//! server) made safe for a terminal. Such text may hold escape sequences that clear the
+//! screen, set the window title or write the clipboard, characters that reorder what
+//! follows, or characters no one can see; each is shown as a visible escape (`\x1b`,
+//! `\u{202e}`) instead.
+//!
+//! One rule decides, by the Unicode general category of each character (so a character
+//! added to a category by a later Unicode version is covered without a list to update):
+//! controls (Cc), format characters (Cf), line and paragraph separators (Zl, Zp), private
+//! use (Co), surrogates (Cs) and unassigned code points (Cn) are escaped; so are the other
+//! default-ignorable code points (fillers and variation selectors, which show as nothing),
+//! and a combining mark (Mn, Me) with no character before it to combine with: at the start
+//! of the text, or after whitespace or an escaped character, it would land on whatever the
+//! terminal printed before it.
 
 use std::borrow::Cow;
+use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
-/// Is `c` a character a terminal would act on or hide rather than show? Line feeds and
-/// tabs are kept by [`escape_controls`]; everything else that is a control is not.
+/// Why a character is escaped.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Hidden {
+    /// Cc: C0 and C1 controls, DEL (escape sequences start with one).
+    Control,
+    /// Cf: bidirectional controls, zero-width characters, soft hyphen, tags, number signs.
+    Format,
+    /// Zl, Zp: line and paragraph separators.
+    Separator,
+    /// Co: private use, whose look depends on the font.
+    PrivateUse,
+    /// Cn and Cs: unassigned code points and surrogates.
+    Unassigned,
+    /// Default-ignorable code points of other categories (Hangul fillers, variation
+    /// selectors): shown as nothing.
+    Invisible,
+    /// A combining mark (Mn, Me) with no base character before it.
+    LoneMark,
+}
+
+/// What a character is, before its neighbours are known.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Class {
+    Shown,
+    Mark,
+    Hidden(Hidden),
+}
+
+fn class(c: char) -> Class {
+    if c.is_ascii() {
+        return match c {
+            ' '..='~' => Class::Shown,
+            _ => Class::Hidden(Hidden::Control),
+        };
+    }
+    use GeneralCategory as G;
+    match c.general_category() {
+        G::Control => Class::Hidden(Hidden::Control),
+        G::Format => Class::Hidden(Hidden::Format),
+        G::LineSeparator | G::ParagraphSeparator => Class::Hidden(Hidden::Separator),
+        G::PrivateUse => Class::Hidden(Hidden::PrivateUse),
+        G::Unassigned | G::Surrogate => Class::Hidden(Hidden::Unassigned),
+        _ if ignorable(c) => Class::Hidden(Hidden::Invisible),
+        G::NonspacingMark | G::EnclosingMark => Class::Mark,
+        _ => Class::Shown,
+    }
+}
+
+/// The Default_Ignorable_Code_Point characters (Unicode's DerivedCoreProperties) that are
+/// not already escaped by category as format or unassigned: nothing else shows as nothing.
+fn ignorable(c: char) -> bool {
+    matches!(c,
+        '\u{034f}'                          // combining grapheme joiner
+        | '\u{115f}' | '\u{1160}'           // Hangul choseong and jungseong fillers
+        | '\u{17b4}' | '\u{17b5}'           // Khmer inherent vowels
+        | '\u{180b}'..='\u{180d}' | '\u{180f}' // Mongolian free variation selectors
+        | '\u{3164}' | '\u{ffa0}'           // Hangul filler, halfwidth Hangul filler
+        | '\u{fe00}'..='\u{fe0f}'           // variation selectors 1-16
+        | '\u{e0100}'..='\u{e01ef}') // variation selectors 17-256
+}
+
+/// Is `c`, wherever it stands, a character a terminal would act on or hide rather than
+/// show? (A combining mark is so only where it has nothing to combine with: see
+/// [`hidden`].) Line feeds and tabs are controls; [`escape_controls`] keeps them.
 pub fn is_control(c: char) -> bool {
-    c.is_control()
-        || matches!(c,
-            '\u{061c}'                  // Arabic letter mark
-            | '\u{200b}'..='\u{200f}'   // zero-width spaces, joiners, LRM, RLM
-            | '\u{2028}'..='\u{202e}'   // line/paragraph separators, bidi embeddings, overrides
-            | '\u{2060}'..='\u{2064}'   // word joiner, invisible operators
-            | '\u{2066}'..='\u{2069}'   // bidi isolates
-            | '\u{feff}'                // zero-width no-break space
-            | '\u{fff9}'..='\u{fffb}') // interlinear annotations
+    matches!(class(c), Class::Hidden(_))
+}
+
+/// Walks a text deciding, character by character, what is escaped: a combining mark is
+/// kept only right after a shown character that is not whitespace (or after such a mark).
+struct Scan {
+    keep_breaks: bool,
+    after_base: bool,
+}
+
+impl Scan {
+    fn new(keep_breaks: bool) -> Scan {
+        Scan {
+            keep_breaks,
+            after_base: false,
+        }
+    }
+
+    fn hidden(&mut self, c: char) -> Option<Hidden> {
+        let why = match class(c) {
+            _ if self.keep_breaks && (c == '\n' || c == '\t') => None,
+            Class::Shown => None,
+            Class::Mark if self.after_base => None,
+            Class::Mark => Some(Hidden::LoneMark),
+            Class::Hidden(why) => Some(why),
+        };
+        self.after_base = why.is_none() && !c.is_whitespace();
+        why
+    }
+}
+
+/// The first character of `s` that [`escape_controls`] would escape, and why.
+pub fn hidden(s: &str) -> Option<(char, Hidden)> {
+    let mut scan = Scan::new(true);
+    s.chars().find_map(|c| scan.hidden(c).map(|why| (c, why)))
 }
 
 /// Does `s` hold a character [`escape_controls`] would escape (line feeds and tabs aside)?
 pub fn has_controls(s: &str) -> bool {
-    s.chars().any(|c| c != '\n' && c != '\t' && is_control(c))
+    first_escaped(s, true).is_some()
 }
 
-/// `s` with every control character but line feeds and tabs shown as an escape.
-pub fn escape_controls(s: &str) -> Cow<'_, str> {
-    if !has_controls(s) {
-        return Cow::Borrowed(s);
+impl Hidden {
+    /// What such a character is, in English (front ends say it in their own words).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Hidden::Control => "a control character",
+            Hidden::Format => "a format character, shown as nothing or reordering text",
+            Hidden::Separator => "a line or paragraph separator",
+            Hidden::PrivateUse => "a private-use character, whose look depends on the font",
+            Hidden::Unassigned => "not a character of any script",
+            Hidden::Invisible => "a character shown as nothing",
+            Hidden::LoneMark => "a combining mark with no letter before it",
+        }
     }
-    Cow::Owned(escape(s, |c| c == '\n' || c == '\t'))
+}
+
+/// `s` with every character the rule above hides shown as an escape, line feeds and tabs
+/// aside.
+pub fn escape_controls(s: &str) -> Cow<'_, str> {
+    escape(s, true)
 }
 
 /// `s` on one line: as [`escape_controls`], and line feeds and tabs escaped too.
 pub fn escape_line(s: &str) -> Cow<'_, str> {
-    if !s.chars().any(is_control) {
-        return Cow::Borrowed(s);
-    }
-    Cow::Owned(escape(s, |_| false))
+    escape(s, false)
 }
 
-fn escape(s: &str, keep: impl Fn(char) -> bool) -> String {
+/// The byte offset of the first character to escape.
+fn first_escaped(s: &str, keep_breaks: bool) -> Option<usize> {
+    let mut scan = Scan::new(keep_breaks);
+    s.char_indices()
+        .find(|&(_, c)| scan.hidden(c).is_some())
+        .map(|(i, _)| i)
+}
+
+fn escape(s: &str, keep_breaks: bool) -> Cow<'_, str> {
+    let Some(first) = first_escaped(s, keep_breaks) else {
+        return Cow::Borrowed(s);
+    };
     let mut out = String::with_capacity(s.len() + 8);
-    for c in s.chars() {
-        if keep(c) || !is_control(c) {
+    out.push_str(&s[..first]);
+    // The scan starts over at the first escape, whose character is escaped whatever came
+    // before it: a mark there has no base either way.
+    let mut scan = Scan::new(keep_breaks);
+    for c in s[first..].chars() {
+        if scan.hidden(c).is_none() {
             out.push(c);
-        } else if (c as u32) < 0x80 {
-            match c {
-                '\n' => out.push_str("\\n"),
-                '\t' => out.push_str("\\t"),
-                '\r' => out.push_str("\\r"),
-                _ => out.push_str(&format!("\\x{:02x}", c as u32)),
-            }
-        } else {
-            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+            continue;
+        }
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_ascii() => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
         }
     }
-    out
+    Cow::Owned(out)
 }
 
 /// At most `max` bytes of `s` (cut at a character boundary), with "…" when cut.
@@ -72,25 +195,4 @@ pub fn truncate(s: &str, max: usize) -> Cow<'_, str> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn escapes_terminal_controls() {
-        assert_eq!(escape_controls("Orc"), "Orc");
-        assert_eq!(escape_controls("a\x1b[2Jb"), "a\\x1b[2Jb");
-        assert_eq!(escape_controls("x\u{202e}y"), "x\\u{202e}y");
-        assert_eq!(escape_controls("x\u{9b}y"), "x\\u{9b}y");
-        assert_eq!(escape_controls("two\nlines\tok"), "two\nlines\tok");
-        assert_eq!(escape_line("two\nlines"), "two\\nlines");
-        assert_eq!(escape_controls("a\rb\x07"), "a\\rb\\x07");
-        assert!(has_controls("\x1b]0;title\x07"));
-        assert!(!has_controls("Dragón, cœur"));
-    }
-
-    #[test]
-    fn truncates_at_a_character_boundary() {
-        assert_eq!(truncate("abc", 5), "abc");
-        assert_eq!(truncate("ééé", 3), "é…");
-    }
-}
+mod tests;

@@ -4,10 +4,12 @@
 
 use crate::text::{Arg, Text, tr};
 use dungeon_engine::DungeonSetup;
+use dungeon_engine::catalog::limits::MAX_ID_CHARS;
 use dungeon_engine::catalog::{Catalog, DamageModel, Diagnostic};
 use dungeon_engine::ids::*;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::odds::Chances;
+use dungeon_engine::printable::{escape_line, truncate};
 use serde::Deserialize;
 
 /// A situation file is a few lines; anything this long is not one.
@@ -400,10 +402,12 @@ fn find<'k, T>(
         return Ok(found);
     }
     let known: Vec<&str> = known.collect();
+    // The id is the file's (or the command line's): any text at all, shown on one line.
+    let shown = escape_line(&truncate(id, MAX_ID_CHARS)).into_owned();
     let mut message = text.t(
         key,
         &[
-            ("id", id.into()),
+            ("id", shown.into()),
             ("known", list_or_none(text, &known).into()),
         ],
     );

@@ -358,6 +358,8 @@ impl LineMode<'_> {
                     return None;
                 }
                 OddsState::Failed(error) => {
+                    // A server's words, on one line.
+                    let error = escape_line(&error).into_owned();
                     say(&t.t("odds-failed", &[("error", error.into())]));
                     return None;
                 }

@@ -32,7 +32,9 @@ pub fn parse(
         if name.is_empty() {
             return Err(tr(lang, "error-names-empty", &number));
         }
-        if name.chars().any(char::is_control) {
+        // Any character a terminal would act on or not show: one name must not look like
+        // another, nor like nothing.
+        if escape_line(name) != *name {
             return Err(tr(lang, "error-names-control", &number));
         }
         if name.chars().count() > MAX_CHARS {
@@ -100,8 +102,19 @@ mod tests {
         assert_eq!(check("Ada,", 2).unwrap_err(), "--names: name 2 is empty");
         assert_eq!(
             check("Eve\u{1b}[2J", 1).unwrap_err(),
-            "--names: name 1 holds a control character (an escape, a tab, a line break...)"
+            "--names: name 1 holds a control character or one that shows as nothing (an \
+             escape, a tab, a line break, a zero-width space...)"
         );
+        // Each class of printable.rs's rule: format, invisible, a mark on nothing.
+        for hidden in [
+            "Ada\u{200b}",
+            "\u{202e}Bob",
+            "\u{3164}",
+            "\u{301}Ada",
+            "Eve \u{20dd}",
+        ] {
+            assert!(check(hidden, 1).is_err(), "{hidden:?}");
+        }
         let long = "x".repeat(MAX_CHARS + 1);
         assert_eq!(
             check(&long, 1).unwrap_err(),

@@ -41,9 +41,13 @@ impl Arg {
         Arg::Number(fixed(value, digits))
     }
 
+    /// The value a message receives. Text is escaped here, whatever its caller did: every
+    /// message the program prints goes through this, so text from outside (an id in a
+    /// file, a server's words) cannot reach a terminal raw through a path that forgot to.
+    /// Escaping is idempotent: text already escaped is unchanged.
     fn fluent(&self) -> FluentValue<'_> {
         match self {
-            Arg::Text(s) => FluentValue::String(Cow::Borrowed(s)),
+            Arg::Text(s) => FluentValue::String(dungeon_engine::printable::escape_controls(s)),
             Arg::Number(n) => FluentValue::Number(n.clone()),
             Arg::LargeInteger(digits) => FluentValue::String(Cow::Borrowed(digits)),
         }

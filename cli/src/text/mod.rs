@@ -10,6 +10,7 @@ use dungeon_engine::catalog::Catalog;
 use dungeon_engine::ids::*;
 use dungeon_engine::lang::Lang;
 
+pub mod fill;
 pub mod messages;
 #[cfg(test)]
 mod tests;
@@ -241,8 +242,11 @@ impl<'c> Text<'c> {
         if let Some(text) = self.catalog.message(info.pack, &q.prompt) {
             // A pack's message: `{card}`, `{tile}` and `{monster}` placeholders.
             let monster = monster.unwrap_or_default();
-            let args = [("card", &card), ("tile", &card), ("monster", &monster)];
-            return fill(text.get(self.lang), &args);
+            return fill::fill(text.get(self.lang), |name| match name {
+                "card" | "tile" => Some(card.as_str()),
+                "monster" => Some(monster.as_str()),
+                _ => None,
+            });
         }
         let args = [
             ("card", (&card).into()),
@@ -274,13 +278,4 @@ impl<'c> Text<'c> {
             Answer::Seat(s) => seat_name(s),
         }
     }
-}
-
-/// A pack's message with its `{name}` placeholders filled.
-fn fill(template: &str, args: &[(&str, &String)]) -> String {
-    let mut out = template.to_string();
-    for (name, value) in args {
-        out = out.replace(&format!("{{{name}}}"), value);
-    }
-    out
 }

@@ -421,3 +421,66 @@ fn bots_are_named_by_level_and_old_saved_names_follow() {
     assert_eq!(bot(Lang::En, "rules", "Robo"), "Robo");
     assert_eq!(bot_kind(Lang::En, "wizard"), "wizard");
 }
+
+/// Issue 25: a prompt's placeholders were filled one name after the other, each inside what
+/// the one before inserted: a 500-character prompt naming a 96-character tile printed a
+/// line of hundreds of thousands. The base pack with the Healing Potion renamed
+/// `{tile}{monster}...` and its question's prompt made of placeholders only.
+#[test]
+fn a_prompt_is_filled_once_and_bounded() {
+    use dungeon_engine::catalog::PackLibrary;
+    let name = "{tile}{monster}".repeat(6) + "{card}";
+    assert_eq!(name.len(), 96);
+    let prompt = "{card}{tile}{monster} ".repeat(22);
+    assert!(prompt.len() <= 500);
+    let base = include_str!("../../../cards/base.toml")
+        .replace(
+            "name = { en = \"Healing Potion\"",
+            &format!("name = {{ en = \"{name}\""),
+        )
+        .replace(
+            "healing_potion_use = { en = \"Healing Potion: the {monster} leaves you at 0 HP or less. Drink it now? (Kept, it can still be used if HP falls again.)\"",
+            &format!("healing_potion_use = {{ en = \"{prompt}\""),
+        );
+    let mut files = crate::packs::builtin_files();
+    files.insert("cards/base.toml", base);
+    let mut library = PackLibrary::new();
+    library
+        .load_in(&files, "", "cards/base.toml")
+        .expect("the pack loads");
+    let (catalog, _) = library.catalog(&["base"]).expect("the pack builds");
+    let potion = catalog.find_tile("healing_potion").expect("the potion");
+    let orc = catalog.find_monster("orc").expect("an orc");
+    let question = Question {
+        seat: 0,
+        asker: CardRef::Tile(potion),
+        prompt: "healing_potion_use".into(),
+        options: vec![Answer::Yes, Answer::No],
+        aliases: Vec::new(),
+    };
+    let shown = Text::new(Lang::En, &catalog).prompt(&question, Some(orc));
+    let max = fill::MAX_FILLED_CHARS + 1;
+    assert!(shown.chars().count() <= max, "{} characters", shown.len());
+    // Each placeholder of the prompt became the name as written, braces and all.
+    assert!(
+        shown.starts_with(&format!("{name}{name}Orc {name}")),
+        "{shown}"
+    );
+    assert!(shown.ends_with('…'), "cut, and marked so");
+}
+
+/// Issue 25: `dungeon odds --file` printed an unknown id raw. Every text a message is given
+/// is escaped where messages are made, so no path that forgets can print one raw: an
+/// OSC 52 clipboard write, a soft hyphen and a combining mark alone here.
+#[test]
+fn message_arguments_are_escaped_whatever_the_caller_did() {
+    let id = "\u{1b}]52;c;eA==\u{7}\u{ad}\u{301}";
+    let args = [("id", id.into()), ("known", "torch".into())];
+    assert_eq!(
+        tr(Lang::En, "odds-unknown-tile", &args),
+        "unknown tile `\\x1b]52;c;eA==\\x07\\u{ad}\\u{301}` (known: torch)."
+    );
+    // Line breaks in a value stay: some messages take lists on several lines.
+    let args = [("error", "one\ntwo".into())];
+    assert_eq!(tr(Lang::En, "odds-failed", &args).matches('\n').count(), 1);
+}

@@ -7,7 +7,7 @@
 //! problems loads in time linear in its size), and a very long source line is shown as a
 //! window around the position.
 
-use crate::printable::{escape_controls, escape_line};
+use crate::printable::{Hidden, escape_controls, escape_line};
 use std::fmt;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -28,6 +28,21 @@ pub struct Diagnostic {
     pub source_line: Option<String>,
     /// The 1-based column, in characters of `source_line`, the caret goes under.
     pub caret: Option<u32>,
+    /// What a front end needs to say this diagnostic in its own language (`message` is
+    /// the English one), for the diagnostics it translates. Boxed: most have none.
+    pub detail: Option<Box<Detail>>,
+}
+
+/// A diagnostic's facts, for a front end that words it itself.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Detail {
+    /// A text holding characters a terminal would act on or not show: the text cut and
+    /// escaped, its first such character and why it is one.
+    HiddenText {
+        quoted: String,
+        first: char,
+        why: Hidden,
+    },
 }
 
 /// Source lines longer than this (in bytes) are shown as a window around the position.
@@ -45,6 +60,7 @@ impl Diagnostic {
             message: message.into(),
             source_line: None,
             caret: None,
+            detail: None,
         }
     }
 
@@ -53,6 +69,11 @@ impl Diagnostic {
             severity: Severity::Warning,
             ..Diagnostic::error(file, message)
         }
+    }
+
+    pub fn with_detail(mut self, detail: Detail) -> Diagnostic {
+        self.detail = Some(Box::new(detail));
+        self
     }
 
     /// Points the diagnostic at byte `offset` of `source` (scans `source`: for one-off

@@ -197,7 +197,8 @@ pub fn within_or_at(root: &str, path: &str) -> bool {
 }
 
 /// Why a path written in a pack cannot be used, if it cannot: it must be relative,
-/// without control characters, and not too long.
+/// without characters a terminal would act on or not show (two paths must not look
+/// alike), and not too long.
 pub fn check_relative(path: &str) -> Result<(), String> {
     use super::limits::MAX_PATH_CHARS;
     if path.is_empty() {
@@ -208,8 +209,8 @@ pub fn check_relative(path: &str) -> Result<(), String> {
             "the path is longer than {MAX_PATH_CHARS} characters"
         ));
     }
-    if path.chars().any(char::is_control) {
-        return Err("holds control characters".into());
+    if path.contains(['\n', '\t']) || crate::printable::has_controls(path) {
+        return Err("holds control characters or characters that show as nothing".into());
     }
     let bytes = path.as_bytes();
     let drive = bytes.len() >= 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':';

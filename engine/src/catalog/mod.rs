@@ -17,7 +17,7 @@ mod suggest;
 mod texts;
 
 pub use defs::*;
-pub use diag::{Diagnostic, Diagnostics, LineIndex, Severity, Spot, locate};
+pub use diag::{Detail, Diagnostic, Diagnostics, LineIndex, Severity, Spot, locate};
 pub use files::{
     DiskFiles, FileSource, MemoryFiles, ReadError, join, normalize, open_regular_file, parent,
     read_regular_bytes, read_regular_file, within,

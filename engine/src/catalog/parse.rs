@@ -85,6 +85,10 @@ pub fn parse_manifest(path: &str, text: &str, lines: &LineIndex) -> Result<Parse
             true => Diagnostic::error(path, found.message),
             false => Diagnostic::warning(path, found.message),
         };
+        let d = match found.detail {
+            Some(detail) => d.with_detail(detail),
+            None => d,
+        };
         r.diags.push(d.at_index(lines, text, found.offset));
     }
     let (mut header, mut saw_pack) = (None, false);

@@ -1,9 +1,11 @@
 //! Every string of a manifest, keys included, checked before any entry is read: its
-//! length against the limit for its field ([`super::limits`]), and control characters,
-//! which a terminal would act on (a warning: the catalog keeps such text escaped).
+//! length against the limit for its field ([`super::limits`]), and characters a terminal
+//! would act on or not show ([`crate::printable`]'s rule; a warning: the catalog keeps
+//! such text escaped).
 
+use super::diag::Detail;
 use super::limits::*;
-use crate::printable::{escape_line, has_controls, truncate};
+use crate::printable::{escape_line, hidden, truncate};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
@@ -12,6 +14,7 @@ pub struct Finding {
     pub offset: usize,
     pub error: bool,
     pub message: String,
+    pub detail: Option<Detail>,
 }
 
 /// Tables deeper than this are not looked into (a pack's deepest is 4).
@@ -61,15 +64,19 @@ fn scan_value(
 }
 
 fn check_text(found: &mut Vec<Finding>, s: &str, offset: usize, limit: TextLimit) {
-    if has_controls(s) {
+    if let Some((first, why)) = hidden(s) {
         let quoted = escape_line(&truncate(s, 40)).into_owned();
+        let (code, what) = (first as u32, why.describe());
         found.push(Finding {
             offset,
             error: false,
             message: format!(
-                "text with control characters (`{quoted}`): a terminal would act on them \
-                     (clear the screen, move the cursor, reorder text); players see them escaped"
+                "text with control characters or characters that show as nothing \
+                 (`{quoted}`; U+{code:04X} is {what}): a terminal would act on them or hide \
+                 them (clear the screen, write the clipboard, reorder or hide text); players \
+                 see them escaped"
             ),
+            detail: Some(Detail::HiddenText { quoted, first, why }),
         });
     }
     if s.len() > limit.chars {
@@ -81,6 +88,7 @@ fn check_text(found: &mut Vec<Finding>, s: &str, offset: usize, limit: TextLimit
                 offset,
                 error: true,
                 message: format!("{what} is {n} characters long; at most {max}"),
+                detail: None,
             });
         }
     }

@@ -350,8 +350,8 @@ fn damage_changes(text: &Text, strength: Option<i32>, changes: &[DamageChange]) 
 }
 
 /// A script's line: its pack's message `key` in the reader's language, each `{name}`
-/// replaced by its argument (a number, or a name in the reader's language). One pass, so
-/// an argument is never read as a placeholder; a placeholder without an argument stays.
+/// replaced by its argument (a number, or a name in the reader's language), by
+/// [`crate::text::fill`]: one pass, bounded; a placeholder without an argument stays.
 /// The message and the names were escaped when the pack was read.
 fn script_line(
     text: &Text,
@@ -363,30 +363,10 @@ fn script_line(
     let Some(message) = catalog.message(card.info(catalog).pack, key) else {
         return key.replace('_', " ");
     };
-    let template = message.get(text.lang);
-    let mut out = String::with_capacity(template.len());
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        let value = after.find('}').and_then(|close| {
-            let wanted = &after[..close];
-            let (_, arg) = args.iter().find(|(n, _)| &**n == wanted)?;
-            Some((close, log_arg(text, *arg)))
-        });
-        match value {
-            Some((close, value)) => {
-                out.push_str(&value);
-                rest = &after[close + 1..];
-            }
-            None => {
-                out.push('{');
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
+    crate::text::fill::fill(message.get(text.lang), |wanted| {
+        let (_, arg) = args.iter().find(|(n, _)| &**n == wanted)?;
+        Some(log_arg(text, *arg))
+    })
 }
 
 fn log_arg(text: &Text, arg: LogArg) -> String {
