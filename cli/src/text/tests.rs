@@ -406,7 +406,9 @@ fn the_older_spelling_of_an_id_finds_the_same_message() {
 fn bots_are_named_by_level_and_old_saved_names_follow() {
     let bot = |lang, id, given| seat_name(lang, 1, given, Some(id), 1);
     assert_eq!(bot(Lang::En, "rules", ""), "Bot 2 (normal)");
-    assert_eq!(bot(Lang::Es, "random", ""), "Bot 2 (fácil)");
+    assert_eq!(bot(Lang::Es, "novice", ""), "Bot 2 (fácil)");
+    // The random bot has no level: it is named for what it does.
+    assert_eq!(bot(Lang::Es, "random", ""), "Bot 2 (al azar)");
     assert_eq!(bot(Lang::Fr, "ismcts", ""), "Bot 2 (difficile)");
     assert_eq!(bot(Lang::En, "ismcts:500", ""), "Bot 2 (hard:500)");
     assert_eq!(bot_kind(Lang::Fr, "ismcts:200ms"), "difficile:200ms");
