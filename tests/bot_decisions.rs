@@ -1,8 +1,7 @@
 //! The rules bot's decisions, pinned. Its speed comes from tables and caches (odds shared
 //! between games, figures computed once per pack set): none of them may change what it
 //! plays. The snapshot was re-pinned when the bot was rewritten (issue 24: the planner);
-//! it was recorded with the shipped tables, and `tests/records.rs` plays a game whose bots
-//! lost their caches halfway to the same end.
+//! it was recorded with the shipped tables in the binary, and must hold without them.
 //!
 //! Two sets of decisions, each covering every kind (choosing the adventurer, drawing or
 //! passing, placing a drawn card, answering a question in the dungeon), at 2 to 4 players,
@@ -16,10 +15,10 @@
 //! which ship for the default options only; elsewhere the first choice at a standings
 //! plays thousands of rounds, a minute at the tests' optimisation level.
 
+use dungeon_engine::GameOptions;
 use dungeon_engine::bot::BotKind;
 use dungeon_engine::state::GameState;
 use dungeon_engine::{Action, DecisionKind, Engine, View};
-use dungeon_engine::GameOptions;
 use dungeon_tests::{bots, engine, random_bots, varied_options};
 use std::fmt::Write;
 

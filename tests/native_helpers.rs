@@ -96,9 +96,12 @@ fn mixed_packs_games_are_the_same_run_natively_or_interpreted() {
     same_games(&["base", "mandom"], &[BotKind::Random], GAMES / 4);
 }
 
+/// The `easy` bot searches as `normal` does (odds tables, exact odds for questions) but
+/// picks the adventurer without playing rounds: with every ruling and damage model here,
+/// `normal`'s first choices would play thousands of rounds each in a test build.
 #[test]
 fn games_of_bots_that_search_are_the_same_run_natively_or_interpreted() {
-    same_games(&["base"], &[BotKind::Rules, BotKind::Random], 2);
+    same_games(&["base"], &[BotKind::Novice, BotKind::Random], 2);
 }
 
 #[test]

@@ -341,8 +341,11 @@ struct Game {
     state: GameState,
 }
 
+/// One seat is an `easy` bot: it weighs odds under the game's rulings as `normal` does, but
+/// picks its adventurer without playing rounds (with rulings other than the defaults,
+/// `normal`'s first choices would play thousands of rounds each in a test build).
 fn play(engine: &mut Engine, options: GameOptions, seed: u64, save_at: usize) -> Game {
-    let kinds = [BotKind::Rules, BotKind::Random, BotKind::Random];
+    let kinds = [BotKind::Novice, BotKind::Random, BotKind::Random];
     let players = usize::from(options.players);
     let mut bots: Vec<Box<dyn Bot>> = (0..players)
         .map(|i| kinds[i % kinds.len()].create(seat_seed(seed, i)))

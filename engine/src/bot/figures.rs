@@ -40,7 +40,7 @@ const MAGIC: &[u8; 8] = b"DGNODDS\x01";
 /// A table is saved once its figures not yet on disk took this long to work out...
 const SAVE_AFTER: Duration = Duration::from_millis(200);
 /// ...and files holding more entries than this are not read...
-const MAX_ENTRIES: usize = 2_000_000;
+pub(super) const MAX_ENTRIES: usize = 2_000_000;
 /// ...nor files longer than this (about 40 bytes an entry: a figure, its situation and
 /// its tiles; the largest shipped table, base and sequel together, is 30 MB).
 pub(super) const MAX_FILE_BYTES: u64 = 128 << 20;
@@ -51,7 +51,11 @@ const SPOT_CHECKS: usize = 2;
 /// yet on disk.
 #[derive(Default)]
 pub(crate) struct Table {
+    /// The figures read from the disk or worked out in this process.
     pub figures: RwLock<Figures>,
+    /// The figures shipped in the binary, looked up where they lie (a million of them for
+    /// both boxes together: building a map of them took most of a second).
+    shipped: Option<super::shipped::Index>,
     /// The figures not shipped (read from the disk or worked out): what the disk keeps, so
     /// that a save does not write the shipped megabytes again.
     own: Mutex<Figures>,
@@ -80,15 +84,15 @@ pub(crate) fn table(
         return t;
     }
     let id = table_id(catalog, rulings);
-    let mut figures = super::shipped::table(&id).unwrap_or_default();
+    let shipped = super::shipped::index(&id);
     // The disk holds what earlier processes added (figures are the same whoever computed them).
     let own = cache_dir()
         .and_then(|dir| read(&dir.join(format!("{id}.odds")), &id, check))
         .unwrap_or_default();
-    figures.extend(own.iter().map(|(s, &p)| (s.clone(), p)));
     let table = Arc::new(Table {
         unsaved: Mutex::new(Duration::ZERO),
-        figures: RwLock::new(figures),
+        figures: RwLock::new(own.clone()),
+        shipped,
         own: Mutex::new(own),
         id,
     });
@@ -108,7 +112,8 @@ pub fn save_figures(dir: &Path) -> std::io::Result<usize> {
         .map(|m| m.iter().flat_map(|m| m.values().cloned()).collect())
         .unwrap_or_default();
     for t in &tables {
-        let figures = t.figures.read().map(|f| f.clone()).unwrap_or_default();
+        let mut figures = t.shipped.as_ref().map(|s| s.all()).unwrap_or_default();
+        figures.extend(t.figures.read().map(|f| f.clone()).unwrap_or_default());
         write_atomic(dir, &format!("{}.odds", t.id), &encode(&t.id, &figures))?;
     }
     Ok(tables.len())
@@ -120,6 +125,14 @@ pub fn forget_figures() {
 }
 
 impl Table {
+    /// The figure of `s`, if this process or the binary has it.
+    pub(crate) fn get(&self, s: &Situation) -> Option<f64> {
+        if let Some(p) = self.figures.read().ok().and_then(|f| f.get(s).copied()) {
+            return Some(p);
+        }
+        self.shipped.as_ref()?.get(s)
+    }
+
     /// Notes a figure added that took `spent` to work out, and saves the table once the
     /// figures not on disk took long enough.
     pub(crate) fn added(&self, situation: Situation, p: f64, spent: Duration) {
@@ -185,20 +198,18 @@ fn encode(id: &str, figures: &Figures) -> Vec<u8> {
         .map(|(s, &p)| (situation_bytes(s), p))
         .collect();
     entries.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut body = Vec::new();
-    body.extend_from_slice(id.as_bytes());
-    body.extend_from_slice(&(entries.len() as u64).to_le_bytes());
-    for (s, p) in entries {
-        body.extend_from_slice(&s);
-        body.extend_from_slice(&p.to_bits().to_le_bytes());
-    }
+    let mut body = id.as_bytes().to_vec();
+    body.extend(encode_entries(
+        entries.iter().map(|(s, p)| (&s[..], *p)),
+        entries.len(),
+    ));
     let mut out = MAGIC.to_vec();
     out.extend_from_slice(&Sha256::digest(&body));
     out.extend_from_slice(&body);
     out
 }
 
-fn situation_bytes(s: &Situation) -> Vec<u8> {
+pub(super) fn situation_bytes(s: &Situation) -> Vec<u8> {
     let mut b = vec![
         s.players,
         s.runner,
@@ -232,22 +243,54 @@ fn read(path: &Path, id: &str, check: impl FnMut(&Situation) -> f64) -> Option<F
 pub(super) fn parse(
     bytes: &[u8],
     id: &str,
-    mut check: impl FnMut(&Situation) -> f64,
+    check: impl FnMut(&Situation) -> f64,
     spot_checks: usize,
 ) -> Option<Figures> {
+    parse_body(checked_body(bytes, id)?, check, spot_checks)
+}
+
+/// What follows a table's header (its entry count, then its entries), if the magic, the
+/// checksum and the id hold.
+pub(super) fn checked_body<'a>(bytes: &'a [u8], id: &str) -> Option<&'a [u8]> {
     let rest = bytes.strip_prefix(MAGIC)?;
     let (sum, body) = rest.split_at_checked(32)?;
     if Sha256::digest(body).as_slice() != sum {
         return None;
     }
-    let mut r = Reader(body.strip_prefix(id.as_bytes())?);
+    body.strip_prefix(id.as_bytes())
+}
+
+/// The entry count and entries, written as a table's body is.
+pub(super) fn encode_entries<'a>(
+    entries: impl Iterator<Item = (&'a [u8], f64)>,
+    count: usize,
+) -> Vec<u8> {
+    let mut body = (count as u64).to_le_bytes().to_vec();
+    for (key, p) in entries {
+        body.extend_from_slice(key);
+        body.extend_from_slice(&p.to_bits().to_le_bytes());
+    }
+    body
+}
+
+/// The figures of a table's body (see [`checked_body`]), if every entry is well formed.
+pub(super) fn parse_body(
+    body: &[u8],
+    mut check: impl FnMut(&Situation) -> f64,
+    spot_checks: usize,
+) -> Option<Figures> {
+    let mut r = Reader(body);
     let count = u64::from_le_bytes(r.take(8)?.try_into().ok()?) as usize;
     if count > MAX_ENTRIES {
         return None;
     }
     let mut figures = Figures::with_capacity_and_hasher(count, Default::default());
-    let mut order = Vec::with_capacity(count);
-    for _ in 0..count {
+    // Only the situations spot-checked are kept aside (cloning a million took long).
+    let checked: Vec<usize> = (0..spot_checks.min(count))
+        .map(|i| (i * 7919 + count / 2) % count)
+        .collect();
+    let mut order = Vec::with_capacity(checked.len());
+    for i in 0..count {
         let head = r.take(8)?;
         let damage_model = match head[4] {
             0 => DamageModel::EndTotal,
@@ -281,15 +324,16 @@ pub(super) fn parse(
             known,
             removed,
         };
-        order.push(s.clone());
+        if checked.contains(&i) {
+            order.push(s.clone());
+        }
         figures.insert(s, p);
     }
     if !r.0.is_empty() || figures.len() != count {
         return None;
     }
     // Well formed is not true: recompute a few figures, spread over the table.
-    for i in 0..spot_checks.min(count) {
-        let s = &order[(i * 7919 + count / 2) % count];
+    for s in &order {
         if check(s).to_bits() != figures[s].to_bits() {
             return None;
         }

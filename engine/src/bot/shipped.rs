@@ -16,9 +16,86 @@ include!(concat!(env!("OUT_DIR"), "/shipped_tables.rs"));
 /// and together.
 pub const SHIPPED_MIXES: [&[&str]; 3] = [&["base"], &["sequel"], &["base", "sequel"]];
 
-/// The shipped table named `id`, if there is one and it is well formed.
-pub(super) fn table(id: &str) -> Option<super::figures::Figures> {
-    super::figures::parse(&file(id)?, id, |_: &Situation| f64::NAN, 0)
+/// A shipped table, uncompressed, with where each entry starts: looked up by binary search
+/// (its entries are written sorted by their bytes), never built into a map.
+pub(crate) struct Index {
+    bytes: Vec<u8>,
+    entries: Vec<u32>,
+}
+
+/// Bytes of an entry before its tiles: players, runner, successes, failures, damage model,
+/// size, specials, tile count; adventurer, known card, removed card.
+const HEAD: usize = 14;
+
+impl Index {
+    /// The situation bytes and the figure of entry `i`.
+    fn entry(&self, i: usize) -> (&[u8], f64) {
+        let at = self.entries[i] as usize;
+        let len = HEAD + 2 * usize::from(self.bytes[at + 7]);
+        let p = self.bytes[at + len..at + len + 8]
+            .try_into()
+            .expect("checked");
+        (
+            &self.bytes[at..at + len],
+            f64::from_bits(u64::from_le_bytes(p)),
+        )
+    }
+
+    pub(crate) fn get(&self, s: &Situation) -> Option<f64> {
+        let key = super::figures::situation_bytes(s);
+        let i = self
+            .entries
+            .binary_search_by(|&at| {
+                let at = at as usize;
+                let len = HEAD + 2 * usize::from(self.bytes[at + 7]);
+                self.bytes[at..at + len].cmp(&key[..])
+            })
+            .ok()?;
+        Some(self.entry(i).1)
+    }
+
+    /// Every figure, as a map (to write the table again: `ship_tables`).
+    pub(crate) fn all(&self) -> super::figures::Figures {
+        let bytes = super::figures::encode_entries(
+            (0..self.entries.len()).map(|i| self.entry(i)),
+            self.entries.len(),
+        );
+        super::figures::parse_body(&bytes, |_: &Situation| f64::NAN, 0).unwrap_or_default()
+    }
+}
+
+/// The shipped table named `id`, if there is one and it is well formed: the same checks as
+/// a file from the disk (header, checksum, every entry's form), and its entries in order.
+pub(super) fn index(id: &str) -> Option<Index> {
+    let bytes = file(id)?;
+    let body = super::figures::checked_body(&bytes, id)?;
+    let start = bytes.len() - body.len();
+    let count = u64::from_le_bytes(body.get(..8)?.try_into().ok()?) as usize;
+    if count > super::figures::MAX_ENTRIES {
+        return None;
+    }
+    let mut entries = Vec::with_capacity(count);
+    let mut at = start + 8;
+    let mut last: Option<&[u8]> = None;
+    for _ in 0..count {
+        let head = bytes.get(at..at + HEAD)?;
+        let len = HEAD + 2 * usize::from(head[7]);
+        let key = bytes.get(at..at + len)?;
+        let p = f64::from_bits(u64::from_le_bytes(
+            bytes.get(at + len..at + len + 8)?.try_into().ok()?,
+        ));
+        let well_formed = head[4] <= 1 && head[1] < head[0] && head[5] != 0;
+        if !well_formed || !(0.0..=1.0).contains(&p) || last.is_some_and(|l| l >= key) {
+            return None;
+        }
+        entries.push(u32::try_from(at).ok()?);
+        last = Some(key);
+        at += len + 8;
+    }
+    if at != bytes.len() {
+        return None;
+    }
+    Some(Index { bytes, entries })
 }
 
 /// The shipped file of table `id`, uncompressed (at most as long as a file from the disk

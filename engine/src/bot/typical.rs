@@ -221,7 +221,7 @@ impl Lookup {
 
     /// [`Lookup::odds`] from the shared table, worked out if it lacks it.
     fn shared(&self, rules: &mut dyn Rules, situation: Situation) -> f64 {
-        if let Some(p) = (self.table.figures.read().ok()).and_then(|f| f.get(&situation).copied()) {
+        if let Some(p) = self.table.get(&situation) {
             return p;
         }
         let started = std::time::Instant::now();
