@@ -23,7 +23,7 @@ fn seats(lang: Lang, players: usize) -> Seats {
     let records: Vec<SeatRecord> = (0..players)
         .map(|i| SeatRecord {
             name: if i == 0 { "Ada".into() } else { String::new() },
-            bot: (i > 0).then(|| "random".to_string()),
+            bot: (i > 0).then(|| "novice".to_string()),
         })
         .collect();
     Seats::new(lang, &records, true)
