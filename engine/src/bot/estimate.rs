@@ -363,7 +363,7 @@ fn play_known(
     rest.shuffle(&mut rng);
     let setup = runner.setup(cards, rest, rng.random());
     let mut events = Vec::new();
-    let survived = rules.dungeon(&setup, &mut events).is_ok_and(|mut state| {
+    rules.dungeon(&setup, &mut events).is_ok_and(|mut state| {
         let answered = match entry {
             Some(i) => match state
                 .pending
@@ -379,8 +379,7 @@ fn play_known(
         };
         let mut budget = LOOK_BUDGET;
         answered && outcome(rules, state, &mut rng, &mut budget)
-    });
-    survived
+    })
 }
 
 /// Whether the run survives. A question is answered as someone who knows the cards to

@@ -386,8 +386,8 @@ mod tests {
             size,
             damage_model: DamageModel::Running,
             specials_in_play: 1,
-            known: (size % 3 == 0).then_some(MonsterId(4)),
-            removed: (size % 4 == 0).then_some(MonsterId(2)),
+            known: size.is_multiple_of(3).then_some(MonsterId(4)),
+            removed: size.is_multiple_of(4).then_some(MonsterId(2)),
         }
     }
 

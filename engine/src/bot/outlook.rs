@@ -59,8 +59,11 @@ enum Standing {
 /// The standings in seat order, and who starts the next round.
 type Table = (Vec<Standing>, usize);
 
+/// Each seat's chances, by model and table.
+type Memo = HashMap<((u64, u64), Table), [f64; 4]>;
+
 thread_local! {
-    static MEMO: RefCell<HashMap<((u64, u64), Table), [f64; 4]>> = RefCell::new(HashMap::new());
+    static MEMO: RefCell<Memo> = RefCell::new(HashMap::new());
 }
 
 /// Each seat's chance to win the game from `state` (1 for the winner once there is one).

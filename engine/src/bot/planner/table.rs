@@ -6,6 +6,9 @@ use crate::bot::outlook::Standings;
 use crate::ids::Seat;
 use crate::view::View;
 
+/// Each seat's chances after a success and after a failure.
+type Chances = ([f64; 4], [f64; 4]);
+
 /// Break-even odds never taken below or above these.
 const BREAK_EVEN: (f64, f64) = (0.05, 0.95);
 
@@ -58,7 +61,7 @@ impl Table {
             if others.is_empty() {
                 continue;
             }
-            let mean = |pick: fn(&([f64; 4], [f64; 4])) -> &[f64; 4]| {
+            let mean = |pick: fn(&Chances) -> &[f64; 4]| {
                 others
                     .iter()
                     .map(|&o| pick(&after[o as usize])[j as usize])
