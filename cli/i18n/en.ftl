@@ -812,6 +812,8 @@ serve-broken = { $tables ->
        *[other] { $tables } stored tables failed their check and were set aside (see the log)
     }
 serve-db-error = The database { $path } cannot be opened: { $error }
+serve-db-readable = The database { $path } can be read by other users (mode { $mode }): it holds every game's hidden cards. Make it private and start again: { $fix }
+serve-db-replaceable = Other users can replace the database in { $path } (mode { $mode }). Make the folder private and start again: { $fix }
 serve-listen-error = Cannot serve on { $address }: { $error }
 
 # dungeon sim ladder

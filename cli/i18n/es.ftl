@@ -805,6 +805,8 @@ serve-broken = { $tables ->
        *[other] { $tables } mesas guardadas no superaron la comprobación y se han apartado (véase el registro)
     }
 serve-db-error = No se puede abrir la base de datos { $path }: { $error }
+serve-db-readable = Otros usuarios pueden leer la base de datos { $path } (modo { $mode }): guarda las cartas ocultas de cada partida. Hazla privada y vuelve a empezar: { $fix }
+serve-db-replaceable = Otros usuarios pueden reemplazar la base de datos en { $path } (modo { $mode }). Haz privada la carpeta y vuelve a empezar: { $fix }
 serve-listen-error = No se puede servir en { $address }: { $error }
 
 # dungeon sim ladder

@@ -798,6 +798,8 @@ serve-broken = { $tables ->
        *[other] { $tables } tables enregistrées ont échoué à la vérification et ont été mises de côté (voir le journal)
     }
 serve-db-error = Impossible d'ouvrir la base de données { $path } : { $error }
+serve-db-readable = D'autres utilisateurs peuvent lire la base de données { $path } (mode { $mode }) : elle contient les cartes cachées de chaque partie. Rendez-la privée puis relancez : { $fix }
+serve-db-replaceable = D'autres utilisateurs peuvent remplacer la base de données dans { $path } (mode { $mode }). Rendez le dossier privé puis relancez : { $fix }
 serve-listen-error = Impossible de servir sur { $address } : { $error }
 
 # dungeon sim ladder

@@ -7,6 +7,7 @@ use crate::text::tr;
 use clap::Args;
 use dungeon_engine::catalog::PackLibrary;
 use dungeon_engine::lang::Lang;
+use dungeon_server::store::StoreError;
 use dungeon_server::{Config, Limits, Seeds, Server, SqliteStore};
 use std::io::Write;
 use std::net::SocketAddr;
@@ -64,13 +65,34 @@ pub fn run(library: PackLibrary, lang: Lang, args: ServeArgs) -> Result<ExitCode
         .with_max_level(level)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
-    let store = SqliteStore::open(&args.db).map_err(|e| {
-        let path = args.db.to_string_lossy().into_owned();
-        tr(
-            lang,
-            "serve-db-error",
-            &[("path", path.into()), ("error", e.to_string().into())],
-        )
+    let store = SqliteStore::open(&args.db).map_err(|e| match e {
+        StoreError::Exposed {
+            path,
+            mode,
+            what,
+            fix,
+        } => {
+            let id = match what {
+                "read" => "serve-db-readable",
+                _ => "serve-db-replaceable",
+            };
+            let path = path.to_string_lossy().into_owned();
+            let mode = format!("{mode:03o}");
+            let args = [
+                ("path", path.into()),
+                ("mode", mode.into()),
+                ("fix", fix.into()),
+            ];
+            tr(lang, id, &args)
+        }
+        e => {
+            let path = args.db.to_string_lossy().into_owned();
+            tr(
+                lang,
+                "serve-db-error",
+                &[("path", path.into()), ("error", e.to_string().into())],
+            )
+        }
     })?;
     let mut config = Config::new(Arc::new(library), Arc::new(store));
     if let Some(threads) = threads {

@@ -274,7 +274,7 @@ impl Pool {
         let (tx, rx) = mpsc::channel();
         let mut waiting = Vec::new();
         for table in tables {
-            let key = crate::secret::digest(&table.code);
+            let key = table.key;
             let id = crate::secret::table_id(&key);
             let thread = self.thread_of(&key);
             let reply = tx.clone();

@@ -41,7 +41,7 @@ impl LiveTable {
             return refuse(sub, ErrorCode::TableFull, "every seat is taken");
         };
         let hash = secret::digest(token);
-        if let Err(e) = store.seat(&self.code, seat as Seat, name, &hash) {
+        if let Err(e) = store.seat(&self.key, seat as Seat, name, &hash) {
             tracing::error!(table = %self.id(), error = %e, "storing a seat failed");
             return refuse(sub, ErrorCode::Internal, "the seat could not be stored");
         }
@@ -139,7 +139,7 @@ impl LiveTable {
             let message = format!("{free} seat(s) are still free");
             return error(ErrorCode::BadRequest, &message);
         }
-        if let Err(e) = store.set_status(&self.code, Status::Playing) {
+        if let Err(e) = store.set_status(&self.key, Status::Playing) {
             tracing::error!(table = %self.id(), error = %e, "storing the start failed");
             return error(ErrorCode::Internal, "the start could not be stored");
         }

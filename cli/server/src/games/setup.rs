@@ -156,7 +156,6 @@ pub(crate) fn create(
     context: &Context,
     engines: &mut super::thread::Engines,
     key: Key,
-    code: String,
     token: &str,
     request: &NewTable,
 ) -> Result<LiveTable, String> {
@@ -210,7 +209,7 @@ pub(crate) fn create(
         })
         .collect();
     let stored = StoredTable {
-        code: code.clone(),
+        key,
         head: head.clone(),
         seats: seats
             .iter()
@@ -224,6 +223,7 @@ pub(crate) fn create(
         status: Status::Open,
         decisions: Vec::new(),
         state: serde_json::to_string(&state).expect("a state is plain data"),
+        touched: crate::store::now_secs(),
     };
     context
         .store
@@ -231,7 +231,6 @@ pub(crate) fn create(
         .map_err(|e| format!("store: {e}"))?;
     Ok(LiveTable {
         key,
-        code,
         packs,
         pack_hashes: pack_hashes(&catalog),
         catalog,

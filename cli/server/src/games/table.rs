@@ -33,7 +33,6 @@ pub(crate) struct SeatSlot {
 
 pub(crate) struct LiveTable {
     pub key: Key,
-    pub code: String,
     pub packs: Vec<String>,
     pub catalog: Arc<Catalog>,
     pub pack_hashes: Vec<PackHash>,
@@ -247,7 +246,7 @@ impl LiveTable {
             Status::Playing
         };
         let decided = Decided {
-            code: self.code.clone(),
+            key: self.key,
             number: self.number,
             decision: Move {
                 seat,
@@ -437,7 +436,7 @@ impl LiveTable {
             FailureKind::Move | FailureKind::Lost => StopReason::Move {},
         };
         tracing::warn!(table = %self.id(), decision = self.number, "a bot's move failed; the game stops");
-        if let Err(e) = store.set_status(&self.code, Status::Stopped) {
+        if let Err(e) = store.set_status(&self.key, Status::Stopped) {
             tracing::error!(table = %self.id(), error = %e, "storing the stop failed");
         }
         self.status = Status::Stopped;

@@ -145,19 +145,12 @@ impl GameThread {
                 sub,
                 reply,
             } => {
-                let made = setup::create(
-                    &self.context,
-                    &mut self.engines,
-                    key,
-                    code,
-                    &token,
-                    &request,
-                );
+                let made = setup::create(&self.context, &mut self.engines, key, &token, &request);
                 match made {
                     Ok(mut table) => {
                         table.seats[0].conn = Some(sub.clone());
                         sub.send(&ServerMessage::TableCreated {
-                            code: table.code.clone(),
+                            code,
                             seat: 0,
                             token,
                             setup: table.setup_for(Some(0)),
@@ -196,7 +189,7 @@ impl GameThread {
                 sub,
                 reply,
             } => {
-                self.load(&key, &code);
+                self.load(&key);
                 let result = match self.checked(&key, &code, &sub) {
                     Some(table) => table.rejoin(&token, &sub),
                     None => Err(()),
@@ -209,7 +202,7 @@ impl GameThread {
                 sub,
                 reply,
             } => {
-                self.load(&key, &code);
+                self.load(&key);
                 let result: Result<Seated, ()> = match self.checked(&key, &code, &sub) {
                     Some(table) => table.watch(&sub),
                     None => Err(()),
@@ -258,7 +251,7 @@ impl GameThread {
             }
             Command::Stop => {}
             Command::Restore { table, reply } => {
-                let id = secret::table_id(&secret::digest(&table.code));
+                let id = secret::table_id(&table.key);
                 let result = super::restore::restore(&self.context, &mut self.engines, *table)
                     .map(|live| {
                         self.context.routes.insert(live.key, self.index);
@@ -272,11 +265,11 @@ impl GameThread {
 
     /// A finished table that is no longer in memory, loaded from the store (and checked)
     /// for a seat or a spectator who comes to see how it ended.
-    fn load(&mut self, key: &Key, code: &str) {
+    fn load(&mut self, key: &Key) {
         if self.tables.contains_key(key) {
             return;
         }
-        let stored = match self.context.store.table(code) {
+        let stored = match self.context.store.table(key) {
             Ok(Some(t)) if !t.status.unfinished() && t.status != crate::store::Status::Broken => t,
             Ok(_) => return,
             Err(e) => return tracing::error!(error = %e, "loading a table failed"),
@@ -291,7 +284,7 @@ impl GameThread {
     /// constant time).
     fn checked(&mut self, key: &Key, code: &str, sub: &Subscriber) -> Option<&mut LiveTable> {
         let table = self.table(key, sub)?;
-        if secret::same(&secret::digest(&table.code), &secret::digest(code)) {
+        if secret::same(&table.key, &secret::digest(code)) {
             Some(table)
         } else {
             sub.send(&ServerMessage::error(

@@ -283,6 +283,28 @@ pub fn play_on(client: &mut Client, seat: Seat, tag: u64, mut seen: Seen) -> See
     seen
 }
 
+/// The head of a game record of `players` seats (people, default names), as a store
+/// keeps it: a new base game of seed 1.
+pub fn head(players: u8) -> dungeon_engine::record::GameRecord {
+    let library = dungeon_tests::library();
+    let (catalog, _) = library.catalog(&["base"]).unwrap();
+    let catalog = std::sync::Arc::new(catalog);
+    let mut engine = dungeon_engine::Engine::new(catalog.clone()).unwrap();
+    let options = dungeon_engine::options::GameOptions {
+        players,
+        ..Default::default()
+    };
+    let state = engine
+        .new_game(options.clone(), 1, &mut Vec::new())
+        .unwrap();
+    let seat = dungeon_engine::record::SeatRecord {
+        name: String::new(),
+        bot: None,
+    };
+    let seats = vec![seat; players as usize];
+    dungeon_engine::record::GameRecord::new(&catalog, options, seats, 1, &state)
+}
+
 /// A server on a free loopback port, its tables in memory, seeds from `seeds`.
 pub fn server(seeds: u64, limits: dungeon_server::Limits) -> dungeon_server::Running {
     server_with(
