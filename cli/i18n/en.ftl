@@ -761,6 +761,7 @@ note-left = { $name } left the table; the seat waits for them.
 note-reconnecting = The connection to the server was lost. Trying to get it back...
 note-reconnected = Connected again: back at the table.
 note-gave-up = The connection to the server could not be had back.
+note-seat-taken = Your seat was taken from another window or machine with its token; this one stops here.
 net-header = Playing at { $url }. The server keeps the game: `dungeon join { $url }` takes your seat back.
 net-left = You left the table; the server keeps the game. `dungeon join { $url }` takes your seat back.
 net-no-save = The server keeps this game: there is nothing to save here.

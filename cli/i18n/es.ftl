@@ -754,6 +754,7 @@ note-left = { $name } dejó la mesa; su plaza le espera.
 note-reconnecting = Se perdió la conexión con el servidor. Intentando recuperarla...
 note-reconnected = Conexión recuperada: de vuelta en la mesa.
 note-gave-up = No se pudo recuperar la conexión con el servidor.
+note-seat-taken = Tu plaza se ha tomado desde otra ventana u otro equipo con su clave; esta se detiene aquí.
 net-header = Jugando en { $url }. El servidor guarda la partida: `dungeon join { $url }` te devuelve tu plaza.
 net-left = Has dejado la mesa; el servidor guarda la partida. `dungeon join { $url }` te devuelve tu plaza.
 net-no-save = El servidor guarda esta partida: aquí no hay nada que guardar.

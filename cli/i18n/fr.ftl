@@ -747,6 +747,7 @@ note-left = { $name } a quitté la table ; sa place l'attend.
 note-reconnecting = La connexion au serveur est perdue. Tentative de la retrouver...
 note-reconnected = Connexion retrouvée : de retour à la table.
 note-gave-up = La connexion au serveur n'a pas pu être retrouvée.
+note-seat-taken = Votre place a été reprise depuis une autre fenêtre ou machine avec sa clé ; celle-ci s'arrête ici.
 net-header = Partie sur { $url }. Le serveur garde la partie : `dungeon join { $url }` vous rend votre place.
 net-left = Vous avez quitté la table ; le serveur garde la partie. `dungeon join { $url }` vous rend votre place.
 net-no-save = Le serveur garde cette partie : il n'y a rien à sauvegarder ici.

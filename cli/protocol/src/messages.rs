@@ -232,6 +232,11 @@ pub enum ErrorCode {
     /// and a bounded queue for the server); ask again later.
     Busy,
     Internal,
+    /// Another connection took this connection's seat back with the seat's token (the
+    /// newer connection holds the seat); this one closes. A client must not take the seat
+    /// back by itself on this: two copies of one token would take it from each other for
+    /// ever.
+    SeatTaken,
 }
 
 impl ErrorCode {
@@ -257,6 +262,7 @@ impl ErrorCode {
             ErrorCode::Refused => "refused",
             ErrorCode::Busy => "busy",
             ErrorCode::Internal => "internal",
+            ErrorCode::SeatTaken => "seat_taken",
         }
     }
 }

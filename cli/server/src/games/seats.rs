@@ -52,7 +52,10 @@ impl LiveTable {
         Ok(Some(seat as Seat))
     }
 
-    /// Takes back the seat `token` was given for; the connection that held it is closed.
+    /// Takes back the seat `token` was given for: the newer connection wins. The one that
+    /// held it is told so (`seat_taken`, on which clients stop rather than take it back:
+    /// two clients with one token would otherwise take it from each other for ever) and
+    /// closed.
     pub fn rejoin(&mut self, token: &str, sub: &Subscriber) -> Result<Seated, ()> {
         let hash = secret::digest(token);
         // Every seat is compared, so the time taken does not tell which seat matched.
@@ -67,6 +70,10 @@ impl LiveTable {
             return refuse(sub, ErrorCode::BadToken, "that token holds no seat here");
         };
         if let Some(old) = self.seats[seat].conn.take() {
+            old.send(&ServerMessage::error(
+                ErrorCode::SeatTaken,
+                "another connection took this seat back with its token",
+            ));
             old.close();
         }
         self.seat_connection(seat as Seat, token, sub);
