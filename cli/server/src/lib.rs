@@ -18,13 +18,16 @@
 //! play), `odds.rs` (the threads that work out odds, from a seat's view only), `store/`,
 //! `secret.rs`, `limits.rs`.
 
+mod access;
 mod games;
+mod gate;
 mod limits;
 mod odds;
 mod secret;
 pub mod store;
 mod ws;
 
+pub use access::Access;
 pub use limits::Limits;
 pub use store::{Commit, MemoryStore, SqliteStore, Store};
 
@@ -51,6 +54,8 @@ pub struct Config {
     /// Game threads (each with its own engines).
     pub threads: usize,
     pub limits: Limits,
+    /// Origins and proxies the operator trusts.
+    pub access: Access,
     pub seeds: Seeds,
     /// The name the server gives in `welcome`.
     pub name: String,
@@ -63,6 +68,7 @@ impl Config {
             store,
             threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
             limits: Limits::default(),
+            access: Access::default(),
             seeds: Seeds::Os,
             name: format!("dungeon {}", env!("CARGO_PKG_VERSION")),
         }
@@ -120,6 +126,8 @@ impl Server {
         let shared = Arc::new(ws::Shared {
             pool,
             limits: config.limits,
+            access: Arc::new(config.access),
+            door: Arc::default(),
             addresses: Arc::default(),
             next_connection: AtomicU64::new(0),
             name: config.name,
@@ -138,14 +146,15 @@ impl Server {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
         let app = ws::router(self.shared.clone());
-        // Small messages go out at once: with Nagle's algorithm, the second of two frames
-        // waited for the client's delayed ACK (40 ms a question).
-        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
-        axum::serve(
+        let gate = gate::Gate {
             listener,
-            app.into_make_service_with_connect_info::<SocketAddr>(),
+            door: self.shared.door.clone(),
+            limits: self.shared.limits.clone(),
+            access: self.shared.access.clone(),
+        };
+        axum::serve(
+            gate,
+            app.into_make_service_with_connect_info::<gate::Peer>(),
         )
         .with_graceful_shutdown(shutdown)
         .await?;

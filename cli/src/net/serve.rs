@@ -32,6 +32,17 @@ pub struct ServeArgs {
     /// Connections from one address at once, at most.
     #[arg(long, default_value_t = Limits::default().connections_per_address)]
     max_connections_per_address: usize,
+    /// Connections open at once, at most; past half of them, each address gets its share.
+    #[arg(long, default_value_t = Limits::default().max_connections)]
+    max_connections: usize,
+    /// An origin whose web pages may connect (`https://play.example.org`), besides the
+    /// server's own; may be given several times.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    allow_origins: Vec<String>,
+    /// A reverse proxy's address whose X-Forwarded-For / Forwarded headers name the
+    /// client; may be given several times.
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    trusted_proxies: Vec<std::net::IpAddr>,
     /// Threads working out players' odds (the `o` key), apart from the game threads.
     #[arg(long, default_value_t = Limits::default().odds_threads)]
     odds_threads: usize,
@@ -100,6 +111,9 @@ pub fn run(library: PackLibrary, lang: Lang, args: ServeArgs) -> Result<ExitCode
     }
     config.limits.open_tables = args.max_tables;
     config.limits.connections_per_address = args.max_connections_per_address;
+    config.limits.max_connections = args.max_connections;
+    config.access.allowed_origins = args.allow_origins;
+    config.access.trusted_proxies = args.trusted_proxies;
     config.limits.odds_threads = odds_threads;
     if let Some(base) = args.insecure_fixed_seeds {
         config.seeds = Seeds::Fixed(base);

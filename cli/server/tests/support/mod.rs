@@ -36,6 +36,50 @@ impl Client {
         }
     }
 
+    /// Connected with these extra request headers (an `Origin`, forwarding headers), or
+    /// why not (a 403 is `tungstenite::Error::Http`).
+    pub fn connect_with(url: &str, headers: &[(&str, &str)]) -> Result<Client, tungstenite::Error> {
+        use tungstenite::client::IntoClientRequest;
+        let mut request = url.into_client_request()?;
+        for (name, value) in headers {
+            let name = tungstenite::http::HeaderName::from_bytes(name.as_bytes()).unwrap();
+            request.headers_mut().insert(name, value.parse().unwrap());
+        }
+        let (ws, _) = tungstenite::connect(request)?;
+        if let MaybeTlsStream::Plain(s) = ws.get_ref() {
+            s.set_read_timeout(Some(PATIENCE)).unwrap();
+        }
+        Ok(Client {
+            ws,
+            frames: Vec::new(),
+        })
+    }
+
+    /// Whether the server closes the connection within `wait` (whatever it sends first).
+    pub fn closes_within(&mut self, wait: Duration) -> bool {
+        let until = std::time::Instant::now() + wait;
+        loop {
+            let left = until.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            self.set_timeout(left);
+            match self.ws.read() {
+                Ok(Message::Close(_)) => return true,
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(e))
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) =>
+                {
+                    return false;
+                }
+                Err(_) => return true,
+            }
+        }
+    }
+
     /// Connected and greeted, or `None` if the server is not there (being restarted).
     pub fn try_hello(url: &str) -> Option<Client> {
         let (ws, _) = tungstenite::connect(url).ok()?;
@@ -319,10 +363,21 @@ pub fn server_with(
     limits: dungeon_server::Limits,
     store: std::sync::Arc<dyn dungeon_server::Store>,
 ) -> dungeon_server::Running {
+    server_trusting(seeds, limits, store, dungeon_server::Access::default())
+}
+
+/// A server on a free loopback port that trusts these origins and proxies.
+pub fn server_trusting(
+    seeds: u64,
+    limits: dungeon_server::Limits,
+    store: std::sync::Arc<dyn dungeon_server::Store>,
+    access: dungeon_server::Access,
+) -> dungeon_server::Running {
     let mut config =
         dungeon_server::Config::new(std::sync::Arc::new(dungeon_tests::library()), store);
     config.threads = 2;
     config.limits = limits;
+    config.access = access;
     config.seeds = dungeon_server::Seeds::Fixed(seeds);
     dungeon_server::Server::start(config)
         .expect("the server starts")
