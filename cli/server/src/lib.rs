@@ -91,6 +91,9 @@ pub struct Restored {
     pub tables: usize,
     /// Tables that failed their check (marked broken, never played), by log id, with why.
     pub broken: Vec<(String, String)>,
+    /// Tables that were never started, or left, for too long while the server was down:
+    /// marked expired, not taken on.
+    pub expired: usize,
 }
 
 /// A server with its tables restored, ready to serve.
@@ -103,7 +106,11 @@ impl Server {
     /// Starts the game threads and takes on every unfinished table of the store, each
     /// played again and checked first.
     pub fn start(config: Config) -> Result<Server, StartError> {
-        let unfinished = config.store.unfinished()?;
+        let expiry = games::Expiry {
+            unstarted: config.limits.unstarted_ttl,
+            abandoned: config.limits.abandoned_ttl,
+        };
+        let (unfinished, expired) = games::expire_stored(&*config.store, expiry)?;
         let count = unfinished.len();
         let odds = odds::OddsPool::start(&config.limits)?;
         let pool = games::Pool::start(
@@ -112,15 +119,18 @@ impl Server {
             config.library,
             config.seeds,
             odds,
+            expiry,
         )?;
         let broken = pool.restore(unfinished);
         let restored = Restored {
             tables: count - broken.len(),
             broken,
+            expired,
         };
         tracing::info!(
             tables = restored.tables,
             broken = restored.broken.len(),
+            expired,
             "store restored"
         );
         let shared = Arc::new(ws::Shared {

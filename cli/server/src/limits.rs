@@ -36,6 +36,12 @@ pub struct Limits {
     pub idle: Duration,
     /// Tables open (not finished) at once on this server (`too_many_tables`).
     pub open_tables: usize,
+    /// Unfinished tables opened from one client address at once (`table_quota`).
+    pub tables_per_address: usize,
+    /// A table not started this long after it was opened or last joined expires.
+    pub unstarted_ttl: Duration,
+    /// A started table with nobody at it and no move for this long expires.
+    pub abandoned_ttl: Duration,
     /// Messages waiting to be sent to one connection; a client that reads slower than
     /// that is cut off.
     pub outbox: usize,
@@ -61,6 +67,9 @@ impl Default for Limits {
             hello_within: Duration::from_secs(10),
             idle: Duration::from_secs(90),
             open_tables: 1000,
+            tables_per_address: 4,
+            unstarted_ttl: Duration::from_secs(3600),
+            abandoned_ttl: Duration::from_secs(24 * 3600),
             outbox: 4096,
             odds_threads: 1,
             odds_queue: 8,

@@ -105,6 +105,7 @@ async fn connection(shared: Arc<Shared>, client: IpAddr, mut socket: WebSocket) 
     tracing::debug!(connection = id, "connected");
     let mut state = Connection {
         shared: &shared,
+        client,
         sub: sub.clone(),
         hello: false,
         place: None,
@@ -178,6 +179,8 @@ async fn connection(shared: Arc<Shared>, client: IpAddr, mut socket: WebSocket) 
 
 struct Connection<'s> {
     shared: &'s Shared,
+    /// The client's address (see `access.rs`).
+    client: IpAddr,
     sub: Subscriber,
     hello: bool,
     place: Option<Place>,
@@ -249,8 +252,16 @@ impl Connection<'_> {
                         "this connection is at a table already",
                     );
                 }
+                let quota = self.shared.limits.tables_per_address;
+                if !pool.routes.reserve_for(self.client, quota) {
+                    return self.error(
+                        ErrorCode::TableQuota,
+                        format!("at most {quota} unfinished tables opened from one address"),
+                    );
+                }
                 let limit = self.shared.limits.open_tables;
                 if !pool.routes.reserve(limit) {
+                    pool.routes.release_for(self.client);
                     return self.error(
                         ErrorCode::TooManyTables,
                         format!("this server holds {limit} open tables, its most"),
@@ -268,6 +279,7 @@ impl Connection<'_> {
                         code,
                         token,
                         request,
+                        client: self.client,
                         sub,
                         reply,
                     },

@@ -8,11 +8,10 @@ mod support;
 
 use dungeon_protocol::ClientMessage;
 use dungeon_server::store::StoreError;
-use dungeon_server::{Config, Seeds, Server, SqliteStore, Store};
+use dungeon_server::{SqliteStore, Store};
 use sha2::{Digest, Sha256};
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
-use std::sync::Arc;
 use support::*;
 
 fn mode(path: &Path) -> u32 {
@@ -45,13 +44,7 @@ fn contains(haystack: &[u8], needle: &str) -> bool {
 }
 
 fn start(path: &Path) -> dungeon_server::Running {
-    let store = Arc::new(SqliteStore::open(path).expect("the database opens"));
-    let mut config = Config::new(Arc::new(dungeon_tests::library()), store);
-    config.threads = 1;
-    config.limits = roomy();
-    config.seeds = Seeds::Fixed(7);
-    Server::start(config)
-        .expect("the server starts")
+    sqlite_server(path, 7)
         .spawn(([127, 0, 0, 1], 0).into())
         .unwrap()
 }

@@ -29,6 +29,9 @@ pub struct ServeArgs {
     /// Tables open at once, at most.
     #[arg(long, default_value_t = Limits::default().open_tables)]
     max_tables: usize,
+    /// Unfinished tables opened from one address at once, at most.
+    #[arg(long, default_value_t = Limits::default().tables_per_address)]
+    max_tables_per_address: usize,
     /// Connections from one address at once, at most.
     #[arg(long, default_value_t = Limits::default().connections_per_address)]
     max_connections_per_address: usize,
@@ -112,6 +115,7 @@ pub fn run(library: PackLibrary, lang: Lang, args: ServeArgs) -> Result<ExitCode
     config.limits.open_tables = args.max_tables;
     config.limits.connections_per_address = args.max_connections_per_address;
     config.limits.max_connections = args.max_connections;
+    config.limits.tables_per_address = args.max_tables_per_address;
     config.access.allowed_origins = args.allow_origins;
     config.access.trusted_proxies = args.trusted_proxies;
     config.limits.odds_threads = odds_threads;

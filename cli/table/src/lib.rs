@@ -170,6 +170,8 @@ pub enum FailureKind {
     Move,
     /// The game is out of reach: the local worker ended, the connection is lost.
     Lost,
+    /// The server closed the table: never started, or left by its people, for too long.
+    Expired,
 }
 
 /// Why a table refused something.

@@ -80,6 +80,8 @@ fn check(
         standin: super::setup::standin_of(&bots),
         retry_at: None,
         forget_at: None,
+        creator: None,
+        touched: super::expiry::since(table.touched),
         committing: None,
     };
     live.arm_deadline();

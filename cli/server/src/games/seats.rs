@@ -83,6 +83,7 @@ impl LiveTable {
     /// `sub` now answers for `seat`: it is told the table, and everyone else that it came.
     fn seat_connection(&mut self, seat: Seat, token: &str, sub: &Subscriber) {
         self.seats[seat as usize].conn = Some(sub.clone());
+        self.touch();
         sub.send(&ServerMessage::Seated {
             seat,
             token: token.to_string(),
@@ -116,6 +117,8 @@ impl LiveTable {
             .position(|s| s.conn.as_ref().is_some_and(|c| c.id == id));
         if let Some(seat) = seat {
             self.seats[seat].conn = None;
+            // A started table's time to be abandoned runs from its last person's leaving.
+            self.touch();
             self.notice(NoticeKind::Left { seat: seat as Seat }, None);
         }
     }

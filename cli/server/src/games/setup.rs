@@ -158,6 +158,7 @@ pub(crate) fn create(
     key: Key,
     token: &str,
     request: &NewTable,
+    client: std::net::IpAddr,
 ) -> Result<LiveTable, String> {
     let packs = pack_ids(context, request)?;
     let (bots, standin) = bots(request)?;
@@ -247,6 +248,8 @@ pub(crate) fn create(
         standin,
         retry_at: None,
         forget_at: None,
+        creator: Some(client),
+        touched: std::time::Instant::now(),
         committing: None,
     })
 }

@@ -6,6 +6,7 @@
 use super::table::{By, LiveTable};
 use super::{Command, Context, Seated, Subscriber, setup};
 use crate::secret::{self, Key};
+use crate::store::Status;
 use dungeon_engine::Engine;
 use dungeon_engine::action::Action;
 use dungeon_engine::catalog::Catalog;
@@ -86,7 +87,10 @@ impl GameThread {
     fn next_wake(&self, now: Instant) -> Option<Duration> {
         self.tables
             .values()
-            .flat_map(|t| [t.deadline, t.retry_at, t.forget_at])
+            .flat_map(|t| {
+                let expires = t.expires_at(self.context.expiry);
+                [t.deadline, t.retry_at, t.forget_at, expires]
+            })
             .flatten()
             .min()
             .map(|t| t.saturating_duration_since(now))
@@ -108,6 +112,15 @@ impl GameThread {
             };
             let (store, routes) = (&*self.context.store, &self.context.routes);
             table.bot_move(engine, store, routes, now, &self.me);
+        }
+        let (store, routes) = (&*self.context.store, &self.context.routes);
+        for table in self.tables.values_mut() {
+            if table
+                .expires_at(self.context.expiry)
+                .is_some_and(|at| at <= now)
+            {
+                table.expire(store, routes);
+            }
         }
         let expired: Vec<Key> = self
             .tables
@@ -142,10 +155,18 @@ impl GameThread {
                 code,
                 token,
                 request,
+                client,
                 sub,
                 reply,
             } => {
-                let made = setup::create(&self.context, &mut self.engines, key, &token, &request);
+                let made = setup::create(
+                    &self.context,
+                    &mut self.engines,
+                    key,
+                    &token,
+                    &request,
+                    client,
+                );
                 match made {
                     Ok(mut table) => {
                         table.seats[0].conn = Some(sub.clone());
@@ -162,6 +183,7 @@ impl GameThread {
                     }
                     Err(message) => {
                         self.context.routes.release();
+                        self.context.routes.release_for(client);
                         sub.send(&ServerMessage::error(ErrorCode::BadRequest, message));
                         let _ = reply.send(Err(()));
                     }
@@ -270,7 +292,12 @@ impl GameThread {
             return;
         }
         let stored = match self.context.store.table(key) {
-            Ok(Some(t)) if !t.status.unfinished() && t.status != crate::store::Status::Broken => t,
+            Ok(Some(t))
+                if !t.status.unfinished()
+                    && !matches!(t.status, Status::Broken | Status::Expired) =>
+            {
+                t
+            }
             Ok(_) => return,
             Err(e) => return tracing::error!(error = %e, "loading a table failed"),
         };

@@ -349,6 +349,18 @@ pub fn head(players: u8) -> dungeon_engine::record::GameRecord {
     dungeon_engine::record::GameRecord::new(&catalog, options, seats, 1, &state)
 }
 
+/// A server on the SQLite store at `path` (tables restored), roomy limits, seeds from
+/// `seeds`; not serving yet.
+pub fn sqlite_server(path: &std::path::Path, seeds: u64) -> dungeon_server::Server {
+    let store = dungeon_server::SqliteStore::open(path).expect("the database opens");
+    let library = std::sync::Arc::new(dungeon_tests::library());
+    let mut config = dungeon_server::Config::new(library, std::sync::Arc::new(store));
+    config.threads = 2;
+    config.limits = roomy();
+    config.seeds = dungeon_server::Seeds::Fixed(seeds);
+    dungeon_server::Server::start(config).expect("the server starts")
+}
+
 /// A server on a free loopback port, its tables in memory, seeds from `seeds`.
 pub fn server(seeds: u64, limits: dungeon_server::Limits) -> dungeon_server::Running {
     server_with(
@@ -389,6 +401,7 @@ pub fn server_trusting(
 pub fn roomy() -> dungeon_server::Limits {
     dungeon_server::Limits {
         connections_per_address: 10_000,
+        tables_per_address: 10_000,
         messages_per_second: 10_000.0,
         burst: 10_000.0,
         ..dungeon_server::Limits::default()
