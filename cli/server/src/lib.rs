@@ -139,6 +139,7 @@ impl Server {
             access: Arc::new(config.access),
             door: Arc::default(),
             addresses: Arc::default(),
+            lookups: Default::default(),
             next_connection: AtomicU64::new(0),
             name: config.name,
         });

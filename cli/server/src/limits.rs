@@ -13,10 +13,17 @@ use std::time::{Duration, Instant};
 pub struct Limits {
     /// The largest message a client may send, in bytes (`too_big`).
     pub max_message: usize,
-    /// Messages per second one connection may send, on average (`rate_limited`)...
+    /// Messages one connection may send a second, on average (`rate_limited`), answers
+    /// to the questions the server put to it aside (never limited)...
     pub messages_per_second: f64,
     /// ...and in a burst.
     pub burst: f64,
+    /// Look-ups (`hello`, `create_table`, `join`, `rejoin`, `watch`, and frames that
+    /// cannot be read) all the connections of one client address may send a second
+    /// together, on average, and in a burst: connecting again does not start afresh. An
+    /// honest client sends two or three per connection.
+    pub lookups_per_address: f64,
+    pub lookup_burst_per_address: f64,
     /// Refused messages in a row after which a flooding connection is closed.
     pub flood_close: u32,
     /// Connections open at once from one IP address (`too_many_connections`).
@@ -60,6 +67,8 @@ impl Default for Limits {
             max_message: MAX_CLIENT_FRAME,
             messages_per_second: 20.0,
             burst: 40.0,
+            lookups_per_address: 10.0,
+            lookup_burst_per_address: 60.0,
             flood_close: 200,
             connections_per_address: 32,
             max_connections: 4096,
@@ -96,6 +105,12 @@ impl Bucket {
         }
     }
 
+    /// The tokens it would hold now.
+    fn refilled(&self) -> f64 {
+        let elapsed = self.last.elapsed().as_secs_f64();
+        (self.tokens + elapsed * self.rate).min(self.burst)
+    }
+
     /// Takes a token if there is one.
     pub fn take(&mut self) -> bool {
         let now = Instant::now();
@@ -108,6 +123,26 @@ impl Bucket {
         } else {
             false
         }
+    }
+}
+
+/// A token bucket per client address, for what each may send between them.
+#[derive(Default)]
+pub(crate) struct AddressBuckets(Mutex<HashMap<IpAddr, Bucket>>);
+
+impl AddressBuckets {
+    /// Takes a token from `ip`'s bucket (made full for a newcomer).
+    pub fn take(&self, ip: IpAddr, rate: f64, burst: f64) -> bool {
+        let mut buckets = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if buckets.len() >= 65_536 {
+            // Forget the addresses whose buckets have filled up again: same as new.
+            let full = burst.max(1.0);
+            buckets.retain(|_, b| b.refilled() < full);
+        }
+        let bucket = buckets
+            .entry(ip)
+            .or_insert_with(|| Bucket::new(rate, burst));
+        bucket.take()
     }
 }
 

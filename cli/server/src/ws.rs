@@ -6,7 +6,7 @@
 use crate::access::Access;
 use crate::games::{Command, Outgoing, Pool, Seated, Subscriber};
 use crate::gate::{Door, Peer};
-use crate::limits::{Addresses, Bucket, Counted, Limits};
+use crate::limits::{AddressBuckets, Addresses, Bucket, Counted, Limits};
 use crate::odds::Ticket;
 use crate::secret::{self, Key};
 use axum::Router;
@@ -30,6 +30,8 @@ pub(crate) struct Shared {
     pub door: Arc<Door>,
     /// Upgraded connections per client address.
     pub addresses: Arc<Addresses>,
+    /// What each client address may still send that is not a game action.
+    pub lookups: AddressBuckets,
     pub next_connection: AtomicU64,
     pub name: String,
 }
@@ -101,6 +103,7 @@ async fn connection(shared: Arc<Shared>, client: IpAddr, mut socket: WebSocket) 
         id,
         outbox,
         cut: Arc::new(Notify::new()),
+        asked: Arc::default(),
     };
     tracing::debug!(connection = id, "connected");
     let mut state = Connection {
@@ -197,17 +200,34 @@ impl Connection<'_> {
 
     /// Takes one frame; `false` when the connection is to close.
     async fn take(&mut self, frame: &[u8]) -> bool {
-        if !self.bucket.take() {
+        let limits = &self.shared.limits;
+        let parsed = parse_client_frame(frame, limits.max_message);
+        // An answer to a question the server put goes at the game's pace, which the
+        // server sets: never limited, however fast a bot answers. Other game messages
+        // count against the connection; look-ups (`hello`, `join`, `rejoin`, `watch`,
+        // `create_table`, unreadable frames) against its client address too, so that
+        // connecting again does not start afresh.
+        let allowed = match &parsed {
+            Ok(ClientMessage::Answer { .. }) if self.sub.answers_asked() => true,
+            Ok(
+                ClientMessage::Answer { .. } | ClientMessage::Start {} | ClientMessage::AskOdds {},
+            ) => self.bucket.take(),
+            _ => {
+                let (rate, burst) = (limits.lookups_per_address, limits.lookup_burst_per_address);
+                self.bucket.take() && self.shared.lookups.take(self.client, rate, burst)
+            }
+        };
+        if !allowed {
             self.refused_in_a_row += 1;
-            let limits = &self.shared.limits;
+            let rate = limits.messages_per_second;
             self.error(
                 ErrorCode::RateLimited,
-                format!("at most {} messages a second", limits.messages_per_second),
+                format!("at most {rate} messages a second, and fewer look-ups from one address"),
             );
             return self.refused_in_a_row < limits.flood_close;
         }
         self.refused_in_a_row = 0;
-        let message = match parse_client_frame(frame, self.shared.limits.max_message) {
+        let message = match parsed {
             Ok(message) => message,
             Err(e) => {
                 self.error(e.code, e.message);

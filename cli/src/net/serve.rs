@@ -35,6 +35,10 @@ pub struct ServeArgs {
     /// Connections from one address at once, at most.
     #[arg(long, default_value_t = Limits::default().connections_per_address)]
     max_connections_per_address: usize,
+    /// Look-ups (hello, join, rejoin, watch, create) one address may send a second, on
+    /// average, all its connections together (bursts of six times as many).
+    #[arg(long, default_value_t = Limits::default().lookups_per_address)]
+    lookups_per_address: f64,
     /// Connections open at once, at most; past half of them, each address gets its share.
     #[arg(long, default_value_t = Limits::default().max_connections)]
     max_connections: usize,
@@ -116,6 +120,8 @@ pub fn run(library: PackLibrary, lang: Lang, args: ServeArgs) -> Result<ExitCode
     config.limits.connections_per_address = args.max_connections_per_address;
     config.limits.max_connections = args.max_connections;
     config.limits.tables_per_address = args.max_tables_per_address;
+    config.limits.lookups_per_address = args.lookups_per_address;
+    config.limits.lookup_burst_per_address = args.lookups_per_address * 6.0;
     config.access.allowed_origins = args.allow_origins;
     config.access.trusted_proxies = args.trusted_proxies;
     config.limits.odds_threads = odds_threads;

@@ -54,10 +54,29 @@ pub(crate) struct Subscriber {
     /// Told when the outbox is full: the client reads too slowly, and is cut off rather
     /// than held in memory.
     pub cut: Arc<Notify>,
+    /// Questions put to the connection's seat and not answered yet: an answer to one is
+    /// never rate limited (`ws.rs`), since the server sets that pace itself.
+    pub asked: Arc<AtomicUsize>,
 }
 
+/// The most unanswered questions a connection is credited with (the same question may be
+/// sent again, as when the seat is taken back).
+const MOST_ASKED: usize = 4;
+
 impl Subscriber {
+    /// Whether an answer of this connection may go without a rate limit: it was asked a
+    /// question it has not answered yet.
+    pub fn answers_asked(&self) -> bool {
+        (self.asked)
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+            .is_ok()
+    }
+
     pub fn send(&self, message: &ServerMessage) {
+        if let ServerMessage::Asking { .. } = message {
+            let credit = |n: usize| (n < MOST_ASKED).then_some(n + 1);
+            let _ = (self.asked).fetch_update(Ordering::SeqCst, Ordering::SeqCst, credit);
+        }
         self.send_text(message.to_json().into());
     }
 

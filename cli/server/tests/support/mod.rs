@@ -404,6 +404,8 @@ pub fn roomy() -> dungeon_server::Limits {
         tables_per_address: 10_000,
         messages_per_second: 10_000.0,
         burst: 10_000.0,
+        lookups_per_address: 10_000.0,
+        lookup_burst_per_address: 10_000.0,
         ..dungeon_server::Limits::default()
     }
 }
