@@ -22,6 +22,7 @@ mod access;
 mod games;
 mod gate;
 mod limits;
+mod names;
 mod odds;
 mod secret;
 pub mod store;

@@ -6,11 +6,7 @@ use super::{Seated, Subscriber};
 use crate::secret;
 use crate::store::{Status, Store};
 use dungeon_engine::ids::Seat;
-use dungeon_engine::printable::has_controls;
 use dungeon_protocol::{ErrorCode, NoticeKind, ServerMessage};
-
-/// The longest seat name, in characters (as `dungeon play --names`).
-pub(crate) const MAX_NAME_CHARS: usize = 20;
 
 fn refuse(sub: &Subscriber, code: ErrorCode, message: impl Into<String>) -> Result<Seated, ()> {
     sub.send(&ServerMessage::error(code, message));
@@ -25,10 +21,17 @@ impl LiveTable {
         token: &str,
         sub: &Subscriber,
     ) -> Result<Seated, ()> {
-        let name = name.trim();
-        if name.chars().count() > MAX_NAME_CHARS || has_controls(name) {
-            let message = format!("a name is at most {MAX_NAME_CHARS} printable characters");
-            return refuse(sub, ErrorCode::BadRequest, message);
+        let name = match crate::names::check(name) {
+            Ok(name) => name,
+            Err(why) => return refuse(sub, ErrorCode::BadRequest, why),
+        };
+        let folded = crate::names::fold(&name);
+        let taken = |s: &super::table::SeatSlot| {
+            !s.name.is_empty() && crate::names::fold(&s.name) == folded
+        };
+        if !name.is_empty() && self.seats.iter().any(taken) {
+            let why = "another player at this table has that name";
+            return refuse(sub, ErrorCode::BadRequest, why);
         }
         if self.started() {
             return refuse(sub, ErrorCode::AlreadyStarted, "the game has started");
@@ -41,12 +44,12 @@ impl LiveTable {
             return refuse(sub, ErrorCode::TableFull, "every seat is taken");
         };
         let hash = secret::digest(token);
-        if let Err(e) = store.seat(&self.key, seat as Seat, name, &hash) {
+        if let Err(e) = store.seat(&self.key, seat as Seat, &name, &hash) {
             tracing::error!(table = %self.id(), error = %e, "storing a seat failed");
             return refuse(sub, ErrorCode::Internal, "the seat could not be stored");
         }
         let slot = &mut self.seats[seat];
-        slot.name = name.to_string();
+        slot.name = name;
         slot.token_hash = Some(hash);
         self.seat_connection(seat as Seat, token, sub);
         Ok(Some(seat as Seat))

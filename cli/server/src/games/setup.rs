@@ -168,13 +168,7 @@ pub(crate) fn create(
         }
         other => other,
     };
-    let creator = request.name.trim();
-    if creator.chars().count() > super::seats::MAX_NAME_CHARS
-        || dungeon_engine::printable::has_controls(creator)
-    {
-        let most = super::seats::MAX_NAME_CHARS;
-        return Err(format!("a name is at most {most} printable characters"));
-    }
+    let creator = crate::names::check(&request.name)?;
     let catalog = context.catalog(&packs)?;
     let options = options(request, &catalog)?;
     let seed = match context.seeds {
@@ -200,7 +194,7 @@ pub(crate) fn create(
         .enumerate()
         .map(|(i, &bot)| SeatSlot {
             name: if i == 0 {
-                creator.to_string()
+                creator.clone()
             } else {
                 String::new()
             },
