@@ -87,6 +87,7 @@ play-game-over = { $name } wins the game!
 play-reconstructed = (reconstructed card: no published text was found)
 play-waiting-bot = { $name } is thinking...
 play-lost = The game stopped unexpectedly. Everything up to the last move is saved.
+play-expired = The server closed this table: it was not started, or nobody played at it, for too long.
 play-autosave = This game is saved after every move: `dungeon play --resume` continues it.
 play-no-autosave = This game is not saved automatically ({ $reason }); s saves it.
 play-autosave-failed = Could not save the game to { $path }: { $error }
@@ -769,6 +770,7 @@ note-left = { $name } left the table; the seat waits for them.
 note-reconnecting = The connection to the server was lost. Trying to get it back...
 note-reconnected = Connected again: back at the table.
 note-gave-up = The connection to the server could not be had back.
+note-seat-taken = Your seat was taken from another window or machine with its token; this one stops here.
 net-header = Playing at { $url }. The server keeps the game: `dungeon join { $url }` takes your seat back.
 net-left = You left the table; the server keeps the game. `dungeon join { $url }` takes your seat back.
 net-no-save = The server keeps this game: there is nothing to save here.
@@ -803,6 +805,7 @@ net-unknown-table = There is no table { $code } at this server: the game may be 
 net-table-full = Table { $code } is full: every seat for a person is taken. To watch it: `dungeon join { $url } --watch`.
 net-already-started = The game at table { $code } has started without you. To watch it: `dungeon join { $url } --watch`.
 net-too-many-tables = The server holds as many tables as it may: try again later.
+net-table-quota = You have as many unfinished tables at this server as one address may: finish one first.
 net-busy = The server at { $server } is busy with this address: wait a moment and try again.
 net-refused = The server refused: { $message } ({ $code }).
 net-protocol = The server sent something this program does not understand: { $error }
@@ -820,6 +823,8 @@ serve-broken = { $tables ->
        *[other] { $tables } stored tables failed their check and were set aside (see the log)
     }
 serve-db-error = The database { $path } cannot be opened: { $error }
+serve-db-readable = The database { $path } can be read by other users (mode { $mode }): it holds every game's hidden cards. Make it private and start again: { $fix }
+serve-db-replaceable = Other users can replace the database in { $path } (mode { $mode }). Make the folder private and start again: { $fix }
 serve-listen-error = Cannot serve on { $address }: { $error }
 
 # dungeon sim ladder

@@ -80,6 +80,7 @@ play-game-over = ¡{ $name } gana la partida!
 play-reconstructed = (carta reconstruida: no se ha encontrado ningún texto publicado)
 play-waiting-bot = { $name } está pensando...
 play-lost = La partida se ha detenido de forma inesperada. Todo está guardado hasta la última jugada.
+play-expired = El servidor ha cerrado esta mesa: no se empezó, o nadie jugó en ella, durante demasiado tiempo.
 play-autosave = Esta partida se guarda tras cada jugada: `dungeon play --resume` la continúa.
 play-no-autosave = Esta partida no se guarda sola ({ $reason }); s la guarda.
 play-autosave-failed = No se ha podido guardar la partida en { $path }: { $error }
@@ -762,6 +763,7 @@ note-left = { $name } dejó la mesa; su plaza le espera.
 note-reconnecting = Se perdió la conexión con el servidor. Intentando recuperarla...
 note-reconnected = Conexión recuperada: de vuelta en la mesa.
 note-gave-up = No se pudo recuperar la conexión con el servidor.
+note-seat-taken = Tu plaza se ha tomado desde otra ventana u otro equipo con su clave; esta se detiene aquí.
 net-header = Jugando en { $url }. El servidor guarda la partida: `dungeon join { $url }` te devuelve tu plaza.
 net-left = Has dejado la mesa; el servidor guarda la partida. `dungeon join { $url }` te devuelve tu plaza.
 net-no-save = El servidor guarda esta partida: aquí no hay nada que guardar.
@@ -796,6 +798,7 @@ net-unknown-table = No hay ninguna mesa { $code } en este servidor: puede que la
 net-table-full = La mesa { $code } está completa: todas las plazas para personas están ocupadas. Para observarla: `dungeon join { $url } --watch`.
 net-already-started = La partida de la mesa { $code } empezó sin ti. Para observarla: `dungeon join { $url } --watch`.
 net-too-many-tables = El servidor tiene todas las mesas que puede: inténtalo más tarde.
+net-table-quota = Tienes en este servidor todas las mesas sin terminar que puede tener una dirección: termina una antes.
 net-busy = El servidor en { $server } está saturado desde esta dirección: espera un momento y vuelve a intentarlo.
 net-refused = El servidor lo rechazó: { $message } ({ $code }).
 net-protocol = El servidor envió algo que este programa no entiende: { $error }
@@ -813,6 +816,8 @@ serve-broken = { $tables ->
        *[other] { $tables } mesas guardadas no superaron la comprobación y se han apartado (véase el registro)
     }
 serve-db-error = No se puede abrir la base de datos { $path }: { $error }
+serve-db-readable = Otros usuarios pueden leer la base de datos { $path } (modo { $mode }): guarda las cartas ocultas de cada partida. Hazla privada y vuelve a empezar: { $fix }
+serve-db-replaceable = Otros usuarios pueden reemplazar la base de datos en { $path } (modo { $mode }). Haz privada la carpeta y vuelve a empezar: { $fix }
 serve-listen-error = No se puede servir en { $address }: { $error }
 
 # dungeon sim ladder

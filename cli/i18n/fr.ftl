@@ -81,6 +81,7 @@ play-game-over = { $name } remporte la partie !
 play-reconstructed = (carte reconstituée : aucun texte publié n'a été trouvé)
 play-waiting-bot = { $name } réfléchit...
 play-lost = La partie s'est arrêtée de façon inattendue. Tout est sauvegardé jusqu'au dernier coup.
+play-expired = Le serveur a fermé cette table : elle n'a pas été commencée, ou personne n'y a joué, pendant trop longtemps.
 play-autosave = Cette partie est sauvegardée après chaque coup : `dungeon play --resume` la reprend.
 play-no-autosave = Cette partie n'est pas sauvegardée automatiquement ({ $reason }) ; s la sauvegarde.
 play-autosave-failed = Impossible de sauvegarder la partie dans { $path } : { $error }
@@ -755,6 +756,7 @@ note-left = { $name } a quitté la table ; sa place l'attend.
 note-reconnecting = La connexion au serveur est perdue. Tentative de la retrouver...
 note-reconnected = Connexion retrouvée : de retour à la table.
 note-gave-up = La connexion au serveur n'a pas pu être retrouvée.
+note-seat-taken = Votre place a été reprise depuis une autre fenêtre ou machine avec sa clé ; celle-ci s'arrête ici.
 net-header = Partie sur { $url }. Le serveur garde la partie : `dungeon join { $url }` vous rend votre place.
 net-left = Vous avez quitté la table ; le serveur garde la partie. `dungeon join { $url }` vous rend votre place.
 net-no-save = Le serveur garde cette partie : il n'y a rien à sauvegarder ici.
@@ -789,6 +791,7 @@ net-unknown-table = Il n'y a pas de table { $code } sur ce serveur : la partie e
 net-table-full = La table { $code } est complète : toutes les places pour des personnes sont prises. Pour la regarder : `dungeon join { $url } --watch`.
 net-already-started = La partie de la table { $code } a commencé sans vous. Pour la regarder : `dungeon join { $url } --watch`.
 net-too-many-tables = Le serveur a autant de tables qu'il peut en tenir : réessayez plus tard.
+net-table-quota = Vous avez sur ce serveur autant de tables inachevées qu'une adresse peut en avoir : terminez-en une d'abord.
 net-busy = Le serveur { $server } est saturé pour cette adresse : attendez un instant et réessayez.
 net-refused = Le serveur a refusé : { $message } ({ $code }).
 net-protocol = Le serveur a envoyé quelque chose que ce programme ne comprend pas : { $error }
@@ -806,6 +809,8 @@ serve-broken = { $tables ->
        *[other] { $tables } tables enregistrées ont échoué à la vérification et ont été mises de côté (voir le journal)
     }
 serve-db-error = Impossible d'ouvrir la base de données { $path } : { $error }
+serve-db-readable = D'autres utilisateurs peuvent lire la base de données { $path } (mode { $mode }) : elle contient les cartes cachées de chaque partie. Rendez-la privée puis relancez : { $fix }
+serve-db-replaceable = D'autres utilisateurs peuvent remplacer la base de données dans { $path } (mode { $mode }). Rendez le dossier privé puis relancez : { $fix }
 serve-listen-error = Impossible de servir sur { $address } : { $error }
 
 # dungeon sim ladder

@@ -131,6 +131,8 @@ fn launch(db: &std::path::Path) -> Serve {
         .arg(db)
         .args(["--insecure-fixed-seeds", &SEEDS.to_string()])
         .args(["--max-connections-per-address", "10000"])
+        .args(["--max-tables-per-address", "10000"])
+        .args(["--lookups-per-address", "10000"])
         .env("DUNGEON_LOG", "warn")
         .stdout(Stdio::piped())
         .stderr(

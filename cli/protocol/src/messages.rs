@@ -174,6 +174,9 @@ pub enum StopReason {
     /// The table failed its check when the server restarted (its stored decisions do not
     /// lead to its stored state): it is kept for inspection, never played.
     Broken {},
+    /// The table was never started, or its people left it, for longer than the server
+    /// keeps such tables: it is closed for good.
+    Expired {},
 }
 
 /// A note about the table that is not a game event.
@@ -212,6 +215,9 @@ pub enum ErrorCode {
     TooManyConnections,
     /// The server holds as many open tables as it may.
     TooManyTables,
+    /// Tables opened from this address and not finished yet are as many as one address
+    /// may hold.
+    TableQuota,
     /// The request is well formed but makes no sense here: a message before `hello`, an
     /// unknown pack or ruling, a bad seat count, a name too long, a second seat.
     BadRequest,
@@ -232,6 +238,11 @@ pub enum ErrorCode {
     /// and a bounded queue for the server); ask again later.
     Busy,
     Internal,
+    /// Another connection took this connection's seat back with the seat's token (the
+    /// newer connection holds the seat); this one closes. A client must not take the seat
+    /// back by itself on this: two copies of one token would take it from each other for
+    /// ever.
+    SeatTaken,
 }
 
 impl ErrorCode {
@@ -244,6 +255,7 @@ impl ErrorCode {
             ErrorCode::RateLimited => "rate_limited",
             ErrorCode::TooManyConnections => "too_many_connections",
             ErrorCode::TooManyTables => "too_many_tables",
+            ErrorCode::TableQuota => "table_quota",
             ErrorCode::BadRequest => "bad_request",
             ErrorCode::UnknownTable => "unknown_table",
             ErrorCode::TableFull => "table_full",
@@ -257,6 +269,7 @@ impl ErrorCode {
             ErrorCode::Refused => "refused",
             ErrorCode::Busy => "busy",
             ErrorCode::Internal => "internal",
+            ErrorCode::SeatTaken => "seat_taken",
         }
     }
 }

@@ -243,6 +243,11 @@ impl RemoteTable {
     }
 
     fn lose_for_good(&mut self) {
+        self.end_with(Notice::GaveUp);
+    }
+
+    /// The connection has ended for good; `why` is noted unless the game was over.
+    fn end_with(&mut self, why: Notice) {
         if self.ended {
             return;
         }
@@ -250,7 +255,7 @@ impl RemoteTable {
         // A game over has nothing left to lose.
         if !matches!(self.mirror.stand, Stand::Over { .. }) {
             self.mirror.lost = true;
-            self.mirror.note(Notice::GaveUp);
+            self.mirror.note(why);
         }
     }
 
@@ -275,6 +280,17 @@ impl RemoteTable {
             Up::Back => {
                 self.mirror.lost = false;
                 self.mirror.note(Notice::Reconnected);
+                true
+            }
+            Up::Failed(ConnectError::Refused {
+                code: ErrorCode::SeatTaken,
+                ..
+            })
+            | Up::Abandoned(ConnectError::Refused {
+                code: ErrorCode::SeatTaken,
+                ..
+            }) => {
+                self.end_with(Notice::SeatTaken);
                 true
             }
             Up::Failed(_) | Up::Abandoned(_) => {

@@ -97,7 +97,8 @@ enum End {
     /// The front end closed the table (or went away).
     Closed,
     Lost,
-    /// The server broke the protocol.
+    /// The server broke the protocol, or ended the seat here for good (another connection
+    /// took it with its token): not to be taken back.
     Broken(ConnectError),
 }
 
@@ -253,8 +254,19 @@ async fn pump(
                     Some(Err(_)) | None => return End::Lost,
                 };
                 note_seat(&message, again, code);
+                // Taking the seat back would take it from the client that just did: the
+                // two would fight over it for ever.
+                let taken = match &message {
+                    ServerMessage::Error { code: ErrorCode::SeatTaken, message } => {
+                        Some(ConnectError::Refused { code: ErrorCode::SeatTaken, message: message.clone() })
+                    }
+                    _ => None,
+                };
                 if up.send(Up::Message(Box::new(message))).is_err() {
                     return End::Closed;
+                }
+                if let Some(taken) = taken {
+                    return End::Broken(taken);
                 }
             }
             order = down.recv() => match order {
@@ -362,6 +374,6 @@ async fn come_back(
 fn final_refusal(code: ErrorCode) -> bool {
     matches!(
         code,
-        ErrorCode::BadToken | ErrorCode::UnknownTable | ErrorCode::Malformed
+        ErrorCode::BadToken | ErrorCode::UnknownTable | ErrorCode::Malformed | ErrorCode::SeatTaken
     )
 }

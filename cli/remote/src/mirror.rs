@@ -332,5 +332,6 @@ fn failure_kind(reason: StopReason) -> FailureKind {
         StopReason::Script { card } => FailureKind::Script(card),
         StopReason::HiddenMonster {} => FailureKind::HiddenMonster,
         StopReason::Move {} | StopReason::Broken {} => FailureKind::Move,
+        StopReason::Expired {} => FailureKind::Expired,
     }
 }

@@ -375,3 +375,37 @@ fn odds_come_from_the_server_through_poll() {
         return;
     }
 }
+
+/// The same seat opened twice (its token copied to another machine): the newer table
+/// takes the seat, the older is told so and stops for good instead of taking it back,
+/// so the two do not take it from each other for ever.
+#[test]
+fn a_seat_taken_with_its_token_elsewhere_stops_the_older_table() {
+    let running = server(16);
+    let here = address(running.addr);
+    let sit = Sit::Create(new_table(2, 1));
+    let mut older = RemoteTable::connect(&here, sit, catalog, quick_reconnect()).unwrap();
+    let rejoin = Sit::Rejoin {
+        code: older.code().to_string(),
+        token: older.token().unwrap().to_string(),
+    };
+    let mut newer = RemoteTable::connect(&here, rejoin, catalog, quick_reconnect()).unwrap();
+    let until = Instant::now() + PATIENCE;
+    while !older.ended() {
+        assert!(Instant::now() < until, "the older table never stopped");
+        older.poll(Duration::from_millis(20)).unwrap();
+    }
+    let noted = |t: &RemoteTable, notice: Notice| t.notes().iter().any(|n| n.notice == notice);
+    assert!(noted(&older, Notice::SeatTaken), "{:?}", older.notes());
+    assert!(matches!(older.state(), TableState::Stopped { .. }));
+    // Long enough for several of the older table's quick reconnections, had it tried.
+    let quiet = Instant::now() + Duration::from_millis(1500);
+    while Instant::now() < quiet {
+        newer.poll(Duration::from_millis(20)).unwrap();
+        older.poll(Duration::from_millis(5)).unwrap();
+    }
+    assert!(!newer.ended());
+    assert!(!noted(&newer, Notice::Reconnecting), "{:?}", newer.notes());
+    assert!(!noted(&newer, Notice::SeatTaken), "{:?}", newer.notes());
+    assert_eq!(newer.seat(), Some(0));
+}

@@ -18,13 +18,17 @@
 //! play), `odds.rs` (the threads that work out odds, from a seat's view only), `store/`,
 //! `secret.rs`, `limits.rs`.
 
+mod access;
 mod games;
+mod gate;
 mod limits;
+mod names;
 mod odds;
 mod secret;
 pub mod store;
 mod ws;
 
+pub use access::Access;
 pub use limits::Limits;
 pub use store::{Commit, MemoryStore, SqliteStore, Store};
 
@@ -51,6 +55,8 @@ pub struct Config {
     /// Game threads (each with its own engines).
     pub threads: usize,
     pub limits: Limits,
+    /// Origins and proxies the operator trusts.
+    pub access: Access,
     pub seeds: Seeds,
     /// The name the server gives in `welcome`.
     pub name: String,
@@ -63,6 +69,7 @@ impl Config {
             store,
             threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
             limits: Limits::default(),
+            access: Access::default(),
             seeds: Seeds::Os,
             name: format!("dungeon {}", env!("CARGO_PKG_VERSION")),
         }
@@ -85,6 +92,9 @@ pub struct Restored {
     pub tables: usize,
     /// Tables that failed their check (marked broken, never played), by log id, with why.
     pub broken: Vec<(String, String)>,
+    /// Tables that were never started, or left, for too long while the server was down:
+    /// marked expired, not taken on.
+    pub expired: usize,
 }
 
 /// A server with its tables restored, ready to serve.
@@ -97,7 +107,11 @@ impl Server {
     /// Starts the game threads and takes on every unfinished table of the store, each
     /// played again and checked first.
     pub fn start(config: Config) -> Result<Server, StartError> {
-        let unfinished = config.store.unfinished()?;
+        let expiry = games::Expiry {
+            unstarted: config.limits.unstarted_ttl,
+            abandoned: config.limits.abandoned_ttl,
+        };
+        let (unfinished, expired) = games::expire_stored(&*config.store, expiry)?;
         let count = unfinished.len();
         let odds = odds::OddsPool::start(&config.limits)?;
         let pool = games::Pool::start(
@@ -106,21 +120,27 @@ impl Server {
             config.library,
             config.seeds,
             odds,
+            expiry,
         )?;
         let broken = pool.restore(unfinished);
         let restored = Restored {
             tables: count - broken.len(),
             broken,
+            expired,
         };
         tracing::info!(
             tables = restored.tables,
             broken = restored.broken.len(),
+            expired,
             "store restored"
         );
         let shared = Arc::new(ws::Shared {
             pool,
             limits: config.limits,
+            access: Arc::new(config.access),
+            door: Arc::default(),
             addresses: Arc::default(),
+            lookups: Default::default(),
             next_connection: AtomicU64::new(0),
             name: config.name,
         });
@@ -138,14 +158,15 @@ impl Server {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
         let app = ws::router(self.shared.clone());
-        // Small messages go out at once: with Nagle's algorithm, the second of two frames
-        // waited for the client's delayed ACK (40 ms a question).
-        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
-        axum::serve(
+        let gate = gate::Gate {
             listener,
-            app.into_make_service_with_connect_info::<SocketAddr>(),
+            door: self.shared.door.clone(),
+            limits: self.shared.limits.clone(),
+            access: self.shared.access.clone(),
+        };
+        axum::serve(
+            gate,
+            app.into_make_service_with_connect_info::<gate::Peer>(),
         )
         .with_graceful_shutdown(shutdown)
         .await?;

@@ -3,19 +3,22 @@
 //! where the connection stands) and routes them to the table's game thread, while it
 //! writes whatever the game threads put in its outbox. No game logic runs here.
 
+use crate::access::Access;
 use crate::games::{Command, Outgoing, Pool, Seated, Subscriber};
-use crate::limits::{Addresses, Bucket, Limits};
+use crate::gate::{Door, Peer};
+use crate::limits::{AddressBuckets, Addresses, Bucket, Counted, Limits};
 use crate::odds::Ticket;
 use crate::secret::{self, Key};
 use axum::Router;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
-use axum::response::Response;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use dungeon_protocol::{
     ClientMessage, ErrorCode, PROTOCOL_VERSION, ServerMessage, parse_client_frame,
 };
-use std::net::SocketAddr;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use tokio::sync::{Notify, oneshot};
@@ -23,7 +26,12 @@ use tokio::sync::{Notify, oneshot};
 pub(crate) struct Shared {
     pub pool: Pool,
     pub limits: Limits,
+    pub access: Arc<Access>,
+    pub door: Arc<Door>,
+    /// Upgraded connections per client address.
     pub addresses: Arc<Addresses>,
+    /// What each client address may still send that is not a game action.
+    pub lookups: AddressBuckets,
     pub next_connection: AtomicU64,
     pub name: String,
 }
@@ -34,15 +42,47 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
 
 async fn upgrade(
     State(shared): State<Arc<Shared>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ConnectInfo(peer): ConnectInfo<Peer>,
+    headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
+    if !shared.access.origin_allowed(&headers) {
+        tracing::info!("an upgrade from a foreign origin refused");
+        let why = "this server takes WebSocket connections from its own pages and the origins its operator names";
+        return (StatusCode::FORBIDDEN, why).into_response();
+    }
+    let client = shared.access.client(peer.addr, &headers);
     // Frames up to four times the limit are read and refused with `too_big`; larger
     // ones end the connection in the WebSocket layer, before they are buffered.
     let most = shared.limits.max_message * 4;
     ws.max_message_size(most)
         .max_frame_size(most)
-        .on_upgrade(move |socket| connection(shared, peer, socket))
+        .on_upgrade(move |socket| {
+            peer.ticket.upgraded();
+            connection(shared, client, socket)
+        })
+}
+
+/// Counts a connection from `client`, or tells it why not.
+async fn admit(shared: &Shared, client: IpAddr, socket: &mut WebSocket) -> Option<Counted> {
+    let limits = &shared.limits;
+    let counted = (shared.addresses).admit(
+        client,
+        limits.connections_per_address,
+        limits.max_connections,
+    );
+    if counted.is_none() {
+        let refusal = ServerMessage::error(
+            ErrorCode::TooManyConnections,
+            format!(
+                "at most {} connections from one address (fewer while the server is busy)",
+                limits.connections_per_address
+            ),
+        );
+        let _ = socket.send(Message::Text(refusal.to_json().into())).await;
+        let _ = socket.send(Message::Close(None)).await;
+    }
+    counted
 }
 
 /// Where a connection stands.
@@ -52,21 +92,9 @@ struct Place {
     seat: Seated,
 }
 
-async fn connection(shared: Arc<Shared>, peer: SocketAddr, mut socket: WebSocket) {
+async fn connection(shared: Arc<Shared>, client: IpAddr, mut socket: WebSocket) {
     let limits = &shared.limits;
-    let Some(_counted) = shared
-        .addresses
-        .admit(peer.ip(), limits.connections_per_address)
-    else {
-        let refusal = ServerMessage::error(
-            ErrorCode::TooManyConnections,
-            format!(
-                "at most {} connections from one address",
-                limits.connections_per_address
-            ),
-        );
-        let _ = socket.send(Message::Text(refusal.to_json().into())).await;
-        let _ = socket.send(Message::Close(None)).await;
+    let Some(_counted) = admit(&shared, client, &mut socket).await else {
         return;
     };
     let id = shared.next_connection.fetch_add(1, Ordering::Relaxed);
@@ -75,10 +103,12 @@ async fn connection(shared: Arc<Shared>, peer: SocketAddr, mut socket: WebSocket
         id,
         outbox,
         cut: Arc::new(Notify::new()),
+        asked: Arc::default(),
     };
     tracing::debug!(connection = id, "connected");
     let mut state = Connection {
         shared: &shared,
+        client,
         sub: sub.clone(),
         hello: false,
         place: None,
@@ -86,9 +116,28 @@ async fn connection(shared: Arc<Shared>, peer: SocketAddr, mut socket: WebSocket
         refused_in_a_row: 0,
         odds_in_flight: Arc::default(),
     };
+    let started = tokio::time::Instant::now();
+    let mut heard = started;
+    // Pings keep an honest client's connection from looking idle: its WebSocket library
+    // answers them by itself.
+    let mut ping = tokio::time::interval_at(started + limits.idle / 3, limits.idle / 3);
     loop {
+        let deadline = match state.hello {
+            false => started + limits.hello_within,
+            true => heard + limits.idle,
+        };
         tokio::select! {
+            () = tokio::time::sleep_until(deadline) => {
+                tracing::debug!(connection = id, hello = state.hello, "closed: silent too long");
+                break;
+            }
+            _ = ping.tick() => {
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+            }
             incoming = socket.recv() => {
+                heard = tokio::time::Instant::now();
                 let Some(Ok(message)) = incoming else { break };
                 let frame = match message {
                     Message::Text(text) => text.as_bytes().to_vec(),
@@ -133,6 +182,8 @@ async fn connection(shared: Arc<Shared>, peer: SocketAddr, mut socket: WebSocket
 
 struct Connection<'s> {
     shared: &'s Shared,
+    /// The client's address (see `access.rs`).
+    client: IpAddr,
     sub: Subscriber,
     hello: bool,
     place: Option<Place>,
@@ -149,17 +200,34 @@ impl Connection<'_> {
 
     /// Takes one frame; `false` when the connection is to close.
     async fn take(&mut self, frame: &[u8]) -> bool {
-        if !self.bucket.take() {
+        let limits = &self.shared.limits;
+        let parsed = parse_client_frame(frame, limits.max_message);
+        // An answer to a question the server put goes at the game's pace, which the
+        // server sets: never limited, however fast a bot answers. Other game messages
+        // count against the connection; look-ups (`hello`, `join`, `rejoin`, `watch`,
+        // `create_table`, unreadable frames) against its client address too, so that
+        // connecting again does not start afresh.
+        let allowed = match &parsed {
+            Ok(ClientMessage::Answer { .. }) if self.sub.answers_asked() => true,
+            Ok(
+                ClientMessage::Answer { .. } | ClientMessage::Start {} | ClientMessage::AskOdds {},
+            ) => self.bucket.take(),
+            _ => {
+                let (rate, burst) = (limits.lookups_per_address, limits.lookup_burst_per_address);
+                self.bucket.take() && self.shared.lookups.take(self.client, rate, burst)
+            }
+        };
+        if !allowed {
             self.refused_in_a_row += 1;
-            let limits = &self.shared.limits;
+            let rate = limits.messages_per_second;
             self.error(
                 ErrorCode::RateLimited,
-                format!("at most {} messages a second", limits.messages_per_second),
+                format!("at most {rate} messages a second, and fewer look-ups from one address"),
             );
             return self.refused_in_a_row < limits.flood_close;
         }
         self.refused_in_a_row = 0;
-        let message = match parse_client_frame(frame, self.shared.limits.max_message) {
+        let message = match parsed {
             Ok(message) => message,
             Err(e) => {
                 self.error(e.code, e.message);
@@ -204,8 +272,16 @@ impl Connection<'_> {
                         "this connection is at a table already",
                     );
                 }
+                let quota = self.shared.limits.tables_per_address;
+                if !pool.routes.reserve_for(self.client, quota) {
+                    return self.error(
+                        ErrorCode::TableQuota,
+                        format!("at most {quota} unfinished tables opened from one address"),
+                    );
+                }
                 let limit = self.shared.limits.open_tables;
                 if !pool.routes.reserve(limit) {
+                    pool.routes.release_for(self.client);
                     return self.error(
                         ErrorCode::TooManyTables,
                         format!("this server holds {limit} open tables, its most"),
@@ -223,6 +299,7 @@ impl Connection<'_> {
                         code,
                         token,
                         request,
+                        client: self.client,
                         sub,
                         reply,
                     },

@@ -4,34 +4,29 @@
 //! file already reads it. A decision refused (out of order) in a group is reported alone;
 //! the others of its group are kept.
 
+mod support;
+
 use dungeon_engine::record::{GameRecord, Move};
 use dungeon_server::store::{Decided, Status, StoredSeat, StoredTable};
 use dungeon_server::{Commit, SqliteStore, Store};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
+use support::head;
 
 const TABLES: usize = 24;
 const DECISIONS: u32 = 12;
 
-fn head() -> GameRecord {
-    let library = dungeon_tests::library();
-    let (catalog, _) = library.catalog(&["base"]).unwrap();
-    let catalog = Arc::new(catalog);
-    let mut engine = dungeon_engine::Engine::new(catalog.clone()).unwrap();
-    let options = dungeon_engine::options::GameOptions {
-        players: 2,
-        ..Default::default()
-    };
-    let state = engine
-        .new_game(options.clone(), 1, &mut Vec::new())
-        .unwrap();
-    GameRecord::new(&catalog, options, Vec::new(), 1, &state)
+/// A table's key in the store, from the test's name for it.
+fn key(code: &str) -> [u8; 32] {
+    let mut key = [0u8; 32];
+    key[..code.len()].copy_from_slice(code.as_bytes());
+    key
 }
 
 fn table(code: &str, head: &GameRecord) -> StoredTable {
     StoredTable {
-        code: code.into(),
+        key: key(code),
         head: head.clone(),
         seats: vec![
             StoredSeat {
@@ -45,15 +40,17 @@ fn table(code: &str, head: &GameRecord) -> StoredTable {
         status: Status::Playing,
         decisions: Vec::new(),
         state: "{}".into(),
+        touched: 0,
     }
 }
 
 /// How many decisions of table `code` another connection to the file reads.
 fn stored_elsewhere(path: &Path, code: &str) -> u32 {
     let conn = rusqlite::Connection::open(path).unwrap();
+    let hex: String = key(code).iter().map(|b| format!("{b:02x}")).collect();
     conn.query_row(
-        "SELECT COUNT(*) FROM decisions WHERE code = ?1",
-        [code],
+        "SELECT COUNT(*) FROM decisions WHERE key = ?1",
+        [hex],
         |r| r.get(0),
     )
     .unwrap()
@@ -61,7 +58,7 @@ fn stored_elsewhere(path: &Path, code: &str) -> u32 {
 
 fn decided(code: &str, number: u32) -> Decided {
     Decided {
-        code: code.into(),
+        key: key(code),
         number,
         decision: Move {
             seat: 0,
@@ -79,7 +76,7 @@ fn decisions_of_many_tables_share_commits_and_are_acknowledged_once_committed() 
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("tables.sqlite");
     let store = Arc::new(SqliteStore::open_with(&path, Commit::Grouped).unwrap());
-    let head = head();
+    let head = head(2);
     let codes: Vec<String> = (0..TABLES).map(|t| format!("table{t:02}")).collect();
     for code in &codes {
         store.create(&table(code, &head)).unwrap();

@@ -111,7 +111,8 @@ fn a_seats_odds_are_its_local_odds_from_its_view_only() {
     let odds = odds.expect("odds mean something while bidding with a dungeon");
 
     // What a local table shows for this seat's view of the real game...
-    let stored = store.table(&code).unwrap().expect("the table is stored");
+    let key: [u8; 32] = <sha2::Sha256 as sha2::Digest>::digest(code.as_bytes()).into();
+    let stored = store.table(&key).unwrap().expect("the table is stored");
     let state: GameState = serde_json::from_str(&stored.state).unwrap();
     assert_eq!(View::new(&state, 0).snapshot(), *view);
     let (catalog, _) = dungeon_tests::library().catalog(&["base"]).unwrap();

@@ -5,17 +5,10 @@
 mod support;
 
 use dungeon_protocol::{ClientMessage, ErrorCode, ServerMessage};
-use dungeon_server::{Config, Seeds, Server, SqliteStore};
-use std::sync::Arc;
 use support::*;
 
-fn start(path: &std::path::Path) -> Server {
-    let store = Arc::new(SqliteStore::open(path).expect("the database opens"));
-    let mut config = Config::new(Arc::new(dungeon_tests::library()), store);
-    config.threads = 2;
-    config.limits = roomy();
-    config.seeds = Seeds::Fixed(51);
-    Server::start(config).expect("the server starts")
+fn start(path: &std::path::Path) -> dungeon_server::Server {
+    sqlite_server(path, 51)
 }
 
 /// Rejoins and returns the pending question's number (or the error's code).

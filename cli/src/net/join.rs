@@ -324,6 +324,7 @@ pub fn refusal(lang: Lang, invite: &Invite, error: &ConnectError) -> String {
                     &[("code", code_arg), ("url", url)],
                 ),
                 ErrorCode::TooManyTables => tr(lang, "net-too-many-tables", &[]),
+                ErrorCode::TableQuota => tr(lang, "net-table-quota", &[]),
                 ErrorCode::TooManyConnections | ErrorCode::RateLimited => {
                     tr(lang, "net-busy", &[("server", server)])
                 }

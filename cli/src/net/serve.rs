@@ -7,6 +7,7 @@ use crate::text::tr;
 use clap::Args;
 use dungeon_engine::catalog::PackLibrary;
 use dungeon_engine::lang::Lang;
+use dungeon_server::store::StoreError;
 use dungeon_server::{Config, Limits, Seeds, Server, SqliteStore};
 use std::io::Write;
 use std::net::SocketAddr;
@@ -28,9 +29,27 @@ pub struct ServeArgs {
     /// Tables open at once, at most.
     #[arg(long, default_value_t = Limits::default().open_tables)]
     max_tables: usize,
+    /// Unfinished tables opened from one address at once, at most.
+    #[arg(long, default_value_t = Limits::default().tables_per_address)]
+    max_tables_per_address: usize,
     /// Connections from one address at once, at most.
     #[arg(long, default_value_t = Limits::default().connections_per_address)]
     max_connections_per_address: usize,
+    /// Look-ups (hello, join, rejoin, watch, create) one address may send a second, on
+    /// average, all its connections together (bursts of six times as many).
+    #[arg(long, default_value_t = Limits::default().lookups_per_address)]
+    lookups_per_address: f64,
+    /// Connections open at once, at most; past half of them, each address gets its share.
+    #[arg(long, default_value_t = Limits::default().max_connections)]
+    max_connections: usize,
+    /// An origin whose web pages may connect (`https://play.example.org`), besides the
+    /// server's own; may be given several times.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    allow_origins: Vec<String>,
+    /// A reverse proxy's address whose X-Forwarded-For / Forwarded headers name the
+    /// client; may be given several times.
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    trusted_proxies: Vec<std::net::IpAddr>,
     /// Threads working out players' odds (the `o` key), apart from the game threads.
     #[arg(long, default_value_t = Limits::default().odds_threads)]
     odds_threads: usize,
@@ -64,13 +83,34 @@ pub fn run(library: PackLibrary, lang: Lang, args: ServeArgs) -> Result<ExitCode
         .with_max_level(level)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
-    let store = SqliteStore::open(&args.db).map_err(|e| {
-        let path = args.db.to_string_lossy().into_owned();
-        tr(
-            lang,
-            "serve-db-error",
-            &[("path", path.into()), ("error", e.to_string().into())],
-        )
+    let store = SqliteStore::open(&args.db).map_err(|e| match e {
+        StoreError::Exposed {
+            path,
+            mode,
+            what,
+            fix,
+        } => {
+            let id = match what {
+                "read" => "serve-db-readable",
+                _ => "serve-db-replaceable",
+            };
+            let path = path.to_string_lossy().into_owned();
+            let mode = format!("{mode:03o}");
+            let args = [
+                ("path", path.into()),
+                ("mode", mode.into()),
+                ("fix", fix.into()),
+            ];
+            tr(lang, id, &args)
+        }
+        e => {
+            let path = args.db.to_string_lossy().into_owned();
+            tr(
+                lang,
+                "serve-db-error",
+                &[("path", path.into()), ("error", e.to_string().into())],
+            )
+        }
     })?;
     let mut config = Config::new(Arc::new(library), Arc::new(store));
     if let Some(threads) = threads {
@@ -78,6 +118,12 @@ pub fn run(library: PackLibrary, lang: Lang, args: ServeArgs) -> Result<ExitCode
     }
     config.limits.open_tables = args.max_tables;
     config.limits.connections_per_address = args.max_connections_per_address;
+    config.limits.max_connections = args.max_connections;
+    config.limits.tables_per_address = args.max_tables_per_address;
+    config.limits.lookups_per_address = args.lookups_per_address;
+    config.limits.lookup_burst_per_address = args.lookups_per_address * 6.0;
+    config.access.allowed_origins = args.allow_origins;
+    config.access.trusted_proxies = args.trusted_proxies;
     config.limits.odds_threads = odds_threads;
     if let Some(base) = args.insecure_fixed_seeds {
         config.seeds = Seeds::Fixed(base);

@@ -21,6 +21,7 @@ pub fn lines(text: &Text, failure: &Failure) -> Vec<String> {
         FailureKind::HiddenMonster => text.t("play-monster-script-failed", &[]),
         FailureKind::Move => text.t("play-move-failed", &[]),
         FailureKind::Lost => text.t("play-lost", &[]),
+        FailureKind::Expired => text.t("play-expired", &[]),
     }];
     if let Some((path, written)) = &failure.log {
         let path = escape_line(&path.to_string_lossy()).into_owned();

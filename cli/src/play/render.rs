@@ -277,5 +277,6 @@ pub fn notice(text: &Text, seats: &Seats, notice: &dungeon_table::Notice) -> Str
         Notice::Reconnecting => text.t("note-reconnecting", &[]),
         Notice::Reconnected => text.t("note-reconnected", &[]),
         Notice::GaveUp => text.t("note-gave-up", &[]),
+        Notice::SeatTaken => text.t("note-seat-taken", &[]),
     }
 }

@@ -116,6 +116,9 @@ pub enum Notice {
     /// The connection could not be had back (the reason in the front end's words is
     /// its own: the server gone, the seat's token refused...).
     GaveUp,
+    /// Another connection took this seat with its token (the same seat opened twice):
+    /// this front end stops and does not take it back.
+    SeatTaken,
 }
 
 /// A [`Notice`] and where it falls in the log.
@@ -167,6 +170,8 @@ pub enum FailureKind {
     Move,
     /// The game is out of reach: the local worker ended, the connection is lost.
     Lost,
+    /// The server closed the table: never started, or left by its people, for too long.
+    Expired,
 }
 
 /// Why a table refused something.

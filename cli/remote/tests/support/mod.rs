@@ -24,6 +24,7 @@ pub fn server(seed: u64) -> dungeon_server::Running {
     config.threads = 1;
     config.limits = dungeon_server::Limits {
         connections_per_address: 1000,
+        tables_per_address: 1000,
         ..dungeon_server::Limits::default()
     };
     config.seeds = dungeon_server::Seeds::Fixed(seed);

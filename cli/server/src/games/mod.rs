@@ -13,12 +13,14 @@
 //! Odds are not worked out here: a game thread draws a stand-in state from the asking
 //! seat's view and hands it to the odds pool (`crate::odds`).
 
+mod expiry;
 mod restore;
 mod seats;
 mod setup;
 mod table;
 mod thread;
 
+pub(crate) use expiry::expire_stored;
 pub(crate) use thread::Engines;
 
 use crate::Seeds;
@@ -30,8 +32,10 @@ use dungeon_engine::catalog::{Catalog, PackLibrary};
 use dungeon_engine::ids::Seat;
 use dungeon_protocol::{NewTable, ServerMessage};
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
+use std::time::Duration;
 use tokio::sync::{Notify, oneshot};
 
 /// What a connection is told, in order.
@@ -50,10 +54,29 @@ pub(crate) struct Subscriber {
     /// Told when the outbox is full: the client reads too slowly, and is cut off rather
     /// than held in memory.
     pub cut: Arc<Notify>,
+    /// Questions put to the connection's seat and not answered yet: an answer to one is
+    /// never rate limited (`ws.rs`), since the server sets that pace itself.
+    pub asked: Arc<AtomicUsize>,
 }
 
+/// The most unanswered questions a connection is credited with (the same question may be
+/// sent again, as when the seat is taken back).
+const MOST_ASKED: usize = 4;
+
 impl Subscriber {
+    /// Whether an answer of this connection may go without a rate limit: it was asked a
+    /// question it has not answered yet.
+    pub fn answers_asked(&self) -> bool {
+        (self.asked)
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+            .is_ok()
+    }
+
     pub fn send(&self, message: &ServerMessage) {
+        if let ServerMessage::Asking { .. } = message {
+            let credit = |n: usize| (n < MOST_ASKED).then_some(n + 1);
+            let _ = (self.asked).fetch_update(Ordering::SeqCst, Ordering::SeqCst, credit);
+        }
         self.send_text(message.to_json().into());
     }
 
@@ -80,6 +103,8 @@ pub(crate) enum Command {
         code: String,
         token: String,
         request: NewTable,
+        /// Where the request came from: its quota is given back when the table ends.
+        client: IpAddr,
         sub: Subscriber,
         reply: oneshot::Sender<Result<Seated, ()>>,
     },
@@ -140,11 +165,13 @@ pub(crate) enum Command {
     Stop,
 }
 
-/// Which thread holds each table, by key, and how many tables are open.
+/// Which thread holds each table, by key, and how many tables are open, in all and by
+/// the client address that opened them.
 #[derive(Default)]
 pub(crate) struct Routes {
     map: Mutex<HashMap<Key, usize>>,
     open: AtomicUsize,
+    by_client: Mutex<HashMap<IpAddr, usize>>,
 }
 
 impl Routes {
@@ -183,6 +210,35 @@ impl Routes {
             .open
             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1));
     }
+
+    /// Counts one more table opened from `client`, unless it holds `limit` already.
+    pub fn reserve_for(&self, client: IpAddr, limit: usize) -> bool {
+        let mut counts = self.by_client.lock().unwrap_or_else(|p| p.into_inner());
+        let count = counts.entry(client).or_insert(0);
+        if *count >= limit {
+            return false;
+        }
+        *count += 1;
+        true
+    }
+
+    /// A table opened from `client` ended (or was never made).
+    pub fn release_for(&self, client: IpAddr) {
+        let mut counts = self.by_client.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(count) = counts.get_mut(&client) {
+            *count -= 1;
+            if *count == 0 {
+                counts.remove(&client);
+            }
+        }
+    }
+}
+
+/// How long tables nobody plays are kept ([`crate::Limits`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Expiry {
+    pub unstarted: Duration,
+    pub abandoned: Duration,
 }
 
 /// What every game thread shares.
@@ -194,6 +250,7 @@ pub(crate) struct Context {
     /// Tables created since start, for [`Seeds::Fixed`].
     pub created: AtomicU64,
     pub odds: OddsPool,
+    pub expiry: Expiry,
     catalogs: Mutex<HashMap<Vec<String>, Arc<Catalog>>>,
 }
 
@@ -226,6 +283,7 @@ impl Pool {
         library: Arc<PackLibrary>,
         seeds: Seeds,
         odds: OddsPool,
+        expiry: Expiry,
     ) -> std::io::Result<Pool> {
         let routes = Arc::new(Routes::default());
         let context = Arc::new(Context {
@@ -235,6 +293,7 @@ impl Pool {
             seeds,
             created: AtomicU64::new(0),
             odds,
+            expiry,
             catalogs: Mutex::default(),
         });
         let mut senders = Vec::new();
@@ -274,7 +333,7 @@ impl Pool {
         let (tx, rx) = mpsc::channel();
         let mut waiting = Vec::new();
         for table in tables {
-            let key = crate::secret::digest(&table.code);
+            let key = table.key;
             let id = crate::secret::table_id(&key);
             let thread = self.thread_of(&key);
             let reply = tx.clone();

@@ -20,8 +20,8 @@ pub(crate) fn restore(
 ) -> Result<LiveTable, String> {
     let checked = check(context, engines, &table);
     if let Err(why) = &checked {
-        tracing::warn!(table = %secret::table_id(&secret::digest(&table.code)), error = %why, "a stored table failed its check and is marked broken");
-        if let Err(e) = context.store.set_status(&table.code, Status::Broken) {
+        tracing::warn!(table = %secret::table_id(&table.key), error = %why, "a stored table failed its check and is marked broken");
+        if let Err(e) = context.store.set_status(&table.key, Status::Broken) {
             tracing::error!(error = %e, "marking a table broken failed");
         }
     }
@@ -61,8 +61,7 @@ fn check(
         })
         .collect();
     let mut live = LiveTable {
-        key: secret::digest(&table.code),
-        code: table.code.clone(),
+        key: table.key,
         packs,
         pack_hashes: pack_hashes(&catalog),
         catalog,
@@ -81,6 +80,8 @@ fn check(
         standin: super::setup::standin_of(&bots),
         retry_at: None,
         forget_at: None,
+        creator: None,
+        touched: super::expiry::since(table.touched),
         committing: None,
     };
     live.arm_deadline();

@@ -6,11 +6,7 @@ use super::{Seated, Subscriber};
 use crate::secret;
 use crate::store::{Status, Store};
 use dungeon_engine::ids::Seat;
-use dungeon_engine::printable::has_controls;
 use dungeon_protocol::{ErrorCode, NoticeKind, ServerMessage};
-
-/// The longest seat name, in characters (as `dungeon play --names`).
-pub(crate) const MAX_NAME_CHARS: usize = 20;
 
 fn refuse(sub: &Subscriber, code: ErrorCode, message: impl Into<String>) -> Result<Seated, ()> {
     sub.send(&ServerMessage::error(code, message));
@@ -25,10 +21,17 @@ impl LiveTable {
         token: &str,
         sub: &Subscriber,
     ) -> Result<Seated, ()> {
-        let name = name.trim();
-        if name.chars().count() > MAX_NAME_CHARS || has_controls(name) {
-            let message = format!("a name is at most {MAX_NAME_CHARS} printable characters");
-            return refuse(sub, ErrorCode::BadRequest, message);
+        let name = match crate::names::check(name) {
+            Ok(name) => name,
+            Err(why) => return refuse(sub, ErrorCode::BadRequest, why),
+        };
+        let folded = crate::names::fold(&name);
+        let taken = |s: &super::table::SeatSlot| {
+            !s.name.is_empty() && crate::names::fold(&s.name) == folded
+        };
+        if !name.is_empty() && self.seats.iter().any(taken) {
+            let why = "another player at this table has that name";
+            return refuse(sub, ErrorCode::BadRequest, why);
         }
         if self.started() {
             return refuse(sub, ErrorCode::AlreadyStarted, "the game has started");
@@ -41,18 +44,21 @@ impl LiveTable {
             return refuse(sub, ErrorCode::TableFull, "every seat is taken");
         };
         let hash = secret::digest(token);
-        if let Err(e) = store.seat(&self.code, seat as Seat, name, &hash) {
+        if let Err(e) = store.seat(&self.key, seat as Seat, &name, &hash) {
             tracing::error!(table = %self.id(), error = %e, "storing a seat failed");
             return refuse(sub, ErrorCode::Internal, "the seat could not be stored");
         }
         let slot = &mut self.seats[seat];
-        slot.name = name.to_string();
+        slot.name = name;
         slot.token_hash = Some(hash);
         self.seat_connection(seat as Seat, token, sub);
         Ok(Some(seat as Seat))
     }
 
-    /// Takes back the seat `token` was given for; the connection that held it is closed.
+    /// Takes back the seat `token` was given for: the newer connection wins. The one that
+    /// held it is told so (`seat_taken`, on which clients stop rather than take it back:
+    /// two clients with one token would otherwise take it from each other for ever) and
+    /// closed.
     pub fn rejoin(&mut self, token: &str, sub: &Subscriber) -> Result<Seated, ()> {
         let hash = secret::digest(token);
         // Every seat is compared, so the time taken does not tell which seat matched.
@@ -67,6 +73,10 @@ impl LiveTable {
             return refuse(sub, ErrorCode::BadToken, "that token holds no seat here");
         };
         if let Some(old) = self.seats[seat].conn.take() {
+            old.send(&ServerMessage::error(
+                ErrorCode::SeatTaken,
+                "another connection took this seat back with its token",
+            ));
             old.close();
         }
         self.seat_connection(seat as Seat, token, sub);
@@ -76,6 +86,7 @@ impl LiveTable {
     /// `sub` now answers for `seat`: it is told the table, and everyone else that it came.
     fn seat_connection(&mut self, seat: Seat, token: &str, sub: &Subscriber) {
         self.seats[seat as usize].conn = Some(sub.clone());
+        self.touch();
         sub.send(&ServerMessage::Seated {
             seat,
             token: token.to_string(),
@@ -109,6 +120,8 @@ impl LiveTable {
             .position(|s| s.conn.as_ref().is_some_and(|c| c.id == id));
         if let Some(seat) = seat {
             self.seats[seat].conn = None;
+            // A started table's time to be abandoned runs from its last person's leaving.
+            self.touch();
             self.notice(NoticeKind::Left { seat: seat as Seat }, None);
         }
     }
@@ -139,7 +152,7 @@ impl LiveTable {
             let message = format!("{free} seat(s) are still free");
             return error(ErrorCode::BadRequest, &message);
         }
-        if let Err(e) = store.set_status(&self.code, Status::Playing) {
+        if let Err(e) = store.set_status(&self.key, Status::Playing) {
             tracing::error!(table = %self.id(), error = %e, "storing the start failed");
             return error(ErrorCode::Internal, "the start could not be stored");
         }

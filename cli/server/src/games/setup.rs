@@ -156,9 +156,9 @@ pub(crate) fn create(
     context: &Context,
     engines: &mut super::thread::Engines,
     key: Key,
-    code: String,
     token: &str,
     request: &NewTable,
+    client: std::net::IpAddr,
 ) -> Result<LiveTable, String> {
     let packs = pack_ids(context, request)?;
     let (bots, standin) = bots(request)?;
@@ -168,13 +168,7 @@ pub(crate) fn create(
         }
         other => other,
     };
-    let creator = request.name.trim();
-    if creator.chars().count() > super::seats::MAX_NAME_CHARS
-        || dungeon_engine::printable::has_controls(creator)
-    {
-        let most = super::seats::MAX_NAME_CHARS;
-        return Err(format!("a name is at most {most} printable characters"));
-    }
+    let creator = crate::names::check(&request.name)?;
     let catalog = context.catalog(&packs)?;
     let options = options(request, &catalog)?;
     let seed = match context.seeds {
@@ -200,7 +194,7 @@ pub(crate) fn create(
         .enumerate()
         .map(|(i, &bot)| SeatSlot {
             name: if i == 0 {
-                creator.to_string()
+                creator.clone()
             } else {
                 String::new()
             },
@@ -210,7 +204,7 @@ pub(crate) fn create(
         })
         .collect();
     let stored = StoredTable {
-        code: code.clone(),
+        key,
         head: head.clone(),
         seats: seats
             .iter()
@@ -224,6 +218,7 @@ pub(crate) fn create(
         status: Status::Open,
         decisions: Vec::new(),
         state: serde_json::to_string(&state).expect("a state is plain data"),
+        touched: crate::store::now_secs(),
     };
     context
         .store
@@ -231,7 +226,6 @@ pub(crate) fn create(
         .map_err(|e| format!("store: {e}"))?;
     Ok(LiveTable {
         key,
-        code,
         packs,
         pack_hashes: pack_hashes(&catalog),
         catalog,
@@ -248,6 +242,8 @@ pub(crate) fn create(
         standin,
         retry_at: None,
         forget_at: None,
+        creator: Some(client),
+        touched: std::time::Instant::now(),
         committing: None,
     })
 }

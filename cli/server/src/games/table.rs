@@ -33,7 +33,6 @@ pub(crate) struct SeatSlot {
 
 pub(crate) struct LiveTable {
     pub key: Key,
-    pub code: String,
     pub packs: Vec<String>,
     pub catalog: Arc<Catalog>,
     pub pack_hashes: Vec<PackHash>,
@@ -56,6 +55,11 @@ pub(crate) struct LiveTable {
     pub retry_at: Option<Instant>,
     /// When a finished table is dropped from memory.
     pub forget_at: Option<Instant>,
+    /// The client address that opened the table (not kept across a restart): its quota
+    /// is given back when the table ends.
+    pub creator: Option<std::net::IpAddr>,
+    /// The last time something happened at the table (`expiry.rs`).
+    pub touched: Instant,
     /// A decision applied and handed to the store, not yet committed: nobody has been
     /// told of it, and the table makes no other move until the store answers.
     pub committing: Option<Committing>,
@@ -247,7 +251,7 @@ impl LiveTable {
             Status::Playing
         };
         let decided = Decided {
-            code: self.code.clone(),
+            key: self.key,
             number: self.number,
             decision: Move {
                 seat,
@@ -301,6 +305,7 @@ impl LiveTable {
             return;
         }
         let from = self.events.len();
+        self.touch();
         self.state = committing.next;
         self.events.extend(committing.events);
         self.number += 1;
@@ -435,9 +440,10 @@ impl LiveTable {
             FailureKind::Script(card) => StopReason::Script { card },
             FailureKind::HiddenMonster => StopReason::HiddenMonster {},
             FailureKind::Move | FailureKind::Lost => StopReason::Move {},
+            FailureKind::Expired => StopReason::Expired {},
         };
         tracing::warn!(table = %self.id(), decision = self.number, "a bot's move failed; the game stops");
-        if let Err(e) = store.set_status(&self.code, Status::Stopped) {
+        if let Err(e) = store.set_status(&self.key, Status::Stopped) {
             tracing::error!(table = %self.id(), error = %e, "storing the stop failed");
         }
         self.status = Status::Stopped;
@@ -449,10 +455,13 @@ impl LiveTable {
 
     /// A table that just finished no longer counts as open (before anyone is told, so a
     /// seat told `over` may open another table at once), and is forgotten after a while.
-    fn count_finished(&mut self, routes: &Routes) {
+    pub fn count_finished(&mut self, routes: &Routes) {
         if self.finished() && self.forget_at.is_none() {
             self.forget_at = Some(Instant::now() + super::thread::KEEP_FINISHED);
             routes.release();
+            if let Some(client) = self.creator.take() {
+                routes.release_for(client);
+            }
         }
     }
 

@@ -6,6 +6,7 @@
 use super::table::{By, LiveTable};
 use super::{Command, Context, Seated, Subscriber, setup};
 use crate::secret::{self, Key};
+use crate::store::Status;
 use dungeon_engine::Engine;
 use dungeon_engine::action::Action;
 use dungeon_engine::catalog::Catalog;
@@ -86,7 +87,10 @@ impl GameThread {
     fn next_wake(&self, now: Instant) -> Option<Duration> {
         self.tables
             .values()
-            .flat_map(|t| [t.deadline, t.retry_at, t.forget_at])
+            .flat_map(|t| {
+                let expires = t.expires_at(self.context.expiry);
+                [t.deadline, t.retry_at, t.forget_at, expires]
+            })
             .flatten()
             .min()
             .map(|t| t.saturating_duration_since(now))
@@ -108,6 +112,15 @@ impl GameThread {
             };
             let (store, routes) = (&*self.context.store, &self.context.routes);
             table.bot_move(engine, store, routes, now, &self.me);
+        }
+        let (store, routes) = (&*self.context.store, &self.context.routes);
+        for table in self.tables.values_mut() {
+            if table
+                .expires_at(self.context.expiry)
+                .is_some_and(|at| at <= now)
+            {
+                table.expire(store, routes);
+            }
         }
         let expired: Vec<Key> = self
             .tables
@@ -142,6 +155,7 @@ impl GameThread {
                 code,
                 token,
                 request,
+                client,
                 sub,
                 reply,
             } => {
@@ -149,15 +163,15 @@ impl GameThread {
                     &self.context,
                     &mut self.engines,
                     key,
-                    code,
                     &token,
                     &request,
+                    client,
                 );
                 match made {
                     Ok(mut table) => {
                         table.seats[0].conn = Some(sub.clone());
                         sub.send(&ServerMessage::TableCreated {
-                            code: table.code.clone(),
+                            code,
                             seat: 0,
                             token,
                             setup: table.setup_for(Some(0)),
@@ -169,6 +183,7 @@ impl GameThread {
                     }
                     Err(message) => {
                         self.context.routes.release();
+                        self.context.routes.release_for(client);
                         sub.send(&ServerMessage::error(ErrorCode::BadRequest, message));
                         let _ = reply.send(Err(()));
                     }
@@ -196,7 +211,7 @@ impl GameThread {
                 sub,
                 reply,
             } => {
-                self.load(&key, &code);
+                self.load(&key);
                 let result = match self.checked(&key, &code, &sub) {
                     Some(table) => table.rejoin(&token, &sub),
                     None => Err(()),
@@ -209,7 +224,7 @@ impl GameThread {
                 sub,
                 reply,
             } => {
-                self.load(&key, &code);
+                self.load(&key);
                 let result: Result<Seated, ()> = match self.checked(&key, &code, &sub) {
                     Some(table) => table.watch(&sub),
                     None => Err(()),
@@ -258,7 +273,7 @@ impl GameThread {
             }
             Command::Stop => {}
             Command::Restore { table, reply } => {
-                let id = secret::table_id(&secret::digest(&table.code));
+                let id = secret::table_id(&table.key);
                 let result = super::restore::restore(&self.context, &mut self.engines, *table)
                     .map(|live| {
                         self.context.routes.insert(live.key, self.index);
@@ -272,12 +287,17 @@ impl GameThread {
 
     /// A finished table that is no longer in memory, loaded from the store (and checked)
     /// for a seat or a spectator who comes to see how it ended.
-    fn load(&mut self, key: &Key, code: &str) {
+    fn load(&mut self, key: &Key) {
         if self.tables.contains_key(key) {
             return;
         }
-        let stored = match self.context.store.table(code) {
-            Ok(Some(t)) if !t.status.unfinished() && t.status != crate::store::Status::Broken => t,
+        let stored = match self.context.store.table(key) {
+            Ok(Some(t))
+                if !t.status.unfinished()
+                    && !matches!(t.status, Status::Broken | Status::Expired) =>
+            {
+                t
+            }
             Ok(_) => return,
             Err(e) => return tracing::error!(error = %e, "loading a table failed"),
         };
@@ -291,7 +311,7 @@ impl GameThread {
     /// constant time).
     fn checked(&mut self, key: &Key, code: &str, sub: &Subscriber) -> Option<&mut LiveTable> {
         let table = self.table(key, sub)?;
-        if secret::same(&secret::digest(&table.code), &secret::digest(code)) {
+        if secret::same(&table.key, &secret::digest(code)) {
             Some(table)
         } else {
             sub.send(&ServerMessage::error(

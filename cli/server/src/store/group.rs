@@ -101,7 +101,7 @@ fn commit(shared: &Mutex<Connection>, group: &[Job]) -> Vec<Result<(), StoreErro
     let mut results = Vec::with_capacity(group.len());
     for (d, _) in group {
         let result = tx.savepoint().map_err(db).and_then(|mut sp| {
-            let written = write_decision(&sp, &d.code, d.number, &d.decision, &d.state, d.status);
+            let written = write_decision(&sp, &d.key, d.number, &d.decision, &d.state, d.status);
             match written {
                 Ok(()) => sp.commit().map_err(db),
                 Err(e) => {

@@ -1,7 +1,7 @@
 //! A store in memory: the same rules as the SQLite one (decisions in order), nothing kept
 //! at exit. For tests and benchmarks that are not about durability.
 
-use super::{Status, Store, StoreError, StoredTable};
+use super::{Status, Store, StoreError, StoredTable, TableKey, now_secs};
 use dungeon_engine::ids::Seat;
 use dungeon_engine::record::Move;
 use std::collections::HashMap;
@@ -9,41 +9,45 @@ use std::sync::Mutex;
 
 #[derive(Default)]
 pub struct MemoryStore {
-    tables: Mutex<HashMap<String, StoredTable>>,
+    tables: Mutex<HashMap<TableKey, StoredTable>>,
 }
 
 impl MemoryStore {
     fn with<T>(
         &self,
-        code: &str,
+        key: &TableKey,
         change: impl FnOnce(&mut StoredTable) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         let mut tables = self.tables.lock().unwrap_or_else(|p| p.into_inner());
         let table = tables
-            .get_mut(code)
+            .get_mut(key)
             .ok_or_else(|| StoreError::Conflict("no such table".into()))?;
-        change(table)
+        let result = change(table)?;
+        table.touched = now_secs();
+        Ok(result)
     }
 }
 
 impl Store for MemoryStore {
     fn create(&self, table: &StoredTable) -> Result<(), StoreError> {
         let mut tables = self.tables.lock().unwrap_or_else(|p| p.into_inner());
-        if tables.contains_key(&table.code) {
+        if tables.contains_key(&table.key) {
             return Err(StoreError::Conflict("the code is taken".into()));
         }
-        tables.insert(table.code.clone(), table.clone());
+        let mut table = table.clone();
+        table.touched = now_secs();
+        tables.insert(table.key, table);
         Ok(())
     }
 
     fn seat(
         &self,
-        code: &str,
+        key: &TableKey,
         seat: Seat,
         name: &str,
         token_hash: &[u8; 32],
     ) -> Result<(), StoreError> {
-        self.with(code, |t| {
+        self.with(key, |t| {
             let s = t
                 .seats
                 .get_mut(seat as usize)
@@ -54,8 +58,8 @@ impl Store for MemoryStore {
         })
     }
 
-    fn set_status(&self, code: &str, status: Status) -> Result<(), StoreError> {
-        self.with(code, |t| {
+    fn set_status(&self, key: &TableKey, status: Status) -> Result<(), StoreError> {
+        self.with(key, |t| {
             t.status = status;
             Ok(())
         })
@@ -63,13 +67,13 @@ impl Store for MemoryStore {
 
     fn decide(
         &self,
-        code: &str,
+        key: &TableKey,
         number: u32,
         decision: &Move,
         state: &str,
         status: Status,
     ) -> Result<(), StoreError> {
-        self.with(code, |t| {
+        self.with(key, |t| {
             if t.decisions.len() != number as usize {
                 return Err(StoreError::Conflict(format!(
                     "decision {number} after {} stored",
@@ -90,12 +94,12 @@ impl Store for MemoryStore {
             .filter(|t| t.status.unfinished())
             .cloned()
             .collect();
-        open.sort_by(|a, b| a.code.cmp(&b.code));
+        open.sort_by_key(|t| t.key);
         Ok(open)
     }
 
-    fn table(&self, code: &str) -> Result<Option<StoredTable>, StoreError> {
+    fn table(&self, key: &TableKey) -> Result<Option<StoredTable>, StoreError> {
         let tables = self.tables.lock().unwrap_or_else(|p| p.into_inner());
-        Ok(tables.get(code).cloned())
+        Ok(tables.get(key).cloned())
     }
 }

@@ -3,10 +3,13 @@
 //! acknowledge a decision to anyone only after [`Store::decide`] returned: an
 //! acknowledged decision survives a crash.
 //!
-//! A table is stored as the head of its game record (rules version, packs and their
-//! hashes, options, seed: everything but its decisions), its seats (a human seat's token
-//! only as a SHA-256, so the store cannot be used to take a seat), its decisions in order
-//! and the state they lead to, which a restart checks by playing the decisions again.
+//! A table is stored under its key (the SHA-256 of its code, never the code), as the head
+//! of its game record (rules version, packs and their hashes, options, seed: everything
+//! but its decisions), its seats (a human seat's token only as a SHA-256), its decisions
+//! in order and the state they lead to, which a restart checks by playing the decisions
+//! again. Neither a code nor a token can be read back, so a copy of the store lets nobody
+//! join or take a seat; the file is private to the server's user all the same
+//! (`private.rs`), as it holds seeds and hidden cards.
 //!
 //! - `sqlite.rs`: the store `dungeon serve` uses (one file, WAL, `synchronous=FULL`);
 //!   decisions from many tables committed together (`group.rs`);
@@ -17,6 +20,7 @@
 
 mod group;
 mod memory;
+mod private;
 mod sqlite;
 
 pub use memory::MemoryStore;
@@ -24,6 +28,17 @@ pub use sqlite::{Commit, SqliteStore};
 
 use dungeon_engine::ids::Seat;
 use dungeon_engine::record::{GameRecord, Move};
+use std::path::PathBuf;
+
+/// How the store names a table: the SHA-256 of its code.
+pub type TableKey = [u8; 32];
+
+/// Seconds since the Unix epoch, as the store keeps when a table was last active.
+pub fn now_secs() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
 
 /// How far a table has come.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -36,6 +51,8 @@ pub enum Status {
     Stopped,
     /// The table failed its check at a restart: kept for inspection, never played.
     Broken,
+    /// Never started, or left by its people, for longer than the server keeps such tables.
+    Expired,
 }
 
 impl Status {
@@ -46,6 +63,7 @@ impl Status {
             Status::Over => "over",
             Status::Stopped => "stopped",
             Status::Broken => "broken",
+            Status::Expired => "expired",
         }
     }
 
@@ -56,6 +74,7 @@ impl Status {
             Status::Over,
             Status::Stopped,
             Status::Broken,
+            Status::Expired,
         ]
         .into_iter()
         .find(|st| st.as_str() == s)
@@ -81,8 +100,8 @@ pub struct StoredSeat {
 /// A table as stored.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredTable {
-    /// The table's code (its invitation).
-    pub code: String,
+    /// The SHA-256 of the table's code (the code itself is never stored).
+    pub key: TableKey,
     /// The game record without decisions; its `state` is the game as set up.
     pub head: GameRecord,
     pub seats: Vec<StoredSeat>,
@@ -92,6 +111,10 @@ pub struct StoredTable {
     pub decisions: Vec<Move>,
     /// The state after the last decision, as JSON (the head's state before the first).
     pub state: String,
+    /// When the table was last active (created, a seat taken, a decision, a new status),
+    /// in seconds since the Unix epoch ([`now_secs`]): how a restart tells an abandoned
+    /// table. The store sets it on every write.
+    pub touched: u64,
 }
 
 impl StoredTable {
@@ -124,12 +147,22 @@ pub enum StoreError {
     /// A stored table cannot be read back.
     #[error("unreadable table: {0}")]
     Corrupt(String),
+    /// Other users could read (or replace) the store: the server does not start on it.
+    /// `fix` is the command that makes it private.
+    #[error("{} can be {what} by other users (mode {mode:03o}); make it private: {fix}", path.display())]
+    Exposed {
+        path: PathBuf,
+        mode: u32,
+        /// `read` or `replaced`.
+        what: &'static str,
+        fix: String,
+    },
 }
 
 /// A decision to store, with the state it leads to ([`Store::decide`]'s arguments).
 #[derive(Clone, Debug)]
 pub struct Decided {
-    pub code: String,
+    pub key: TableKey,
     /// Decisions stored before this one.
     pub number: u32,
     pub decision: Move,
@@ -142,7 +175,7 @@ impl Decided {
     /// Stores it at once, through [`Store::decide`].
     pub fn store_now<S: Store + ?Sized>(&self, store: &S) -> Result<(), StoreError> {
         store.decide(
-            &self.code,
+            &self.key,
             self.number,
             &self.decision,
             &self.state,
@@ -162,17 +195,17 @@ pub trait Store: Send + Sync {
     /// Someone took `seat` (or took it back: the token is unchanged then).
     fn seat(
         &self,
-        code: &str,
+        key: &TableKey,
         seat: Seat,
         name: &str,
         token_hash: &[u8; 32],
     ) -> Result<(), StoreError>;
-    fn set_status(&self, code: &str, status: Status) -> Result<(), StoreError>;
+    fn set_status(&self, key: &TableKey, status: Status) -> Result<(), StoreError>;
     /// Decision `number` (counted from 0) and the state it leads to, in one transaction;
     /// refused if `number` is not the next one.
     fn decide(
         &self,
-        code: &str,
+        key: &TableKey,
         number: u32,
         decision: &Move,
         state: &str,
@@ -187,7 +220,7 @@ pub trait Store: Send + Sync {
     }
     /// Every table still open or playing, with its decisions.
     fn unfinished(&self) -> Result<Vec<StoredTable>, StoreError>;
-    /// The table with this code, whatever its status (a finished table is loaded when a
+    /// The table with this key, whatever its status (a finished table is loaded when a
     /// seat comes back to see how it ended).
-    fn table(&self, code: &str) -> Result<Option<StoredTable>, StoreError>;
+    fn table(&self, key: &TableKey) -> Result<Option<StoredTable>, StoreError>;
 }

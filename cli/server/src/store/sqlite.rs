@@ -5,7 +5,9 @@
 //! (`group.rs`): one disk flush for many tables.
 
 use super::group::Committer;
-use super::{Decided, Status, Store, StoreError, StoredSeat, StoredTable, WhenStored};
+use super::{
+    Decided, Status, Store, StoreError, StoredSeat, StoredTable, TableKey, WhenStored, now_secs,
+};
 use dungeon_engine::ids::Seat;
 use dungeon_engine::record::{GameRecord, Move};
 use rusqlite::{Connection, params};
@@ -27,30 +29,102 @@ pub struct SqliteStore {
     committer: Option<Committer>,
 }
 
+/// Tables are keyed by the hex SHA-256 of their code (`key`); `touched` is when each was
+/// last active, in Unix seconds. `user_version` 1; version 0 kept codes in clear
+/// ([`migrate`]).
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS tables (
-    code TEXT PRIMARY KEY,
+    key TEXT PRIMARY KEY,
     head TEXT NOT NULL,
     turn_timeout_secs INTEGER,
     status TEXT NOT NULL,
-    state TEXT NOT NULL
+    state TEXT NOT NULL,
+    touched INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
-    code TEXT NOT NULL REFERENCES tables(code),
+    key TEXT NOT NULL REFERENCES tables(key),
     seat INTEGER NOT NULL,
     name TEXT NOT NULL,
     bot TEXT,
     token_hash BLOB,
-    PRIMARY KEY (code, seat)
+    PRIMARY KEY (key, seat)
 );
 CREATE TABLE IF NOT EXISTS decisions (
-    code TEXT NOT NULL REFERENCES tables(code),
+    key TEXT NOT NULL REFERENCES tables(key),
     number INTEGER NOT NULL,
     seat INTEGER NOT NULL,
     action TEXT NOT NULL,
-    PRIMARY KEY (code, number)
+    PRIMARY KEY (key, number)
 );
+PRAGMA user_version = 1;
 ";
+
+/// How a key is stored: 64 hex digits.
+pub(super) fn hex(key: &TableKey) -> String {
+    key.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Option<TableKey> {
+    let mut key = [0u8; 32];
+    if text.len() != 64 {
+        return None;
+    }
+    for (i, byte) in key.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
+    }
+    Some(key)
+}
+
+/// A store of version 0 held each table's code in clear: each becomes its key, in one
+/// transaction, and the pages that held the codes are overwritten (`secure_delete`, then
+/// `VACUUM` and a checkpoint that empties the WAL).
+fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(db)?;
+    let old: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM pragma_table_info('tables') WHERE name = 'code'",
+            [],
+            |r| r.get(0),
+        )
+        .map_err(db)?;
+    if version >= 1 || old == 0 {
+        return Ok(());
+    }
+    let tx = conn.transaction().map_err(db)?;
+    tx.execute_batch(
+        "PRAGMA defer_foreign_keys = ON;
+         ALTER TABLE tables RENAME COLUMN code TO key;
+         ALTER TABLE seats RENAME COLUMN code TO key;
+         ALTER TABLE decisions RENAME COLUMN code TO key;
+         ALTER TABLE tables ADD COLUMN touched INTEGER NOT NULL DEFAULT 0;",
+    )
+    .map_err(db)?;
+    let codes: Vec<String> = {
+        let mut query = tx.prepare("SELECT key FROM tables").map_err(db)?;
+        let rows = query.query_map([], |r| r.get(0)).map_err(db)?;
+        rows.collect::<Result<_, _>>().map_err(db)?
+    };
+    let now = now_secs() as i64;
+    for code in codes {
+        let key = hex(&crate::secret::digest(&code));
+        for child in ["seats", "decisions"] {
+            let sql = format!("UPDATE {child} SET key = ?2 WHERE key = ?1");
+            tx.execute(&sql, params![code, key]).map_err(db)?;
+        }
+        tx.execute(
+            "UPDATE tables SET key = ?2, touched = ?3 WHERE key = ?1",
+            params![code, key, now],
+        )
+        .map_err(db)?;
+    }
+    tx.commit().map_err(db)?;
+    conn.execute_batch("VACUUM; PRAGMA wal_checkpoint(TRUNCATE);")
+        .map_err(db)?;
+    tracing::info!("the store now keeps tables by their codes' digests");
+    Ok(())
+}
 
 pub(super) fn db(e: rusqlite::Error) -> StoreError {
     StoreError::Database(e.to_string())
@@ -63,14 +137,19 @@ impl SqliteStore {
     }
 
     pub fn open_with(path: &Path, commit: Commit) -> Result<SqliteStore, StoreError> {
-        let conn = Connection::open(path).map_err(db)?;
+        super::private::prepare(path)?;
+        let mut conn = Connection::open(path).map_err(db)?;
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(db)?;
         conn.pragma_update(None, "synchronous", "FULL")
             .map_err(db)?;
         conn.pragma_update(None, "foreign_keys", "ON").map_err(db)?;
+        // What is deleted or replaced is overwritten, not left in free pages.
+        conn.pragma_update(None, "secure_delete", "ON")
+            .map_err(db)?;
         conn.busy_timeout(std::time::Duration::from_secs(10))
             .map_err(db)?;
+        migrate(&mut conn)?;
         conn.execute_batch(SCHEMA).map_err(db)?;
         let db = Arc::new(Mutex::new(conn));
         let committer = match commit {
@@ -98,21 +177,22 @@ impl Store for SqliteStore {
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(db)?;
         tx.execute(
-            "INSERT INTO tables (code, head, turn_timeout_secs, status, state) VALUES (?1, ?2, ?3, ?4, ?5)",
+            "INSERT INTO tables (key, head, turn_timeout_secs, status, state, touched) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![
-                table.code,
+                hex(&table.key),
                 table.head.to_json(),
                 table.turn_timeout_secs,
                 table.status.as_str(),
-                table.state
+                table.state,
+                now_secs() as i64
             ],
         )
         .map_err(db)?;
         for (i, seat) in table.seats.iter().enumerate() {
             tx.execute(
-                "INSERT INTO seats (code, seat, name, bot, token_hash) VALUES (?1, ?2, ?3, ?4, ?5)",
+                "INSERT INTO seats (key, seat, name, bot, token_hash) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![
-                    table.code,
+                    hex(&table.key),
                     i as i64,
                     seat.name,
                     seat.bot,
@@ -126,29 +206,35 @@ impl Store for SqliteStore {
 
     fn seat(
         &self,
-        code: &str,
+        key: &TableKey,
         seat: Seat,
         name: &str,
         token_hash: &[u8; 32],
     ) -> Result<(), StoreError> {
-        let changed = self
-            .conn()
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(db)?;
+        let changed = tx
             .execute(
-                "UPDATE seats SET name = ?3, token_hash = ?4 WHERE code = ?1 AND seat = ?2",
-                params![code, seat as i64, name, token_hash.to_vec()],
+                "UPDATE seats SET name = ?3, token_hash = ?4 WHERE key = ?1 AND seat = ?2",
+                params![hex(key), seat as i64, name, token_hash.to_vec()],
             )
             .map_err(db)?;
-        match changed {
-            1 => Ok(()),
-            _ => Err(StoreError::Conflict(format!("no seat {seat}"))),
+        if changed != 1 {
+            return Err(StoreError::Conflict(format!("no seat {seat}")));
         }
+        tx.execute(
+            "UPDATE tables SET touched = ?2 WHERE key = ?1",
+            params![hex(key), now_secs() as i64],
+        )
+        .map_err(db)?;
+        tx.commit().map_err(db)
     }
 
-    fn set_status(&self, code: &str, status: Status) -> Result<(), StoreError> {
+    fn set_status(&self, key: &TableKey, status: Status) -> Result<(), StoreError> {
         self.conn()
             .execute(
-                "UPDATE tables SET status = ?2 WHERE code = ?1",
-                params![code, status.as_str()],
+                "UPDATE tables SET status = ?2, touched = ?3 WHERE key = ?1",
+                params![hex(key), status.as_str(), now_secs() as i64],
             )
             .map_err(db)?;
         Ok(())
@@ -156,7 +242,7 @@ impl Store for SqliteStore {
 
     fn decide(
         &self,
-        code: &str,
+        key: &TableKey,
         number: u32,
         decision: &Move,
         state: &str,
@@ -164,7 +250,7 @@ impl Store for SqliteStore {
     ) -> Result<(), StoreError> {
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(db)?;
-        write_decision(&tx, code, number, decision, state, status)?;
+        write_decision(&tx, key, number, decision, state, status)?;
         tx.commit().map_err(db)
     }
 
@@ -183,8 +269,8 @@ impl Store for SqliteStore {
         )
     }
 
-    fn table(&self, code: &str) -> Result<Option<StoredTable>, StoreError> {
-        let found = tables(&self.conn(), "WHERE code = ?1", [code])?;
+    fn table(&self, key: &TableKey) -> Result<Option<StoredTable>, StoreError> {
+        let found = tables(&self.conn(), "WHERE key = ?1", [hex(key)])?;
         Ok(found.into_iter().next())
     }
 }
@@ -195,20 +281,21 @@ pub(super) fn lock(db: &Mutex<Connection>) -> std::sync::MutexGuard<'_, Connecti
     db.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// Writes decision `number` of table `code` and the state it leads to, inside the caller's
+/// Writes decision `number` of table `key` and the state it leads to, inside the caller's
 /// transaction (or savepoint); refused if `number` is not the next one.
 pub(super) fn write_decision(
     conn: &Connection,
-    code: &str,
+    key: &TableKey,
     number: u32,
     decision: &Move,
     state: &str,
     status: Status,
 ) -> Result<(), StoreError> {
+    let key = hex(key);
     let stored: i64 = conn
         .query_row(
-            "SELECT COUNT(*) FROM decisions WHERE code = ?1",
-            params![code],
+            "SELECT COUNT(*) FROM decisions WHERE key = ?1",
+            params![key],
             |r| r.get(0),
         )
         .map_err(db)?;
@@ -218,13 +305,13 @@ pub(super) fn write_decision(
         )));
     }
     conn.execute(
-        "INSERT INTO decisions (code, number, seat, action) VALUES (?1, ?2, ?3, ?4)",
-        params![code, number as i64, decision.seat as i64, decision.action],
+        "INSERT INTO decisions (key, number, seat, action) VALUES (?1, ?2, ?3, ?4)",
+        params![key, number as i64, decision.seat as i64, decision.action],
     )
     .map_err(db)?;
     conn.execute(
-        "UPDATE tables SET state = ?2, status = ?3 WHERE code = ?1",
-        params![code, state, status.as_str()],
+        "UPDATE tables SET state = ?2, status = ?3, touched = ?4 WHERE key = ?1",
+        params![key, state, status.as_str(), now_secs() as i64],
     )
     .map_err(db)?;
     Ok(())
@@ -237,7 +324,8 @@ fn tables(
     args: impl rusqlite::Params,
 ) -> Result<Vec<StoredTable>, StoreError> {
     let mut tables = Vec::new();
-    let sql = format!("SELECT code, head, turn_timeout_secs, status, state FROM tables {filter}");
+    let sql =
+        format!("SELECT key, head, turn_timeout_secs, status, state, touched FROM tables {filter}");
     let mut query = conn.prepare(&sql).map_err(db)?;
     let rows = query
         .query_map(args, |r| {
@@ -247,34 +335,37 @@ fn tables(
                 r.get::<_, Option<u32>>(2)?,
                 r.get::<_, String>(3)?,
                 r.get::<_, String>(4)?,
+                r.get::<_, i64>(5)?,
             ))
         })
         .map_err(db)?;
     for row in rows {
-        let (code, head, turn_timeout_secs, status, state) = row.map_err(db)?;
+        let (hex_key, head, turn_timeout_secs, status, state, touched) = row.map_err(db)?;
+        let key = unhex(&hex_key).ok_or_else(|| StoreError::Corrupt("a table's key".into()))?;
         let head =
             GameRecord::read(head.as_bytes()).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         let status = Status::parse(&status)
             .ok_or_else(|| StoreError::Corrupt(format!("status {status}")))?;
         tables.push(StoredTable {
-            seats: seats(conn, &code)?,
-            decisions: decisions(conn, &code)?,
-            code,
+            seats: seats(conn, &hex_key)?,
+            decisions: decisions(conn, &hex_key)?,
+            key,
             head,
             turn_timeout_secs,
             status,
             state,
+            touched: touched.max(0) as u64,
         });
     }
     Ok(tables)
 }
 
-fn seats(conn: &Connection, code: &str) -> Result<Vec<StoredSeat>, StoreError> {
+fn seats(conn: &Connection, key: &str) -> Result<Vec<StoredSeat>, StoreError> {
     let mut query = conn
-        .prepare("SELECT name, bot, token_hash FROM seats WHERE code = ?1 ORDER BY seat")
+        .prepare("SELECT name, bot, token_hash FROM seats WHERE key = ?1 ORDER BY seat")
         .map_err(db)?;
     let rows = query
-        .query_map(params![code], |r| {
+        .query_map(params![key], |r| {
             Ok((
                 r.get::<_, String>(0)?,
                 r.get::<_, Option<String>>(1)?,
@@ -301,12 +392,12 @@ fn seats(conn: &Connection, code: &str) -> Result<Vec<StoredSeat>, StoreError> {
     Ok(seats)
 }
 
-fn decisions(conn: &Connection, code: &str) -> Result<Vec<Move>, StoreError> {
+fn decisions(conn: &Connection, key: &str) -> Result<Vec<Move>, StoreError> {
     let mut query = conn
-        .prepare("SELECT number, seat, action FROM decisions WHERE code = ?1 ORDER BY number")
+        .prepare("SELECT number, seat, action FROM decisions WHERE key = ?1 ORDER BY number")
         .map_err(db)?;
     let rows = query
-        .query_map(params![code], |r| {
+        .query_map(params![key], |r| {
             Ok((
                 r.get::<_, i64>(0)?,
                 r.get::<_, i64>(1)?,

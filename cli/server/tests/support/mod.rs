@@ -36,6 +36,50 @@ impl Client {
         }
     }
 
+    /// Connected with these extra request headers (an `Origin`, forwarding headers), or
+    /// why not (a 403 is `tungstenite::Error::Http`).
+    pub fn connect_with(url: &str, headers: &[(&str, &str)]) -> Result<Client, tungstenite::Error> {
+        use tungstenite::client::IntoClientRequest;
+        let mut request = url.into_client_request()?;
+        for (name, value) in headers {
+            let name = tungstenite::http::HeaderName::from_bytes(name.as_bytes()).unwrap();
+            request.headers_mut().insert(name, value.parse().unwrap());
+        }
+        let (ws, _) = tungstenite::connect(request)?;
+        if let MaybeTlsStream::Plain(s) = ws.get_ref() {
+            s.set_read_timeout(Some(PATIENCE)).unwrap();
+        }
+        Ok(Client {
+            ws,
+            frames: Vec::new(),
+        })
+    }
+
+    /// Whether the server closes the connection within `wait` (whatever it sends first).
+    pub fn closes_within(&mut self, wait: Duration) -> bool {
+        let until = std::time::Instant::now() + wait;
+        loop {
+            let left = until.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            self.set_timeout(left);
+            match self.ws.read() {
+                Ok(Message::Close(_)) => return true,
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(e))
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) =>
+                {
+                    return false;
+                }
+                Err(_) => return true,
+            }
+        }
+    }
+
     /// Connected and greeted, or `None` if the server is not there (being restarted).
     pub fn try_hello(url: &str) -> Option<Client> {
         let (ws, _) = tungstenite::connect(url).ok()?;
@@ -283,6 +327,40 @@ pub fn play_on(client: &mut Client, seat: Seat, tag: u64, mut seen: Seen) -> See
     seen
 }
 
+/// The head of a game record of `players` seats (people, default names), as a store
+/// keeps it: a new base game of seed 1.
+pub fn head(players: u8) -> dungeon_engine::record::GameRecord {
+    let library = dungeon_tests::library();
+    let (catalog, _) = library.catalog(&["base"]).unwrap();
+    let catalog = std::sync::Arc::new(catalog);
+    let mut engine = dungeon_engine::Engine::new(catalog.clone()).unwrap();
+    let options = dungeon_engine::options::GameOptions {
+        players,
+        ..Default::default()
+    };
+    let state = engine
+        .new_game(options.clone(), 1, &mut Vec::new())
+        .unwrap();
+    let seat = dungeon_engine::record::SeatRecord {
+        name: String::new(),
+        bot: None,
+    };
+    let seats = vec![seat; players as usize];
+    dungeon_engine::record::GameRecord::new(&catalog, options, seats, 1, &state)
+}
+
+/// A server on the SQLite store at `path` (tables restored), roomy limits, seeds from
+/// `seeds`; not serving yet.
+pub fn sqlite_server(path: &std::path::Path, seeds: u64) -> dungeon_server::Server {
+    let store = dungeon_server::SqliteStore::open(path).expect("the database opens");
+    let library = std::sync::Arc::new(dungeon_tests::library());
+    let mut config = dungeon_server::Config::new(library, std::sync::Arc::new(store));
+    config.threads = 2;
+    config.limits = roomy();
+    config.seeds = dungeon_server::Seeds::Fixed(seeds);
+    dungeon_server::Server::start(config).expect("the server starts")
+}
+
 /// A server on a free loopback port, its tables in memory, seeds from `seeds`.
 pub fn server(seeds: u64, limits: dungeon_server::Limits) -> dungeon_server::Running {
     server_with(
@@ -297,10 +375,21 @@ pub fn server_with(
     limits: dungeon_server::Limits,
     store: std::sync::Arc<dyn dungeon_server::Store>,
 ) -> dungeon_server::Running {
+    server_trusting(seeds, limits, store, dungeon_server::Access::default())
+}
+
+/// A server on a free loopback port that trusts these origins and proxies.
+pub fn server_trusting(
+    seeds: u64,
+    limits: dungeon_server::Limits,
+    store: std::sync::Arc<dyn dungeon_server::Store>,
+    access: dungeon_server::Access,
+) -> dungeon_server::Running {
     let mut config =
         dungeon_server::Config::new(std::sync::Arc::new(dungeon_tests::library()), store);
     config.threads = 2;
     config.limits = limits;
+    config.access = access;
     config.seeds = dungeon_server::Seeds::Fixed(seeds);
     dungeon_server::Server::start(config)
         .expect("the server starts")
@@ -312,8 +401,11 @@ pub fn server_with(
 pub fn roomy() -> dungeon_server::Limits {
     dungeon_server::Limits {
         connections_per_address: 10_000,
+        tables_per_address: 10_000,
         messages_per_second: 10_000.0,
         burst: 10_000.0,
+        lookups_per_address: 10_000.0,
+        lookup_burst_per_address: 10_000.0,
         ..dungeon_server::Limits::default()
     }
 }
