@@ -257,7 +257,7 @@ pub fn render(lang: Lang, ladder: &Ladder) -> String {
             Some(false) => t("ladder-out-of-range", &[]),
             None => String::new(),
         };
-        out += &format!(
+        out += format!(
             "  {:<10} {:<10} {:>6} {:>6}  {:>11}  {verdict}",
             name(&p.higher),
             name(&p.lower),
