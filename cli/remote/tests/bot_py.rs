@@ -28,6 +28,9 @@ fn python() -> Option<PathBuf> {
     if !found.is_ok_and(|s| s.success()) {
         return None;
     }
+    // The tests of this file run at once: one makes the environment, the others wait.
+    static MAKING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _making = MAKING.lock().unwrap_or_else(|e| e.into_inner());
     let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bot-py-venv");
     let python = venv.join("bin/python3");
     let ready = || {
