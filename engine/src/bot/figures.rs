@@ -51,14 +51,12 @@ const SPOT_CHECKS: usize = 2;
 /// yet on disk.
 #[derive(Default)]
 pub(crate) struct Table {
-    /// The figures read from the disk or worked out in this process.
+    /// The figures read from the disk or worked out in this process: what a save writes
+    /// (the shipped ones are not written again).
     pub figures: RwLock<Figures>,
     /// The figures shipped in the binary, looked up where they lie (a million of them for
     /// both boxes together: building a map of them took most of a second).
     shipped: Option<super::shipped::Index>,
-    /// The figures not shipped (read from the disk or worked out): what the disk keeps, so
-    /// that a save does not write the shipped megabytes again.
-    own: Mutex<Figures>,
     unsaved: Mutex<Duration>,
     /// The file's name (hex SHA-256 of what the figures depend on).
     id: String,
@@ -86,14 +84,13 @@ pub(crate) fn table(
     let id = table_id(catalog, rulings);
     let shipped = super::shipped::index(&id);
     // The disk holds what earlier processes added (figures are the same whoever computed them).
-    let own = cache_dir()
+    let disk = cache_dir()
         .and_then(|dir| read(&dir.join(format!("{id}.odds")), &id, check))
         .unwrap_or_default();
     let table = Arc::new(Table {
         unsaved: Mutex::new(Duration::ZERO),
-        figures: RwLock::new(own.clone()),
+        figures: RwLock::new(disk),
         shipped,
-        own: Mutex::new(own),
         id,
     });
     let mut tables = TABLES.write().unwrap_or_else(|e| e.into_inner());
@@ -135,10 +132,7 @@ impl Table {
 
     /// Notes a figure added that took `spent` to work out, and saves the table once the
     /// figures not on disk took long enough.
-    pub(crate) fn added(&self, situation: Situation, p: f64, spent: Duration) {
-        if let Ok(mut own) = self.own.lock() {
-            own.insert(situation, p);
-        }
+    pub(crate) fn added(&self, spent: Duration) {
         let Ok(mut unsaved) = self.unsaved.lock() else {
             return;
         };
@@ -150,7 +144,7 @@ impl Table {
         if let Some(dir) = cache_dir() {
             let bytes = encode(
                 &self.id,
-                &self.own.lock().map(|f| f.clone()).unwrap_or_default(),
+                &self.figures.read().map(|f| f.clone()).unwrap_or_default(),
             );
             // A cache that cannot be written is only a slower next start.
             let _ = write_atomic(&dir, &format!("{}.odds", self.id), &bytes);
@@ -199,10 +193,11 @@ fn encode(id: &str, figures: &Figures) -> Vec<u8> {
         .collect();
     entries.sort_by(|a, b| a.0.cmp(&b.0));
     let mut body = id.as_bytes().to_vec();
-    body.extend(encode_entries(
-        entries.iter().map(|(s, p)| (&s[..], *p)),
-        entries.len(),
-    ));
+    body.extend_from_slice(&(entries.len() as u64).to_le_bytes());
+    for (s, p) in entries {
+        body.extend_from_slice(&s);
+        body.extend_from_slice(&p.to_bits().to_le_bytes());
+    }
     let mut out = MAGIC.to_vec();
     out.extend_from_slice(&Sha256::digest(&body));
     out.extend_from_slice(&body);
@@ -258,19 +253,6 @@ pub(super) fn checked_body<'a>(bytes: &'a [u8], id: &str) -> Option<&'a [u8]> {
         return None;
     }
     body.strip_prefix(id.as_bytes())
-}
-
-/// The entry count and entries, written as a table's body is.
-pub(super) fn encode_entries<'a>(
-    entries: impl Iterator<Item = (&'a [u8], f64)>,
-    count: usize,
-) -> Vec<u8> {
-    let mut body = (count as u64).to_le_bytes().to_vec();
-    for (key, p) in entries {
-        body.extend_from_slice(key);
-        body.extend_from_slice(&p.to_bits().to_le_bytes());
-    }
-    body
 }
 
 /// The figures of a table's body (see [`checked_body`]), if every entry is well formed.

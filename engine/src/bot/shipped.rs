@@ -20,6 +20,8 @@ pub const SHIPPED_MIXES: [&[&str]; 3] = [&["base"], &["sequel"], &["base", "sequ
 /// (its entries are written sorted by their bytes), never built into a map.
 pub(crate) struct Index {
     bytes: Vec<u8>,
+    /// Where the body (entry count, then entries) starts.
+    body: usize,
     entries: Vec<u32>,
 }
 
@@ -28,39 +30,26 @@ pub(crate) struct Index {
 const HEAD: usize = 14;
 
 impl Index {
-    /// The situation bytes and the figure of entry `i`.
-    fn entry(&self, i: usize) -> (&[u8], f64) {
-        let at = self.entries[i] as usize;
-        let len = HEAD + 2 * usize::from(self.bytes[at + 7]);
-        let p = self.bytes[at + len..at + len + 8]
-            .try_into()
-            .expect("checked");
-        (
-            &self.bytes[at..at + len],
-            f64::from_bits(u64::from_le_bytes(p)),
-        )
+    /// The situation bytes of the entry at byte `at`.
+    fn key(&self, at: usize) -> &[u8] {
+        &self.bytes[at..at + HEAD + 2 * usize::from(self.bytes[at + 7])]
     }
 
     pub(crate) fn get(&self, s: &Situation) -> Option<f64> {
         let key = super::figures::situation_bytes(s);
         let i = self
             .entries
-            .binary_search_by(|&at| {
-                let at = at as usize;
-                let len = HEAD + 2 * usize::from(self.bytes[at + 7]);
-                self.bytes[at..at + len].cmp(&key[..])
-            })
+            .binary_search_by(|&at| self.key(at as usize).cmp(&key[..]))
             .ok()?;
-        Some(self.entry(i).1)
+        let value = self.entries[i] as usize + key.len();
+        let p = self.bytes[value..value + 8].try_into().ok()?;
+        Some(f64::from_bits(u64::from_le_bytes(p)))
     }
 
     /// Every figure, as a map (to write the table again: `ship_tables`).
     pub(crate) fn all(&self) -> super::figures::Figures {
-        let bytes = super::figures::encode_entries(
-            (0..self.entries.len()).map(|i| self.entry(i)),
-            self.entries.len(),
-        );
-        super::figures::parse_body(&bytes, |_: &Situation| f64::NAN, 0).unwrap_or_default()
+        super::figures::parse_body(&self.bytes[self.body..], |_: &Situation| f64::NAN, 0)
+            .unwrap_or_default()
     }
 }
 
@@ -95,7 +84,11 @@ pub(super) fn index(id: &str) -> Option<Index> {
     if at != bytes.len() {
         return None;
     }
-    Some(Index { bytes, entries })
+    Some(Index {
+        bytes,
+        body: start,
+        entries,
+    })
 }
 
 /// The shipped file of table `id`, uncompressed (at most as long as a file from the disk
@@ -161,5 +154,20 @@ mod tests {
             .filter(|id| !expected.contains(**id))
             .collect();
         assert!(extra.is_empty(), "{STALE} (tables nobody uses: {extra:?})");
+    }
+
+    /// The index finds every figure of a shipped table where it lies.
+    #[test]
+    fn the_index_finds_what_the_table_holds() {
+        let id = SHIPPED.first().expect("a shipped table").0;
+        let index = index(id).expect("a well-formed table");
+        let all = index.all();
+        assert_eq!(all.len(), index.entries.len());
+        for (s, &p) in all.iter().step_by(97) {
+            assert_eq!(index.get(s).map(f64::to_bits), Some(p.to_bits()), "{s:?}");
+        }
+        let mut absent = all.keys().next().expect("a figure").clone();
+        absent.size = 200;
+        assert_eq!(index.get(&absent), None);
     }
 }

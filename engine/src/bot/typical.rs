@@ -227,10 +227,10 @@ impl Lookup {
         let started = std::time::Instant::now();
         let p = compute(rules, &situation, &self.rulings);
         if let Ok(mut figures) = self.table.figures.write() {
-            figures.insert(situation.clone(), p);
+            figures.insert(situation, p);
         }
         // Only when to save depends on the clock, never a figure.
-        self.table.added(situation, p, started.elapsed());
+        self.table.added(started.elapsed());
         p
     }
 }
