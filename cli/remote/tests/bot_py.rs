@@ -101,6 +101,27 @@ fn started(
     (creator, bot)
 }
 
+/// Runs `play` (the other seat), then waits for the bot; if `play` fails, the bot is
+/// stopped and what it printed is shown with the failure.
+fn with_bot<T>(
+    mut bot: std::process::Child,
+    play: impl FnOnce() -> T,
+) -> (T, std::process::Output) {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(play)) {
+        Ok(played) => (played, bot.wait_with_output().unwrap()),
+        Err(failure) => {
+            let _ = bot.kill();
+            let output = bot.wait_with_output().unwrap();
+            eprintln!(
+                "what the bot printed:\n{}\n{}",
+                String::from_utf8_lossy(&output.stdout),
+                String::from_utf8_lossy(&output.stderr)
+            );
+            std::panic::resume_unwind(failure)
+        }
+    }
+}
+
 /// Every error code the protocol has (from its schema) is one `bot.py` names.
 #[test]
 fn the_example_bot_knows_every_error_code() {
@@ -146,15 +167,16 @@ fn the_example_bot_plays_on_across_a_restart_of_the_server() {
     let (creator, bot) = started(&python, &here, 4);
     // Mid-game, the server stops and comes back on the same address and store.
     let mut running = Some(running);
-    let creator = play_out(creator, |table| {
-        if dungeon_table::Table::log(table).len() < 8 {
-            return false;
-        }
-        drop(running.take());
-        running = Some(sqlite_server(&db, addr));
-        true
+    let (creator, output) = with_bot(bot, || {
+        play_out(creator, |table| {
+            if dungeon_table::Table::log(table).len() < 8 {
+                return false;
+            }
+            drop(running.take());
+            running = Some(sqlite_server(&db, addr));
+            true
+        })
     });
-    let output = bot.wait_with_output().unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -178,8 +200,7 @@ fn the_example_bot_plays_a_whole_game() {
     let running = server(21);
     let here = address(running.addr);
     let (creator, bot) = started(&python, &here, 3);
-    let creator = play_out(creator, |_| false);
-    let output = bot.wait_with_output().unwrap();
+    let (creator, output) = with_bot(bot, || play_out(creator, |_| false));
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(

@@ -170,10 +170,10 @@ impl Server {
         )
         .with_graceful_shutdown(shutdown)
         .await?;
-        // The game threads end once no connection holds the pool.
-        if let Ok(shared) = Arc::try_unwrap(self.shared) {
-            shared.pool.stop();
-        }
+        // Connections may outlive the listener (their tasks end with the runtime), but
+        // the games and their writes end here: a server started on the same store next
+        // must find it as this one left it.
+        self.shared.pool.stop();
         Ok(())
     }
 

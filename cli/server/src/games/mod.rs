@@ -272,7 +272,9 @@ impl Context {
 /// The game threads and the routes to them.
 pub(crate) struct Pool {
     threads: Vec<mpsc::Sender<Command>>,
-    handles: Vec<std::thread::JoinHandle<()>>,
+    /// Taken by the first [`Pool::stop`].
+    handles: Mutex<Vec<std::thread::JoinHandle<()>>>,
+    store: Arc<dyn Store>,
     pub routes: Arc<Routes>,
 }
 
@@ -287,7 +289,7 @@ impl Pool {
     ) -> std::io::Result<Pool> {
         let routes = Arc::new(Routes::default());
         let context = Arc::new(Context {
-            store,
+            store: store.clone(),
             library,
             routes: routes.clone(),
             seeds,
@@ -310,7 +312,8 @@ impl Pool {
         }
         Ok(Pool {
             threads: senders,
-            handles,
+            handles: Mutex::new(handles),
+            store,
             routes,
         })
     }
@@ -360,13 +363,16 @@ impl Pool {
         failed
     }
 
-    /// Stops the threads (after the tables they hold finish their current step) and
-    /// waits for them.
-    pub fn stop(mut self) {
+    /// Stops the threads (after the tables they hold finish their current step), waits
+    /// for them, then for the store to write what they handed it: once this returns,
+    /// nothing of this pool writes again, even while connections still hold it.
+    pub fn stop(&self) {
         self.tell_stop();
-        for handle in std::mem::take(&mut self.handles) {
+        let handles = std::mem::take(&mut *self.handles.lock().unwrap_or_else(|p| p.into_inner()));
+        for handle in handles {
             let _ = handle.join();
         }
+        self.store.flush();
     }
 
     fn tell_stop(&self) {

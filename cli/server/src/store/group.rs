@@ -19,7 +19,13 @@ use std::sync::{Arc, Mutex};
 /// connection; thousands of tables a second still fit).
 const MOST_PER_COMMIT: usize = 512;
 
-type Job = (Decided, WhenStored);
+type Decision = (Decided, WhenStored);
+
+enum Job {
+    Decide(Decided, WhenStored),
+    /// Answered once every job queued before it is done.
+    Flush(Sender<()>),
+}
 
 /// The committer thread and the queue to it. Dropping it lets the thread commit what is
 /// queued, then waits for it to end.
@@ -53,12 +59,23 @@ impl Committer {
     /// committed (or failed).
     pub fn submit(&self, decided: Decided, done: WhenStored) {
         let queue = self.queue.as_ref().expect("open until dropped");
-        if let Err(refused) = queue.send((decided, done)) {
+        if let Err(refused) = queue.send(Job::Decide(decided, done)) {
             // The thread is gone (it panicked): nothing can be stored.
-            let (_, done) = refused.0;
-            done(Err(StoreError::Database(
-                "the committer thread ended".into(),
-            )));
+            if let Job::Decide(_, done) = refused.0 {
+                done(Err(StoreError::Database(
+                    "the committer thread ended".into(),
+                )));
+            }
+        }
+    }
+
+    /// Returns once every decision submitted so far is committed (or failed) and its
+    /// table told.
+    pub fn flush(&self) {
+        let (reply, done) = std::sync::mpsc::channel();
+        let queue = self.queue.as_ref().expect("open until dropped");
+        if queue.send(Job::Flush(reply)).is_ok() {
+            let _ = done.recv();
         }
     }
 }
@@ -74,17 +91,31 @@ impl Drop for Committer {
 
 fn run(db: &Mutex<Connection>, jobs: Receiver<Job>, commits: &AtomicU64) {
     while let Ok(first) = jobs.recv() {
-        let mut group = vec![first];
-        while group.len() < MOST_PER_COMMIT {
-            match jobs.try_recv() {
-                Ok(job) => group.push(job),
-                Err(_) => break,
+        let mut group = Vec::new();
+        let mut flushed = None;
+        let mut next = Some(first);
+        while let Some(job) = next.take() {
+            match job {
+                Job::Decide(decided, done) => group.push((decided, done)),
+                // Everything queued before it is in this group.
+                Job::Flush(reply) => {
+                    flushed = Some(reply);
+                    break;
+                }
+            }
+            if group.len() < MOST_PER_COMMIT {
+                next = jobs.try_recv().ok();
             }
         }
-        let results = commit(db, &group);
-        commits.fetch_add(1, Ordering::Relaxed);
-        for ((_, done), result) in group.into_iter().zip(results) {
-            done(result);
+        if !group.is_empty() {
+            let results = commit(db, &group);
+            commits.fetch_add(1, Ordering::Relaxed);
+            for ((_, done), result) in group.into_iter().zip(results) {
+                done(result);
+            }
+        }
+        if let Some(reply) = flushed {
+            let _ = reply.send(());
         }
     }
 }
@@ -92,7 +123,7 @@ fn run(db: &Mutex<Connection>, jobs: Receiver<Job>, commits: &AtomicU64) {
 /// Writes every decision of `group` in one transaction; each one's outcome, in order.
 /// A decision refused (out of order) or failing alone is rolled back to its savepoint
 /// and reported; if the commit itself fails, every decision is reported failed.
-fn commit(shared: &Mutex<Connection>, group: &[Job]) -> Vec<Result<(), StoreError>> {
+fn commit(shared: &Mutex<Connection>, group: &[Decision]) -> Vec<Result<(), StoreError>> {
     let mut conn = lock(shared);
     let mut tx = match conn.transaction() {
         Ok(tx) => tx,

@@ -218,6 +218,11 @@ pub trait Store: Send + Sync {
     fn decide_later(&self, decided: Decided, done: WhenStored) {
         done(decided.store_now(self));
     }
+    /// Returns once every decision handed to [`Store::decide_later`] so far is durable
+    /// (or refused) and its `done` called: a server stopping calls it last, so nothing
+    /// of it writes once it has stopped (a server restarted on the same file must not
+    /// see its tables change under it).
+    fn flush(&self) {}
     /// Every table still open or playing, with its decisions.
     fn unfinished(&self) -> Result<Vec<StoredTable>, StoreError>;
     /// The table with this key, whatever its status (a finished table is loaded when a

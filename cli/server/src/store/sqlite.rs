@@ -261,6 +261,12 @@ impl Store for SqliteStore {
         }
     }
 
+    fn flush(&self) {
+        if let Some(committer) = &self.committer {
+            committer.flush();
+        }
+    }
+
     fn unfinished(&self) -> Result<Vec<StoredTable>, StoreError> {
         tables(
             &self.conn(),
