@@ -8,7 +8,9 @@
 //! - when the packs build, random-bot games with them, audited after every decision,
 //!   either end passing the audit or stop on a script's error that names the pack, the
 //!   card, the hook and the file of a script that defines that hook;
-//! - the same seed gives the same game again on the same engine and on a fresh one.
+//! - the same seed gives the same game again on the same engine, on a fresh one, and on
+//!   one that runs every script afresh in each operation (no hook instance shared), also
+//!   when scripts keep counters or library iterators between calls.
 
 use dungeon_engine::audit::{Audit, AuditFacts};
 use dungeon_engine::bot::{PlayError, play_game};
@@ -122,7 +124,14 @@ fn run_case(scratch: &Scratch, case: &PackCase, tally: &mut Tally) -> Result<(),
         if i == 0 {
             let again = play(&mut engine, game);
             let fresh = play(&mut Engine::new(catalog.clone()).expect("built once"), game);
-            for (other, how) in [(again, "again"), (fresh, "with a fresh engine")] {
+            let mut unshared = Engine::new(catalog.clone()).expect("built once");
+            unshared.hooks_mut().make_instances_fresh();
+            let unshared = play(&mut unshared, game);
+            for (other, how) in [
+                (again, "again"),
+                (fresh, "with a fresh engine"),
+                (unshared, "with every script run afresh in each operation"),
+            ] {
                 if other.story != first.story {
                     return Err(format!("game {i} ({game:?}) played {how} went otherwise"));
                 }
@@ -369,6 +378,74 @@ fn replacing_twice_in_one_hook_replaces_once_even_from_a_one_card_deck() {
             report.status,
             Status::Passed,
             "deck {deck}: {:?}",
+            report.trace
+        );
+    }
+}
+
+/// A hook that a library call made (`coroutine.wrap`, `string.gmatch`...) keeps state of
+/// its own between calls, which running the script again cannot renew: refused at load,
+/// by `check` and by the engine, saying why. Before, it was shared by every game of the
+/// process and every analysis, so one game's calls changed the next one's.
+#[test]
+fn a_hook_made_by_a_library_call_is_refused_at_load() {
+    for made in [
+        "coroutine.wrap(function(ctx, m)\n  while true do\n    ctx.defeat_next()\n    coroutine.yield()\n    coroutine.yield()\n  end\nend)",
+        "string.gmatch(\"abc\", \".\")",
+    ] {
+        let scratch = Scratch::new("library-hook");
+        scratch.write(&one_tile_pack(&format!(
+            "return {{ on_reveal = {made} }}\n"
+        )));
+        let root = scratch.pack_dir().to_string_lossy().into_owned();
+        let report = check_pack_in(
+            &mut dungeon_tests::library(),
+            Some(&root),
+            &scratch.manifest(),
+        );
+        let shown = report.diagnostics.to_string();
+        assert!(
+            report.diagnostics.has_errors() && shown.contains("keep state"),
+            "{made}: {shown}"
+        );
+        let mut library = dungeon_tests::library();
+        library
+            .load(&DiskFiles, &scratch.manifest())
+            .unwrap_or_else(|d| panic!("{d}"));
+        let (catalog, _) = library.catalog(&["fz"]).unwrap_or_else(|d| panic!("{d}"));
+        let refused = Engine::new(Arc::new(catalog)).err().map(|d| d.to_string());
+        assert!(
+            refused
+                .as_deref()
+                .is_some_and(|d| d.contains("on_reveal") && d.contains("t0")),
+            "{made}: {refused:?}"
+        );
+    }
+}
+
+/// A hook may keep a counter or a library iterator in the script's locals: the script
+/// runs afresh for each operation, so the same scenario twice on one runner (one Lua
+/// state) comes out the same, and as with every script run afresh.
+#[test]
+fn a_hook_that_counts_its_calls_counts_them_in_one_operation_only() {
+    let scratch = Scratch::new("counting-hook");
+    scratch.write(&one_tile_pack(
+        "local calls = 0\nlocal letters = string.gmatch(\"ab\", \".\")\nreturn { on_reveal = function(ctx, m)\n  calls = calls + 1\n  if calls == 1 and letters() == \"a\" then ctx.defeat_next() end\nend }\n",
+    ));
+    let mut library = dungeon_tests::library();
+    library
+        .load(&DiskFiles, &scratch.manifest())
+        .unwrap_or_else(|d| panic!("{d}"));
+    let mut runner = dungeon_engine::scenario::ScenarioRunner::new(&library);
+    // On the first reveal only, the tile defeats the next monster: the goblin deals 1,
+    // the orc is defeated; every time.
+    let scenario = "packs = [\"fz\"]\nadventurer = \"a0\"\ndungeon = [\"goblin\", \"orc\"]\n\n[expect]\noutcome = \"success\"\nhp = 2\n";
+    for run in 0..3 {
+        let report = runner.run_text("count.toml", scenario);
+        assert_eq!(
+            report.status,
+            Status::Passed,
+            "run {run}: {:?}",
             report.trace
         );
     }

@@ -41,12 +41,14 @@ pub fn script(ids: &ScriptIds, monster: bool, tame: bool) -> BoxedStrategy<Strin
         return prop_oneof![
             2 => composition(ids, monster),
             5 => hook_table(ids, monster, true),
+            1 => stateful(ids, monster, true),
         ]
         .boxed();
     }
     prop_oneof![
         2 => composition(ids, monster),
         6 => hook_table(ids, monster, false),
+        1 => stateful(ids, monster, false),
         1 => (hostile(ids), hook_table(ids, monster, false))
             .prop_map(|(top, table)| format!("{top}\n{table}")),
         1 => junk_script(),
@@ -417,6 +419,40 @@ fn hook_table(ids: &ScriptIds, monster: bool, tame: bool) -> BoxedStrategy<Strin
                 })
                 .collect();
             format!("return {{\n{}}}\n", kept.concat())
+        })
+        .boxed()
+}
+
+/// A hook that keeps something from one call to the next: a counter or a library's
+/// iterator captured from the chunk (made afresh for each operation, so allowed), or a
+/// function a library made as the hook itself (`coroutine.wrap`: refused at load, as it
+/// cannot be made afresh).
+fn stateful(ids: &ScriptIds, monster: bool, tame: bool) -> BoxedStrategy<String> {
+    let names = if monster {
+        MONSTER_HOOKS.to_vec()
+    } else {
+        TILE_HOOKS.to_vec()
+    };
+    let ids = ids.clone();
+    (select(names), 0..3u8)
+        .prop_flat_map(move |(name, kind)| {
+            (statements(name, &ids, tame), ending(name, &ids, tame)).prop_map(move |(body, ending)| {
+                let body = body.join("\n      ");
+                match kind {
+                    0 => format!(
+                        "local calls = 0\nreturn {{\n  {name} = function(ctx, m, damage)\n    calls = calls + 1\n    if calls % 2 == 1 then\n      {body}\n    end\n    {ending}\n  end,\n}}\n"
+                    ),
+                    1 => format!(
+                        "local letters = string.gmatch(\"abababab\", \".\")\nreturn {{\n  {name} = function(ctx, m, damage)\n    if letters() == \"a\" then\n      {body}\n    end\n    {ending}\n  end,\n}}\n"
+                    ),
+                    _ => {
+                        let value = ending.strip_prefix("return ").unwrap_or("nil");
+                        format!(
+                            "return {{\n  {name} = coroutine.wrap(function(ctx, m, damage)\n    while true do\n      {body}\n      ctx, m, damage = coroutine.yield({value})\n      ctx, m, damage = coroutine.yield({value})\n    end\n  end),\n}}\n"
+                        )
+                    }
+                }
+            })
         })
         .boxed()
 }

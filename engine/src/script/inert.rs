@@ -6,7 +6,9 @@
 //! A value is *inert* when nothing can change it after the chunk ran:
 //! - nil, booleans, numbers, strings;
 //! - read-only tables whose keys, values and metatable are inert;
-//! - C functions (the engine's and the libraries');
+//! - the C functions the globals held when the sandbox was made (the engine's and the
+//!   libraries'): a C function made later (what `coroutine.wrap` or `string.gmatch`
+//!   return) carries state of its own;
 //! - Lua functions with no upvalues: with read-only globals, no `getfenv` and no `debug`,
 //!   such a function has nowhere to keep anything between calls;
 //! - functions of the engine's prelude whose upvalues are inert: the prelude never
@@ -16,15 +18,56 @@
 //! hold state: such a script gets fresh instances in every operation.
 
 use super::library::ENGINE_CHUNK_PREFIX;
-use mlua::{Function, Lua, ffi};
+use mlua::{Function, Lua, Table, Value, ffi};
+use std::collections::HashSet;
 use std::ffi::CStr;
 use std::os::raw::{c_int, c_void};
+
+/// The C functions reachable from the globals and their metatables (the libraries' and
+/// the engine's), by address: the only C functions that count as inert.
+pub(crate) struct Library(HashSet<usize>);
+
+impl Library {
+    pub fn of(globals: &Table) -> Library {
+        fn gather(
+            table: &Table,
+            depth: u32,
+            seen: &mut HashSet<usize>,
+            found: &mut HashSet<usize>,
+        ) {
+            if depth > MAX_DEPTH || !seen.insert(table.to_pointer() as usize) {
+                return;
+            }
+            if let Some(meta) = table.metatable() {
+                gather(&meta, depth + 1, seen, found);
+            }
+            for (_, value) in table.pairs::<Value, Value>().flatten() {
+                match value {
+                    Value::Function(f) if f.info().what == "C" => {
+                        found.insert(f.to_pointer() as usize);
+                    }
+                    Value::Table(t) => gather(&t, depth + 1, seen, found),
+                    _ => {}
+                }
+            }
+        }
+        let mut found = HashSet::new();
+        gather(globals, 0, &mut HashSet::new(), &mut found);
+        Library(found)
+    }
+
+    /// Is `f` written in Lua or one of the library's C functions? Else a library call
+    /// made it at run time (`coroutine.wrap`, `string.gmatch`...), with state of its own.
+    pub fn is_plain(&self, f: &Function) -> bool {
+        f.info().what == "Lua" || self.0.contains(&(f.to_pointer() as usize))
+    }
+}
 
 /// Values deeper than this are not looked at (and count as possibly stateful).
 const MAX_DEPTH: u32 = 24;
 
 /// Are all these hook functions inert?
-pub(crate) fn all_inert(lua: &Lua, functions: &[Function]) -> bool {
+pub(crate) fn all_inert(lua: &Lua, library: &Library, functions: &[Function]) -> bool {
     functions.iter().all(|f| {
         // SAFETY: `exec_raw` pushes the function and runs the closure on the state; the
         // walk below keeps the stack balanced and only reads.
@@ -32,7 +75,7 @@ pub(crate) fn all_inert(lua: &Lua, functions: &[Function]) -> bool {
             lua.exec_raw::<bool>(f.clone(), |state| {
                 let mut seen = Vec::new();
                 let top = ffi::lua_gettop(state);
-                let inert = walk(state, top, 0, &mut seen);
+                let inert = walk(state, library, top, 0, &mut seen);
                 ffi::lua_settop(state, top - 1);
                 ffi::lua_pushboolean(state, inert as c_int);
             })
@@ -44,6 +87,7 @@ pub(crate) fn all_inert(lua: &Lua, functions: &[Function]) -> bool {
 /// Is the value at absolute index `idx` inert? Leaves the stack as it found it.
 unsafe fn walk(
     state: *mut ffi::lua_State,
+    library: &Library,
     idx: c_int,
     depth: u32,
     seen: &mut Vec<*const c_void>,
@@ -69,7 +113,7 @@ unsafe fn walk(
                     return false;
                 }
                 if ffi::lua_getmetatable(state, idx) != 0 {
-                    let inert = walk(state, ffi::lua_gettop(state), depth + 1, seen);
+                    let inert = walk(state, library, ffi::lua_gettop(state), depth + 1, seen);
                     ffi::lua_pop(state, 1);
                     if !inert {
                         return false;
@@ -78,8 +122,8 @@ unsafe fn walk(
                 ffi::lua_pushnil(state);
                 while ffi::lua_next(state, idx) != 0 {
                     let top = ffi::lua_gettop(state);
-                    let inert =
-                        walk(state, top - 1, depth + 1, seen) && walk(state, top, depth + 1, seen);
+                    let inert = walk(state, library, top - 1, depth + 1, seen)
+                        && walk(state, library, top, depth + 1, seen);
                     ffi::lua_pop(state, 1);
                     if !inert {
                         ffi::lua_pop(state, 1);
@@ -90,7 +134,8 @@ unsafe fn walk(
             }
             ffi::LUA_TFUNCTION => {
                 if ffi::lua_iscfunction(state, idx) != 0 {
-                    return true;
+                    let pointer = ffi::lua_topointer(state, idx) as usize;
+                    return library.0.contains(&pointer);
                 }
                 let pointer = ffi::lua_topointer(state, idx);
                 if seen.contains(&pointer) {
@@ -106,7 +151,7 @@ unsafe fn walk(
                 }
                 let mut n = 1;
                 while !ffi::lua_getupvalue(state, idx, n).is_null() {
-                    let inert = walk(state, ffi::lua_gettop(state), depth + 1, seen);
+                    let inert = walk(state, library, ffi::lua_gettop(state), depth + 1, seen);
                     ffi::lua_pop(state, 1);
                     if !inert {
                         return false;

@@ -105,6 +105,7 @@ pub(crate) fn compile_card(
         entries.push((name.to_string_lossy(), value));
     }
     entries.sort_by(|a, b| a.0.cmp(&b.0));
+    let library = inert::Library::of(globals);
     let mut hooks = HookSet::default();
     let mut functions = Vec::new();
     for (name, value) in entries {
@@ -135,11 +136,24 @@ pub(crate) fn compile_card(
                 line,
             ));
         };
+        if !library.is_plain(&function) {
+            // A C function made by a library call carries state of its own, which one
+            // chunk run cannot make afresh for each call of the hook.
+            return Err(fail(
+                format!(
+                    "hook `{name}` must be a function the script defines (`function(ctx) ... end`), \
+                     not one a library call returns (such as `coroutine.wrap` or `string.gmatch`): \
+                     those keep state from one call to the next, and a hook may depend only on what \
+                     the engine hands it"
+                ),
+                line,
+            ));
+        }
         hooks.insert(hook);
         functions.push((hook, function));
     }
     let just_functions: Vec<Function> = functions.iter().map(|(_, f)| f.clone()).collect();
-    let inert_instance = inert::all_inert(lua, &just_functions).then_some(functions);
+    let inert_instance = inert::all_inert(lua, &library, &just_functions).then_some(functions);
     Ok(Compiled {
         chunk_name,
         chunk,

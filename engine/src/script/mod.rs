@@ -242,6 +242,14 @@ impl ScriptHost {
         self.native_helpers = on;
     }
 
+    /// Makes every card run its script afresh in each operation, even those whose hooks
+    /// provably hold no state (to check that sharing one instance changes nothing).
+    pub fn make_instances_fresh(&mut self) {
+        for script in self.cards.iter_mut().flatten() {
+            script.inert = None;
+        }
+    }
+
     /// Whether the most called `ctx` functions answer ordinary calls by their quick paths
     /// (the default; see `fast.rs`) or every call goes through their mlua callbacks (to
     /// compare them).
