@@ -545,6 +545,7 @@ odds-states = Exact odds; { $states ->
         [one] { $states } situation
        *[other] { $states } situations
     } searched.
+odds-sampled-random = Estimated from { $samples } sampled dungeons: a card's script draws random numbers, which exact odds cannot weigh.
 odds-cannot-read = { $path }: cannot read the file: { $error }
 odds-file-too-big = more than { $max } bytes: a situation file is a few lines
 odds-file-not-text = not UTF-8 text

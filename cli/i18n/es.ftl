@@ -538,6 +538,7 @@ odds-states = Cálculo exacto; { $states ->
         [one] { $states } situación examinada
        *[other] { $states } situaciones examinadas
     }.
+odds-sampled-random = Estimación con { $samples } mazmorras de muestra: el script de una carta saca números al azar, que un cálculo exacto no puede ponderar.
 odds-cannot-read = { $path }: no se puede leer el archivo: { $error }
 odds-file-too-big = más de { $max } bytes: un archivo de situación tiene unas pocas líneas
 odds-file-not-text = no es texto UTF-8

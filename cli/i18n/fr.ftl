@@ -540,6 +540,7 @@ odds-states = Calcul exact ; { $states ->
         [one] { $states } situation examinée
        *[other] { $states } situations examinées
     }.
+odds-sampled-random = Estimation sur { $samples } donjons tirés au hasard : le script d’une carte tire des nombres au hasard, qu’un calcul exact ne peut pas pondérer.
 odds-cannot-read = { $path } : impossible de lire le fichier : { $error }
 odds-file-too-big = plus de { $max } octets : un fichier de situation tient en quelques lignes
 odds-file-not-text = ce n’est pas du texte UTF-8

@@ -957,3 +957,66 @@ fn odds_of_a_certain_run_are_exactly_one() {
         assert_eq!(option["probability"].as_f64(), Some(1.0), "{out}");
     }
 }
+
+/// A pack whose one tile flips a coin when a monster is revealed (`math.random`): heads,
+/// the monster is defeated. Its runner (3 HP) facing the Dragon survives one time in two.
+fn coin_pack(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dungeon-odds-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("scripts")).unwrap();
+    std::fs::write(
+        dir.join("scripts/coin.lua"),
+        "return { on_reveal = function(ctx, m)\n  if math.random(1, 2) == 1 then ctx.defeat() end\nend }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("coin.toml"),
+        "[pack]\nid = \"coin\"\nversion = \"0.1.0\"\nengine_api = 1\nlanguages = [\"en\"]\n\
+         name = { en = \"Coin\" }\nscripts = \"scripts\"\nrequires = [\"base\"]\n\n\
+         [[adventurer]]\nid = \"gambler\"\nhp = 3\nequipment = [\"coin\"]\nname = { en = \"Gambler\" }\n\n\
+         [[equipment]]\nid = \"coin\"\nname = { en = \"Coin\" }\ntext = { en = \"Heads, the monster is defeated.\" }\nscript = \"coin.lua\"\n",
+    )
+    .unwrap();
+    dir
+}
+
+/// A card's random numbers cannot be weighed by the exact search, which gave each
+/// analysis the same numbers (from a fixed seed): a coin that came up heads there showed
+/// 100% (or tails, 0%) whatever play would deal. The odds are estimated from sampled
+/// dungeons, each with a generator of its own, and the output says so.
+#[test]
+fn odds_of_a_card_that_draws_random_numbers_are_sampled_and_said_so() {
+    let dir = coin_pack("coin");
+    let run = |json: bool| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_dungeon"));
+        command
+            .args(["--lang", "en", "--pack"])
+            .arg(dir.join("coin.toml"))
+            .args(["odds", "--packs", "base,coin", "--adventurer", "gambler"])
+            .args(["--dungeon", "1", "--known", "dragon"]);
+        if json {
+            command.arg("--json");
+        }
+        let out = command.output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let out = run(true);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let p = v["probability"].as_f64().unwrap();
+    assert!((0.45..=0.55).contains(&p), "a coin flip, not {p}: {out}");
+    assert_eq!(v["exact"], false, "{out}");
+    assert_eq!(v["samples"].as_u64(), Some(2000), "{out}");
+    assert!(v["fraction"].is_null(), "{out}");
+    let text = run(false);
+    assert!(
+        text.contains("Estimated from 2000 sampled dungeons") && text.contains("random numbers"),
+        "{text}"
+    );
+    assert_eq!(run(true), out, "the same figures when asked again");
+    let _ = std::fs::remove_dir_all(dir);
+}

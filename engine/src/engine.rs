@@ -308,6 +308,8 @@ pub trait Rules {
     fn hooks_read_unkeyed(&self) -> bool;
     /// See [`HookRunner::history_reads`].
     fn hooks_history_reads(&self) -> Option<u64>;
+    /// See [`HookRunner::random_draws`].
+    fn hooks_random_draws(&self) -> u64;
     /// See [`HookRunner::may_raise_hp`].
     fn may_raise_hp(&self, card: CardRef) -> bool;
 }
@@ -379,6 +381,9 @@ impl<H: HookRunner> Rules for Engine<H> {
     }
     fn hooks_history_reads(&self) -> Option<u64> {
         self.hooks.history_reads()
+    }
+    fn hooks_random_draws(&self) -> u64 {
+        self.hooks.random_draws()
     }
     fn may_raise_hp(&self, card: CardRef) -> bool {
         self.hooks.may_raise_hp(card)

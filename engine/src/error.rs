@@ -19,6 +19,10 @@ pub enum EngineError {
     Setup(String),
     #[error("the search went past its budget of {0} situations")]
     Budget(usize),
+    /// A card's script drew a random number during an exact odds search, which cannot
+    /// weigh it: the odds are to be estimated from sampled dungeons instead.
+    #[error("a card's script draws random numbers: its odds can only be estimated")]
+    Random,
     #[error(
         "this game was made with other packs (fingerprint {found:016x}, these packs are {expected:016x})"
     )]

@@ -93,6 +93,14 @@ pub trait HookRunner {
         None
     }
 
+    /// How many random numbers hooks have drawn so far. The exact odds search cannot weigh
+    /// them (it would take the one number its state's generator gives for the only one),
+    /// so a step that drew one makes it give way to sampled dungeons, each with a
+    /// generator of its own, as unpredictable as in play.
+    fn random_draws(&self) -> u64 {
+        0
+    }
+
     /// Could any hook of this card raise the runner's HP or make the run a success? (Damage
     /// never goes below 0, so only effects can.) The odds search takes a run whose HP is
     /// spent, in the base box's model, as lost once nothing left in play may. Default: any

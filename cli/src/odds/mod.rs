@@ -98,6 +98,8 @@ answer at every question the runner is asked.";
 struct Answer {
     probability: f64,
     states: usize,
+    /// Sampled dungeons the figures come from (`None`: exact).
+    samples: Option<usize>,
     /// The question asked before the first card, if any, with each option's odds.
     question: Option<(Question, Vec<(Action, f64)>)>,
 }
@@ -170,9 +172,54 @@ fn situation_from(lang: Lang, args: &OddsArgs) -> Result<Situation, String> {
     })
 }
 
-/// The exact search, and the odds of each option of a question asked before the first card;
-/// with a budget, an error past that many situations.
+/// The odds, and those of each option of a question asked before the first card: from the
+/// exact search, or from sampled dungeons when a card's script draws random numbers (which
+/// no exact search can weigh). With a budget, an error past that many situations.
 fn search(
+    engine: &mut Engine,
+    r: &Resolved,
+    budget: Option<usize>,
+) -> Result<Answer, dungeon_engine::EngineError> {
+    match exact(engine, r, budget) {
+        Err(dungeon_engine::EngineError::Random) => estimated(engine, r),
+        answer => answer,
+    }
+}
+
+/// The generator of the sampled dungeons: fixed, so asking twice gives the same figures;
+/// each dungeon's scripts get a generator of their own from it.
+const SAMPLES_SEED: u64 = 0x0dd5;
+
+fn estimated(engine: &mut Engine, r: &Resolved) -> Result<Answer, dungeon_engine::EngineError> {
+    use rand_chacha::rand_core::SeedableRng;
+    let chances = r.chances(engine.catalog());
+    let samples = dungeon_engine::odds::SAMPLES_WHEN_RANDOM;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(SAMPLES_SEED);
+    let probability =
+        dungeon_engine::odds::estimate(engine, &r.setup, &chances, samples, &mut rng)?;
+    engine.set_analysis(true);
+    let start = engine.dungeon(&r.setup, &mut Vec::new());
+    engine.set_analysis(false);
+    let start = start?;
+    let question = match start.pending.as_ref().map(|d| &d.kind) {
+        Some(DecisionKind::Question(q)) => {
+            let options = dungeon_engine::odds::estimate_answers(
+                engine, &start, &chances, samples, &mut rng,
+            )?;
+            let options = options.into_iter().map(|(a, p)| (a, unit(p))).collect();
+            Some((q.clone(), options))
+        }
+        _ => None,
+    };
+    Ok(Answer {
+        probability: unit(probability),
+        states: 0,
+        samples: Some(samples),
+        question,
+    })
+}
+
+fn exact(
     engine: &mut Engine,
     r: &Resolved,
     budget: Option<usize>,
@@ -198,6 +245,7 @@ fn search(
     Ok(Answer {
         probability: unit(odds.probability),
         states: odds.states,
+        samples: None,
         question,
     })
 }
@@ -270,7 +318,7 @@ fn describe(text: &Text, r: &Resolved, answer: &Answer) -> Vec<String> {
             ],
         ));
     }
-    let survival = match fraction(r, answer.probability) {
+    let survival = match fraction(r, answer.probability).filter(|_| answer.samples.is_none()) {
         Some((a, b)) => text.t(
             "odds-survival-fraction",
             &[
@@ -304,7 +352,10 @@ fn describe(text: &Text, r: &Resolved, answer: &Answer) -> Vec<String> {
             }
         }
     }
-    out.push(text.t("odds-states", &[("states", answer.states.into())]));
+    out.push(match answer.samples {
+        None => text.t("odds-states", &[("states", answer.states.into())]),
+        Some(samples) => text.t("odds-sampled-random", &[("samples", samples.into())]),
+    });
     out
 }
 
@@ -340,9 +391,12 @@ fn json(text: &Text, r: &Resolved, answer: &Answer) -> String {
         "deck": setup.deck.len(),
         "probability": answer.probability,
         "percent": answer.probability * 100.0,
-        "fraction": fraction(r, answer.probability).map(|(a, b)| format!("{a}/{b}")),
-        "exact": true,
+        "fraction": fraction(r, answer.probability)
+            .filter(|_| answer.samples.is_none())
+            .map(|(a, b)| format!("{a}/{b}")),
+        "exact": answer.samples.is_none(),
         "states": answer.states,
+        "samples": answer.samples,
         "question": question,
     })
     .to_string()

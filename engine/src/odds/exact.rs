@@ -426,7 +426,11 @@ impl<'a> OddsSearch<'a> {
             ..setup.clone()
         };
         self.analysing(|search| {
+            let draws = search.engine.hooks_random_draws();
             let state = search.engine.dungeon(&setup, &mut Vec::new())?;
+            if search.engine.hooks_random_draws() != draws {
+                return Err(EngineError::Random);
+            }
             let probability = search.value(&state, chances)?;
             Ok(Odds {
                 probability,
@@ -820,7 +824,14 @@ impl<'a> OddsSearch<'a> {
         from.copy_for_undo(&mut next);
         next.options = from.options.clone();
         let reads = self.engine.hooks_history_reads();
+        let draws = self.engine.hooks_random_draws();
         self.take(&mut next, step, deck)?;
+        if self.engine.hooks_random_draws() != draws {
+            // Where it led hangs on a number this search cannot weigh: nothing of it is
+            // remembered (no edge, no figure), and the caller samples instead.
+            self.spare.push(next);
+            return Err(EngineError::Random);
+        }
         let clean = reads.is_some() && reads == self.engine.hooks_history_reads();
         if !clean {
             self.history += 1;

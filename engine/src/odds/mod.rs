@@ -23,10 +23,11 @@ mod shared;
 mod view;
 
 pub use exact::{OddsCache, OddsSearch};
-pub use sample::estimate;
+pub use sample::{estimate, estimate_answers};
 pub use shared::SharedOdds;
 pub use view::{
-    Effort, Plan, Report, answers_from_view, from_view, from_view_against, report_from_view,
+    Effort, Plan, Report, SAMPLES_WHEN_RANDOM, answers_from_view, from_view, from_view_against,
+    report_from_view,
 };
 
 use crate::catalog::Catalog;

@@ -31,15 +31,31 @@ pub fn estimate(
     deal_entering(rules, setup, chances, samples, rng)?.settle(rules, None)
 }
 
-/// [`estimate`] from a run under way (card by card), the cards to come drawn from `chances`.
-pub(crate) fn estimate_from_state(
+/// Each answer to the question `state` waits on, with the share of `samples` dungeons
+/// (the cards to come drawn from `chances`) the runner survives after giving it. The
+/// answer is given in each dungeon once dealt, so a hook it runs draws from that
+/// dungeon's own generator.
+pub fn estimate_answers(
     rules: &mut dyn Rules,
-    start: GameState,
+    state: &GameState,
     chances: &Chances,
     samples: usize,
     rng: &mut ChaCha8Rng,
-) -> Result<f64, EngineError> {
-    Dealt::new(&start, chances, samples, rng).settle(rules, None)
+) -> Result<Vec<(Action, f64)>, EngineError> {
+    let mut out = Vec::new();
+    for action in rules.legal_actions(state) {
+        let mut dealt = Dealt::new(state, chances, samples, rng);
+        rules.set_analysis(true);
+        let answered = (dealt.left.iter_mut()).try_for_each(|s| {
+            rules
+                .apply_or_abandon(s, action, &mut Vec::new())
+                .map(|_| ())
+        });
+        rules.set_analysis(false);
+        answered?;
+        out.push((action, dealt.settle(rules, None)?));
+    }
+    Ok(out)
 }
 
 /// The dungeons of an estimate for a runner entering the dungeon of `setup`, dealt and
@@ -52,9 +68,34 @@ pub(crate) fn deal_entering(
     rng: &mut ChaCha8Rng,
 ) -> Result<Dealt, EngineError> {
     rules.set_analysis(true);
+    let draws = rules.hooks_random_draws();
     let start = rules.dungeon(setup, &mut Vec::new());
+    let drew = rules.hooks_random_draws() != draws;
+    if !drew {
+        rules.set_analysis(false);
+        return Ok(Dealt::new(&start?, chances, samples, rng));
+    }
+    // A hook drew as the runner entered: each dungeon is entered anew, from a seed of its
+    // own, as each game would be.
+    let mut left = Vec::with_capacity(samples.max(1));
+    for _ in 0..samples.max(1) {
+        let setup = DungeonSetup {
+            seed: rng.random(),
+            ..setup.clone()
+        };
+        match rules.dungeon(&setup, &mut Vec::new()) {
+            Ok(mut state) => {
+                deal(&mut state, chances, rng);
+                left.push(state);
+            }
+            Err(e) => {
+                rules.set_analysis(false);
+                return Err(e);
+            }
+        }
+    }
     rules.set_analysis(false);
-    Ok(Dealt::new(&start?, chances, samples, rng))
+    Ok(Dealt::of(left))
 }
 
 /// The dungeons of one estimate, all dealt at once (the generator ends where the whole
@@ -78,14 +119,19 @@ impl Dealt {
         samples: usize,
         rng: &mut ChaCha8Rng,
     ) -> Dealt {
-        let total = samples.max(1);
-        let mut left: Vec<GameState> = (0..total)
+        let dealt = (0..samples.max(1))
             .map(|_| {
                 let mut state = start.clone();
                 deal(&mut state, chances, rng);
                 state
             })
             .collect();
+        Dealt::of(dealt)
+    }
+
+    /// These dungeons, to be played in order.
+    fn of(mut left: Vec<GameState>) -> Dealt {
+        let total = left.len();
         left.reverse();
         Dealt {
             left,
@@ -138,6 +184,7 @@ impl Dealt {
 
 /// Gives every card of the dungeon and the monster deck an identity drawn from `chances`.
 fn deal(state: &mut GameState, chances: &Chances, rng: &mut ChaCha8Rng) {
+    state.rng = scripts_generator(rng);
     let mut rest = chances.clone();
     let mut dungeon: Vec<MonsterId> = Vec::with_capacity(state.dungeon.len());
     for (k, &n) in chances.known.iter().enumerate() {
@@ -159,6 +206,21 @@ fn deal(state: &mut GameState, chances: &Chances, rng: &mut ChaCha8Rng) {
         }
     }
 }
+
+/// The generator a dealt dungeon's scripts draw from: each dungeon's its own, as a game's
+/// is (a script must not be able to tell analysis from play by its numbers), made without
+/// taking numbers from the deal's generator (the deals stay as they were). Another stream
+/// of the same key, each dungeon 2^40 words apart.
+fn scripts_generator(deal: &ChaCha8Rng) -> ChaCha8Rng {
+    use rand_chacha::rand_core::SeedableRng;
+    let mut scripts = ChaCha8Rng::from_seed(deal.get_seed());
+    scripts.set_stream(deal.get_stream() ^ SCRIPTS_STREAM);
+    scripts.set_word_pos(deal.get_word_pos() << 40);
+    scripts
+}
+
+/// Tells the scripts' stream from the deal's.
+const SCRIPTS_STREAM: u64 = 0x5c41_97ed_0dd5_eed5;
 
 /// One card from the unseen pool (unknown specials among it), removed from it.
 fn draw(chances: &mut Chances, rng: &mut ChaCha8Rng) -> Option<MonsterId> {

@@ -11,7 +11,8 @@ use crate::ids::*;
 /// How hard to work for odds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Effort {
-    /// Exact, however long it takes.
+    /// Exact, however long it takes (sampled when a card's script draws random numbers,
+    /// which an exact search cannot weigh).
     Exact,
     /// Exact up to `states` situations, else a sampled estimate over `samples` dungeons.
     Bounded { states: usize, samples: usize },
@@ -27,12 +28,26 @@ impl Effort {
         }
     }
 
-    /// The dungeons an estimate plays (none: exact searches never give up).
+    /// The dungeons an estimate plays: an exact search gives up only when a script draws
+    /// random numbers.
     fn samples(self) -> usize {
         match self {
-            Effort::Exact => 0,
+            Effort::Exact => SAMPLES_WHEN_RANDOM,
             Effort::Bounded { samples, .. } => samples,
         }
+    }
+}
+
+/// Dungeons sampled when scripts draw random numbers and no effort says how many.
+pub const SAMPLES_WHEN_RANDOM: usize = 2000;
+
+/// The search gave way to sampled dungeons: it grew too big, or a script drew a random
+/// number; `states` is how far it got.
+fn gave_way(error: &EngineError, states: usize) -> Option<usize> {
+    match error {
+        EngineError::Budget(states) => Some(*states),
+        EngineError::Random => Some(states),
+        _ => None,
     }
 }
 
@@ -151,7 +166,7 @@ pub(crate) fn figure_from_view(
             odds: odds.probability,
             states: odds.states,
         }),
-        Err(EngineError::Budget(states)) => Ok(Figure::Sampled {
+        Err(e) if let Some(states) = gave_way(&e, cache.len()) => Ok(Figure::Sampled {
             dealt: Box::new(sample::deal_entering(
                 rules,
                 &setup,
@@ -214,18 +229,9 @@ fn answers(
     let searched = effort.search(rules, cache).options(&state, &chances);
     match searched {
         Ok(options) => Ok(Report::with_options(options, true, cache.len())),
-        Err(EngineError::Budget(states)) => {
-            // Too big to search: each option's value from sampled dungeons.
-            let samples = effort.samples();
-            let mut out = Vec::new();
-            for action in rules.legal_actions(&state) {
-                let mut after = state.clone();
-                rules.apply_or_abandon(&mut after, action, &mut Vec::new())?;
-                out.push((
-                    action,
-                    super::sample::estimate_from_state(rules, after, &chances, samples, rng)?,
-                ));
-            }
+        Err(e) if let Some(states) = gave_way(&e, cache.len()) => {
+            // Too big to search, or hanging on random numbers: sampled dungeons.
+            let out = sample::estimate_answers(rules, &state, &chances, effort.samples(), rng)?;
             Ok(Report::with_options(out, false, states))
         }
         Err(e) => Err(e),

@@ -62,6 +62,8 @@ pub(crate) struct Frame {
     pub read_unkeyed: bool,
     /// Reads of the run's history so far (see [`crate::hooks::HookRunner::history_reads`]).
     pub history_reads: u64,
+    /// Random numbers hooks drew so far (see [`crate::hooks::HookRunner::random_draws`]).
+    pub random_draws: u64,
 }
 
 impl Frame {
@@ -83,6 +85,7 @@ impl Frame {
             catalog,
             read_unkeyed: false,
             history_reads: 0,
+            random_draws: 0,
             quick_ctx: true,
         }
     }
@@ -385,6 +388,7 @@ impl Frame {
             return Err(err("random numbers are only available inside hooks"));
         }
         self.note_unkeyed();
+        self.random_draws = self.random_draws.wrapping_add(1);
         if self.rng_backup.is_none() {
             let rng = self.state()?.rng.clone();
             self.rng_backup = Some(rng);

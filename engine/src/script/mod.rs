@@ -485,6 +485,10 @@ impl HookRunner for ScriptHost {
         Some(self.frame.borrow().history_reads)
     }
 
+    fn random_draws(&self) -> u64 {
+        self.frame.borrow().random_draws
+    }
+
     fn may_raise_hp(&self, card: CardRef) -> bool {
         // A script that is one call to a prelude helper does what the helper does, in
         // Luau or natively; any other script may do anything.
