@@ -197,20 +197,9 @@ fn estimated(engine: &mut Engine, r: &Resolved) -> Result<Answer, dungeon_engine
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(SAMPLES_SEED);
     let probability =
         dungeon_engine::odds::estimate(engine, &r.setup, &chances, samples, &mut rng)?;
-    engine.set_analysis(true);
-    let start = engine.dungeon(&r.setup, &mut Vec::new());
-    engine.set_analysis(false);
-    let start = start?;
-    let question = match start.pending.as_ref().map(|d| &d.kind) {
-        Some(DecisionKind::Question(q)) => {
-            let options = dungeon_engine::odds::estimate_answers(
-                engine, &start, &chances, samples, &mut rng,
-            )?;
-            let options = options.into_iter().map(|(a, p)| (a, unit(p))).collect();
-            Some((q.clone(), options))
-        }
-        _ => None,
-    };
+    let question = opening_question(engine, r, |engine, start| {
+        dungeon_engine::odds::estimate_answers(engine, start, &chances, samples, &mut rng)
+    })?;
     Ok(Answer {
         probability: unit(probability),
         states: 0,
@@ -228,26 +217,38 @@ fn exact(
     let mut cache = OddsCache::new();
     let odds =
         with_budget(OddsSearch::new(engine, &mut cache), budget).entering(&r.setup, &chances)?;
-    // The state the search starts from, to see whether it opens on a question.
-    engine.set_analysis(true);
-    let start = engine.dungeon(&r.setup, &mut Vec::new());
-    engine.set_analysis(false);
-    let start = start?;
-    let question = match start.pending.as_ref().map(|d| &d.kind) {
-        Some(DecisionKind::Question(q)) => {
-            let options = with_budget(OddsSearch::new(engine, &mut cache), budget)
-                .options(&start, &chances)?;
-            let options = options.into_iter().map(|(a, p)| (a, unit(p))).collect();
-            Some((q.clone(), options))
-        }
-        _ => None,
-    };
+    let question = opening_question(engine, r, |engine, start| {
+        with_budget(OddsSearch::new(engine, &mut cache), budget).options(start, &chances)
+    })?;
     Ok(Answer {
         probability: unit(odds.probability),
         states: odds.states,
         samples: None,
         question,
     })
+}
+
+/// The question the run opens on, if any (asked before the first card), with each
+/// option's odds from `options`.
+#[allow(clippy::type_complexity)]
+fn opening_question(
+    engine: &mut Engine,
+    r: &Resolved,
+    options: impl FnOnce(
+        &mut Engine,
+        &dungeon_engine::GameState,
+    ) -> Result<Vec<(Action, f64)>, dungeon_engine::EngineError>,
+) -> Result<Option<(Question, Vec<(Action, f64)>)>, dungeon_engine::EngineError> {
+    engine.set_analysis(true);
+    let start = engine.dungeon(&r.setup, &mut Vec::new());
+    engine.set_analysis(false);
+    let start = start?;
+    let Some(DecisionKind::Question(q)) = start.pending.as_ref().map(|d| &d.kind) else {
+        return Ok(None);
+    };
+    let options = options(engine, &start)?;
+    let options = options.into_iter().map(|(a, p)| (a, unit(p))).collect();
+    Ok(Some((q.clone(), options)))
 }
 
 /// A probability summed in floating point, back in [0, 1]: a certain run's terms can add
