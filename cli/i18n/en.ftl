@@ -546,6 +546,7 @@ odds-states = Exact odds; { $states ->
        *[other] { $states } situations
     } searched.
 odds-sampled-random = Estimated from { $samples } sampled dungeons: a card's script draws random numbers, which exact odds cannot weigh.
+odds-sampled-work = Estimated from { $samples } sampled dungeons: the cards' scripts took more work than exact odds may spend ({ $steps } steps).
 odds-cannot-read = { $path }: cannot read the file: { $error }
 odds-file-too-big = more than { $max } bytes: a situation file is a few lines
 odds-file-not-text = not UTF-8 text

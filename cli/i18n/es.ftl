@@ -539,6 +539,7 @@ odds-states = Cálculo exacto; { $states ->
        *[other] { $states } situaciones examinadas
     }.
 odds-sampled-random = Estimación con { $samples } mazmorras de muestra: el script de una carta saca números al azar, que un cálculo exacto no puede ponderar.
+odds-sampled-work = Estimación con { $samples } mazmorras de muestra: los scripts de las cartas pidieron más trabajo del que un cálculo exacto puede gastar ({ $steps } pasos).
 odds-cannot-read = { $path }: no se puede leer el archivo: { $error }
 odds-file-too-big = más de { $max } bytes: un archivo de situación tiene unas pocas líneas
 odds-file-not-text = no es texto UTF-8

@@ -541,6 +541,7 @@ odds-states = Calcul exact ; { $states ->
        *[other] { $states } situations examinées
     }.
 odds-sampled-random = Estimation sur { $samples } donjons tirés au hasard : le script d’une carte tire des nombres au hasard, qu’un calcul exact ne peut pas pondérer.
+odds-sampled-work = Estimation sur { $samples } donjons tirés au hasard : les scripts des cartes ont demandé plus de travail qu’un calcul exact ne peut en faire ({ $steps } pas).
 odds-cannot-read = { $path } : impossible de lire le fichier : { $error }
 odds-file-too-big = plus de { $max } octets : un fichier de situation tient en quelques lignes
 odds-file-not-text = ce n’est pas du texte UTF-8

@@ -1020,3 +1020,38 @@ fn odds_of_a_card_that_draws_random_numbers_are_sampled_and_said_so() {
     assert_eq!(run(true), out, "the same figures when asked again");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A tile whose hook stays under its per-call step budget but is heavy (a long loop at
+/// every reveal) made `dungeon odds` search for most of a minute. The exact search now
+/// stops once the scripts have taken the work it may spend (`--work`), and the odds are
+/// estimated from as many sampled dungeons as the same work again allows, said so.
+#[test]
+fn odds_with_heavy_hooks_stop_at_their_work_and_say_so() {
+    let dir = coin_pack("heavy");
+    std::fs::write(
+        dir.join("scripts/coin.lua"),
+        "return { on_reveal = function(ctx, m)\n  local n = 0\n  for i = 1, 20000 do n = n + i end\n  if m.strength <= 2 then ctx.defeat() end\nend }\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_dungeon"))
+        .args(["--lang", "en", "--pack"])
+        .arg(dir.join("coin.toml"))
+        .args(["odds", "--packs", "base,coin", "--adventurer", "gambler"])
+        .args(["--dungeon", "5", "--work", "2000000", "--json"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout).expect("json");
+    assert_eq!(v["exact"], false, "{stdout}");
+    assert_eq!(v["sampled_because"], "work", "{stdout}");
+    // About 20,000 steps a reveal, 2,000,000 steps: some tens of dungeons, not 2,000.
+    let samples = v["samples"].as_u64().unwrap();
+    assert!((5..200).contains(&samples), "{stdout}");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -26,6 +26,8 @@ pub struct Engine<H: HookRunner = ScriptHost> {
     undo: GameState,
     /// Exact odds every search of this engine shares, when turned on ([`Engine::share_odds`]).
     shared_odds: Option<crate::odds::SharedOdds>,
+    /// Analysis gives way once the hooks' steps reach this ([`Rules::set_work_limit`]).
+    work_limit: Option<u64>,
 }
 
 impl Engine<ScriptHost> {
@@ -58,6 +60,7 @@ impl<H: HookRunner> Engine<H> {
             catalog_checked: false,
             undo: GameState::default(),
             shared_odds: None,
+            work_limit: None,
         }
     }
 
@@ -312,6 +315,17 @@ pub trait Rules {
     fn hooks_random_draws(&self) -> u64;
     /// See [`HookRunner::may_raise_hp`].
     fn may_raise_hp(&self, card: CardRef) -> bool;
+    /// See [`HookRunner::steps_spent`].
+    fn hooks_steps_spent(&self) -> u64;
+    /// The count of [`Rules::hooks_steps_spent`] at which analysis gives way: an exact
+    /// search stops ([`EngineError::Work`]), sampling stops at the dungeons played.
+    fn work_limit(&self) -> Option<u64>;
+    fn set_work_limit(&mut self, limit: Option<u64>);
+    /// Has analysis used up the work it may spend?
+    fn work_exhausted(&self) -> bool {
+        self.work_limit()
+            .is_some_and(|limit| self.hooks_steps_spent() >= limit)
+    }
 }
 
 impl<H: HookRunner> Rules for Engine<H> {
@@ -385,6 +399,16 @@ impl<H: HookRunner> Rules for Engine<H> {
     fn hooks_random_draws(&self) -> u64 {
         self.hooks.random_draws()
     }
+    fn hooks_steps_spent(&self) -> u64 {
+        self.hooks.steps_spent()
+    }
+    fn work_limit(&self) -> Option<u64> {
+        self.work_limit
+    }
+    fn set_work_limit(&mut self, limit: Option<u64>) {
+        self.work_limit = limit;
+    }
+
     fn may_raise_hp(&self, card: CardRef) -> bool {
         self.hooks.may_raise_hp(card)
     }

@@ -23,6 +23,9 @@ pub enum EngineError {
     /// weigh it: the odds are to be estimated from sampled dungeons instead.
     #[error("a card's script draws random numbers: its odds can only be estimated")]
     Random,
+    /// The cards' scripts used up the work (Luau steps) an analysis may spend.
+    #[error("the cards' scripts took more work than this analysis may spend")]
+    Work,
     #[error(
         "this game was made with other packs (fingerprint {found:016x}, these packs are {expected:016x})"
     )]

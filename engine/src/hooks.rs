@@ -101,6 +101,12 @@ pub trait HookRunner {
         0
     }
 
+    /// Steps hooks have taken so far, in all (Luau's; a hook run natively takes none):
+    /// what budgets on analysis count, the same in every process.
+    fn steps_spent(&self) -> u64 {
+        0
+    }
+
     /// Could any hook of this card raise the runner's HP or make the run a success? (Damage
     /// never goes below 0, so only effects can.) The odds search takes a run whose HP is
     /// spent, in the base box's model, as lost once nothing left in play may. Default: any

@@ -5,7 +5,7 @@
 //! here (a full sequel dungeon takes minutes), and running past it is an answer too.
 
 use super::situation::{Resolved, Situation, resolve};
-use super::{Answer, search};
+use super::{Answer, ODDS_WORK, search};
 use crate::text::Text;
 use dungeon_engine::catalog::{Catalog, DamageModel, PackLibrary};
 use dungeon_engine::lang::Lang;
@@ -243,7 +243,7 @@ fn any_situation_gets_odds_or_a_clear_error() {
                 return Ok(());
             }
         };
-        match search(engine, &resolved, Some(BUDGET)) {
+        match search(engine, &resolved, Some(BUDGET), ODDS_WORK) {
             Ok(answer) => {
                 outcomes[1] += 1;
                 check_answer(&answer)

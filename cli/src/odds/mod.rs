@@ -76,6 +76,10 @@ pub struct OddsArgs {
     /// Print JSON, for tools.
     #[arg(long)]
     json: bool,
+    /// The most Luau steps the cards' scripts may take for the exact odds (as many again
+    /// for the sampled estimate that then replaces them)
+    #[arg(long, value_name = "STEPS", default_value_t = ODDS_WORK)]
+    work: u64,
 }
 
 const FILE_HELP: &str = "\
@@ -98,8 +102,8 @@ answer at every question the runner is asked.";
 struct Answer {
     probability: f64,
     states: usize,
-    /// Sampled dungeons the figures come from (`None`: exact).
-    samples: Option<usize>,
+    /// Sampled dungeons the figures come from, and why (`None`: exact).
+    samples: Option<(usize, Sampled)>,
     /// The question asked before the first card, if any, with each option's odds.
     question: Option<(Question, Vec<(Action, f64)>)>,
 }
@@ -119,7 +123,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: OddsArgs) -> Result<ExitCode
     let text = Text::new(lang, &catalog);
     let resolved = situation::resolve(&text, &situation)?;
     let mut engine = packs::engine(lang, &catalog)?;
-    let answer = search(&mut engine, &resolved, None).map_err(|e| e.to_string())?;
+    let answer = search(&mut engine, &resolved, None, args.work).map_err(|e| e.to_string())?;
     if args.json {
         println!("{}", json(&text, &resolved, &answer));
     } else {
@@ -179,31 +183,61 @@ fn search(
     engine: &mut Engine,
     r: &Resolved,
     budget: Option<usize>,
+    work: u64,
 ) -> Result<Answer, dungeon_engine::EngineError> {
-    match exact(engine, r, budget) {
-        Err(dungeon_engine::EngineError::Random) => estimated(engine, r),
+    engine.set_work_limit(Some(engine.hooks_steps_spent().saturating_add(work)));
+    let answer = match exact(engine, r, budget) {
+        Err(dungeon_engine::EngineError::Random) => estimated(engine, r, Sampled::Random),
+        Err(dungeon_engine::EngineError::Work) => {
+            // The sampling gets as much work again.
+            engine.set_work_limit(Some(engine.hooks_steps_spent().saturating_add(work)));
+            estimated(engine, r, Sampled::Work(work))
+        }
         answer => answer,
-    }
+    };
+    engine.set_work_limit(None);
+    answer
+}
+
+/// Luau steps of the cards' scripts the exact search may take (and the sampling after
+/// it, as much again): a few seconds of Luau at most. The built-in packs' hooks take
+/// nowhere near it.
+pub(crate) const ODDS_WORK: u64 = 200_000_000;
+
+/// Why the figures are sampled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sampled {
+    /// A card's script draws random numbers.
+    Random,
+    /// The cards' scripts took more work (steps) than the exact search may spend.
+    Work(u64),
 }
 
 /// The generator of the sampled dungeons: fixed, so asking twice gives the same figures;
 /// each dungeon's scripts get a generator of their own from it.
 const SAMPLES_SEED: u64 = 0x0dd5;
 
-fn estimated(engine: &mut Engine, r: &Resolved) -> Result<Answer, dungeon_engine::EngineError> {
+fn estimated(
+    engine: &mut Engine,
+    r: &Resolved,
+    why: Sampled,
+) -> Result<Answer, dungeon_engine::EngineError> {
     use rand_chacha::rand_core::SeedableRng;
     let chances = r.chances(engine.catalog());
     let samples = dungeon_engine::odds::SAMPLES_WHEN_RANDOM;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(SAMPLES_SEED);
-    let probability =
+    let (probability, samples) =
         dungeon_engine::odds::estimate(engine, &r.setup, &chances, samples, &mut rng)?;
+    if samples == 0 {
+        return Err(dungeon_engine::EngineError::Work);
+    }
     let question = opening_question(engine, r, |engine, start| {
         dungeon_engine::odds::estimate_answers(engine, start, &chances, samples, &mut rng)
     })?;
     Ok(Answer {
         probability: unit(probability),
         states: 0,
-        samples: Some(samples),
+        samples: Some((samples, why)),
         question,
     })
 }
@@ -355,7 +389,13 @@ fn describe(text: &Text, r: &Resolved, answer: &Answer) -> Vec<String> {
     }
     out.push(match answer.samples {
         None => text.t("odds-states", &[("states", answer.states.into())]),
-        Some(samples) => text.t("odds-sampled-random", &[("samples", samples.into())]),
+        Some((samples, Sampled::Random)) => {
+            text.t("odds-sampled-random", &[("samples", samples.into())])
+        }
+        Some((samples, Sampled::Work(steps))) => text.t(
+            "odds-sampled-work",
+            &[("samples", samples.into()), ("steps", steps.into())],
+        ),
     });
     out
 }
@@ -397,7 +437,11 @@ fn json(text: &Text, r: &Resolved, answer: &Answer) -> String {
             .map(|(a, b)| format!("{a}/{b}")),
         "exact": answer.samples.is_none(),
         "states": answer.states,
-        "samples": answer.samples,
+        "samples": answer.samples.map(|(n, _)| n),
+        "sampled_because": answer.samples.map(|(_, why)| match why {
+            Sampled::Random => "random",
+            Sampled::Work(_) => "work",
+        }),
         "question": question,
     })
     .to_string()

@@ -818,6 +818,9 @@ impl<'a> OddsSearch<'a> {
         step: Move,
         deck: Option<MonsterId>,
     ) -> Result<(GameState, bool), EngineError> {
+        if self.engine.work_exhausted() {
+            return Err(EngineError::Work);
+        }
         let from = src.state(self)?;
         // A spare state's storage (its lists spilled to the heap included) is reused.
         let mut next = self.spare.pop().unwrap_or_default();
@@ -831,6 +834,10 @@ impl<'a> OddsSearch<'a> {
             // remembered (no edge, no figure), and the caller samples instead.
             self.spare.push(next);
             return Err(EngineError::Random);
+        }
+        if self.engine.work_exhausted() {
+            self.spare.push(next);
+            return Err(EngineError::Work);
         }
         let clean = reads.is_some() && reads == self.engine.hooks_history_reads();
         if !clean {

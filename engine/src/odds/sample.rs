@@ -20,15 +20,16 @@ use rand_chacha::ChaCha8Rng;
 use smallvec::SmallVec;
 use std::collections::HashMap;
 
-/// The share of `samples` dungeons drawn from `chances` that the runner of `setup` survives.
+/// The share of `samples` dungeons drawn from `chances` that the runner of `setup`
+/// survives, and how many dungeons that is (fewer once the work allowed ran out).
 pub fn estimate(
     rules: &mut dyn Rules,
     setup: &DungeonSetup,
     chances: &Chances,
     samples: usize,
     rng: &mut ChaCha8Rng,
-) -> Result<f64, EngineError> {
-    deal_entering(rules, setup, chances, samples, rng)?.settle(rules, None)
+) -> Result<(f64, usize), EngineError> {
+    deal_entering(rules, setup, chances, samples, rng)?.settle_counted(rules)
 }
 
 /// Each answer to the question `state` waits on, with the share of `samples` dungeons
@@ -53,7 +54,7 @@ pub fn estimate_answers(
         });
         rules.set_analysis(false);
         answered?;
-        out.push((action, dealt.settle(rules, None)?));
+        out.push((action, dealt.settle_counted(rules)?.0));
     }
     Ok(out)
 }
@@ -79,6 +80,9 @@ pub(crate) fn deal_entering(
     // own, as each game would be.
     let mut left = Vec::with_capacity(samples.max(1));
     for _ in 0..samples.max(1) {
+        if rules.work_exhausted() && !left.is_empty() {
+            break;
+        }
         let setup = DungeonSetup {
             seed: rng.random(),
             ..setup.clone()
@@ -108,6 +112,8 @@ pub(crate) struct Dealt {
     left: Vec<GameState>,
     survived: usize,
     total: usize,
+    /// The work ran out before any dungeon was played: the figure is an even guess.
+    guessed: bool,
     player: Player,
 }
 
@@ -137,8 +143,15 @@ impl Dealt {
             left,
             survived: 0,
             total,
+            guessed: false,
             player: Player::default(),
         }
+    }
+
+    /// The dungeons the figure is over (fewer than dealt when the work ran out; none
+    /// when it is a guess).
+    pub(crate) fn dungeons(&self) -> usize {
+        if self.guessed { 0 } else { self.total }
     }
 
     /// The lowest and highest figure the estimate can still end with (equal once every
@@ -147,6 +160,16 @@ impl Dealt {
     pub(crate) fn bounds(&self) -> (f64, f64) {
         let share = |survived: usize| survived as f64 / self.total as f64;
         (share(self.survived), share(self.survived + self.left.len()))
+    }
+
+    /// [`Dealt::settle`] without a threshold, with the count of dungeons played.
+    fn settle_counted(self, rules: &mut dyn Rules) -> Result<(f64, usize), EngineError> {
+        let mut dealt = self;
+        while !dealt.left.is_empty() {
+            dealt.play_next(rules)?;
+        }
+        let played = dealt.dungeons();
+        Ok((dealt.bounds().0, played))
     }
 
     /// Plays dungeons until the figure is known: all of them, or, given a `threshold`,
@@ -169,8 +192,20 @@ impl Dealt {
         }
     }
 
-    /// Plays the next dungeon (none once all are played).
+    /// Plays the next dungeon (none once all are played). Once analysis has used up its
+    /// work ([`Rules::work_exhausted`]), none is played again: the estimate is over the
+    /// dungeons played, an even guess if none was.
     pub(crate) fn play_next(&mut self, rules: &mut dyn Rules) -> Result<(), EngineError> {
+        if rules.work_exhausted() && !self.left.is_empty() {
+            let played = self.total - self.left.len();
+            self.left.clear();
+            self.guessed = played == 0;
+            (self.total, self.survived) = match played {
+                0 => (2, 1),
+                _ => (played, self.survived),
+            };
+            return Ok(());
+        }
         let Some(state) = self.left.pop() else {
             return Ok(());
         };

@@ -41,12 +41,12 @@ impl Effort {
 /// Dungeons sampled when scripts draw random numbers and no effort says how many.
 pub const SAMPLES_WHEN_RANDOM: usize = 2000;
 
-/// The search gave way to sampled dungeons: it grew too big, or a script drew a random
-/// number; `states` is how far it got.
+/// The search gave way to sampled dungeons: it grew too big, a script drew a random
+/// number, or the scripts used up the work allowed; `states` is how far it got.
 fn gave_way(error: &EngineError, states: usize) -> Option<usize> {
     match error {
         EngineError::Budget(states) => Some(*states),
-        EngineError::Random => Some(states),
+        EngineError::Random | EngineError::Work => Some(states),
         _ => None,
     }
 }

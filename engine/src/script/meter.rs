@@ -151,6 +151,11 @@ impl Meter {
         Paused(self)
     }
 
+    /// Steps the current (or last) call took.
+    pub fn steps(&self) -> u64 {
+        self.steps.get()
+    }
+
     /// Bytes the current call allocated.
     pub fn allocated(&self) -> u64 {
         self.allocated.get()

@@ -36,6 +36,7 @@ mod raw;
 mod rewrite;
 mod sandbox;
 mod tables;
+mod work;
 
 pub use args::{MAX_OPTIONS, MAX_PROMPT};
 pub use errors::MAX_MESSAGE;
@@ -43,6 +44,7 @@ pub use frame::{MAX_EFFECTS, MAX_MEMORY_ENTRIES, MAX_MEMORY_KEY, MAX_MEMORY_TEXT
 pub use load::check_pack_scripts;
 pub use meter::{CARD_MEMORY, DEFAULT_DEADLINE, OPERATION_MEMORY};
 pub use sandbox::{DEFAULT_MEMORY_LIMIT, DEFAULT_STEP_BUDGET};
+pub use work::HookCost;
 
 use crate::action::CardRef;
 use crate::catalog::{CardInfo, Catalog, Diagnostic, Diagnostics};
@@ -107,6 +109,8 @@ pub struct ScriptHost {
     counted: bool,
     /// Whether scripts that are one call to a prelude helper run natively.
     native_helpers: bool,
+    /// The steps hooks took (see `work.rs`).
+    work: work::Work,
     /// The regular species, in catalog order (what `ctx.regular_species()` lists).
     regular_species: Vec<crate::ids::SpeciesId>,
 }
@@ -153,6 +157,7 @@ impl ScriptHost {
             ran: true,
             counted: false,
             native_helpers: true,
+            work: work::Work::new(slots),
             regular_species: catalog.regular_species().collect(),
         };
         let mut diags = Diagnostics::default();
@@ -281,6 +286,21 @@ impl ScriptHost {
             .raw_get::<Table>("dungeon")
             .map(|t| table_keys(&t))
             .unwrap_or_default()
+    }
+
+    /// Each card's hooks called so far, with what their calls cost in steps (for `dungeon
+    /// check`'s report).
+    pub fn hook_costs(&self) -> Vec<(CardRef, HookName, HookCost)> {
+        let tiles = self.catalog.tiles.len();
+        (self.work.costs())
+            .map(|(slot, hook, cost)| {
+                let card = match slot.checked_sub(tiles) {
+                    None => CardRef::Tile(crate::ids::TileId(slot as u16)),
+                    Some(m) => CardRef::Monster(crate::ids::MonsterId(m as u16)),
+                };
+                (card, hook, cost)
+            })
+            .collect()
     }
 
     /// Does this card keep one instance of its hooks for every operation (they provably
@@ -489,6 +509,10 @@ impl HookRunner for ScriptHost {
         self.frame.borrow().random_draws
     }
 
+    fn steps_spent(&self) -> u64 {
+        self.work.spent()
+    }
+
     fn may_raise_hp(&self, card: CardRef) -> bool {
         // A script that is one call to a prelude helper does what the helper does, in
         // Luau or natively; any other script may do anything.
@@ -531,6 +555,7 @@ impl HookRunner for ScriptHost {
             host.hook_function(slot, index)
                 .call::<Value>((ctx, monster.as_deref(), call.damage))
         });
+        self.work.record(slot, call.hook, self.meter.steps());
         let mut f = self.frame.borrow_mut();
         f.end_loan();
         let undo_draws = |state: &mut GameState, f: &mut Frame| {
