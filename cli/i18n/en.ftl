@@ -632,6 +632,12 @@ check-header = == { $pack } ({ $path })
 check-loaded-as = loaded as: { $sets }
 check-scenario-failed = { $path }: error: scenario failed
 check-scenario-error = { $path }: error: scenario could not run: { $message }
+check-expensive-hook = card `{ $card }`: hook `{ $hook }` took up to { $most } steps in one call: the odds search and the bots run hooks thousands of times, so with this card `dungeon odds` falls back on sampled dungeons and the bots think slowly
+check-costs = What the hooks cost in { $games } games of random bots (Luau steps per call; a call may take 2,000,000):
+check-cost-line = { $card } { $hook }: { $calls ->
+        [one] { $calls } call
+       *[other] { $calls } calls
+    }, { $mean } on average, { $most } at most
 check-skipped = scenarios not run: fix the errors above first
 check-hidden-text = text with control characters or characters that show as nothing (`{ $text }`; { $code } is { $what }): a terminal would act on them or hide them; players see them escaped
 check-hidden-control = a control character

@@ -625,6 +625,12 @@ check-header = == { $pack } ({ $path })
 check-loaded-as = cargado como: { $sets }
 check-scenario-failed = { $path }: error: el escenario falla
 check-scenario-error = { $path }: error: el escenario no se pudo ejecutar: { $message }
+check-expensive-hook = carta `{ $card }`: el hook `{ $hook }` llegó a { $most } pasos en una llamada: la búsqueda de probabilidades y los bots ejecutan los hooks miles de veces, así que con esta carta `dungeon odds` recurre a mazmorras de muestra y los bots piensan despacio
+check-costs = Lo que costaron los hooks en { $games } partidas de bots al azar (pasos de Luau por llamada; una llamada puede dar 2.000.000):
+check-cost-line = { $card } { $hook }: { $calls ->
+        [one] { $calls } llamada
+       *[other] { $calls } llamadas
+    }, { $mean } de media, { $most } como máximo
 check-skipped = escenarios sin ejecutar: corrige primero los errores de arriba
 check-hidden-text = texto con caracteres de control o que no se ven (`{ $text }`; { $code } es { $what }): un terminal los ejecutaría o los ocultaría; los jugadores los ven escapados
 check-hidden-control = un carácter de control

@@ -618,6 +618,12 @@ check-header = == { $pack } ({ $path })
 check-loaded-as = chargé comme : { $sets }
 check-scenario-failed = { $path } : erreur : le scénario échoue
 check-scenario-error = { $path } : erreur : le scénario n'a pas pu être exécuté : { $message }
+check-expensive-hook = carte `{ $card }` : le hook `{ $hook }` a fait jusqu’à { $most } pas en un appel : le calcul des chances et les bots exécutent les hooks des milliers de fois, donc avec cette carte `dungeon odds` se rabat sur des donjons tirés au hasard et les bots réfléchissent lentement
+check-costs = Ce qu’ont coûté les hooks en { $games } parties de bots au hasard (pas Luau par appel ; un appel peut en faire 2 000 000) :
+check-cost-line = { $card } { $hook } : { $calls ->
+        [one] { $calls } appel
+       *[other] { $calls } appels
+    }, { $mean } en moyenne, { $most } au plus
 check-skipped = scénarios non exécutés : corrigez d'abord les erreurs ci-dessus
 check-hidden-text = texte avec des caractères de contrôle ou invisibles (`{ $text }` ; { $code } est { $what }) : un terminal les exécuterait ou les cacherait ; les joueurs les voient échappés
 check-hidden-control = un caractère de contrôle

@@ -61,10 +61,14 @@ pub fn run(
         if report.skipped_scenarios {
             println!("{}", tr(lang, "check-skipped", &[]));
         }
+        let mut warnings = report.warnings();
+        if let (Some(pack), false) = (&report.pack, report.diagnostics.has_errors()) {
+            warnings += print_hook_costs(library, lang, pack);
+        }
         let errors = report.errors();
         let counts = [
             ("errors", errors.into()),
-            ("warnings", report.warnings().into()),
+            ("warnings", warnings.into()),
             ("passed", passed.into()),
             ("failed", scenario_failures.into()),
         ];
@@ -78,10 +82,46 @@ pub fn run(
     })
 }
 
+/// Measures the pack's hooks in a few random games and prints what each cost, with a
+/// warning for the expensive ones; returns how many warnings.
+fn print_hook_costs(library: &PackLibrary, lang: Lang, pack: &str) -> usize {
+    let (lines, warnings) = dungeon_engine::check::measure_hook_costs(library, pack);
+    for d in &warnings.0 {
+        println!("{}", in_words(lang, d));
+    }
+    if lines.is_empty() {
+        return warnings.0.len();
+    }
+    let games = ("games", dungeon_engine::check::MEASURE_GAMES.into());
+    println!("{}", tr(lang, "check-costs", &[games]));
+    for line in &lines {
+        let args = [
+            ("card", escape_line(&line.card).into_owned().into()),
+            ("hook", line.hook.into()),
+            ("calls", line.calls.into()),
+            ("mean", line.mean.into()),
+            ("most", line.most.into()),
+        ];
+        println!("  {}", tr(lang, "check-cost-line", &args));
+    }
+    warnings.0.len()
+}
+
 /// A diagnostic in `lang` when it is one we word ourselves, else as the engine wrote it.
 fn in_words(lang: Lang, d: &Diagnostic) -> String {
-    let Some(Detail::HiddenText { quoted, first, why }) = d.detail.as_deref() else {
-        return d.to_string();
+    let (quoted, first, why) = match d.detail.as_deref() {
+        Some(Detail::HiddenText { quoted, first, why }) => (quoted, first, why),
+        Some(Detail::ExpensiveHook { card, hook, most }) => {
+            let args = [
+                ("card", escape_line(card).into_owned().into()),
+                ("hook", (*hook).into()),
+                ("most", (*most).into()),
+            ];
+            let mut shown = d.clone();
+            shown.message = tr(lang, "check-expensive-hook", &args);
+            return shown.to_string();
+        }
+        None => return d.to_string(),
     };
     let what = match why {
         Hidden::Control => "check-hidden-control",

@@ -979,6 +979,14 @@ fn coin_pack(name: &str) -> PathBuf {
     dir
 }
 
+/// What `command` printed, having exited with 0.
+fn succeeded(mut command: Command) -> String {
+    let out = command.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// A card's random numbers cannot be weighed by the exact search, which gave each
 /// analysis the same numbers (from a fixed seed): a coin that came up heads there showed
 /// 100% (or tails, 0%) whatever play would deal. The odds are estimated from sampled
@@ -996,14 +1004,7 @@ fn odds_of_a_card_that_draws_random_numbers_are_sampled_and_said_so() {
         if json {
             command.arg("--json");
         }
-        let out = command.output().unwrap();
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).into_owned()
+        succeeded(command)
     };
     let out = run(true);
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
@@ -1053,5 +1054,43 @@ fn odds_with_heavy_hooks_stop_at_their_work_and_say_so() {
     // About 20,000 steps a reveal, 2,000,000 steps: some tens of dungeons, not 2,000.
     let samples = v["samples"].as_u64().unwrap();
     assert!((5..200).contains(&samples), "{stdout}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `dungeon check` measures the pack's hooks in games of random bots and reports each
+/// one's cost in steps; one that takes most of a call's budget gets a warning naming the
+/// card and the hook (in the player's language), a cheap one none.
+#[test]
+fn check_reports_what_each_hook_costs_and_warns_about_heavy_ones() {
+    let dir = coin_pack("check-costs");
+    let check = |lang: &str| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_dungeon"));
+        command
+            .args(["--lang", lang, "check"])
+            .arg(dir.join("coin.toml"));
+        succeeded(command)
+    };
+    let light = check("en");
+    assert!(
+        light.contains("coin on_reveal: ") && light.contains("0 warnings"),
+        "{light}"
+    );
+    std::fs::write(
+        dir.join("scripts/coin.lua"),
+        "return { on_reveal = function(ctx, m)\n  local n = 0\n  for i = 1, 1500000 do n = n + i end\nend }\n",
+    )
+    .unwrap();
+    let heavy = check("en");
+    assert!(
+        heavy.contains("coin.toml:")
+            && heavy.contains("card `coin`: hook `on_reveal` took up to 15")
+            && heavy.contains("1 warning"),
+        "{heavy}"
+    );
+    let spanish = check("es");
+    assert!(
+        spanish.contains("carta `coin`: el hook `on_reveal` llegó a 15"),
+        "{spanish}"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -43,6 +43,12 @@ pub enum Detail {
         first: char,
         why: Hidden,
     },
+    /// A card's hook that took `most` steps in one call of `dungeon check`'s games.
+    ExpensiveHook {
+        card: String,
+        hook: &'static str,
+        most: u64,
+    },
 }
 
 /// Source lines longer than this (in bytes) are shown as a window around the position.

@@ -3,6 +3,10 @@
 //! likely a mistake, and run its own scenarios. Every problem is collected, none stops
 //! the others.
 
+mod costs;
+
+pub use costs::{EXPENSIVE_STEPS, HookCostLine, MEASURE_GAMES, measure_hook_costs};
+
 use crate::catalog::{
     Catalog, Diagnostic, Diagnostics, DiskFiles, LoadedPack, PackLibrary, parent, read_pack,
 };
