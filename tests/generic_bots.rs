@@ -19,7 +19,7 @@ use dungeon_engine::bot::{BotKind, play_game};
 use dungeon_engine::catalog::DiskFiles;
 use dungeon_engine::event::Event;
 use dungeon_engine::options::FirstAdventurer;
-use dungeon_engine::{Engine, GameOptions};
+use dungeon_engine::{Engine, GameOptions, Rules};
 use dungeon_tests::{bots, library, root};
 use std::sync::Arc;
 
@@ -141,4 +141,92 @@ fn bots_learn_an_unseen_pack() {
         c.jester_choices,
         c.choices
     );
+}
+
+/// A pack (written to a scratch folder) whose only adventurer carries an Abacus: at every
+/// reveal its hook counts to `count` (under a call's step budget in play, so legal)
+/// before defeating a monster of strength 1.
+fn abacus(count: u32) -> Engine {
+    let dir = std::env::temp_dir().join(format!("dungeon-abacus-{}-{count}", std::process::id()));
+    std::fs::create_dir_all(dir.join("scripts")).unwrap();
+    std::fs::write(
+        dir.join("scripts/abacus.lua"),
+        format!("return {{ on_reveal = function(ctx, m)\n  local n = 0\n  for i = 1, {count} do n = n + i end\n  if m.strength <= 1 then ctx.defeat() end\nend }}\n"),
+    )
+    .unwrap();
+    let manifest = dir.join("abacus.toml");
+    std::fs::write(
+        &manifest,
+        "[pack]\nid = \"abacus\"\nversion = \"0.1.0\"\nengine_api = 1\nlanguages = [\"en\"]\n\
+         scripts = \"scripts\"\nname = { en = \"Abacus\" }\n\n\
+         [[monster]]\nid = \"imp\"\nstrength = 1\ncopies = 5\nname = { en = \"Imp\" }\n\n\
+         [[monster]]\nid = \"ogre\"\nstrength = 4\ncopies = 4\nname = { en = \"Ogre\" }\n\n\
+         [[monster]]\nid = \"wyrm\"\nstrength = 7\ncopies = 3\nname = { en = \"Wyrm\" }\n\n\
+         [[adventurer]]\nid = \"clerk\"\nhp = 4\nequipment = [\"abacus\", \"shield\"]\nname = { en = \"Clerk\" }\n\n\
+         [[equipment]]\nid = \"abacus\"\nscript = \"abacus.lua\"\nname = { en = \"Abacus\" }\n\n\
+         [[equipment]]\nid = \"shield\"\nhp = 3\nname = { en = \"Shield\" }\n",
+    )
+    .unwrap();
+    let mut lib = library();
+    lib.load_in(
+        &DiskFiles,
+        &dir.to_string_lossy(),
+        &manifest.to_string_lossy(),
+    )
+    .unwrap_or_else(|d| panic!("{d}"));
+    let (catalog, _) = lib.catalog(&["abacus"]).unwrap_or_else(|d| panic!("{d}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    Engine::new(Arc::new(catalog)).unwrap_or_else(|d| panic!("{d}"))
+}
+
+/// The events of a game of `kinds` on `engine`, its decisions, and the steps its hooks took.
+fn heavy_game(engine: &mut Engine, kinds: &[BotKind], seed: u64) -> (Vec<Event>, u64, u64) {
+    let before = engine.hooks_steps_spent();
+    let options = GameOptions {
+        players: kinds.len() as u8,
+        ..GameOptions::default()
+    };
+    let mut seats = bots(kinds, seed, kinds.len() as u8);
+    let mut events = Vec::new();
+    let mut decisions = 0u64;
+    play_game(engine, options, seed, &mut seats, &mut events, |_, _| {
+        decisions += 1;
+        Ok(())
+    })
+    .unwrap_or_else(|e| panic!("{kinds:?}: {e}"));
+    (events, decisions, engine.hooks_steps_spent() - before)
+}
+
+/// A hook that stays under its step budget but is heavy made one game of two `normal`
+/// bots take 811M Luau steps (21 decisions: past 20 s in a release build): the bots'
+/// searches run hooks thousands of times. In analysis a call now stops at
+/// `ANALYSIS_STEP_BUDGET` and what was being worked out gives way (samples, a dungeon
+/// left out, a figure counting it lost). The game's steps are those of play and a few
+/// million a decision; and, steps being counted per call, the game is the same on a fresh
+/// engine as after other games (whatever the caches hold).
+#[test]
+fn bots_facing_heavy_hooks_think_within_their_work() {
+    const COUNT: u32 = 1_500_000;
+    for kinds in [
+        [BotKind::Rules, BotKind::Rules],
+        [BotKind::Novice, BotKind::Rules],
+    ] {
+        let mut engine = abacus(COUNT);
+        let (events, decisions, spent) = heavy_game(&mut engine, &kinds, 3);
+        let reveals = events
+            .iter()
+            .filter(|e| matches!(e, Event::Revealed { .. }))
+            .count() as u64;
+        let most = decisions * 5_000_000 + reveals * (u64::from(COUNT) + 100);
+        assert!(
+            spent <= most,
+            "{kinds:?}: {spent} steps for {decisions} decisions, {reveals} reveals (at most {most})"
+        );
+        heavy_game(&mut engine, &kinds, 4);
+        let (again, ..) = heavy_game(&mut engine, &kinds, 3);
+        assert!(
+            again == events,
+            "{kinds:?}: the game went otherwise after another one"
+        );
+    }
 }

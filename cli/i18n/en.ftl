@@ -546,7 +546,7 @@ odds-states = Exact odds; { $states ->
        *[other] { $states } situations
     } searched.
 odds-sampled-random = Estimated from { $samples } sampled dungeons: a card's script draws random numbers, which exact odds cannot weigh.
-odds-sampled-work = Estimated from { $samples } sampled dungeons: the cards' scripts took more work than exact odds may spend ({ $steps } steps).
+odds-sampled-work = Estimated from { $samples } sampled dungeons: the cards' scripts took more work than exact odds may spend ({ $steps } steps in all, 100,000 a call).
 odds-cannot-read = { $path }: cannot read the file: { $error }
 odds-file-too-big = more than { $max } bytes: a situation file is a few lines
 odds-file-not-text = not UTF-8 text
@@ -632,7 +632,7 @@ check-header = == { $pack } ({ $path })
 check-loaded-as = loaded as: { $sets }
 check-scenario-failed = { $path }: error: scenario failed
 check-scenario-error = { $path }: error: scenario could not run: { $message }
-check-expensive-hook = card `{ $card }`: hook `{ $hook }` took up to { $most } steps in one call: the odds search and the bots run hooks thousands of times, so with this card `dungeon odds` falls back on sampled dungeons and the bots think slowly
+check-expensive-hook = card `{ $card }`: hook `{ $hook }` took up to { $most } steps in one call: the odds search and the bots run hooks thousands of times and cut a call short past 100,000 steps, so they play this card blind
 check-costs = What the hooks cost in { $games } games of random bots (Luau steps per call; a call may take 2,000,000):
 check-cost-line = { $card } { $hook }: { $calls ->
         [one] { $calls } call

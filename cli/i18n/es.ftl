@@ -539,7 +539,7 @@ odds-states = Cálculo exacto; { $states ->
        *[other] { $states } situaciones examinadas
     }.
 odds-sampled-random = Estimación con { $samples } mazmorras de muestra: el script de una carta saca números al azar, que un cálculo exacto no puede ponderar.
-odds-sampled-work = Estimación con { $samples } mazmorras de muestra: los scripts de las cartas pidieron más trabajo del que un cálculo exacto puede gastar ({ $steps } pasos).
+odds-sampled-work = Estimación con { $samples } mazmorras de muestra: los scripts de las cartas pidieron más trabajo del que un cálculo exacto puede gastar ({ $steps } pasos en total, 100.000 por llamada).
 odds-cannot-read = { $path }: no se puede leer el archivo: { $error }
 odds-file-too-big = más de { $max } bytes: un archivo de situación tiene unas pocas líneas
 odds-file-not-text = no es texto UTF-8
@@ -625,7 +625,7 @@ check-header = == { $pack } ({ $path })
 check-loaded-as = cargado como: { $sets }
 check-scenario-failed = { $path }: error: el escenario falla
 check-scenario-error = { $path }: error: el escenario no se pudo ejecutar: { $message }
-check-expensive-hook = carta `{ $card }`: el hook `{ $hook }` llegó a { $most } pasos en una llamada: la búsqueda de probabilidades y los bots ejecutan los hooks miles de veces, así que con esta carta `dungeon odds` recurre a mazmorras de muestra y los bots piensan despacio
+check-expensive-hook = carta `{ $card }`: el hook `{ $hook }` llegó a { $most } pasos en una llamada: la búsqueda de probabilidades y los bots ejecutan los hooks miles de veces y cortan una llamada que pase de 100.000 pasos, así que juegan esta carta a ciegas
 check-costs = Lo que costaron los hooks en { $games } partidas de bots al azar (pasos de Luau por llamada; una llamada puede dar 2.000.000):
 check-cost-line = { $card } { $hook }: { $calls ->
         [one] { $calls } llamada

@@ -541,7 +541,7 @@ odds-states = Calcul exact ; { $states ->
        *[other] { $states } situations examinées
     }.
 odds-sampled-random = Estimation sur { $samples } donjons tirés au hasard : le script d’une carte tire des nombres au hasard, qu’un calcul exact ne peut pas pondérer.
-odds-sampled-work = Estimation sur { $samples } donjons tirés au hasard : les scripts des cartes ont demandé plus de travail qu’un calcul exact ne peut en faire ({ $steps } pas).
+odds-sampled-work = Estimation sur { $samples } donjons tirés au hasard : les scripts des cartes ont demandé plus de travail qu’un calcul exact ne peut en faire ({ $steps } pas en tout, 100 000 par appel).
 odds-cannot-read = { $path } : impossible de lire le fichier : { $error }
 odds-file-too-big = plus de { $max } octets : un fichier de situation tient en quelques lignes
 odds-file-not-text = ce n’est pas du texte UTF-8
@@ -618,7 +618,7 @@ check-header = == { $pack } ({ $path })
 check-loaded-as = chargé comme : { $sets }
 check-scenario-failed = { $path } : erreur : le scénario échoue
 check-scenario-error = { $path } : erreur : le scénario n'a pas pu être exécuté : { $message }
-check-expensive-hook = carte `{ $card }` : le hook `{ $hook }` a fait jusqu’à { $most } pas en un appel : le calcul des chances et les bots exécutent les hooks des milliers de fois, donc avec cette carte `dungeon odds` se rabat sur des donjons tirés au hasard et les bots réfléchissent lentement
+check-expensive-hook = carte `{ $card }` : le hook `{ $hook }` a fait jusqu’à { $most } pas en un appel : le calcul des chances et les bots exécutent les hooks des milliers de fois et coupent un appel au-delà de 100 000 pas, donc ils jouent cette carte à l’aveugle
 check-costs = Ce qu’ont coûté les hooks en { $games } parties de bots au hasard (pas Luau par appel ; un appel peut en faire 2 000 000) :
 check-cost-line = { $card } { $hook } : { $calls ->
         [one] { $calls } appel

@@ -32,6 +32,17 @@ pub enum EngineError {
     WrongCatalog { expected: u64, found: u64 },
 }
 
+impl EngineError {
+    /// In analysis, a hook past its steps ([`crate::script::ANALYSIS_STEP_BUDGET`]) means
+    /// the work is too much to work out, not a broken game: [`EngineError::Work`].
+    pub fn in_analysis(self) -> EngineError {
+        match self {
+            EngineError::Hook(e) if e.kind == HookErrorKind::Budget => EngineError::Work,
+            e => e,
+        }
+    }
+}
+
 impl From<HookError> for EngineError {
     fn from(error: HookError) -> EngineError {
         EngineError::Hook(Box::new(error))

@@ -13,9 +13,9 @@ use std::sync::Arc;
 
 /// Games of random bots played to measure.
 pub const MEASURE_GAMES: u64 = 40;
-/// A hook that takes more than this in one call (a twentieth of a call's budget) is
-/// reported as expensive.
-pub const EXPENSIVE_STEPS: u64 = DEFAULT_STEP_BUDGET / 20;
+/// A hook that takes more than this in one call is reported as expensive: in analysis
+/// (the odds, the bots' thinking) such a call is cut short.
+pub const EXPENSIVE_STEPS: u64 = crate::script::ANALYSIS_STEP_BUDGET;
 
 /// One hook of one of the pack's cards, as the games called it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,10 +85,10 @@ pub fn measure_hook_costs(library: &PackLibrary, pack: &str) -> (Vec<HookCostLin
 fn expensive(line: &HookCostLine, card: CardRef, catalog: &crate::catalog::Catalog) -> Diagnostic {
     let info = card.info(catalog);
     let message = format!(
-        "card `{}`: hook `{}` took up to {} steps in one call (a call may take {}): the odds \
-         search and the bots run hooks thousands of times, so with this card `dungeon odds` \
-         falls back on sampled dungeons and the bots think slowly",
-        line.card, line.hook, line.most, DEFAULT_STEP_BUDGET
+        "card `{}`: hook `{}` took up to {} steps in one call (a call may take {} in play, \
+         {} in analysis): the odds search and the bots run hooks thousands of times and cut \
+         such a call short, so they play this card blind",
+        line.card, line.hook, line.most, DEFAULT_STEP_BUDGET, EXPENSIVE_STEPS
     );
     let mut d = Diagnostic::warning(&info.defined_at.0, message).with_detail(
         crate::catalog::Detail::ExpensiveHook {

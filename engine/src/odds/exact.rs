@@ -427,7 +427,8 @@ impl<'a> OddsSearch<'a> {
         };
         self.analysing(|search| {
             let draws = search.engine.hooks_random_draws();
-            let state = search.engine.dungeon(&setup, &mut Vec::new())?;
+            let state = (search.engine.dungeon(&setup, &mut Vec::new()))
+                .map_err(EngineError::in_analysis)?;
             if search.engine.hooks_random_draws() != draws {
                 return Err(EngineError::Random);
             }
@@ -1025,6 +1026,7 @@ impl<'a> OddsSearch<'a> {
             Move::Act(None) => self.engine.resume(state, &mut self.events),
             Move::Act(Some(a)) => self.engine.apply_or_abandon(state, a, &mut self.events),
         }
+        .map_err(EngineError::in_analysis)
     }
 }
 

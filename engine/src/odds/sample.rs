@@ -45,16 +45,24 @@ pub fn estimate_answers(
 ) -> Result<Vec<(Action, f64)>, EngineError> {
     let mut out = Vec::new();
     for action in rules.legal_actions(state) {
-        let mut dealt = Dealt::new(state, chances, samples, rng);
+        let dealt = Dealt::new(state, chances, samples, rng);
+        let mut answered = Vec::with_capacity(dealt.left.len());
         rules.set_analysis(true);
-        let answered = (dealt.left.iter_mut()).try_for_each(|s| {
-            rules
-                .apply_or_abandon(s, action, &mut Vec::new())
-                .map(|_| ())
-        });
+        for mut s in dealt.left.into_iter().rev() {
+            match rules.apply_or_abandon(&mut s, action, &mut Vec::new()) {
+                Ok(_) => answered.push(s),
+                // Too much work: the dungeon is left out.
+                Err(e) => match e.in_analysis() {
+                    EngineError::Work => {}
+                    e => {
+                        rules.set_analysis(false);
+                        return Err(e);
+                    }
+                },
+            }
+        }
         rules.set_analysis(false);
-        answered?;
-        out.push((action, dealt.settle_counted(rules)?.0));
+        out.push((action, Dealt::of(answered).settle_counted(rules)?.0));
     }
     Ok(out)
 }
@@ -74,7 +82,12 @@ pub(crate) fn deal_entering(
     let drew = rules.hooks_random_draws() != draws;
     if !drew {
         rules.set_analysis(false);
-        return Ok(Dealt::new(&start?, chances, samples, rng));
+        return match start.map_err(EngineError::in_analysis) {
+            Ok(start) => Ok(Dealt::new(&start, chances, samples, rng)),
+            // Too much work to enter at all: a guess.
+            Err(EngineError::Work) => Ok(Dealt::of(Vec::new())),
+            Err(e) => Err(e),
+        };
     }
     // A hook drew as the runner entered: each dungeon is entered anew, from a seed of its
     // own, as each game would be.
@@ -87,11 +100,15 @@ pub(crate) fn deal_entering(
             seed: rng.random(),
             ..setup.clone()
         };
-        match rules.dungeon(&setup, &mut Vec::new()) {
+        match rules
+            .dungeon(&setup, &mut Vec::new())
+            .map_err(EngineError::in_analysis)
+        {
             Ok(mut state) => {
                 deal(&mut state, chances, rng);
                 left.push(state);
             }
+            Err(EngineError::Work) => {}
             Err(e) => {
                 rules.set_analysis(false);
                 return Err(e);
@@ -136,14 +153,16 @@ impl Dealt {
     }
 
     /// These dungeons, to be played in order.
+    /// (None: an even guess.)
     fn of(mut left: Vec<GameState>) -> Dealt {
         let total = left.len();
         left.reverse();
+        let guessed = total == 0;
         Dealt {
             left,
-            survived: 0,
-            total,
-            guessed: false,
+            survived: usize::from(guessed),
+            total: if guessed { 2 } else { total },
+            guessed,
             player: Player::default(),
         }
     }
@@ -212,7 +231,18 @@ impl Dealt {
         rules.set_analysis(true);
         let survived = best_outcome(rules, state, &mut self.player);
         rules.set_analysis(false);
-        self.survived += usize::from(survived?);
+        match survived.map_err(EngineError::in_analysis) {
+            Ok(survived) => self.survived += usize::from(survived),
+            // Too much work to play out: this dungeon is left out of the estimate (an
+            // even guess if every one is).
+            Err(EngineError::Work) => {
+                self.total -= 1;
+                if self.total == 0 {
+                    (self.total, self.survived, self.guessed) = (2, 1, true);
+                }
+            }
+            Err(e) => return Err(e),
+        }
         Ok(())
     }
 }

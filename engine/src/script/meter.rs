@@ -25,6 +25,12 @@ use std::time::Duration;
 
 /// Steps one hook call may take.
 pub const DEFAULT_STEP_BUDGET: u64 = 2_000_000;
+/// Steps one hook call may take in analysis (the odds search, the bots' thinking), which
+/// runs hooks thousands of times a decision: a call past it makes what is being worked
+/// out give way (an exact search to samples, a sampled dungeon left out, a bot's figure
+/// counting the dungeon lost), the same in every process. Honest hooks take tens to
+/// thousands of steps; `dungeon check` warns about one past this.
+pub const ANALYSIS_STEP_BUDGET: u64 = 100_000;
 /// Wall-clock time one hook call may take.
 pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(2);
 /// Bytes the hooks of one card may allocate during one engine operation (its script's

@@ -42,7 +42,7 @@ pub use args::{MAX_OPTIONS, MAX_PROMPT};
 pub use errors::MAX_MESSAGE;
 pub use frame::{MAX_EFFECTS, MAX_MEMORY_ENTRIES, MAX_MEMORY_KEY, MAX_MEMORY_TEXT};
 pub use load::check_pack_scripts;
-pub use meter::{CARD_MEMORY, DEFAULT_DEADLINE, OPERATION_MEMORY};
+pub use meter::{ANALYSIS_STEP_BUDGET, CARD_MEMORY, DEFAULT_DEADLINE, OPERATION_MEMORY};
 pub use sandbox::{DEFAULT_MEMORY_LIMIT, DEFAULT_STEP_BUDGET};
 pub use work::HookCost;
 
@@ -111,6 +111,9 @@ pub struct ScriptHost {
     native_helpers: bool,
     /// The steps hooks took (see `work.rs`).
     work: work::Work,
+    /// The steps one call may take outside analysis (in analysis, at most
+    /// [`ANALYSIS_STEP_BUDGET`]).
+    step_budget: u64,
     /// The regular species, in catalog order (what `ctx.regular_species()` lists).
     regular_species: Vec<crate::ids::SpeciesId>,
 }
@@ -158,6 +161,7 @@ impl ScriptHost {
             counted: false,
             native_helpers: true,
             work: work::Work::new(slots),
+            step_budget: DEFAULT_STEP_BUDGET,
             regular_species: catalog.regular_species().collect(),
         };
         let mut diags = Diagnostics::default();
@@ -230,6 +234,7 @@ impl ScriptHost {
     /// Sets the step budget of each hook call (for tests of hostile scripts). Every hook
     /// then runs in Lua, so the budget counts the helpers' steps too.
     pub fn set_step_budget(&mut self, steps: u64) {
+        self.step_budget = steps;
         self.meter.set_budget(steps);
         self.native_helpers = false;
     }
@@ -463,8 +468,15 @@ impl ScriptHost {
 }
 
 impl HookRunner for ScriptHost {
-    /// Analysis changes nothing here: every operation starts from fresh script instances.
-    fn set_analysis(&mut self, _on: bool) {}
+    /// Every operation starts from fresh script instances anyway; in analysis, a call
+    /// may take fewer steps ([`ANALYSIS_STEP_BUDGET`]).
+    fn set_analysis(&mut self, on: bool) {
+        let budget = match on {
+            true => self.step_budget.min(ANALYSIS_STEP_BUDGET),
+            false => self.step_budget,
+        };
+        self.meter.set_budget(budget);
+    }
 
     fn begin(&mut self) {
         if std::mem::take(&mut self.counted) {
