@@ -168,7 +168,7 @@ impl IsmctsBot {
                 };
                 let action = tree[child].action.expect("children have actions");
                 events.clear();
-                if rules.apply(&mut state, action, &mut events).is_err() {
+                if thinking_apply(rules, &mut state, action, &mut events).is_err() {
                     break;
                 }
                 node = child;
@@ -217,12 +217,26 @@ impl IsmctsBot {
             }
             let action = self.playout.decide(rules, state);
             events.clear();
-            if rules.apply(state, action, &mut events).is_err() {
+            if thinking_apply(rules, state, action, &mut events).is_err() {
                 break;
             }
         }
         super::outlook::chances(state)
     }
+}
+
+/// A move of a simulated game, in analysis: a hook call past its analysis steps
+/// (`crate::script::ANALYSIS_STEP_BUDGET`) fails it, and the simulation stops there.
+fn thinking_apply(
+    rules: &mut dyn Rules,
+    state: &mut GameState,
+    action: Action,
+    events: &mut Vec<crate::event::Event>,
+) -> Result<(), crate::error::EngineError> {
+    rules.set_analysis(true);
+    let applied = rules.apply(state, action, events);
+    rules.set_analysis(false);
+    applied.map(|_| ())
 }
 
 /// Questions and the choice of adventurer: decided by the playout policy below the root.
