@@ -68,7 +68,7 @@ enum Command {
 
 fn main() -> ExitCode {
     reset_sigpipe();
-    let matches = Cli::command()
+    let matches = command()
         .try_get_matches()
         .unwrap_or_else(|e| args_error(e));
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| args_error(e));
@@ -114,6 +114,21 @@ fn main() -> ExitCode {
     }
 }
 
+/// The command line's grammar. A value that starts with `-` and looks like a number is a
+/// value everywhere (`--seed -1` is then refused as a seed, not taken for an unknown flag).
+fn command() -> clap::Command {
+    fn negatives(command: clap::Command) -> clap::Command {
+        let names: Vec<String> = (command.get_subcommands())
+            .map(|s| s.get_name().to_string())
+            .collect();
+        let command = command.allow_negative_numbers(true);
+        names
+            .into_iter()
+            .fold(command, |c, name| c.mut_subcommand(name, negatives))
+    }
+    negatives(Cli::command())
+}
+
 /// Ends the program on a command-line mistake. clap quotes what was typed (an unknown
 /// argument, a refused value) raw: the message is shown escaped, as all text from outside
 /// is, so an argument pasted from elsewhere cannot act on the terminal. It is made again
@@ -131,7 +146,7 @@ fn args_error(e: clap::Error) -> ! {
         e.exit();
     }
     let code = e.exit_code();
-    let plain = Cli::command().styles(clap::builder::Styles::plain());
+    let plain = command().styles(clap::builder::Styles::plain());
     let again = match plain.clone().try_get_matches_from(std::env::args_os()) {
         Err(again) => again,
         Ok(matches) => Cli::from_arg_matches(&matches).err().unwrap_or(e),

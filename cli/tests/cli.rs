@@ -2322,3 +2322,29 @@ fn sim_records_every_game_without_changing_the_results() {
     assert!(run.stdout.contains("End of the game:"), "{}", run.stdout);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A negative number given to a numeric option is refused as a value of that option,
+/// whichever command and option, never taken for an unknown flag ("unexpected argument
+/// '-1'" sent a newcomer looking for a flag that does not exist).
+#[test]
+fn a_negative_number_is_refused_as_the_value_it_was_given_for() {
+    for args in [
+        &["play", "--seed", "-1"][..],
+        &["sim", "-n", "-5"][..],
+        &["sim", "--players", "-2"][..],
+        &["sim", "ladder", "--seed", "-3"][..],
+        &["soak", "--seed", "-1"][..],
+    ] {
+        let run = dungeon(args, "");
+        run.assert_no_panic();
+        let value = args[args.len() - 1];
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr
+                .contains(&format!("invalid value '{value}' for '"))
+                && !run.stderr.contains("unexpected argument"),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+}
