@@ -338,6 +338,7 @@ sim-shard-none = --shard { $shard }/0: a study is cut into at least one slice (N
 sim-shard-range = --shard { $shard }/{ $shards }: the slice must be from 0 to { $shards } minus 1
 sim-shard-env-missing = --shard: the environment variable { $var } is not set
 sim-shard-env-bad = --shard: the environment variable { $var } holds `{ $value }`, not a slice number
+sim-progress-rate = { $rate } a second
 sim-progress-shard = slice { $shard }/{ $shards }
 sim-progress-line = { $done }/{ $total } games, { $rate } a second, about { $left } left
 sim-part-unreadable = { $path }: not a part file of `dungeon sim --shard`: { $error }

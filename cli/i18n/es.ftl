@@ -331,6 +331,7 @@ sim-shard-none = --shard { $shard }/0: un estudio se divide en una porción como
 sim-shard-range = --shard { $shard }/{ $shards }: la porción debe ir de 0 a { $shards } menos 1
 sim-shard-env-missing = --shard: la variable de entorno { $var } no está definida
 sim-shard-env-bad = --shard: la variable de entorno { $var } contiene `{ $value }`, que no es un número de porción
+sim-progress-rate = { $rate } por segundo
 sim-progress-shard = porción { $shard }/{ $shards }
 sim-progress-line = { $done }/{ $total } partidas, { $rate } por segundo, quedan unos { $left }
 sim-part-unreadable = { $path }: no es un archivo de parte de `dungeon sim --shard`: { $error }

@@ -333,6 +333,7 @@ sim-shard-none = --shard { $shard }/0 : une étude se découpe en une tranche au
 sim-shard-range = --shard { $shard }/{ $shards } : la tranche doit aller de 0 à { $shards } moins 1
 sim-shard-env-missing = --shard : la variable d'environnement { $var } n'est pas définie
 sim-shard-env-bad = --shard : la variable d'environnement { $var } contient `{ $value }`, qui n'est pas un numéro de tranche
+sim-progress-rate = { $rate } par seconde
 sim-progress-shard = tranche { $shard }/{ $shards }
 sim-progress-line = { $done }/{ $total } parties, { $rate } par seconde, encore environ { $left }
 sim-part-unreadable = { $path } : ce n'est pas un fichier de tranche de `dungeon sim --shard` : { $error }

@@ -31,10 +31,18 @@ impl Progress {
         if std::io::stderr().is_terminal() {
             let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
             let template = format!(
-                "{label}{{bar:40}} {{pos}}/{{len}} {} {{per_sec}} ~{{eta}}",
+                "{label}{{bar:40}} {{pos}}/{{len}} {}, {{rate}} ~{{eta}}",
                 tr(lang, "sim-progress", &[])
             );
             if let Ok(style) = ProgressStyle::with_template(&template) {
+                // indicatif's own rate shows "15.6651/s": ours is rounded, in the language.
+                let style = style.with_key(
+                    "rate",
+                    move |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let rate = ("rate", rounded_rate(state.per_sec()));
+                        let _ = w.write_str(&tr(lang, "sim-progress-rate", &[rate]));
+                    },
+                );
                 bar.set_style(style);
             }
             return Progress { bar, lines: None };
@@ -59,6 +67,12 @@ impl Progress {
             lines.stop();
         }
     }
+}
+
+/// Games a second, to a tenth below 100 (a slow study's rate still moves), else whole.
+fn rounded_rate(rate: f64) -> Arg {
+    let rate = if rate.is_finite() { rate.max(0.0) } else { 0.0 };
+    Arg::decimal(rate, if rate < 100.0 { 1 } else { 0 })
 }
 
 fn label(lang: Lang, shard: Shard) -> String {
@@ -141,7 +155,7 @@ fn line(heading: &Heading, done: u64, elapsed: Duration) -> String {
     let a = [
         ("done", done.into()),
         ("total", heading.total.into()),
-        ("rate", Arg::decimal(rate, 1)),
+        ("rate", rounded_rate(rate)),
         ("left", left.into()),
     ];
     format!(
@@ -164,6 +178,16 @@ fn clock(seconds: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bar's rate: "15.7 a second", never indicatif's "15.6651/s"; whole from 100.
+    #[test]
+    fn the_rate_is_rounded_and_in_the_language() {
+        let shown = |lang, rate| tr(lang, "sim-progress-rate", &[("rate", rounded_rate(rate))]);
+        assert_eq!(shown(Lang::En, 15.6651), "15.7 a second");
+        assert_eq!(shown(Lang::Es, 15.6651), "15,7 por segundo");
+        assert_eq!(shown(Lang::Fr, 1234.56), "1235 par seconde");
+        assert_eq!(shown(Lang::En, f64::NAN), "0.0 a second");
+    }
 
     fn heading(label: &str, total: u64) -> Heading {
         Heading {
