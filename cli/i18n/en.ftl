@@ -127,6 +127,14 @@ resume-entry-you = { $id }  { $date }  { $packs }  { $players }. Round { $round 
        *[other] { $decisions } decisions
     }).
 resume-damaged = { $id }  { $date }  cannot be read: { $error }
+resume-passed-over = Passed over the game `{ $id }`, which cannot be read ({ $error }); `dungeon play --resume { $id } --delete` deletes it.
+resume-all-damaged = { $count ->
+        [one] The unfinished game in { $folder } cannot be read
+       *[other] None of the { $count } unfinished games in { $folder } can be read
+    } (see above); `dungeon play --resume ID --delete` deletes one.
+resume-delete-which = --delete needs the id of the game to delete: `dungeon play --resume ID --delete` (`dungeon play --resume --list` lists them).
+resume-delete-none = No game `{ $id }` in { $folder } (`dungeon play --resume --list` lists the unfinished ones).
+resume-deleted = Deleted the game `{ $id }`.
 
 ## event
 

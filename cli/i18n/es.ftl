@@ -120,6 +120,14 @@ resume-entry-you = { $id }  { $date }  { $packs }  { $players }. Ronda { $round 
        *[other] { $decisions } decisiones
     }).
 resume-damaged = { $id }  { $date }  no se puede leer: { $error }
+resume-passed-over = Se saltó la partida `{ $id }`, que no se puede leer ({ $error }); `dungeon play --resume { $id } --delete` la borra.
+resume-all-damaged = { $count ->
+        [one] La partida sin terminar de { $folder } no se puede leer
+       *[other] Ninguna de las { $count } partidas sin terminar de { $folder } se puede leer
+    } (ver arriba); `dungeon play --resume ID --delete` borra una.
+resume-delete-which = --delete necesita el id de la partida que borrar: `dungeon play --resume ID --delete` (`dungeon play --resume --list` las muestra).
+resume-delete-none = No hay ninguna partida `{ $id }` en { $folder } (`dungeon play --resume --list` muestra las que no han terminado).
+resume-deleted = Partida `{ $id }` borrada.
 
 ## event
 

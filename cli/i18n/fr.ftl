@@ -121,6 +121,14 @@ resume-entry-you = { $id }  { $date }  { $packs }  { $players }. Manche { $round
        *[other] { $decisions } décisions
     }).
 resume-damaged = { $id }  { $date }  illisible : { $error }
+resume-passed-over = Partie `{ $id }` ignorée : elle ne peut pas être lue ({ $error }) ; `dungeon play --resume { $id } --delete` la supprime.
+resume-all-damaged = { $count ->
+        [one] La partie inachevée de { $folder } ne peut pas être lue
+       *[other] Aucune des { $count } parties inachevées de { $folder } ne peut être lue
+    } (voir plus haut) ; `dungeon play --resume ID --delete` en supprime une.
+resume-delete-which = --delete demande l’identifiant de la partie à supprimer : `dungeon play --resume ID --delete` (`dungeon play --resume --list` les liste).
+resume-delete-none = Aucune partie `{ $id }` dans { $folder } (`dungeon play --resume --list` liste celles qui ne sont pas finies).
+resume-deleted = Partie `{ $id }` supprimée.
 
 ## event
 

@@ -84,6 +84,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let lang_given = cli.lang.is_some();
     let root = cli.pack_root.as_deref();
     let mut library = match packs::library(lang, &cli.pack, root) {
         Ok(lib) => lib,
@@ -93,7 +94,7 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
-        Command::Play(args) => play::run(&library, lang, args),
+        Command::Play(args) => play::run(&library, lang, lang_given, args),
         Command::Replay(args) => replay::run(&library, lang, args),
         Command::Sim(args) => sim::run(&library, lang, args),
         Command::Cards(args) => cards::run(&library, lang, args),

@@ -39,9 +39,14 @@ struct Game {
 }
 
 fn spawn(dir: &Path, args: &[&str], stdin: Stdio) -> Game {
+    spawn_in(dir, Some("en"), args, stdin)
+}
+
+/// [`spawn`] with `--lang` of `lang`, or none (and no locale: the default language).
+fn spawn_in(dir: &Path, lang: Option<&str>, args: &[&str], stdin: Stdio) -> Game {
+    let lang: Vec<&str> = lang.map(|l| vec!["--lang", l]).unwrap_or_default();
     let mut child = Command::new(env!("CARGO_BIN_EXE_dungeon"))
-        .arg("--lang")
-        .arg("en")
+        .args(lang)
         .args(args)
         .current_dir(dir)
         .env_remove("LC_ALL")
@@ -653,5 +658,89 @@ fn a_game_that_cannot_start_leaves_no_autosave() {
         run.stderr
     );
     assert_eq!(files(&dir.join("data").join("games")), Vec::<String>::new());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `dungeon play ARGS` in `dir` with `--lang` of `lang` (or none), all of `input` given.
+fn play_in(dir: &Path, lang: Option<&str>, args: &[&str], input: &str) -> Run {
+    let mut all = vec!["play"];
+    all.extend(args);
+    let mut game = spawn_in(dir, lang, &all, Stdio::piped());
+    game.send(input);
+    game.finish()
+}
+
+/// A game resumed without `--lang` comes back in the language it was played in (a French
+/// game came back in English); `--lang` still chooses.
+#[test]
+fn a_resumed_game_comes_back_in_its_language() {
+    let dir = temp_dir("resume-lang");
+    play_in(&dir, Some("fr"), &["--seed", "1", "--delay", "0"], "").assert_ok();
+    let again = play_in(&dir, None, &["--resume", "--delay", "0"], "");
+    again.assert_ok();
+    assert!(again.stdout.contains("Choisissez (1-"), "{}", again.stdout);
+    let english = play_in(&dir, Some("en"), &["--resume", "--delay", "0"], "");
+    assert!(english.stdout.contains("Choose (1-"), "{}", english.stdout);
+    // The last language asked for is the game's from then on.
+    let again = play_in(&dir, None, &["--resume", "--delay", "0"], "");
+    assert!(again.stdout.contains("Choose (1-"), "{}", again.stdout);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `--resume` alone takes the last game that can be read, saying which it passed over and
+/// how to delete it (it stopped on a damaged file); `--resume ID --delete` deletes a game,
+/// unfinished or finished, and refuses without an id.
+#[test]
+fn resume_passes_over_damaged_games_and_delete_removes_one() {
+    let dir = temp_dir("resume-damaged");
+    play(&dir, &["--seed", "1", "--delay", "0"], "").assert_ok();
+    std::thread::sleep(Duration::from_millis(1100));
+    play(&dir, &["--seed", "2", "--delay", "0"], "").assert_ok();
+    let list = play(&dir, &["--resume", "--list"], "");
+    let id = |line: &str| line.split_whitespace().next().unwrap().to_string();
+    let lines: Vec<&str> = list.stdout.lines().collect();
+    let (latest, older) = (id(lines[1]), id(lines[2]));
+    let games = dir.join("data").join("games");
+    std::fs::write(games.join(format!("{latest}.json")), "{ not a game").unwrap();
+    let resumed = play(&dir, &["--resume", "--delay", "0"], "");
+    resumed.assert_ok();
+    assert!(resumed.stdout.contains("Seed: 1 "), "{}", resumed.stdout);
+    assert!(
+        resumed
+            .stderr
+            .contains(&format!("Passed over the game `{latest}`"))
+            && resumed
+                .stderr
+                .contains(&format!("--resume {latest} --delete")),
+        "{}",
+        resumed.stderr
+    );
+
+    let deleted = play(&dir, &["--resume", &latest, "--delete"], "");
+    deleted.assert_ok();
+    assert!(
+        deleted
+            .stdout
+            .contains(&format!("Deleted the game `{latest}`")),
+        "{}",
+        deleted.stdout
+    );
+    assert!(!games.join(format!("{latest}.json")).exists());
+    let which = play(&dir, &["--resume", "--delete"], "");
+    assert_eq!(which.code, 2, "{}", which.stdout);
+    assert!(
+        which.stderr.contains("--delete needs the id"),
+        "{}",
+        which.stderr
+    );
+    let gone = play(&dir, &["--resume", &latest, "--delete"], "");
+    assert_eq!(gone.code, 2);
+    assert!(
+        gone.stderr.contains(&format!("No game `{latest}`")),
+        "{}",
+        gone.stderr
+    );
+    play(&dir, &["--resume", &older, "--delete"], "").assert_ok();
+    assert_eq!(files(&games), Vec::<String>::new());
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -3,6 +3,10 @@
 //! time it started (`20250601-140322`, then `-2`... if taken). A finished game's file is
 //! renamed `ID.finished.json`: kept for `dungeon replay`, no longer resumable.
 //!
+//! `langs/ID.lang` (beside `games/`) keeps the language a game was last played in, so a
+//! game resumed without `--lang` comes back in it. `--resume ID --delete` removes a
+//! game's files.
+//!
 //! The folder is the platform's data folder for the program (the `directories` crate:
 //! `~/.local/share/dungeon` on Linux), or `$DUNGEON_DATA_DIR` when set (tests use it).
 
@@ -21,6 +25,7 @@ pub const DATA_DIR_VAR: &str = "DUNGEON_DATA_DIR";
 const FINISHED: &str = ".finished.json";
 const ONGOING: &str = ".json";
 const LOCK: &str = ".lock";
+const LANG: &str = ".lang";
 
 /// The folder the games are kept in; `None` if the platform has none (no home folder).
 pub fn folder() -> Option<PathBuf> {
@@ -185,15 +190,31 @@ fn is_id(id: &str) -> bool {
     !id.is_empty() && id.len() <= 40 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
-/// The game `--resume ID` names (an empty id: the one played last).
+/// The game `--resume ID` names (an empty id: the last played that can be read; each
+/// damaged one passed over is said on stderr, with how to see or delete it).
 pub fn find(lang: Lang, folder: &Path, id: &str) -> Result<Unfinished, String> {
     let shown_folder = escape_line(&folder.to_string_lossy()).into_owned();
-    let mut games = unfinished(folder);
+    let games = unfinished(folder);
     if id.is_empty() {
-        return match games.is_empty() {
-            true => Err(tr(lang, "resume-none", &[("folder", shown_folder.into())])),
-            false => Ok(games.swap_remove(0)),
-        };
+        if games.is_empty() {
+            return Err(tr(lang, "resume-none", &[("folder", shown_folder.into())]));
+        }
+        let count = games.len();
+        for game in games {
+            match summary(lang, &game) {
+                Ok(_) => return Ok(game),
+                Err(error) => eprintln!(
+                    "{}",
+                    tr(
+                        lang,
+                        "resume-passed-over",
+                        &[("id", game.id.clone().into()), ("error", error.into())]
+                    )
+                ),
+            }
+        }
+        let args = [("folder", shown_folder.into()), ("count", count.into())];
+        return Err(tr(lang, "resume-all-damaged", &args));
     }
     match games.into_iter().find(|g| g.id == id) {
         Some(game) => Ok(game),
@@ -206,6 +227,69 @@ pub fn find(lang: Lang, folder: &Path, id: &str) -> Result<Unfinished, String> {
             ],
         )),
     }
+}
+
+/// The language game `id` was last played in, if it was noted.
+pub fn saved_lang(folder: &Path, id: &str) -> Option<Lang> {
+    let code = std::fs::read_to_string(lang_file(folder, id)).ok()?;
+    Lang::from_code(code.trim())
+}
+
+/// Beside the games, not among them (as the locks): only games are listed there.
+fn lang_file(folder: &Path, id: &str) -> PathBuf {
+    folder
+        .parent()
+        .unwrap_or(folder)
+        .join("langs")
+        .join(format!("{id}{LANG}"))
+}
+
+/// Notes that game `id` is played in `lang` (written whole or not at all; a failure only
+/// means the next resume takes the default language).
+pub fn note_lang(folder: &Path, id: &str, lang: Lang) {
+    let path = lang_file(folder, id);
+    let temp = path.with_extension("tmp");
+    let made = path
+        .parent()
+        .is_some_and(|p| std::fs::create_dir_all(p).is_ok());
+    if made && std::fs::write(&temp, lang.code()).is_ok() && std::fs::rename(&temp, &path).is_err()
+    {
+        let _ = std::fs::remove_file(&temp);
+    }
+}
+
+/// `dungeon play --resume ID --delete`: removes game `id`'s files (unfinished or
+/// finished), unless a `dungeon play` has it open.
+pub fn delete(lang: Lang, id: &str) -> Result<ExitCode, String> {
+    let folder = folder().ok_or_else(|| no_folder(lang))?;
+    let shown = escape_line(id).into_owned();
+    if !is_id(id) {
+        return Err(tr(lang, "resume-delete-which", &[]));
+    }
+    let ongoing = folder.join(format!("{id}{ONGOING}"));
+    let finished = folder.join(format!("{id}{FINISHED}"));
+    if !ongoing.is_file() && !finished.is_file() {
+        let args = [
+            ("id", shown.into()),
+            (
+                "folder",
+                escape_line(&folder.to_string_lossy()).into_owned().into(),
+            ),
+        ];
+        return Err(tr(lang, "resume-delete-none", &args));
+    }
+    // Held while deleting: a game being played is not pulled from under its player.
+    let held = lock(lang, &folder, id)?;
+    for path in [ongoing, finished, lang_file(&folder, id)] {
+        match std::fs::remove_file(&path) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(crate::text::io_error(lang, &e)),
+        }
+    }
+    drop(held);
+    println!("{}", tr(lang, "resume-deleted", &[("id", shown.into())]));
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `dungeon play --resume --list`: the unfinished games, one a line.

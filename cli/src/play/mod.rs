@@ -92,6 +92,9 @@ pub struct PlayArgs {
     /// turn) and stop.
     #[arg(long, requires = "resume")]
     list: bool,
+    /// With --resume ID: delete that game (unfinished or finished) from the data folder.
+    #[arg(long, requires = "resume", conflicts_with = "list")]
+    delete: bool,
     /// The line mode: the game as lines of text (for screen readers, pipes and files of
     /// answers). Also chosen when stdin or stdout is not a terminal.
     #[arg(long)]
@@ -291,9 +294,22 @@ pub fn seat_names(lang: Lang, setup: &TableSetup) -> Seats {
     Seats::new(lang, &records, true)
 }
 
-pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode, String> {
+/// Plays. `lang_given`: the language was asked for (`--lang`); else a resumed game comes
+/// back in the language it was last played in.
+pub fn run(
+    library: &PackLibrary,
+    mut lang: Lang,
+    lang_given: bool,
+    args: PlayArgs,
+) -> Result<ExitCode, String> {
     if args.list {
         return games::list(lang);
+    }
+    if args.delete {
+        return match args.resume.as_deref() {
+            Some(id) if !id.is_empty() => games::delete(lang, id),
+            _ => Err(tr(lang, "resume-delete-which", &[])),
+        };
     }
     if (args.resume.is_some() || args.load.is_some()) && !args.new_game_options.is_empty() {
         let options = &args.new_game_options;
@@ -324,6 +340,9 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
         (Some(id), _) => {
             let folder = folder.as_deref().ok_or_else(|| games::no_folder(lang))?;
             let game = games::find(lang, folder, id)?;
+            if let (false, Some(saved)) = (lang_given, games::saved_lang(folder, &game.id)) {
+                lang = saved;
+            }
             _lock = Some(games::lock(lang, folder, &game.id)?);
             let path = game.path.to_string_lossy().into_owned();
             let (record, catalog) = save::read_game(library, lang, &path, FileKind::Save)?;
@@ -354,6 +373,9 @@ pub fn run(library: &PackLibrary, lang: Lang, args: PlayArgs) -> Result<ExitCode
             Some(Err(e)) => session.no_autosave = Some(crate::text::io_error(lang, &e)),
             None => session.no_autosave = Some(games::no_folder(lang)),
         }
+    }
+    if let (Some(folder), Some(id)) = (&folder, &session.game_id) {
+        games::note_lang(folder, id, lang);
     }
     let game = LocalGame {
         catalog,
