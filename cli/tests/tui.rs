@@ -476,9 +476,44 @@ fn game_server() -> dungeon_server::Running {
         .unwrap()
 }
 
+/// A spectator of the table `host` names (`dungeon join --watch`): the table and no
+/// corner, `?` the help, `q` then `y` stops watching and says how to watch again.
+fn watch_and_leave(host: &str, addr: &str) {
+    let at = format!("ws://{addr}/t/");
+    let code: String = host
+        .split(&at)
+        .nth(1)
+        .expect("the table's address")
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect();
+    let dir = temp_dir("watch");
+    let url = format!("{at}{code}");
+    let mut term = Term::start(&dir, &["join", &url, "--watch"]);
+    term.wait_for("You are watching.", Duration::from_secs(60));
+    let screen = term.text();
+    assert!(
+        screen.contains("The table") && screen.contains("successes"),
+        "{screen}"
+    );
+    assert!(!screen.contains("Your corner"), "{screen}");
+    term.send("?");
+    term.wait_for("stop watching (asks first)", Duration::from_secs(20));
+    term.send("\x1b");
+    term.wait_for("You are watching.", Duration::from_secs(20));
+    term.send("q");
+    term.wait_for("Stop watching?", Duration::from_secs(20));
+    term.send("y");
+    let (code, terminal) = term.finish(Duration::from_secs(20));
+    assert_eq!(code, 0, "{terminal}");
+    assert!(terminal.contains("You stopped watching."), "{terminal}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `dungeon host` plays a table at a server with `dungeon play`'s full screen: against a
-/// server bot, answering `1`, to the end; then a second table is left with `q`, and the
-/// screen says how to take the seat back.
+/// server bot, answering `1`, to the end; meanwhile a spectator sees the table, opens the
+/// help and stops watching with `q`; then a second table is left with `q`, and the screen
+/// says how to take the seat back.
 #[test]
 fn host_plays_full_screen_at_a_server() {
     let server = game_server();
@@ -486,6 +521,8 @@ fn host_plays_full_screen_at_a_server() {
     let dir = temp_dir("host");
     let args = ["host", "--server", &addr, "--humans", "1", "--bots", "easy"];
     let mut term = Term::start(&dir, &args);
+    term.wait_for(" choose ", Duration::from_secs(60));
+    watch_and_leave(&whole_terminal(&term.bytes), &addr);
     let deadline = Instant::now() + Duration::from_secs(300);
     let mut answered = String::new();
     let mut answered_at = Instant::now();

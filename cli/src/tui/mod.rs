@@ -9,11 +9,15 @@
 //! screen is not asking are thrown away. The terminal is given back on every way out
 //! (see `terminal`).
 //!
+//! With no seat at the screen (a spectator, a game of bots) it watches: the public view
+//! of the table, the log, and only the keys that change the screen (`watch`).
+//!
 //! Modules: `session` (the loop), `prompt` (a question and its keys), `between` (pass
-//! screen, recap, the end, a stopped game), `screen` (layout and drawing), `content` (the
-//! table panel and corner), `log` (the log panel), `help` (`?`), `wrap` (word wrapping),
-//! `style` (colours, `NO_COLOR`), `keys` (the keyboard), `terminal` (taking the terminal
-//! and giving it back), `quiet` (no bytes for a frame that changes nothing).
+//! screen, recap, the end, a stopped game), `watch` (watching with no seat), `screen`
+//! (layout and drawing), `content` (the table panel and corner), `log` (the log panel),
+//! `help` (`?`), `wrap` (word wrapping), `style` (colours, `NO_COLOR`), `keys` (the
+//! keyboard), `terminal` (taking the terminal and giving it back), `quiet` (no bytes for
+//! a frame that changes nothing).
 
 mod between;
 mod content;
@@ -28,6 +32,7 @@ mod style;
 mod terminal;
 #[cfg(test)]
 mod tests;
+mod watch;
 mod wrap;
 
 use crate::play::signals::Shutdown;

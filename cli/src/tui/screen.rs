@@ -30,6 +30,13 @@ pub enum Prompt {
     },
     /// Not asking: a line saying what the game is doing ("Bot 2 is thinking...").
     Busy(String),
+    /// Watching, with no seat here: that it is watching, what the game is doing, and the
+    /// keys that work (help, the log, leaving).
+    Watching {
+        header: String,
+        busy: String,
+        keys: Vec<(String, String)>,
+    },
 }
 
 /// What a status line of the prompt is.
@@ -206,6 +213,15 @@ fn prompt_rows(
     let p = ctx.palette;
     match prompt {
         Prompt::Busy(line) => (wrap(&Line::styled(line.clone(), p.dim()), width, 0), None),
+        Prompt::Watching { header, busy, keys } => {
+            // One line, so the panel keeps its height as the busy text comes and goes.
+            let line = Line::from(vec![
+                Span::styled(header.clone(), p.title()),
+                Span::raw("  "),
+                Span::styled(busy.clone(), p.dim()),
+            ]);
+            with_hint(ctx, wrap(&line, width, 0), keys, width)
+        }
         Prompt::Asking {
             header,
             options,
@@ -223,33 +239,44 @@ fn prompt_rows(
                 };
                 rows.extend(wrap(&Line::styled(line.clone(), style), width, 0));
             }
-            let hint_of = |keys: &[&(String, String)]| {
-                let mut hint = vec![Span::raw(" ")];
-                for (i, (key, what)) in keys.iter().enumerate() {
-                    if i > 0 {
-                        hint.push(Span::styled(" · ", p.dim()));
-                    }
-                    hint.push(Span::styled(key.clone(), p.key()));
-                    hint.push(Span::raw(format!(" {what}")));
-                }
-                hint.push(Span::raw(" "));
-                Line::from(hint)
-            };
-            // The log's keys give way first (the help lists them), then the hint wraps.
-            let all: Vec<&(String, String)> = keys.iter().collect();
-            let short: Vec<&(String, String)> = keys
-                .iter()
-                .filter(|(k, _)| !k.starts_with("PgUp"))
-                .collect();
-            let fits = |hint: &Line| hint.width() <= width as usize;
-            match (hint_of(&all), hint_of(&short)) {
-                (hint, _) if fits(&hint) => (rows, Some(hint)),
-                (_, hint) if fits(&hint) => (rows, Some(hint)),
-                (hint, _) => {
-                    rows.extend(wrap(&hint, width, 0));
-                    (rows, None)
-                }
+            with_hint(ctx, rows, keys, width)
+        }
+    }
+}
+
+/// `rows` with the hint of `keys`: in the bottom border if it fits (the log's keys give
+/// way first, the help lists them), else wrapped as the last rows.
+fn with_hint(
+    ctx: &Ctx,
+    mut rows: Vec<Line<'static>>,
+    keys: &[(String, String)],
+    width: u16,
+) -> (Vec<Line<'static>>, Option<Line<'static>>) {
+    let p = ctx.palette;
+    let hint_of = |keys: &[&(String, String)]| {
+        let mut hint = vec![Span::raw(" ")];
+        for (i, (key, what)) in keys.iter().enumerate() {
+            if i > 0 {
+                hint.push(Span::styled(" · ", p.dim()));
             }
+            hint.push(Span::styled(key.clone(), p.key()));
+            hint.push(Span::raw(format!(" {what}")));
+        }
+        hint.push(Span::raw(" "));
+        Line::from(hint)
+    };
+    let all: Vec<&(String, String)> = keys.iter().collect();
+    let short: Vec<&(String, String)> = keys
+        .iter()
+        .filter(|(k, _)| !k.starts_with("PgUp"))
+        .collect();
+    let fits = |hint: &Line| hint.width() <= width as usize;
+    match (hint_of(&all), hint_of(&short)) {
+        (hint, _) if fits(&hint) => (rows, Some(hint)),
+        (_, hint) if fits(&hint) => (rows, Some(hint)),
+        (hint, _) => {
+            rows.extend(wrap(&hint, width, 0));
+            (rows, None)
         }
     }
 }

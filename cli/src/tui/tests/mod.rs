@@ -9,6 +9,7 @@ mod prompt;
 mod screens;
 mod script;
 mod table;
+mod watching;
 
 use super::content::Ctx;
 use super::session::Session;

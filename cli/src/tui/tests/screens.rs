@@ -21,6 +21,12 @@ fn hot_seat() -> EngineTable {
         .with_names(&["Ana", "Bruno"])
 }
 
+/// Three bots and nobody at the screen: it watches.
+fn bots_only() -> EngineTable {
+    let bot = Some(BotKind::Rules);
+    EngineTable::new("base", 7, &[bot, bot, bot], |_| {})
+}
+
 fn ones(n: usize) -> Vec<&'static str> {
     vec!["1"; n]
 }
@@ -125,6 +131,13 @@ fn pass_screen() {
         None,
         Lang::En,
     );
+}
+
+#[test]
+fn watching() {
+    // Twelve bots' moves in (a batch each): the table as every seat sees it, no corner.
+    snapshot("watching", bots_only, &["\0"; 12], None, Lang::En);
+    snapshot("watching_es", bots_only, &["\0"; 12], None, Lang::Es);
 }
 
 #[test]
