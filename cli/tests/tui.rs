@@ -5,9 +5,9 @@
 //! - A hot-seat game (two humans and a bot, a fixed seed, the games kept in a temporary
 //!   `DUNGEON_DATA_DIR`) played to its end answering `1`: at every pass screen the whole
 //!   terminal, the normal screen and its scrollback included, names no monster at all (so
-//!   none of another player's cards). The same game played again with keys hammered
-//!   during the reveals and the bot's turns makes the same decisions, as the finished
-//!   games' files show.
+//!   none of another player's cards); each is passed by the letter it names after a quiet
+//!   second. The same game played again with keys hammered during the reveals and the
+//!   bot's turns makes the same decisions, as the finished games' files show.
 //! - `q` then `y` leaves with exit code 0 and says how to resume; `--resume` continues that
 //!   game; Ctrl-C leaves it with exit code 130, saying the same; closing the terminal ends
 //!   the program (SIGHUP, 129) and keeps the game.
@@ -286,6 +286,15 @@ struct Played {
     hammered_at_bot: usize,
 }
 
+/// The letter a pass screen names ("Ana: press K when nobody else is looking."), to type.
+fn pass_letter(screen: &str) -> Option<String> {
+    let (_, after) = screen.split_once(": press ")?;
+    let letter = after.chars().next()?;
+    after[1..]
+        .starts_with(" when")
+        .then(|| letter.to_ascii_lowercase().to_string())
+}
+
 /// A hot-seat game of the base box (Ana, Bruno and a random bot that takes 300 ms a move,
 /// so it is seen thinking however fast bots get) answered `1` at every prompt; seed 1
 /// gives five dungeons (13, 12, 13, 3 and 3 cards), so keys land in several reveals.
@@ -326,15 +335,25 @@ fn hot_seat(hammer: bool) -> Played {
             term.text()
         );
         let text = term.text();
-        let pass = text.contains("Pass the screen to");
+        // Alone on a wiped screen: one with the table too is the next frame, half drawn.
+        let pass = text.contains("Pass the screen to") && !text.contains("The table");
+        let letter;
         let key = if pass {
-            let named = monsters_named(&whole_terminal(&term.bytes), &cards);
-            assert!(
-                named.is_empty(),
-                "a pass screen leaves {named:?} in the terminal:\n{}",
-                whole_terminal(&term.bytes)
-            );
-            "\r"
+            // The letter it names once nobody has typed for a second; checked then, once
+            // a screen (the whole terminal is read again each time).
+            letter = match pass_letter(&text) {
+                Some(letter) => letter,
+                None => continue,
+            };
+            if text != answered {
+                let named = monsters_named(&whole_terminal(&term.bytes), &cards);
+                assert!(
+                    named.is_empty(),
+                    "a pass screen leaves {named:?} in the terminal:\n{}",
+                    whole_terminal(&term.bytes)
+                );
+            }
+            &letter
         } else if text.contains("Since your last turn") || text.contains("Enter: leave") {
             "\r"
         } else if text.contains(" choose ") {

@@ -5,7 +5,8 @@
 //! It is written against the [`Table`] boundary only: it never sees a game state, and
 //! shows each seat nothing the table would not give that seat. With several humans at
 //! the screen (hot-seat) it wipes the screen between them, shows a pass screen with
-//! nothing private, then a recap of what the next player missed. Keys typed while the
+//! nothing private (passed by a letter it names after a quiet moment, which no habit
+//! types), then a recap of what the next player missed. Keys typed while the
 //! screen is not asking are thrown away. The terminal is given back on every way out
 //! (see `terminal`).
 //!
@@ -58,15 +59,26 @@ pub struct Options {
     /// that fast, so they were typed for what came before (a player hammering Enter
     /// through the bots' turns).
     pub grace: Duration,
+    /// The pass screen names the letter that passes it only once nobody has typed for
+    /// this long (a key typed, held or repeated meanwhile starts the wait again): the
+    /// player who just answered, pressing Enter or their answer again out of habit, never
+    /// opens the next player's corner.
+    pub pass_pause: Duration,
+    /// The letters the pass screen may ask for, one picked per pass
+    /// (`between::PASS_LETTERS`).
+    pub pass_letters: &'static str,
 }
 
 impl Default for Options {
-    /// A 600 ms pause before each reveal, a 250 ms grace, colours unless `NO_COLOR` is set.
+    /// A 600 ms pause before each reveal, a 250 ms grace, a second of quiet before the pass
+    /// screen's letter, colours unless `NO_COLOR` is set.
     fn default() -> Options {
         Options {
             delay: Duration::from_millis(600),
             palette: Palette::from_env(),
             grace: Duration::from_millis(250),
+            pass_pause: Duration::from_secs(1),
+            pass_letters: between::PASS_LETTERS,
         }
     }
 }

@@ -51,7 +51,7 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
     pub(super) fn ask(&mut self, seat: Seat, number: u32) -> Step {
         if self.hot_seat && self.shown != Some(seat) {
             self.show_public()?;
-            self.pass_screen(seat)?;
+            self.pass_screen(seat, number)?;
             self.set_viewer(Some(seat));
             self.recap(seat)?;
         }

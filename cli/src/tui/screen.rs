@@ -377,26 +377,28 @@ fn centred_box(f: &mut Frame, ctx: &Ctx, title: &str, rows: Vec<Line<'static>>, 
     f.render_widget(Paragraph::new(rows).block(block), rect);
 }
 
-/// The pass screen, alone on a wiped screen: whose turn it is, nothing else.
-pub fn draw_pass(f: &mut Frame, ctx: &Ctx, name: &str) {
+/// The pass screen, alone on a wiped screen: whose turn it is, nothing else; then the
+/// `letter` that passes it, once it asks for one.
+pub fn draw_pass(f: &mut Frame, ctx: &Ctx, name: &str, letter: Option<char>) {
     let area = f.area();
     let p = ctx.palette;
     let width = area.width.saturating_sub(4).clamp(10, 60);
     let inner = width.saturating_sub(2);
+    let name = || ("name", name.to_string());
     let mut rows = wrap(
-        &Line::styled(
-            ctx.t("tui-pass-to", &[("name", name.to_string())]),
-            p.title(),
-        ),
+        &Line::styled(ctx.t("tui-pass-to", &[name()]), p.title()),
         inner,
         0,
     );
     rows.push(Line::from(""));
-    rows.extend(wrap(
-        &Line::from(ctx.t("tui-pass-ready", &[("name", name.to_string())])),
-        inner,
-        0,
-    ));
+    let last = match letter {
+        Some(letter) => {
+            let key = ("key", letter.to_ascii_uppercase().to_string());
+            Line::styled(ctx.t("tui-pass-ready", &[name(), key]), p.key())
+        }
+        None => Line::styled(ctx.t("tui-pass-wait", &[]), p.dim()),
+    };
+    rows.extend(wrap(&last, inner, 0));
     centred_box(f, ctx, &ctx.t("tui-pass-title", &[]), rows, width);
 }
 

@@ -40,6 +40,18 @@ fn snapshot(
     reveal: Option<usize>,
     lang: Lang,
 ) {
+    snapshot_with(name, table, batches, reveal, lang, quick());
+}
+
+/// As [`snapshot`], with these options (the pause before reveals set by `reveal`).
+fn snapshot_with(
+    name: &str,
+    table: fn() -> EngineTable,
+    batches: &[&str],
+    reveal: Option<usize>,
+    lang: Lang,
+    options: Options,
+) {
     for size in SIZES {
         let mut table = table();
         let mut script = Script::typed(batches);
@@ -49,14 +61,8 @@ fn snapshot(
         } else {
             Duration::ZERO
         };
-        let (terminal, outcome) = play(
-            &mut table,
-            &mut script,
-            lang,
-            size,
-            delay,
-            Palette::new(false),
-        );
+        let options = Options { delay, ..options };
+        let (terminal, outcome) = play_with(&mut table, &mut script, lang, size, options);
         assert_eq!(
             outcome,
             Err(END.to_string()),
@@ -123,14 +129,19 @@ fn end() {
 
 #[test]
 fn pass_screen() {
-    // Ana's pass screen and recap, her first three moves; then the screen passes to Bruno.
-    snapshot(
-        "pass",
-        hot_seat,
-        &["\n", "\n", "1", "1", "1"],
-        None,
-        Lang::En,
-    );
+    // Ana's pass screen and recap, her first three moves; then the screen passes to
+    // Bruno, and names the letter that passes it.
+    let batches = [PASS, "\n", "1", "1", "1"];
+    snapshot("pass", hot_seat, &batches, None, Lang::En);
+    snapshot("pass_es", hot_seat, &batches, None, Lang::Es);
+    // Before the quiet moment (nobody has typed for the pause yet): no letter.
+    let waiting = Options {
+        pass_pause: Duration::from_millis(100),
+        ..quick()
+    };
+    let ana = format!("\0{PASS}");
+    let batches = [ana.as_str(), "\n", "1", "1", "1"];
+    snapshot_with("pass_wait", hot_seat, &batches, None, Lang::En, waiting);
 }
 
 #[test]
@@ -145,7 +156,7 @@ fn recap() {
     snapshot(
         "recap",
         hot_seat,
-        &["\n", "\n", "1", "1", "1", "\n"],
+        &[PASS, "\n", "1", "1", "1", PASS],
         None,
         Lang::En,
     );

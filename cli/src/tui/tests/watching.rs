@@ -31,11 +31,7 @@ fn watch(
     lang: Lang,
 ) -> (Terminal<TestBackend>, Result<Outcome, String>) {
     let mut script = Script::typed(batches);
-    let options = Options {
-        delay: Duration::ZERO,
-        palette: Palette::new(false),
-        grace: Duration::ZERO,
-    };
+    let options = quick();
     play_files(table, &mut script, lang, (80, 24), options, &spectator())
 }
 
