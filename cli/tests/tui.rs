@@ -5,9 +5,9 @@
 //! - A hot-seat game (two humans and a bot, a fixed seed, the games kept in a temporary
 //!   `DUNGEON_DATA_DIR`) played to its end answering `1`: at every pass screen the whole
 //!   terminal, the normal screen and its scrollback included, names no monster at all (so
-//!   none of another player's cards). The same game played again with keys hammered
-//!   during the reveals and the bot's turns makes the same decisions, as the finished
-//!   games' files show.
+//!   none of another player's cards); each is passed by the letter it names after a quiet
+//!   second. The same game played again with keys hammered during the reveals and the
+//!   bot's turns makes the same decisions, as the finished games' files show.
 //! - `q` then `y` leaves with exit code 0 and says how to resume; `--resume` continues that
 //!   game; Ctrl-C leaves it with exit code 130, saying the same; closing the terminal ends
 //!   the program (SIGHUP, 129) and keeps the game.
@@ -286,6 +286,15 @@ struct Played {
     hammered_at_bot: usize,
 }
 
+/// The letter a pass screen names ("Ana: press K when nobody else is looking."), to type.
+fn pass_letter(screen: &str) -> Option<String> {
+    let (_, after) = screen.split_once(": press ")?;
+    let letter = after.chars().next()?;
+    after[1..]
+        .starts_with(" when")
+        .then(|| letter.to_ascii_lowercase().to_string())
+}
+
 /// A hot-seat game of the base box (Ana, Bruno and a random bot that takes 300 ms a move,
 /// so it is seen thinking however fast bots get) answered `1` at every prompt; seed 1
 /// gives five dungeons (13, 12, 13, 3 and 3 cards), so keys land in several reveals.
@@ -326,15 +335,25 @@ fn hot_seat(hammer: bool) -> Played {
             term.text()
         );
         let text = term.text();
-        let pass = text.contains("Pass the screen to");
+        // Alone on a wiped screen: one with the table too is the next frame, half drawn.
+        let pass = text.contains("Pass the screen to") && !text.contains("The table");
+        let letter;
         let key = if pass {
-            let named = monsters_named(&whole_terminal(&term.bytes), &cards);
-            assert!(
-                named.is_empty(),
-                "a pass screen leaves {named:?} in the terminal:\n{}",
-                whole_terminal(&term.bytes)
-            );
-            "\r"
+            // The letter it names once nobody has typed for a second; checked then, once
+            // a screen (the whole terminal is read again each time).
+            letter = match pass_letter(&text) {
+                Some(letter) => letter,
+                None => continue,
+            };
+            if text != answered {
+                let named = monsters_named(&whole_terminal(&term.bytes), &cards);
+                assert!(
+                    named.is_empty(),
+                    "a pass screen leaves {named:?} in the terminal:\n{}",
+                    whole_terminal(&term.bytes)
+                );
+            }
+            &letter
         } else if text.contains("Since your last turn") || text.contains("Enter: leave") {
             "\r"
         } else if text.contains(" choose ") {
@@ -476,9 +495,44 @@ fn game_server() -> dungeon_server::Running {
         .unwrap()
 }
 
+/// A spectator of the table `host` names (`dungeon join --watch`): the table and no
+/// corner, `?` the help, `q` then `y` stops watching and says how to watch again.
+fn watch_and_leave(host: &str, addr: &str) {
+    let at = format!("ws://{addr}/t/");
+    let code: String = host
+        .split(&at)
+        .nth(1)
+        .expect("the table's address")
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect();
+    let dir = temp_dir("watch");
+    let url = format!("{at}{code}");
+    let mut term = Term::start(&dir, &["join", &url, "--watch"]);
+    term.wait_for("You are watching.", Duration::from_secs(60));
+    let screen = term.text();
+    assert!(
+        screen.contains("The table") && screen.contains("successes"),
+        "{screen}"
+    );
+    assert!(!screen.contains("Your corner"), "{screen}");
+    term.send("?");
+    term.wait_for("stop watching (asks first)", Duration::from_secs(20));
+    term.send("\x1b");
+    term.wait_for("You are watching.", Duration::from_secs(20));
+    term.send("q");
+    term.wait_for("Stop watching?", Duration::from_secs(20));
+    term.send("y");
+    let (code, terminal) = term.finish(Duration::from_secs(20));
+    assert_eq!(code, 0, "{terminal}");
+    assert!(terminal.contains("You stopped watching."), "{terminal}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `dungeon host` plays a table at a server with `dungeon play`'s full screen: against a
-/// server bot, answering `1`, to the end; then a second table is left with `q`, and the
-/// screen says how to take the seat back.
+/// server bot, answering `1`, to the end; meanwhile a spectator sees the table, opens the
+/// help and stops watching with `q`; then a second table is left with `q`, and the screen
+/// says how to take the seat back.
 #[test]
 fn host_plays_full_screen_at_a_server() {
     let server = game_server();
@@ -486,6 +540,8 @@ fn host_plays_full_screen_at_a_server() {
     let dir = temp_dir("host");
     let args = ["host", "--server", &addr, "--humans", "1", "--bots", "easy"];
     let mut term = Term::start(&dir, &args);
+    term.wait_for(" choose ", Duration::from_secs(60));
+    watch_and_leave(&whole_terminal(&term.bytes), &addr);
     let deadline = Instant::now() + Duration::from_secs(300);
     let mut answered = String::new();
     let mut answered_at = Instant::now();

@@ -27,7 +27,8 @@ pub enum ClientMessage {
     /// Takes back the seat this token was given for (after a lost connection). Answered
     /// with `seated`, then the whole log as this seat may see it and its view.
     Rejoin { code: String, token: String },
-    /// Watches a table as a spectator: public events only. Answered with `watching`.
+    /// Watches a table as a spectator: public events and the public view only. Answered
+    /// with `watching`.
     Watch { code: String },
     /// The creator starts the game, once every human seat is taken.
     Start {},
@@ -105,7 +106,9 @@ pub enum ServerMessage {
     /// Events of the game, in order, as the receiving seat may see them: each entry's
     /// public version, and its private version only when it is the receiver's.
     Log { entries: Vec<LogEntry> },
-    /// The receiving seat's view of the game (never another seat's).
+    /// The receiving seat's view of the game (never another seat's). A spectator's is the
+    /// public view, what every seat may know: `seat` 255 (nobody), no card held, no card
+    /// of the dungeon named, nothing set aside, no special monster known, no decision.
     View { view: PlayerView },
     /// The receiving seat must answer `decision`; `number` identifies the question.
     Asking {

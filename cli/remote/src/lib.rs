@@ -347,6 +347,12 @@ impl Table for RemoteTable {
         }
     }
 
+    /// The public part of what the server sent: a spectator's view is already public,
+    /// a seat's own loses its secrets here.
+    fn public_view(&self) -> Option<PlayerView> {
+        self.mirror.view.as_ref().map(dungeon_table::public_part)
+    }
+
     fn log(&self) -> &[LogEntry] {
         &self.mirror.log
     }

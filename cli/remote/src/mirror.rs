@@ -1,8 +1,8 @@
 //! The table as the server last described it to this connection: the log (each entry's
-//! public version, and the private one for this seat), this seat's view, whose turn it is,
-//! the notes, the odds asked for. Built only from the server's messages, which are checked
-//! as they come: a log entry out of order is dropped, a question for another seat is not
-//! this seat's to answer.
+//! public version, and the private one for this seat), this seat's view (a spectator's:
+//! the public view), whose turn it is, the notes, the odds asked for. Built only from the
+//! server's messages, which are checked as they come: a log entry out of order is
+//! dropped, a question for another seat is not this seat's to answer.
 
 use dungeon_engine::action::Decision;
 use dungeon_engine::ids::Seat;
@@ -189,7 +189,8 @@ impl Mirror {
                 return self.log.len() != before;
             }
             ServerMessage::View { view } => {
-                if Some(view.seat) != self.seat {
+                // This seat's view; a spectator's is nobody's, the public view.
+                if view.seat != self.seat.unwrap_or(dungeon_table::NOBODY) {
                     return false;
                 }
                 self.view = Some(view);

@@ -71,6 +71,12 @@ fn two_remote_tables_and_a_server_bot_play_a_whole_game() {
         assert_eq!(seen.public, played.public);
         assert_eq!(seen.private, None, "a spectator sees no secret");
     }
+    // The spectator sees the table as it ended, as every seat may see it.
+    let public = spectator.public_view();
+    assert!(public.is_some(), "a spectator is sent the public view");
+    for table in &tables {
+        assert_eq!(public, table.public_view());
+    }
     for table in &tables {
         let drew = table
             .log()
@@ -85,7 +91,7 @@ fn two_remote_tables_and_a_server_bot_play_a_whole_game() {
     }
 }
 
-/// Watches a table to its end: no seat, no view, nothing to answer.
+/// Watches a table to its end: no seat, no seat's view, nothing to answer.
 fn watch_out(mut table: RemoteTable) -> RemoteTable {
     assert_eq!(table.seat(), None);
     let until = Instant::now() + PATIENCE;

@@ -7,9 +7,9 @@
 //!   every unfinished table is played again from its seed and decisions and checked
 //!   against its stored state before anything is accepted ([`Server::start`]).
 //! - Nothing leaks: what a seat is sent is built from that seat's view and the events as
-//!   that seat may see them; spectators see public events only; seeds never leave; tokens
-//!   and codes come from the OS, are compared in constant time and never logged
-//!   (`secret.rs`).
+//!   that seat may see them; spectators see public events and the public view only
+//!   (stripped here, before it is sent); seeds never leave; tokens and codes come from
+//!   the OS, are compared in constant time and never logged (`secret.rs`).
 //! - Every client is hostile: sizes, rates, connections per address and open tables are
 //!   limited (`limits.rs`); a refusal changes nothing and touches no other table.
 //!

@@ -5,13 +5,15 @@
 mod support;
 
 use dungeon_engine::ids::Seat;
+use dungeon_engine::view::ViewPhase;
 use dungeon_protocol::{ClientMessage, ErrorCode, NoticeKind, ServerMessage};
 use std::thread;
 use support::*;
 
 /// A whole game: `humans` scripted people (each on its own thread), bots for the rest,
-/// a spectator. Every seat and the spectator see the same public log and winner; each
-/// seat's private entries are its own; every answer was accepted once.
+/// a spectator. Every seat and the spectator see the same public log and winner; the
+/// spectator sees the table in views of nobody; each seat's private entries are its own;
+/// every answer was accepted once.
 fn whole_game(players: u8, humans: u8, level: &str, tag: u64) {
     let server = server(tag, roomy());
     let url = server.url();
@@ -38,17 +40,26 @@ fn whole_game(players: u8, humans: u8, level: &str, tag: u64) {
         }));
     }
     let mut watched = Seen::default();
+    let mut table = None;
     while watched.winner.is_none() {
         let message = spectator.recv();
-        assert!(
-            !matches!(
-                message,
-                ServerMessage::View { .. } | ServerMessage::Asking { .. }
-            ),
-            "a spectator got {message:?}"
-        );
+        match &message {
+            ServerMessage::Asking { .. } => panic!("a spectator got {message:?}"),
+            ServerMessage::View { view } => {
+                assert_eq!(view.seat, dungeon_table::NOBODY, "a seat's view: {view:?}");
+                assert_eq!((view.hand, &view.decision), (None, &None));
+                table = Some(view.phase);
+            }
+            _ => {}
+        }
         watched.take(None, &message);
     }
+    let winner = watched.winner.unwrap();
+    assert_eq!(
+        table,
+        Some(ViewPhase::GameOver { winner }),
+        "the table as it ended"
+    );
     let seen: Vec<Seen> = threads.into_iter().map(|t| t.join().unwrap()).collect();
     assert!(watched.log.iter().all(|e| e.private.is_none()));
     for (seat, s) in seen.iter().enumerate() {

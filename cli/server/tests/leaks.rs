@@ -4,7 +4,9 @@
 //! - each log entry is the event as that seat may see it, and its private version only
 //!   that seat's; another seat's draw, card put in or set aside never names the card;
 //! - each view is that seat's view of some state of the game, in order;
-//! - the spectator gets public entries only, and no view, no question;
+//! - the spectator gets public entries only, no question, and after every decision the
+//!   public view of the game as it stands, every part of which is the same in every
+//!   seat's view (or empty);
 //! - no frame holds the seed, or a field of the full game state (the deck, the dungeon,
 //!   the cards, the generator).
 
@@ -15,6 +17,8 @@ use dungeon_engine::ids::Seat;
 use dungeon_engine::view::{PlayerView, View};
 use dungeon_engine::{Engine, GameOptions};
 use dungeon_protocol::{ClientMessage, ServerMessage};
+use dungeon_table::NOBODY;
+use serde_json::Value;
 use std::thread;
 use support::*;
 
@@ -27,10 +31,12 @@ fn games() -> usize {
         .unwrap_or(200)
 }
 
-/// The game played here: every event, and each seat's view after each decision.
+/// The game played here: every event, and each seat's view and the public view after
+/// each decision.
 struct Oracle {
     events: Vec<Event>,
     views: Vec<Vec<PlayerView>>,
+    public: Vec<PlayerView>,
 }
 
 fn oracle(engine: &mut Engine, players: u8, seed: u64, tag: u64) -> Oracle {
@@ -46,11 +52,13 @@ fn oracle(engine: &mut Engine, players: u8, seed: u64, tag: u64) -> Oracle {
             .collect::<Vec<_>>()
     };
     let mut views: Vec<Vec<PlayerView>> = vec![Vec::new(); players as usize];
+    let mut public = Vec::new();
     let mut number = 0;
     loop {
         for (s, v) in snapshot(&state).into_iter().enumerate() {
             views[s].push(v);
         }
+        public.push(dungeon_table::public_view(&state));
         let Some(decision) = state.pending.clone() else {
             break;
         };
@@ -58,7 +66,61 @@ fn oracle(engine: &mut Engine, players: u8, seed: u64, tag: u64) -> Oracle {
         engine.apply(&mut state, action, &mut events).unwrap();
         number += 1;
     }
-    Oracle { events, views }
+    Oracle {
+        events,
+        views,
+        public,
+    }
+}
+
+/// Whether every part of `public` is the same in each of `views`, or empty (`null`, `[]`):
+/// then it tells nothing that some seat may not know.
+fn known_to_all(public: &Value, views: &[&Value]) -> bool {
+    if views.iter().all(|v| *v == public) {
+        return true;
+    }
+    let parts = |part: &dyn Fn(&Value) -> &Value| -> Vec<&Value> {
+        views.iter().map(|v| part(v)).collect()
+    };
+    match public {
+        Value::Null => true,
+        Value::Array(items) if items.is_empty() => true,
+        Value::Array(items) => {
+            views
+                .iter()
+                .all(|v| v.as_array().map(Vec::len) == Some(items.len()))
+                && (items.iter().enumerate())
+                    .all(|(i, item)| known_to_all(item, &parts(&|v: &Value| &v[i])))
+        }
+        Value::Object(fields) => fields
+            .iter()
+            .all(|(key, field)| known_to_all(field, &parts(&|v: &Value| &v[key]))),
+        _ => false,
+    }
+}
+
+/// Checks a view sent to a spectator: the public view of a state at or after
+/// `oracle.public[from]`, which tells nothing some seat may not know; where it is.
+fn check_public_view(game: usize, view: &PlayerView, oracle: &Oracle, from: usize) -> usize {
+    assert_eq!(
+        view.seat, NOBODY,
+        "game {game}: a spectator got a seat's view"
+    );
+    let at = from
+        + oracle.public[from..]
+            .iter()
+            .position(|v| v == view)
+            .unwrap_or_else(|| panic!("game {game}: a view of no state of the game: {view:?}"));
+    let mut public = serde_json::to_value(view).unwrap();
+    public.as_object_mut().unwrap().remove("seat");
+    let seats: Vec<Value> = (oracle.views.iter())
+        .map(|views| serde_json::to_value(&views[at]).unwrap())
+        .collect();
+    assert!(
+        known_to_all(&public, &seats.iter().collect::<Vec<_>>()),
+        "game {game}: the spectator's view tells what not every seat knows: {view:?}"
+    );
+    at
 }
 
 /// Whether `event`, sent to `viewer`, names a card only its owner may know.
@@ -88,6 +150,7 @@ fn names_a_hidden_card(event: &Event, viewer: Option<Seat>) -> bool {
 /// Checks every frame one seat (or the spectator, `None`) received.
 fn check_frames(game: usize, viewer: Option<Seat>, frames: &[String], oracle: &Oracle, seed: u64) {
     let mut next_view = 0;
+    let mut views = 0;
     for frame in frames {
         for forbidden in [
             seed.to_string(),
@@ -128,7 +191,11 @@ fn check_frames(game: usize, viewer: Option<Seat>, frames: &[String], oracle: &O
                 }
             }
             ServerMessage::View { view } => {
-                let seat = viewer.unwrap_or_else(|| panic!("game {game}: a spectator got a view"));
+                views += 1;
+                let Some(seat) = viewer else {
+                    next_view = check_public_view(game, &view, oracle, next_view);
+                    continue;
+                };
                 assert_eq!(view.seat, seat);
                 let views = &oracle.views[seat as usize];
                 let at = views[next_view..]
@@ -143,6 +210,13 @@ fn check_frames(game: usize, viewer: Option<Seat>, frames: &[String], oracle: &O
             _ => {}
         }
     }
+    // Seats and spectators alike are shown the table to the end of the game.
+    let end = oracle.public.len() - 1;
+    assert!(views > 0, "game {game}, {viewer:?}: no view");
+    assert_eq!(
+        next_view, end,
+        "game {game}, {viewer:?}: the last view is not the end"
+    );
 }
 
 /// Plays games `first..first + count` at once, all seats people, and checks them.

@@ -72,7 +72,8 @@ fn every_wrong_message_is_refused_with_its_code_and_changes_nothing() {
     second.send(&ClientMessage::Start {});
     assert_eq!(second.error(), ErrorCode::NotCreator);
     first.send(&ClientMessage::Start {});
-    // The spectator's catch-up: the start, the log, then where the game stands.
+    // The spectator's catch-up: the start, the log, the public view, then where the game
+    // stands.
     assert!(matches!(
         spectator.recv(),
         ServerMessage::Notice {
@@ -81,6 +82,7 @@ fn every_wrong_message_is_refused_with_its_code_and_changes_nothing() {
         }
     ));
     assert!(matches!(spectator.recv(), ServerMessage::Log { .. }));
+    assert!(matches!(spectator.recv(), ServerMessage::View { .. }));
     let asked_seat = match spectator.recv() {
         ServerMessage::Waiting { seat, .. } => seat,
         other => panic!("expected waiting, got {other:?}"),

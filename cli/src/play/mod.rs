@@ -176,7 +176,11 @@ impl Session {
         }
         if let Some(url) = &self.remote {
             let url = escape_line(url).into_owned();
-            out.push(text.t("net-header", &[("url", url.into())]));
+            let header = match watching(table) {
+                true => "net-header-watching",
+                false => "net-header",
+            };
+            out.push(text.t(header, &[("url", url.into())]));
         }
         if let Some(path) = &self.record {
             let path = escape_line(&path.to_string_lossy()).into_owned();
@@ -215,7 +219,11 @@ impl Session {
     ) -> String {
         if let Some(url) = &self.remote {
             let url = escape_line(url).into_owned();
-            return text.t("net-left", &[("url", url.into())]);
+            let left = match watching(table) {
+                true => "net-left-watching",
+                false => "net-left",
+            };
+            return text.t(left, &[("url", url.into())]);
         }
         match self.resume_id(table) {
             Some(id) => text.t(saved, &[("id", id.to_string().into())]),
@@ -278,6 +286,12 @@ impl Session {
             }
         }
     }
+}
+
+/// Whether nobody at this screen has a seat at `table` (a spectator, a game of bots): it
+/// is watched, and what it tells of leaving and coming back is about watching.
+pub fn watching(table: &dyn Table) -> bool {
+    !table.setup().seats.iter().any(|s| s.controlled)
 }
 
 /// The seats' names as the players of this game read them (escaped: a name may come from a

@@ -11,22 +11,52 @@ use dungeon_engine::ids::Seat;
 use dungeon_table::{Failure, TableState};
 use ratatui::backend::Backend;
 use ratatui::text::Line;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// The letters the pass screen asks for: no digit, Enter or Space (what answers a
+/// prompt), no letter that means something elsewhere (o odds, s save, q quit, y/s/o yes,
+/// n no), none that looks like a digit (i, l).
+pub const PASS_LETTERS: &str = "abcdefghjkmprtuvwxz";
+
+/// The letter of `letters` that passes the screen to `seat` at decision `number`: it
+/// changes from one pass to the next, so it is read off the screen, never typed by habit.
+pub fn pass_letter(letters: &str, seat: Seat, number: u32) -> char {
+    let letters: Vec<char> = letters.chars().collect();
+    let mut x = (u64::from(number) << 8 | u64::from(seat)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x ^= x >> 31;
+    letters[(x % letters.len() as u64) as usize]
+}
 
 impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
-    /// The pass screen: the screen is wiped, names who plays next, and waits for Enter.
-    pub(super) fn pass_screen(&mut self, seat: Seat) -> Step {
+    /// The pass screen before `seat` answers decision `number`: the screen is wiped and
+    /// names who plays next. Once nobody has typed for the pass pause it names a letter,
+    /// and only that letter passes it; a key typed before (Enter pressed out of habit,
+    /// the last answer again, a key held down) starts the wait again.
+    pub(super) fn pass_screen(&mut self, seat: Seat, number: u32) -> Step {
         let name = self.ctx.seats.name(seat);
+        let letter = pass_letter(self.options.pass_letters, seat, number);
+        let pause = self.options.pass_pause;
         let ctx = self.ctx;
-        self.draw_alone(|f| screen::draw_pass(f, &ctx, &name))?;
+        // How long the keyboard has been quiet: each read that finds no key adds its wait.
+        let mut quiet = Duration::ZERO;
+        let shown = |quiet: Duration| (quiet >= pause).then_some(letter);
+        self.draw_alone(|f| screen::draw_pass(f, &ctx, &name, shown(quiet)))?;
         self.keys.drain()?;
-        let shown_at = Instant::now();
         loop {
-            match self.next_key(Some(shown_at), TICK * 5)? {
-                Some(Key::Enter) => return Ok(()),
-                Some(Key::Resize) => self.draw_alone(|f| screen::draw_pass(f, &ctx, &name))?,
-                _ => {}
+            let asking = quiet >= pause;
+            let wait = match asking {
+                true => TICK * 5,
+                false => (pause - quiet).min(TICK * 5),
+            };
+            match self.next_key(None, wait)? {
+                Some(Key::Char(c)) if asking && c.to_ascii_lowercase() == letter => return Ok(()),
+                Some(Key::Resize) => {}
+                // Typed, held or repeated before the letter shows: the quiet starts again.
+                Some(_) if !asking => quiet = Duration::ZERO,
+                Some(_) => {}
+                None => quiet += wait,
             }
+            self.draw_alone(|f| screen::draw_pass(f, &ctx, &name, shown(quiet)))?;
         }
     }
 

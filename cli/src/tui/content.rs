@@ -1,7 +1,7 @@
 //! What the table panel and the player's corner say, as styled lines: the adventurer and
 //! the equipment left, the piles, each player's standing and whose turn it is; then the
 //! card the player holds, what they added and what they set aside. Everything here comes
-//! from one seat's `PlayerView` (or its public part), never from a game state.
+//! from one seat's `PlayerView` (or the table's public view), never from a game state.
 
 use super::style::Palette;
 use crate::play::render::Seats;
@@ -60,21 +60,6 @@ pub fn tile_label(text: &Text, t: TileId) -> String {
         0 => text.tile(t),
         hp => format!("{} {hp:+}", text.tile(t)),
     }
-}
-
-/// The view with only what every seat may see: for the screen between two hot-seat
-/// players, or a table with no seat of its own here.
-pub fn public_part(view: &PlayerView) -> PlayerView {
-    let mut v = view.clone();
-    v.hand = None;
-    v.my_added.clear();
-    v.my_set_aside.clear();
-    v.known_specials.clear();
-    v.decision = None;
-    for card in &mut v.dungeon_pile {
-        card.monster = None;
-    }
-    v
 }
 
 /// The table panel: the round and adventurer, equipment left, piles, and the players.

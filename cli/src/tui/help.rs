@@ -1,5 +1,6 @@
-//! The help screen (`?` at any prompt): the rules in short, the keys, and every card of
-//! the packs in play with its strength, species and text, in the player's language.
+//! The help screen (`?` at any prompt, or while watching): the rules in short, the keys,
+//! and every card of the packs in play with its strength, species and text, in the
+//! player's language.
 
 use super::content::{Ctx, monster_label};
 use dungeon_engine::catalog::DamageModel;
@@ -7,14 +8,29 @@ use ratatui::text::{Line, Span};
 
 /// The keys a prompt understands, for the help and the hint line: (key, what it does).
 pub fn keys(ctx: &Ctx, extra: &[(String, String)]) -> Vec<(String, String)> {
-    let mut keys = vec![
-        ("1-9".to_string(), ctx.t("tui-key-choose-long", &[])),
+    let choose = ("1-9".to_string(), ctx.t("tui-key-choose-long", &[]));
+    listed(ctx, Some(choose), extra, "tui-key-quit-long")
+}
+
+/// The keys of a screen that watches: nothing to choose, `q` stops watching.
+pub fn watching_keys(ctx: &Ctx) -> Vec<(String, String)> {
+    listed(ctx, None, &[], "tui-key-quit-watching-long")
+}
+
+fn listed(
+    ctx: &Ctx,
+    choose: Option<(String, String)>,
+    extra: &[(String, String)],
+    quit: &'static str,
+) -> Vec<(String, String)> {
+    let mut keys: Vec<(String, String)> = choose.into_iter().collect();
+    keys.extend([
         ("?".to_string(), ctx.t("tui-key-help-long", &[])),
         ("PgUp PgDn ↑ ↓".to_string(), ctx.t("tui-key-log-long", &[])),
         ("Home End".to_string(), ctx.t("tui-key-ends-long", &[])),
-    ];
+    ]);
     keys.extend(extra.iter().cloned());
-    keys.push(("q".to_string(), ctx.t("tui-key-quit-long", &[])));
+    keys.push(("q".to_string(), ctx.t(quit, &[])));
     keys.push(("Ctrl-C".to_string(), ctx.t("tui-key-interrupt-long", &[])));
     keys.push((ctx.t("tui-any-key", &[]), ctx.t("tui-key-skip-long", &[])));
     keys

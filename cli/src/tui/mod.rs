@@ -5,15 +5,20 @@
 //! It is written against the [`Table`] boundary only: it never sees a game state, and
 //! shows each seat nothing the table would not give that seat. With several humans at
 //! the screen (hot-seat) it wipes the screen between them, shows a pass screen with
-//! nothing private, then a recap of what the next player missed. Keys typed while the
+//! nothing private (passed by a letter it names after a quiet moment, which no habit
+//! types), then a recap of what the next player missed. Keys typed while the
 //! screen is not asking are thrown away. The terminal is given back on every way out
 //! (see `terminal`).
 //!
+//! With no seat at the screen (a spectator, a game of bots) it watches: the public view
+//! of the table, the log, and only the keys that change the screen (`watch`).
+//!
 //! Modules: `session` (the loop), `prompt` (a question and its keys), `between` (pass
-//! screen, recap, the end, a stopped game), `screen` (layout and drawing), `content` (the
-//! table panel and corner), `log` (the log panel), `help` (`?`), `wrap` (word wrapping),
-//! `style` (colours, `NO_COLOR`), `keys` (the keyboard), `terminal` (taking the terminal
-//! and giving it back), `quiet` (no bytes for a frame that changes nothing).
+//! screen, recap, the end, a stopped game), `watch` (watching with no seat), `screen`
+//! (layout and drawing), `content` (the table panel and corner), `log` (the log panel),
+//! `help` (`?`), `wrap` (word wrapping), `style` (colours, `NO_COLOR`), `keys` (the
+//! keyboard), `terminal` (taking the terminal and giving it back), `quiet` (no bytes for
+//! a frame that changes nothing).
 
 mod between;
 mod content;
@@ -28,6 +33,7 @@ mod style;
 mod terminal;
 #[cfg(test)]
 mod tests;
+mod watch;
 mod wrap;
 
 use crate::play::signals::Shutdown;
@@ -53,15 +59,26 @@ pub struct Options {
     /// that fast, so they were typed for what came before (a player hammering Enter
     /// through the bots' turns).
     pub grace: Duration,
+    /// The pass screen names the letter that passes it only once nobody has typed for
+    /// this long (a key typed, held or repeated meanwhile starts the wait again): the
+    /// player who just answered, pressing Enter or their answer again out of habit, never
+    /// opens the next player's corner.
+    pub pass_pause: Duration,
+    /// The letters the pass screen may ask for, one picked per pass
+    /// (`between::PASS_LETTERS`).
+    pub pass_letters: &'static str,
 }
 
 impl Default for Options {
-    /// A 600 ms pause before each reveal, a 250 ms grace, colours unless `NO_COLOR` is set.
+    /// A 600 ms pause before each reveal, a 250 ms grace, a second of quiet before the pass
+    /// screen's letter, colours unless `NO_COLOR` is set.
     fn default() -> Options {
         Options {
             delay: Duration::from_millis(600),
             palette: Palette::from_env(),
             grace: Duration::from_millis(250),
+            pass_pause: Duration::from_secs(1),
+            pass_letters: between::PASS_LETTERS,
         }
     }
 }

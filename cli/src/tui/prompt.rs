@@ -51,7 +51,7 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
     pub(super) fn ask(&mut self, seat: Seat, number: u32) -> Step {
         if self.hot_seat && self.shown != Some(seat) {
             self.show_public()?;
-            self.pass_screen(seat)?;
+            self.pass_screen(seat, number)?;
             self.set_viewer(Some(seat));
             self.recap(seat)?;
         }
@@ -201,24 +201,29 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
                     Err(_) => asking.status = vec![self.odds_unavailable()],
                 }
             }
-            (
-                None,
-                key @ (Key::Up | Key::Down | Key::PageUp | Key::PageDown | Key::Home | Key::End),
-            ) => {
-                let page = (self.drawn.log_height as usize).saturating_sub(1).max(1);
-                match key {
-                    Key::Up => self.log.up(1),
-                    Key::Down => self.log.down(1),
-                    Key::PageUp => self.log.up(page),
-                    Key::PageDown => self.log.down(page),
-                    Key::Home => self.log.up(usize::MAX / 2),
-                    _ => self.log.scroll = 0,
+            (None, key) => {
+                if !self.scroll_log(key) {
+                    asking.status = vec![self.bad_key(asking)];
                 }
-                self.log.clamp(self.drawn.log_width, self.drawn.log_height);
             }
-            (None, _) => asking.status = vec![self.bad_key(asking)],
         }
         Ok(None)
+    }
+
+    /// Scrolls the log if `key` is one of its keys; `false` for any other key.
+    pub(super) fn scroll_log(&mut self, key: Key) -> bool {
+        let page = (self.drawn.log_height as usize).saturating_sub(1).max(1);
+        match key {
+            Key::Up => self.log.up(1),
+            Key::Down => self.log.down(1),
+            Key::PageUp => self.log.up(page),
+            Key::PageDown => self.log.down(page),
+            Key::Home => self.log.up(usize::MAX / 2),
+            Key::End => self.log.scroll = 0,
+            _ => return false,
+        }
+        self.log.clamp(self.drawn.log_width, self.drawn.log_height);
+        true
     }
 
     fn bad_key(&self, asking: &Asking) -> (Tone, String) {
@@ -292,16 +297,20 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
     }
 
     /// `q`'s question: whether the game is kept, and how to come back to it.
-    fn quit_question(&self) -> Overlay {
+    pub(super) fn quit_question(&self) -> Overlay {
+        let url = |url: &String| vec![("url", escape_line(url).into_owned())];
         let body = match (self.files.resume_id(self.table), &self.files.remote) {
-            (_, Some(url)) => self
-                .ctx
-                .t("net-quit", &[("url", escape_line(url).into_owned())]),
+            (_, Some(u)) if self.watching => self.ctx.t("net-quit-watching", &url(u)),
+            (_, Some(u)) => self.ctx.t("net-quit", &url(u)),
             (Some(id), None) => self.ctx.t("tui-quit-saved", &[("id", id.to_string())]),
             (None, None) => self.ctx.t("tui-quit-unsaved", &[]),
         };
+        let title = match self.watching {
+            true => "tui-quit-watching-title",
+            false => "tui-quit-title",
+        };
         Overlay::Confirm {
-            title: self.ctx.t("tui-quit-title", &[]),
+            title: self.ctx.t(title, &[]),
             body: vec![body],
             keys: self.ctx.t("tui-quit-keys", &[]),
         }
@@ -361,7 +370,8 @@ fn driver_keys(ctx: &Ctx) -> Vec<(String, String)> {
     ]
 }
 
-fn scroll_by(scroll: &mut usize, key: Key, page: usize) {
+/// Scrolls the help by `key`, `page` rows being on screen.
+pub(super) fn scroll_by(scroll: &mut usize, key: Key, page: usize) {
     let page = page.saturating_sub(1).max(1);
     match key {
         Key::Up => *scroll = scroll.saturating_sub(1),

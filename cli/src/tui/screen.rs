@@ -30,6 +30,13 @@ pub enum Prompt {
     },
     /// Not asking: a line saying what the game is doing ("Bot 2 is thinking...").
     Busy(String),
+    /// Watching, with no seat here: that it is watching, what the game is doing, and the
+    /// keys that work (help, the log, leaving).
+    Watching {
+        header: String,
+        busy: String,
+        keys: Vec<(String, String)>,
+    },
 }
 
 /// What a status line of the prompt is.
@@ -206,6 +213,15 @@ fn prompt_rows(
     let p = ctx.palette;
     match prompt {
         Prompt::Busy(line) => (wrap(&Line::styled(line.clone(), p.dim()), width, 0), None),
+        Prompt::Watching { header, busy, keys } => {
+            // One line, so the panel keeps its height as the busy text comes and goes.
+            let line = Line::from(vec![
+                Span::styled(header.clone(), p.title()),
+                Span::raw("  "),
+                Span::styled(busy.clone(), p.dim()),
+            ]);
+            with_hint(ctx, wrap(&line, width, 0), keys, width)
+        }
         Prompt::Asking {
             header,
             options,
@@ -223,33 +239,44 @@ fn prompt_rows(
                 };
                 rows.extend(wrap(&Line::styled(line.clone(), style), width, 0));
             }
-            let hint_of = |keys: &[&(String, String)]| {
-                let mut hint = vec![Span::raw(" ")];
-                for (i, (key, what)) in keys.iter().enumerate() {
-                    if i > 0 {
-                        hint.push(Span::styled(" · ", p.dim()));
-                    }
-                    hint.push(Span::styled(key.clone(), p.key()));
-                    hint.push(Span::raw(format!(" {what}")));
-                }
-                hint.push(Span::raw(" "));
-                Line::from(hint)
-            };
-            // The log's keys give way first (the help lists them), then the hint wraps.
-            let all: Vec<&(String, String)> = keys.iter().collect();
-            let short: Vec<&(String, String)> = keys
-                .iter()
-                .filter(|(k, _)| !k.starts_with("PgUp"))
-                .collect();
-            let fits = |hint: &Line| hint.width() <= width as usize;
-            match (hint_of(&all), hint_of(&short)) {
-                (hint, _) if fits(&hint) => (rows, Some(hint)),
-                (_, hint) if fits(&hint) => (rows, Some(hint)),
-                (hint, _) => {
-                    rows.extend(wrap(&hint, width, 0));
-                    (rows, None)
-                }
+            with_hint(ctx, rows, keys, width)
+        }
+    }
+}
+
+/// `rows` with the hint of `keys`: in the bottom border if it fits (the log's keys give
+/// way first, the help lists them), else wrapped as the last rows.
+fn with_hint(
+    ctx: &Ctx,
+    mut rows: Vec<Line<'static>>,
+    keys: &[(String, String)],
+    width: u16,
+) -> (Vec<Line<'static>>, Option<Line<'static>>) {
+    let p = ctx.palette;
+    let hint_of = |keys: &[&(String, String)]| {
+        let mut hint = vec![Span::raw(" ")];
+        for (i, (key, what)) in keys.iter().enumerate() {
+            if i > 0 {
+                hint.push(Span::styled(" · ", p.dim()));
             }
+            hint.push(Span::styled(key.clone(), p.key()));
+            hint.push(Span::raw(format!(" {what}")));
+        }
+        hint.push(Span::raw(" "));
+        Line::from(hint)
+    };
+    let all: Vec<&(String, String)> = keys.iter().collect();
+    let short: Vec<&(String, String)> = keys
+        .iter()
+        .filter(|(k, _)| !k.starts_with("PgUp"))
+        .collect();
+    let fits = |hint: &Line| hint.width() <= width as usize;
+    match (hint_of(&all), hint_of(&short)) {
+        (hint, _) if fits(&hint) => (rows, Some(hint)),
+        (_, hint) if fits(&hint) => (rows, Some(hint)),
+        (hint, _) => {
+            rows.extend(wrap(&hint, width, 0));
+            (rows, None)
         }
     }
 }
@@ -350,26 +377,28 @@ fn centred_box(f: &mut Frame, ctx: &Ctx, title: &str, rows: Vec<Line<'static>>, 
     f.render_widget(Paragraph::new(rows).block(block), rect);
 }
 
-/// The pass screen, alone on a wiped screen: whose turn it is, nothing else.
-pub fn draw_pass(f: &mut Frame, ctx: &Ctx, name: &str) {
+/// The pass screen, alone on a wiped screen: whose turn it is, nothing else; then the
+/// `letter` that passes it, once it asks for one.
+pub fn draw_pass(f: &mut Frame, ctx: &Ctx, name: &str, letter: Option<char>) {
     let area = f.area();
     let p = ctx.palette;
     let width = area.width.saturating_sub(4).clamp(10, 60);
     let inner = width.saturating_sub(2);
+    let name = || ("name", name.to_string());
     let mut rows = wrap(
-        &Line::styled(
-            ctx.t("tui-pass-to", &[("name", name.to_string())]),
-            p.title(),
-        ),
+        &Line::styled(ctx.t("tui-pass-to", &[name()]), p.title()),
         inner,
         0,
     );
     rows.push(Line::from(""));
-    rows.extend(wrap(
-        &Line::from(ctx.t("tui-pass-ready", &[("name", name.to_string())])),
-        inner,
-        0,
-    ));
+    let last = match letter {
+        Some(letter) => {
+            let key = ("key", letter.to_ascii_uppercase().to_string());
+            Line::styled(ctx.t("tui-pass-ready", &[name(), key]), p.key())
+        }
+        None => Line::styled(ctx.t("tui-pass-wait", &[]), p.dim()),
+    };
+    rows.extend(wrap(&last, inner, 0));
     centred_box(f, ctx, &ctx.t("tui-pass-title", &[]), rows, width);
 }
 

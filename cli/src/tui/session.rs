@@ -1,11 +1,12 @@
 //! The full-screen table's loop: it shows new log entries (pausing before each reveal
 //! unless a key skips it), asks the player at the screen (`prompt.rs`), lets the table move
 //! on while bots think, and in hot-seat games wipes the screen and shows the pass screen
-//! and a recap between two players (`between.rs`). Keys count only while a prompt is on
-//! screen: the keyboard is drained each time one is drawn, and keys read at any other time
-//! are thrown away.
+//! and a recap between two players (`between.rs`); with no seat here, it watches
+//! (`watch.rs`). Keys count only while a prompt is on screen (or the screen watches): the
+//! keyboard is drained each time one is drawn, and keys read at any other time are thrown
+//! away.
 
-use super::content::{Ctx, public_part};
+use super::content::Ctx;
 use super::keys::{Key, Keyboard, Moment};
 use super::log::{LogPanel, entry_lines};
 use super::screen::{self, Drawn, Overlay, Prompt, Screen};
@@ -62,6 +63,8 @@ pub struct Session<'a, B: Backend + Wipe, K: Keyboard> {
     shutdown: Shutdown,
     /// Several players share this screen: wipe it and pass it between them.
     pub(super) hot_seat: bool,
+    /// No seat is answered for here (a spectator, a game of bots): the screen watches.
+    pub(super) watching: bool,
     /// The seat whose screen this is (its corner, its secrets in the log); `None` for the
     /// public screen shown between hot-seat players.
     pub(super) shown: Option<Seat>,
@@ -76,7 +79,7 @@ pub struct Session<'a, B: Backend + Wipe, K: Keyboard> {
     /// For each seat, the log's length when it last left the screen: its recap starts there.
     pub(super) last_seen: Vec<usize>,
     /// A key asked to skip the animation: show the rest of the log at once.
-    skip: bool,
+    pub(super) skip: bool,
     /// The view as it was when the log last caught up: while new entries are still being
     /// shown, the table panel must not run ahead of the log (a failure shown before the
     /// cards that caused it).
@@ -125,6 +128,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
             files,
             shutdown,
             hot_seat,
+            watching: controlled.is_empty(),
             shown,
             shown_entries: start,
             log: LogPanel::default(),
@@ -313,28 +317,31 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
     }
 
     /// Someone not at this screen decides: let the table move on, say who is thinking,
-    /// and throw away whatever is typed meanwhile.
+    /// and throw away whatever is typed meanwhile (a watching screen reads it instead).
     fn wait_for(&mut self, seat: Seat, for_how_long: Duration) -> Step {
+        if self.watching {
+            return self.watch(seat);
+        }
         if self.hot_seat && self.shown.is_some() {
             self.show_public()?;
         }
-        let name = self.ctx.seats.name(seat);
-        let busy = if for_how_long < THINKING_AFTER {
-            String::new()
-        } else if self
-            .table
-            .setup()
-            .seats
-            .get(seat as usize)
-            .is_some_and(|s| s.bot.is_some())
-        {
-            self.ctx.t("play-waiting-bot", &[("name", name)])
-        } else {
-            self.ctx.t("tui-waiting", &[("name", name)])
-        };
+        let busy = self.busy_line(seat, for_how_long);
         self.draw(Prompt::Busy(busy), None)?;
         self.table.poll(TICK).map_err(table_error)?;
         self.discard_keys()
+    }
+
+    /// Who the game waits for, once they have taken a while ("Bot 2 is thinking...").
+    pub(super) fn busy_line(&self, seat: Seat, for_how_long: Duration) -> String {
+        let name = self.ctx.seats.name(seat);
+        let bot = |s: &dungeon_table::SeatInfo| s.bot.is_some();
+        if for_how_long < THINKING_AFTER {
+            String::new()
+        } else if self.table.setup().seats.get(seat as usize).is_some_and(bot) {
+            self.ctx.t("play-waiting-bot", &[("name", name)])
+        } else {
+            self.ctx.t("tui-waiting", &[("name", name)])
+        }
     }
 
     /// Reads and drops every key typed so far, except Ctrl-C.
@@ -377,8 +384,8 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         self.log = log;
     }
 
-    /// The view the screen shows: the shown seat's, else the public part of any seat's
-    /// controlled here; while the log catches up, the one from before.
+    /// The view the screen shows: the shown seat's, else the public view; while the log
+    /// catches up, the one from before.
     pub(super) fn view(&self) -> Option<PlayerView> {
         if let Some(v) = &self.frozen {
             return Some(v.clone());
@@ -389,9 +396,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
     fn live_view(&self) -> Option<PlayerView> {
         match self.shown {
             Some(seat) => self.table.view(seat),
-            None => (0..self.table.setup().seats.len() as Seat)
-                .find_map(|s| self.table.view(s))
-                .map(|v| public_part(&v)),
+            None => self.table.public_view(),
         }
     }
 
@@ -457,7 +462,7 @@ fn hp_after(event: &Event) -> Option<i32> {
     }
 }
 
-fn table_error(e: TableError) -> Stop {
+pub(super) fn table_error(e: TableError) -> Stop {
     Stop::Error(e.to_string())
 }
 

@@ -8,11 +8,13 @@
 //!
 //! What a table hands out is already stripped of secrets: the log holds each event in the
 //! version everyone may see, plus the full version only for a seat this front end controls;
-//! views exist only for controlled seats. A front end showing several seats at one screen
-//! (hot-seat) picks which seat it shows, and must show nothing private between two seats.
+//! views exist only for controlled seats, and [`Table::public_view`] for everyone. A front
+//! end showing several seats at one screen (hot-seat) picks which seat it shows, and must
+//! show nothing private between two seats.
 //!
 //! - [`LocalTable`] (`local/`): the engine and the bots on a worker thread of this process;
-//! - [`disk`]: atomic writes, and whether a file holds an earlier point of the same game.
+//! - [`disk`]: atomic writes, and whether a file holds an earlier point of the same game;
+//! - `public.rs`: the public view, what every seat may know ([`public_part`]).
 
 use dungeon_engine::action::{Action, Answer, CardRef, Decision, DecisionKind};
 use dungeon_engine::catalog::Catalog;
@@ -27,10 +29,16 @@ use std::time::Duration;
 
 pub mod disk;
 mod local;
+mod public;
 
 pub use local::{
     Autosave, LocalGame, LocalTable, ODDS_EFFORT, Start, StartError, failure_kind, work_out_odds,
 };
+pub use public::{public_part, public_view};
+
+/// Nobody's seat: the viewer of what every seat may see (an event's public version, the
+/// public view's `seat`).
+pub const NOBODY: Seat = Seat::MAX;
 
 /// What is known about a table from the start, the same for every front end.
 #[derive(Clone, Debug)]
@@ -73,7 +81,7 @@ impl LogEntry {
     /// every seat may see, and the full version when it differs and its seat is one of
     /// `seats` (a local table's controlled seats; one seat or none over the network).
     pub fn of(index: u64, event: &Event, seats: &[Seat]) -> LogEntry {
-        let public = event.seen_by(Seat::MAX);
+        let public = event.seen_by(NOBODY);
         let private = seats.iter().find_map(|&seat| {
             let seen = event.seen_by(seat);
             (seen != public).then_some((seat, seen))
@@ -328,6 +336,11 @@ pub trait Table {
 
     /// The view of a seat controlled here; `None` for any other seat.
     fn view(&self, seat: Seat) -> Option<PlayerView>;
+
+    /// What every seat may know of the game as it stands ([`public_part`]): the table a
+    /// spectator watches, and the screen between two hot-seat players. `None` until the
+    /// game is set up (a remote table not started yet).
+    fn public_view(&self) -> Option<PlayerView>;
 
     /// The whole log so far, as this front end may see it.
     fn log(&self) -> &[LogEntry];

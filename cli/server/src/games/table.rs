@@ -1,7 +1,8 @@
 //! One live table on its game thread: the game, who sits where, who watches. A decision
 //! is applied to a copy of the state, stored, and only then taken in and told: what a
 //! seat is told is built from that seat's `View` and each event as that seat may see it
-//! ([`LogEntry::of`], the same code a local table uses); spectators get public events only.
+//! ([`LogEntry::of`], the same code a local table uses); spectators get public events and
+//! the public view only ([`dungeon_table::public_view`]), stripped here before it is sent.
 
 use super::{Command, Routes, Subscriber};
 use crate::odds::{Job as OddsJob, Ticket};
@@ -142,10 +143,14 @@ impl LiveTable {
         }
     }
 
-    fn view_for(&self, seat: Seat) -> ServerMessage {
-        ServerMessage::View {
-            view: View::new(&self.state, seat).snapshot(),
-        }
+    /// The view `viewer` is sent: its seat's own, or what every seat may know for a
+    /// spectator (`None`).
+    fn view_for(&self, viewer: Option<Seat>) -> ServerMessage {
+        let view = match viewer {
+            Some(seat) => View::new(&self.state, seat).snapshot(),
+            None => dungeon_table::public_view(&self.state),
+        };
+        ServerMessage::View { view }
     }
 
     fn log_for(&self, from: usize, viewer: Option<Seat>) -> ServerMessage {
@@ -162,9 +167,7 @@ impl LiveTable {
     /// the whole log, its view, where the game stands.
     pub fn catch_up(&self, sub: &Subscriber, viewer: Option<Seat>) {
         sub.send(&self.log_for(0, viewer));
-        if let Some(seat) = viewer {
-            sub.send(&self.view_for(seat));
-        }
+        sub.send(&self.view_for(viewer));
         sub.send(&self.stand_for(viewer));
     }
 
@@ -189,7 +192,7 @@ impl LiveTable {
                 sub.send(&self.log_for(from, Some(seat)));
             }
             if self.started() {
-                sub.send(&self.view_for(seat));
+                sub.send(&self.view_for(Some(seat)));
                 sub.send(&self.stand_for(Some(seat)));
             }
         }
@@ -202,6 +205,7 @@ impl LiveTable {
             texts.push(self.log_for(from, None).to_json().into());
         }
         if self.started() {
+            texts.push(self.view_for(None).to_json().into());
             texts.push(self.stand_for(None).to_json().into());
         }
         for sub in &self.spectators {

@@ -1,6 +1,7 @@
-//! The loop's rules about keys and hot-seat, checked over whole games: keys typed while
-//! the screen is not asking change nothing, any key skips the reveals, a choice counts
-//! only while its prompt is visible, `q` asks first, Ctrl-C leaves at once.
+//! The loop's rules about keys, checked over whole games: keys typed while the screen is
+//! not asking change nothing, any key skips the reveals, a choice counts only while its
+//! prompt is visible, `q` asks first, Ctrl-C leaves at once. (Hot-seat's pass screen:
+//! `pass.rs`.)
 
 use super::script::{END, Script, keys};
 use super::table::EngineTable;
@@ -201,43 +202,13 @@ fn two_digit_options() {
 }
 
 #[test]
-fn hot_seat_pass_screen_shows_no_card() {
-    let mut table = EngineTable::new("base", 7, &[None, None, Some(BotKind::Rules)], |_| {});
-    // Ana: pass screen, recap, choose, draw, put in; then Bruno's pass screen.
-    let mut script = Script::typed(&["\n", "\n", "1", "1", "1"]);
-    let (terminal, _) = play(
-        &mut table,
-        &mut script,
-        Lang::En,
-        (80, 24),
-        Duration::ZERO,
-        Palette::new(false),
-    );
-    let screen = screen_text(&terminal);
-    assert!(screen.contains("Pass the screen to Player 2"), "{screen}");
-    assert!(!table.private_monsters(0).is_empty(), "Ana drew a card");
-    let catalog = &table.setup().catalog;
-    for m in &catalog.monsters {
-        let name = m.info.name.get(Lang::En);
-        assert!(
-            !screen.contains(name),
-            "the pass screen shows {name}:\n{screen}"
-        );
-    }
-}
-
-#[test]
 fn keys_right_after_a_prompt_appears_are_thrown_away() {
     // The script types its "1" the instant the prompt is drawn: inside the grace period
     // it is dropped, without one it chooses.
     let chosen = |grace| {
         let mut table = solo();
         let mut script = Script::typed(&["1"]);
-        let options = Options {
-            delay: Duration::ZERO,
-            palette: Palette::new(false),
-            grace,
-        };
+        let options = Options { grace, ..quick() };
         let _ = play_with(&mut table, &mut script, Lang::En, (80, 24), options);
         !matches!(
             table.state(),
@@ -246,23 +217,4 @@ fn keys_right_after_a_prompt_appears_are_thrown_away() {
     };
     assert!(!chosen(Duration::from_millis(250)));
     assert!(chosen(Duration::ZERO));
-}
-
-#[test]
-fn an_enter_typed_as_the_pass_screen_appears_does_not_pass_it() {
-    // In hot-seat, Enter hammered through a bot's turn must not pass the screen to a
-    // player who is not there yet: the pass screen has the prompt's grace period too.
-    let passed = |grace| {
-        let mut table = EngineTable::new("base", 7, &[None, None, Some(BotKind::Rules)], |_| {});
-        let mut script = Script::typed(&["\n"]);
-        let options = Options {
-            delay: Duration::ZERO,
-            palette: Palette::new(false),
-            grace,
-        };
-        let (terminal, _) = play_with(&mut table, &mut script, Lang::En, (80, 24), options);
-        !screen_text(&terminal).contains("Pass the screen to")
-    };
-    assert!(!passed(Duration::from_millis(250)));
-    assert!(passed(Duration::ZERO));
 }

@@ -5,10 +5,12 @@
 
 mod behaviour;
 mod notes;
+mod pass;
 mod prompt;
 mod screens;
 mod script;
 mod table;
+mod watching;
 
 use super::content::Ctx;
 use super::session::Session;
@@ -24,6 +26,22 @@ use script::Script;
 use std::time::Duration;
 use table::EngineTable;
 
+/// The letter every pass screen asks for in these tests (the real one changes from pass
+/// to pass: `between::pass_letter`).
+const PASS: &str = "k";
+
+/// Options for a test: no pause before reveals, no colour, no grace, and a pass screen
+/// that asks for [`PASS`] at once.
+fn quick() -> Options {
+    Options {
+        delay: Duration::ZERO,
+        palette: Palette::new(false),
+        grace: Duration::ZERO,
+        pass_pause: Duration::ZERO,
+        pass_letters: PASS,
+    }
+}
+
 /// Runs the full-screen loop over `table` on a `width`x`height` test screen until the
 /// script ends (or the game does); the screen as it was last drawn, and how it ended.
 fn play(
@@ -37,7 +55,7 @@ fn play(
     let options = Options {
         delay,
         palette,
-        grace: Duration::ZERO,
+        ..quick()
     };
     play_with(table, script, lang, size, options)
 }

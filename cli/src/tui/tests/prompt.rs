@@ -16,11 +16,7 @@ fn solo() -> EngineTable {
 /// Plays `batches` at 120x40 (long status lines stay on one row); the last screen drawn.
 fn screen_after(table: &mut EngineTable, batches: &[&str], files: &Files) -> String {
     let mut script = Script::typed(batches);
-    let options = Options {
-        delay: Duration::ZERO,
-        palette: Palette::new(false),
-        grace: Duration::ZERO,
-    };
+    let options = quick();
     let (terminal, outcome) = play_files(table, &mut script, Lang::En, (120, 40), options, files);
     assert_eq!(outcome, Err(END.to_string()), "the script ends the session");
     screen_text(&terminal)
@@ -128,11 +124,7 @@ fn a_stopped_game_says_why_and_can_still_be_saved() {
         ..Files::default()
     };
     let mut script = Script::typed(&["1s\n"]);
-    let options = Options {
-        delay: Duration::ZERO,
-        palette: Palette::new(false),
-        grace: Duration::ZERO,
-    };
+    let options = quick();
     let (terminal, outcome) = play_files(
         &mut table,
         &mut script,

@@ -21,6 +21,12 @@ fn hot_seat() -> EngineTable {
         .with_names(&["Ana", "Bruno"])
 }
 
+/// Three bots and nobody at the screen: it watches.
+fn bots_only() -> EngineTable {
+    let bot = Some(BotKind::Rules);
+    EngineTable::new("base", 7, &[bot, bot, bot], |_| {})
+}
+
 fn ones(n: usize) -> Vec<&'static str> {
     vec!["1"; n]
 }
@@ -34,6 +40,18 @@ fn snapshot(
     reveal: Option<usize>,
     lang: Lang,
 ) {
+    snapshot_with(name, table, batches, reveal, lang, quick());
+}
+
+/// As [`snapshot`], with these options (the pause before reveals set by `reveal`).
+fn snapshot_with(
+    name: &str,
+    table: fn() -> EngineTable,
+    batches: &[&str],
+    reveal: Option<usize>,
+    lang: Lang,
+    options: Options,
+) {
     for size in SIZES {
         let mut table = table();
         let mut script = Script::typed(batches);
@@ -43,14 +61,8 @@ fn snapshot(
         } else {
             Duration::ZERO
         };
-        let (terminal, outcome) = play(
-            &mut table,
-            &mut script,
-            lang,
-            size,
-            delay,
-            Palette::new(false),
-        );
+        let options = Options { delay, ..options };
+        let (terminal, outcome) = play_with(&mut table, &mut script, lang, size, options);
         assert_eq!(
             outcome,
             Err(END.to_string()),
@@ -117,14 +129,26 @@ fn end() {
 
 #[test]
 fn pass_screen() {
-    // Ana's pass screen and recap, her first three moves; then the screen passes to Bruno.
-    snapshot(
-        "pass",
-        hot_seat,
-        &["\n", "\n", "1", "1", "1"],
-        None,
-        Lang::En,
-    );
+    // Ana's pass screen and recap, her first three moves; then the screen passes to
+    // Bruno, and names the letter that passes it.
+    let batches = [PASS, "\n", "1", "1", "1"];
+    snapshot("pass", hot_seat, &batches, None, Lang::En);
+    snapshot("pass_es", hot_seat, &batches, None, Lang::Es);
+    // Before the quiet moment (nobody has typed for the pause yet): no letter.
+    let waiting = Options {
+        pass_pause: Duration::from_millis(100),
+        ..quick()
+    };
+    let ana = format!("\0{PASS}");
+    let batches = [ana.as_str(), "\n", "1", "1", "1"];
+    snapshot_with("pass_wait", hot_seat, &batches, None, Lang::En, waiting);
+}
+
+#[test]
+fn watching() {
+    // Twelve bots' moves in (a batch each): the table as every seat sees it, no corner.
+    snapshot("watching", bots_only, &["\0"; 12], None, Lang::En);
+    snapshot("watching_es", bots_only, &["\0"; 12], None, Lang::Es);
 }
 
 #[test]
@@ -132,7 +156,7 @@ fn recap() {
     snapshot(
         "recap",
         hot_seat,
-        &["\n", "\n", "1", "1", "1", "\n"],
+        &[PASS, "\n", "1", "1", "1", PASS],
         None,
         Lang::En,
     );

@@ -250,6 +250,10 @@ impl Table for EngineTable {
             .then(|| View::new(&self.state, seat).snapshot())
     }
 
+    fn public_view(&self) -> Option<PlayerView> {
+        Some(dungeon_table::public_view(&self.state))
+    }
+
     fn log(&self) -> &[LogEntry] {
         &self.log
     }

@@ -357,6 +357,10 @@ impl Table for LocalTable {
         self.views.get(seat as usize).cloned().flatten()
     }
 
+    fn public_view(&self) -> Option<PlayerView> {
+        Some(crate::public_view(&self.game))
+    }
+
     fn log(&self) -> &[LogEntry] {
         &self.log
     }

@@ -179,6 +179,12 @@ fn views_exist_only_for_controlled_seats() {
     assert!(table.view(9).is_none());
     let controlled: Vec<bool> = table.setup().seats.iter().map(|s| s.controlled).collect();
     assert_eq!(controlled, [true, false, false]);
+    // The public view is everyone's, a table with no seat of its own here included.
+    assert_eq!(
+        table.public_view(),
+        table.view(0).map(|v| crate::public_part(&v))
+    );
+    assert!(start(0, &["random", "random"], 5).public_view().is_some());
 }
 
 /// Every event a seat draws, adds or sets aside, by seat, with the monster if named.
