@@ -590,3 +590,45 @@ fn host_plays_full_screen_at_a_server() {
     assert!(terminal.contains(&hint), "{terminal}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The line mode's hot seat at a terminal (a screen reader's player hands the screen over
+/// too): an Enter or an answer typed right after the pass prompt does not hand the screen
+/// over; after a quiet second it asks for the first letter of the next player's name, and
+/// only that (or the name) passes.
+#[test]
+fn the_line_modes_hot_seat_asks_for_a_letter_no_habit_types() {
+    let dir = temp_dir("plain-pass");
+    let args = ["play", "--plain", "--humans", "2", "--players", "2"];
+    let mut term = Term::start(
+        &dir,
+        &[&args[..], &["--seed", "3", "--delay", "0"]].concat(),
+    );
+    term.wait_for("Pass the screen to Player", Duration::from_secs(20));
+    // Out of habit, at once: nothing is handed over.
+    term.send("\r1\r");
+    term.wait_for("type p and press Enter", Duration::from_secs(20));
+    let text = term.text();
+    assert!(
+        !text.contains("your turn") && !text.contains("choose the"),
+        "{text}"
+    );
+    term.send("1\r\r");
+    std::thread::sleep(Duration::from_millis(300));
+    term.settle();
+    let text = term.text();
+    assert!(
+        !text.contains("your turn") && !text.contains("choose the"),
+        "{text}"
+    );
+    term.send("P\r");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !(term.text().contains("your turn") || term.text().contains("choose the")) {
+        assert!(
+            Instant::now() < deadline && term.settle(),
+            "{}",
+            term.text()
+        );
+    }
+    term.close();
+    let _ = std::fs::remove_dir_all(dir);
+}

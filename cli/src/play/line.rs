@@ -250,6 +250,57 @@ impl LineMode<'_> {
         self.problem_said = problem;
     }
 
+    /// Hands the screen to `seat`'s player. At a terminal, after a quiet second (anything
+    /// typed meanwhile is dropped and the second starts again), that player types the
+    /// letter shown: an Enter pressed out of habit right after answering, or the last
+    /// answer typed again, does not show them the next player's secrets. Piped answers
+    /// (a file of them) pass with any line. `Some`: the game ends here.
+    fn pass_screen(&mut self, seat: Seat) -> Option<Flow> {
+        let t = self.text;
+        let name = self.seats.name(seat);
+        let stop = |this: &mut Self, next: Next| match next {
+            Next::End => {
+                say("");
+                Some(this.end_of_input())
+            }
+            Next::Signal(signal) => Some(Flow::Exit(this.interrupted(signal))),
+            Next::Line(_) => None,
+        };
+        if !self.input.interactive {
+            prompt(&format!(
+                "{} ",
+                t.t("play-pass-to", &[("name", name.into())])
+            ));
+            let next = self.input.next(self.shutdown);
+            return stop(self, next);
+        }
+        say(&t.t("play-pass-wait", &[("name", name.clone().into())]));
+        loop {
+            match self.input.next_within(self.shutdown, PASS_QUIET) {
+                None => break,
+                Some(Next::Line(_)) => {}
+                Some(next) => return stop(self, next),
+            }
+        }
+        let key = pass_key(&name, seat);
+        let ask = t.t(
+            "play-pass-key",
+            &[("name", name.clone().into()), ("key", key.clone().into())],
+        );
+        loop {
+            prompt(&format!("{ask} "));
+            match self.input.next(self.shutdown) {
+                Next::Line(line) => {
+                    let typed = line.trim().to_lowercase();
+                    if typed == key || typed == name.to_lowercase() {
+                        return None;
+                    }
+                }
+                next => return stop(self, next),
+            }
+        }
+    }
+
     /// A controlled seat's question: shown, then answered (or saved, left, odds asked).
     fn ask(&mut self, seat: Seat, number: u32) -> Flow {
         let t = self.text;
@@ -259,17 +310,8 @@ impl LineMode<'_> {
                 prompt("\x1b[2J\x1b[3J\x1b[H");
             }
             self.input.discard_typed_ahead();
-            prompt(&format!(
-                "{} ",
-                t.t("play-pass-to", &[("name", self.seats.name(seat).into())])
-            ));
-            match self.input.next(self.shutdown) {
-                Next::Line(_) => {}
-                Next::End => {
-                    say("");
-                    return self.end_of_input();
-                }
-                Next::Signal(signal) => return Flow::Exit(self.interrupted(signal)),
+            if let Some(flow) = self.pass_screen(seat) {
+                return flow;
             }
         }
         self.last_human = Some(seat);
@@ -482,5 +524,17 @@ impl LineMode<'_> {
             }
             self.input.show_prompt(&question);
         }
+    }
+}
+
+/// How long nobody may type before the key that hands over the screen is shown.
+const PASS_QUIET: Duration = Duration::from_secs(1);
+
+/// What `name` (at `seat`) types to take the screen: the first letter of the name, in
+/// lower case; a seat's letter (a, b...) for a name without one.
+fn pass_key(name: &str, seat: Seat) -> String {
+    match name.chars().find(|c| c.is_alphabetic()) {
+        Some(c) => c.to_lowercase().collect(),
+        None => char::from(b'a' + (seat % 26)).to_string(),
     }
 }
