@@ -12,9 +12,14 @@
 //! and a combining mark (Mn, Me) with no character before it to combine with: at the start
 //! of the text, or after whitespace or an escaped character, it would land on whatever the
 //! terminal printed before it.
+//!
+//! Emoji sequences are the one exception, as they are how people write names with
+//! emoji: a variation selector right after an emoji (❤️, the keycap 1️⃣), and a zero-width
+//! joiner between two emoji (👩‍💻, 🏳️‍🌈) are shown. Tags (subdivision flags) stay escaped:
+//! they are the invisible text attacks hide in.
 
 use std::borrow::Cow;
-use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+use unicode_properties::{GeneralCategory, UnicodeEmoji, UnicodeGeneralCategory};
 
 /// Why a character is escaped.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -89,6 +94,10 @@ pub fn is_control(c: char) -> bool {
 struct Scan {
     keep_breaks: bool,
     after_base: bool,
+    /// The last character shown was an emoji (or a variation selector after one).
+    after_emoji: bool,
+    /// ... and not one of the ASCII characters that are emoji too (digits, `#`, `*`).
+    after_pictograph: bool,
 }
 
 impl Scan {
@@ -96,26 +105,48 @@ impl Scan {
         Scan {
             keep_breaks,
             after_base: false,
+            after_emoji: false,
+            after_pictograph: false,
         }
     }
 
-    fn hidden(&mut self, c: char) -> Option<Hidden> {
+    /// Whether `c` (followed by `next`) is escaped, and why.
+    fn hidden(&mut self, c: char, next: Option<char>) -> Option<Hidden> {
+        let pictograph = |c: char| !c.is_ascii() && c.is_emoji_char();
+        let selector = matches!(c, '\u{fe0e}' | '\u{fe0f}');
         let why = match class(c) {
             _ if self.keep_breaks && (c == '\n' || c == '\t') => None,
+            _ if selector && self.after_emoji => None,
+            _ if c == '\u{200d}' && self.after_pictograph && next.is_some_and(pictograph) => None,
             Class::Shown => None,
             Class::Mark if self.after_base => None,
             Class::Mark => Some(Hidden::LoneMark),
             Class::Hidden(why) => Some(why),
         };
-        self.after_base = why.is_none() && !c.is_whitespace();
+        let shown = why.is_none();
+        self.after_base = shown && !c.is_whitespace();
+        (self.after_emoji, self.after_pictograph) = match shown {
+            true if selector => (self.after_emoji, self.after_pictograph),
+            true => (c.is_emoji_char(), pictograph(c)),
+            false => (false, false),
+        };
         why
+    }
+
+    /// Each character of `s` with its byte offset and whether (and why) it is escaped.
+    fn each(mut self, s: &str) -> impl Iterator<Item = (usize, char, Option<Hidden>)> + '_ {
+        let mut chars = s.char_indices().peekable();
+        std::iter::from_fn(move || {
+            let (i, c) = chars.next()?;
+            let next = chars.peek().map(|&(_, n)| n);
+            Some((i, c, self.hidden(c, next)))
+        })
     }
 }
 
 /// The first character of `s` that [`escape_controls`] would escape, and why.
 pub fn hidden(s: &str) -> Option<(char, Hidden)> {
-    let mut scan = Scan::new(true);
-    s.chars().find_map(|c| scan.hidden(c).map(|why| (c, why)))
+    (Scan::new(true).each(s)).find_map(|(_, c, why)| why.map(|why| (c, why)))
 }
 
 /// Does `s` hold a character [`escape_controls`] would escape (line feeds and tabs aside)?
@@ -151,10 +182,7 @@ pub fn escape_line(s: &str) -> Cow<'_, str> {
 
 /// The byte offset of the first character to escape.
 fn first_escaped(s: &str, keep_breaks: bool) -> Option<usize> {
-    let mut scan = Scan::new(keep_breaks);
-    s.char_indices()
-        .find(|&(_, c)| scan.hidden(c).is_some())
-        .map(|(i, _)| i)
+    (Scan::new(keep_breaks).each(s)).find_map(|(i, _, why)| why.map(|_| i))
 }
 
 fn escape(s: &str, keep_breaks: bool) -> Cow<'_, str> {
@@ -165,9 +193,8 @@ fn escape(s: &str, keep_breaks: bool) -> Cow<'_, str> {
     out.push_str(&s[..first]);
     // The scan starts over at the first escape, whose character is escaped whatever came
     // before it: a mark there has no base either way.
-    let mut scan = Scan::new(keep_breaks);
-    for c in s[first..].chars() {
-        if scan.hidden(c).is_none() {
+    for (_, c, why) in Scan::new(keep_breaks).each(&s[first..]) {
+        if why.is_none() {
             out.push(c);
             continue;
         }

@@ -178,3 +178,39 @@ fn truncates_at_a_character_boundary() {
     assert_eq!(truncate("abc", 5), "abc");
     assert_eq!(truncate("ééé", 3), "é…");
 }
+
+/// Names with emoji are written with variation selectors and zero-width joiners: those
+/// are shown inside an emoji sequence ("Ana 👩‍💻" was shown as `\u{200d}` escapes), and
+/// escaped anywhere else, where they would hide something.
+#[test]
+fn emoji_sequences_are_shown_and_their_joiners_nowhere_else() {
+    for name in [
+        "Ana 👩‍💻",
+        "🏳️‍🌈 Pride",
+        "❤️",
+        "1️⃣ first",
+        "👍🏽",
+        "❤️‍🔥",
+        "🇪🇸 España",
+        "👨‍👩‍👧‍👦 family",
+        "#️⃣",
+    ] {
+        assert_eq!(escape_line(name), name, "{name:?}");
+        assert_eq!(hidden(name), None, "{name:?}");
+    }
+    for (text, shown) in [
+        ("a\u{200d}b", "a\\u{200d}b"),
+        ("\u{200d}", "\\u{200d}"),
+        ("😀\u{200d}", "😀\\u{200d}"),
+        ("😀\u{200d}a", "😀\\u{200d}a"),
+        ("1\u{200d}2", "1\\u{200d}2"),
+        ("\u{fe0f}", "\\u{fe0f}"),
+        ("a\u{fe0f}", "a\\u{fe0f}"),
+        ("😀 \u{fe0f}", "😀 \\u{fe0f}"),
+        // A subdivision flag is tags: invisible text, kept escaped.
+        ("🏴\u{e0067}\u{e0062}\u{e007f}", "🏴\\u{e0067}\\u{e0062}\\u{e007f}"),
+    ] {
+        assert_eq!(escape_line(text), shown, "{text:?}");
+        assert!(hidden(text).is_some(), "{text:?}");
+    }
+}
