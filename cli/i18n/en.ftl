@@ -86,6 +86,7 @@ play-error-not-logged = The full error could not be written to { $path }: { $err
 play-stuck = The game cannot go on. s to save, q to quit:{ " " }
 play-game-over = { $name } wins the game!
     .you = You win the game!
+card-text-ruling = “{ $ruling }”
 play-reconstructed = (reconstructed card: no published text was found)
 play-waiting-bot = { $name } is thinking...
 play-lost = The game stopped unexpectedly. Everything up to the last move is saved.

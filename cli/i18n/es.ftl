@@ -79,6 +79,7 @@ play-error-not-logged = No se ha podido escribir el error completo en { $path }:
 play-stuck = La partida no puede continuar. s para guardar, q para salir:{ " " }
 play-game-over = ¡{ $name } gana la partida!
     .you = ¡Has ganado la partida!
+card-text-ruling = «{ $ruling }»
 play-reconstructed = (carta reconstruida: no se ha encontrado ningún texto publicado)
 play-waiting-bot = { $name } está pensando...
 play-lost = La partida se ha detenido de forma inesperada. Todo está guardado hasta la última jugada.

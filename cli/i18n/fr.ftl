@@ -80,6 +80,7 @@ play-error-not-logged = Impossible d'écrire l'erreur complète dans { $path } :
 play-stuck = La partie ne peut pas continuer. s pour sauvegarder, q pour quitter :{ " " }
 play-game-over = { $name } remporte la partie !
     .you = Vous remportez la partie !
+card-text-ruling = « { $ruling } »
 play-reconstructed = (carte reconstituée : aucun texte publié n'a été trouvé)
 play-waiting-bot = { $name } réfléchit...
 play-lost = La partie s'est arrêtée de façon inattendue. Tout est sauvegardé jusqu'au dernier coup.

@@ -78,7 +78,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: CardsArgs) -> Result<ExitCod
                         ("tile", name.into()),
                         (
                             "text",
-                            (shown(tile.info.text.get(lang)).into_owned()).into(),
+                            shown(&text.card_text(&tile.info)).into_owned().into(),
                         ),
                     ],
                 );
@@ -126,7 +126,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: CardsArgs) -> Result<ExitCod
                     m.copies
                 );
                 if !m.info.text.is_empty() {
-                    println!("      {}", shown(m.info.text.get(lang)));
+                    println!("      {}", shown(&text.card_text(&m.info)));
                 }
             }
             println!();

@@ -106,9 +106,6 @@ pub fn public_status(text: &Text, seats: &Seats, view: &PlayerView) -> Vec<Strin
                 ("tiles", tiles_with_hp(text, &view.tiles).into()),
             ],
         ));
-        if def.info.reconstructed {
-            out.push(format!("  {}", text.t("play-reconstructed", &[])));
-        }
         out.push(text.t(
             "play-dungeon-size",
             &[
@@ -250,11 +247,9 @@ pub fn options(
                             ("tiles", tiles_with_hp(text, &def.tiles).into()),
                         ],
                     );
-                    if def.info.reconstructed {
-                        format!("{line} {}", text.t("play-reconstructed", &[]))
-                    } else {
-                        line
-                    }
+                    // Whether a card's text was reconstructed is for `dungeon cards`, not
+                    // for a player choosing.
+                    line
                 }
                 Action::Answer(a) => text.answer(a, |s| seats.name(s)),
             };

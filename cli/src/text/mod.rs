@@ -223,6 +223,32 @@ impl<'c> Text<'c> {
     pub fn card(&self, card: CardRef) -> String {
         card.info(self.catalog).name.get(self.lang).to_string()
     }
+
+    /// A card's rules text as a player reads it: a ruling it names by id in backticks
+    /// (`` `healing_potion` ``) is shown by its name, in quotes («Healing Potion: may it be
+    /// declined?»): ids are for pack authors.
+    pub fn card_text(&self, info: &dungeon_engine::catalog::CardInfo) -> String {
+        let text = info.text.get(self.lang);
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(start) = rest.find('`') {
+            let Some(len) = rest[start + 1..].find('`') else {
+                break;
+            };
+            let id = &rest[start + 1..start + 1 + len];
+            out.push_str(&rest[..start]);
+            match self.catalog.rulings.iter().find(|r| r.id == id) {
+                Some(ruling) => out.push_str(&self.t(
+                    "card-text-ruling",
+                    &[("ruling", ruling.name.get(self.lang).to_string().into())],
+                )),
+                None => out.push_str(&rest[start..start + len + 2]),
+            }
+            rest = &rest[start + len + 2..];
+        }
+        out.push_str(rest);
+        out
+    }
     pub fn tiles(&self, tiles: &[TileId]) -> String {
         if tiles.is_empty() {
             return self.t("play-no-tiles", &[]);

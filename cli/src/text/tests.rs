@@ -486,3 +486,25 @@ fn message_arguments_are_escaped_whatever_the_caller_did() {
     let args = [("error", "one\ntwo".into())];
     assert_eq!(tr(Lang::En, "odds-failed", &args).matches('\n').count(), 1);
 }
+
+/// A card's text names a ruling by its id in backticks for pack authors; players read the
+/// ruling's name. A backticked word that is no ruling's id is left as it is.
+#[test]
+fn card_texts_name_rulings_by_their_names() {
+    let library = crate::packs::library(Lang::En, &[], None).expect("the built-in packs");
+    let catalog = crate::packs::catalog(Lang::En, &library, "base").expect("the base box");
+    let potion = catalog.find_tile("healing_potion").unwrap();
+    let es = Text::new(Lang::Es, &catalog).card_text(&catalog.tile(potion).info);
+    assert!(
+        es.contains("«Poción de curación: ¿se puede rechazar?»") && !es.contains('`'),
+        "{es}"
+    );
+    let mut info = catalog.tile(potion).info.clone();
+    info.text =
+        dungeon_engine::lang::LocalText::single(Lang::En, "see `healing_potion`, not `nothing`, `");
+    let en = Text::new(Lang::En, &catalog).card_text(&info);
+    assert_eq!(
+        en,
+        "see “Healing Potion: may it be declined?”, not `nothing`, `"
+    );
+}

@@ -76,23 +76,17 @@ pub fn with_keys(ctx: &Ctx, keys: Vec<(String, String)>) -> Vec<Line<'static>> {
     out.push(heading("tui-help-adventurers", &[]));
     for a in catalog.adventurer_ids() {
         let def = catalog.adventurer(a);
-        let mut title = vec![
+        let title = vec![
             Span::styled(text.adventurer(a), p.title()),
             Span::raw(format!(
                 " · {}",
                 ctx.t("tui-hp", &[("hp", def.hp.to_string())])
             )),
         ];
-        if def.info.reconstructed {
-            title.push(Span::styled(
-                format!(" {}", ctx.t("play-reconstructed", &[])),
-                p.dim(),
-            ));
-        }
         out.push(Line::from(title));
         for &t in &def.tiles {
             let tile = catalog.tile(t);
-            let mut what = tile.info.text.get(text.lang).to_string();
+            let mut what = text.card_text(&tile.info);
             if what.is_empty() && tile.hp != 0 {
                 what = ctx.t("tui-hp-bonus", &[("hp", format!("{:+}", tile.hp))]);
             }
@@ -118,7 +112,7 @@ pub fn with_keys(ctx: &Ctx, keys: Vec<(String, String)>) -> Vec<Line<'static>> {
         if !def.special {
             spans.push(Span::raw(format!(" ×{}", def.copies)));
         }
-        let what = def.info.text.get(text.lang);
+        let what = text.card_text(&def.info);
         if !what.is_empty() {
             spans.push(Span::raw(format!(": {what}")));
         }

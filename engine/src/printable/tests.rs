@@ -208,7 +208,10 @@ fn emoji_sequences_are_shown_and_their_joiners_nowhere_else() {
         ("a\u{fe0f}", "a\\u{fe0f}"),
         ("😀 \u{fe0f}", "😀 \\u{fe0f}"),
         // A subdivision flag is tags: invisible text, kept escaped.
-        ("🏴\u{e0067}\u{e0062}\u{e007f}", "🏴\\u{e0067}\\u{e0062}\\u{e007f}"),
+        (
+            "🏴\u{e0067}\u{e0062}\u{e007f}",
+            "🏴\\u{e0067}\\u{e0062}\\u{e007f}",
+        ),
     ] {
         assert_eq!(escape_line(text), shown, "{text:?}");
         assert!(hidden(text).is_some(), "{text:?}");
