@@ -202,7 +202,10 @@ impl Shape {
     /// What the matcher does between two of its steps at most: read the pattern, one
     /// character against the widest item each, and the long items the whole subject.
     fn weight(&self, n: u64, m: u64, extra: u64) -> u64 {
-        1 + (m + extra + self.long_items.saturating_mul(n)) / SCAN
+        1 + m
+            .saturating_add(extra)
+            .saturating_add(self.long_items.saturating_mul(n))
+            / SCAN
     }
 
     /// Strings made from one match's captures (the whole match when there are none).
@@ -354,7 +357,9 @@ fn format_items(fmt: &[u8]) -> Vec<(u8, usize, Option<u64>)> {
                 i += 1;
             }
             let digits = &fmt[start..i];
-            precision = Some(digits.iter().fold(0, |a, d| a * 10 + u64::from(d - b'0')));
+            precision = Some(digits.iter().fold(0u64, |a, d| {
+                a.saturating_mul(10).saturating_add(u64::from(d - b'0'))
+            }));
         }
         let Some(&conversion) = fmt.get(i) else {
             break;
@@ -479,6 +484,12 @@ mod shape_tests {
         assert_eq!(
             format_items(b"%5.2f%% %s %*"),
             vec![(b'f', 0, Some(2)), (b's', 1, None), (b'*', 2, None)]
+        );
+        // Luau refuses a precision of more than two digits; reading it must not overflow.
+        let long = format!("%.{}f", "9".repeat(40));
+        assert_eq!(
+            format_items(long.as_bytes()),
+            vec![(b'f', 0, Some(u64::MAX))]
         );
     }
 }

@@ -28,7 +28,7 @@ const HARNESS_BYTES: u64 = 4096;
 const LIMIT_STEPS: u64 = 1000;
 const LIMIT_BYTES: u64 = 64 * 1024;
 /// Measuring again a case that took longer than it may, in case the machine was busy.
-const ATTEMPTS: usize = 3;
+const ATTEMPTS: usize = 5;
 
 /// A sandboxed state as a hook sees it, with a game state lent (for `math.random`).
 struct Harness {
@@ -333,4 +333,53 @@ fn library_calls_stay_within_what_they_are_charged() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The steps `call` takes after `setup`.
+fn steps_of(h: &mut Harness, setup: &'static str, call: &'static str) -> u64 {
+    let case = Case {
+        function: "string.gsub",
+        setup,
+        call,
+        reps: 1,
+        calls_back: false,
+    };
+    let run = h.measure(&case, u64::MAX / 4, u64::MAX / 4);
+    run.result.unwrap_or_else(|e| panic!("`{call}`: {e}"));
+    run.steps
+}
+
+/// A matcher's steps weigh what its pattern may make it do, and only its own: the weight
+/// is put back when it fails, and a replacement function runs at the ordinary weight.
+#[test]
+fn only_the_matcher_is_weighed() {
+    let mut h = Harness::new();
+    // A pattern of 3200 bytes: each step of its matcher weighs 101.
+    let setup = "local p = string.rep('a', 3200) local s = string.rep(p, 10)";
+    let loop_alone = steps_of(&mut h, setup, "for i = 1, 10000 do end");
+    let after_error = steps_of(
+        &mut h,
+        setup,
+        "pcall(string.gsub, s, p .. '[', '') for i = 1, 10000 do end",
+    );
+    assert!(
+        after_error < 2 * loop_alone,
+        "{after_error} steps after a failed match, {loop_alone} for the loop alone"
+    );
+    // Ten matches, each calling back a loop of 1000.
+    let callbacks = steps_of(
+        &mut h,
+        setup,
+        "string.gsub(s, p, function() for i = 1, 1000 do end end)",
+    );
+    assert!(
+        callbacks < 2 * loop_alone,
+        "{callbacks} steps for ten callbacks of 1000 steps"
+    );
+    // The matcher itself is weighed: it tries the pattern at each of 32001 positions.
+    let matched = steps_of(&mut h, setup, "string.find(s, 'b.' .. p)");
+    assert!(
+        matched > 32000 * 100,
+        "{matched} steps for 32001 weighed tries"
+    );
 }
