@@ -249,6 +249,9 @@ const ATTACKS: &[Attack] = &[
     attack("sort_bomb", BeforeEntering, &["ogre"], Budget, &["instruction budget exceeded"], Marked),
     attack("find_bomb", BeforeEntering, &["ogre"], Budget, &["instruction budget exceeded"], Marked),
     attack("plain_find_bomb", BeforeEntering, &["ogre"], Budget, &["instruction budget exceeded"], Marked),
+    attack("needle_bomb", BeforeEntering, &["ogre"], Budget, &["string.find", "instruction budget exceeded"], Marked),
+    attack("separator_bomb", BeforeEntering, &["ogre"], Budget, &["string.split", "instruction budget exceeded"], Marked),
+    attack("split_chars_bomb", BeforeEntering, &["ogre"], Memory, &["string.split", "out of memory"], Marked),
     attack("concat_bomb", BeforeEntering, &["ogre"], Memory, &["out of memory"], Marked),
     attack("insert_bomb", BeforeEntering, &["ogre"], Budget, &["instruction budget exceeded"], Marked),
     attack("unpack_bomb", BeforeEntering, &["ogre"], Budget, &["instruction budget exceeded"], Marked),
@@ -439,7 +442,7 @@ attack_tests! {
     non_boolean slow_pattern tamper_library tamper_ctx error_table yield_hook gambler mimic
     poltergeist poison_shared_ctx poison_globals_meta rawset_ctx setmetatable_ctx
     poison_string_meta poison_monster poison_prelude poison_monster_meta utf8_bomb sort_bomb
-    find_bomb plain_find_bomb concat_bomb insert_bomb unpack_bomb vararg_bomb concat_doubling
+    find_bomb plain_find_bomb needle_bomb separator_bomb split_chars_bomb concat_bomb insert_bomb unpack_bomb vararg_bomb concat_doubling
     swallow_budget swallow_memory swallow_in_coroutine slow_compare remember_many remember_huge
     effects_flood prompt_text duplicate_options many_options gain_overflow set_hp_overflow
     gain_accumulate damage_overflow seat_overflow random_bounds giant tostring_table

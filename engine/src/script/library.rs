@@ -1,8 +1,9 @@
-//! The libraries card scripts see, made deterministic and metered (see `library.lua` for
-//! the Lua side): this module gives it the original functions and the Rust helpers
-//! (charging steps, ordering table keys, checking what would print an address), and puts
-//! the replacements in place of the originals.
+//! The libraries card scripts see, made deterministic (see `library.lua` for the Lua
+//! side) and metered (`costs/`): this module gives both Lua sides the original functions
+//! and the Rust helpers (ordering table keys, checking what would print an address, the
+//! errors of reached limits), and puts the replacements in place of the originals.
 
+use super::costs::{self, Cost, capacity};
 use super::meter::{self, Limit};
 use mlua::{Function, Lua, MultiValue, Table, Value};
 use std::cmp::Ordering;
@@ -24,6 +25,13 @@ const LUAU_MEMORY_ERROR: &str = "not enough memory";
 /// Deprecated functions that walk a whole table without a step: left out.
 const REMOVED_TABLE_FUNCTIONS: [&str; 4] = ["maxn", "foreach", "foreachi", "getn"];
 
+/// Slots a walk through a table skips in a step.
+const WALKED: u64 = 64;
+/// What each key of a table being iterated takes: its slot in the sorted list, and the
+/// host's handle on it (a slot of mlua's reference stack, which grows by doubling the
+/// first time that many keys are held).
+const KEY_BYTES: u64 = 4 * costs::SLOT_BYTES;
+
 /// Name of the engine's own chunks: frames in them are not the script's.
 pub(crate) const ENGINE_CHUNK_PREFIX: &str = "engine:";
 
@@ -42,9 +50,29 @@ pub(crate) fn place(lua: &Lua) -> String {
         .unwrap_or_default()
 }
 
-/// The error for a reached limit; records it on the current meter so it is final.
+/// `place` followed by the library function `within` ran in, if any (`a.lua:3: string.find: `).
+pub(crate) fn in_function(place: String, within: &str) -> String {
+    if within.is_empty() {
+        place
+    } else {
+        format!("{place}{within}: ")
+    }
+}
+
+/// The error for a reached limit; records it on the current meter so it is final. Names
+/// the library function whose matcher was running, if any.
 pub(crate) fn limit_error(lua: &Lua, limit: Limit) -> mlua::Error {
-    let place = place(lua);
+    let within = meter::with_current(|m| m.within()).unwrap_or("");
+    trip(limit, in_function(place(lua), within))
+}
+
+/// The error for library function `name`, refused because the call would pass a limit
+/// (`detail` says what it would cost).
+pub(crate) fn limit_error_in(lua: &Lua, limit: Limit, name: &str, detail: &str) -> mlua::Error {
+    trip(limit, format!("{}{name} ({detail}): ", place(lua)))
+}
+
+fn trip(limit: Limit, place: String) -> mlua::Error {
     let text = meter::with_current(|m| {
         m.trip(limit, place.clone());
         limit_message(limit, m.budget(), m.time_limit())
@@ -68,23 +96,9 @@ pub(crate) fn limit_message(limit: Limit, budget: u64, time: std::time::Duration
     }
 }
 
-fn charge(lua: &Lua, steps: u64) -> mlua::Result<()> {
-    match meter::with_current(|m| m.charge(steps)) {
-        Some(Err(limit)) => Err(limit_error(lua, limit)),
-        _ => Ok(()),
-    }
-}
-
-fn reserve(lua: &Lua, bytes: f64) -> mlua::Result<()> {
-    let bytes = if bytes.is_finite() {
-        bytes as u64
-    } else {
-        u64::MAX
-    };
-    match meter::with_current(|m| m.reserve(bytes)) {
-        Some(Err(limit)) => Err(limit_error(lua, limit)),
-        _ => Ok(()),
-    }
+/// Charges `steps` as library function `name`.
+fn charge(lua: &Lua, name: &'static str, steps: u64) -> mlua::Result<()> {
+    costs::charge_as(lua, name, Cost::steps(steps))
 }
 
 fn script_error(lua: &Lua, message: impl std::fmt::Display) -> mlua::Error {
@@ -118,12 +132,20 @@ impl Key {
         })
     }
 
-    fn value(&self) -> Value {
+    /// Bytes comparing it may read.
+    fn len(&self) -> u64 {
         match self {
-            Key::Number(n) if n.fract() == 0.0 && n.abs() < 9.0e15 => Value::Integer(*n as i64),
-            Key::Number(n) => Value::Number(*n),
-            Key::Text(s) => Value::String(s.clone()),
-            Key::Bool(b) => Value::Boolean(*b),
+            Key::Text(s) => s.as_bytes().len() as u64,
+            _ => 8,
+        }
+    }
+
+    fn value(self) -> Value {
+        match self {
+            Key::Number(n) if n.fract() == 0.0 && n.abs() < 9.0e15 => Value::Integer(n as i64),
+            Key::Number(n) => Value::Number(n),
+            Key::Text(s) => Value::String(s),
+            Key::Bool(b) => Value::Boolean(b),
         }
     }
 
@@ -145,28 +167,40 @@ impl Key {
     }
 }
 
-/// Every key of `t`, one step each (stopping at the budget), refusing keys with no order.
-fn keys_of(lua: &Lua, t: &Table) -> mlua::Result<Vec<Key>> {
-    let mut keys = Vec::new();
+/// Every key of `t`, refusing keys with no order, charged as `name`: walking through
+/// every slot of the table twice (counting the keys, to reserve what holding them
+/// takes, then taking them), then a step a key and reading each string key twice over
+/// (comparing two keys reads the shorter at most).
+fn keys_of(lua: &Lua, t: &Table, name: &'static str) -> mlua::Result<Vec<Key>> {
+    charge(lua, name, 2 * costs::per(capacity(t).slots(), WALKED))?;
+    let count = t.pairs::<Value, Value>().count() as u64;
+    costs::reserve_as(lua, name, count * KEY_BYTES + costs::CALL_BYTES)?;
+    let mut keys = Vec::with_capacity(count as usize);
     for pair in t.pairs::<Value, Value>() {
         let (k, _) = pair?;
-        charge(lua, 1)?;
-        keys.push(Key::of(lua, &k)?);
+        let key = Key::of(lua, &k)?;
+        charge(lua, name, 1 + costs::per(2 * key.len(), costs::SCAN))?;
+        keys.push(key);
     }
     Ok(keys)
 }
 
-fn sorted_keys(lua: &Lua, t: Table) -> mlua::Result<Table> {
-    let mut keys = keys_of(lua, &t)?;
+/// The keys of `t` in the fixed order, for `name`: merge sorting compares each key about
+/// once a level, reading the shorter of two at most.
+fn sorted_keys(lua: &Lua, t: &Table, name: &'static str) -> mlua::Result<Table> {
+    let mut keys = keys_of(lua, t, name)?;
     let n = keys.len() as u64;
-    charge(lua, n * (64 - n.leading_zeros() as u64))?;
+    let text: u64 = keys.iter().map(Key::len).sum();
+    let levels = 64 - n.leading_zeros() as u64;
+    charge(lua, name, (n + costs::per(text, costs::SCAN)) * levels)?;
     keys.sort_by(Key::cmp);
-    lua.create_sequence_from(keys.iter().map(Key::value))
+    let keys: Vec<Value> = keys.into_iter().map(Key::value).collect();
+    super::raw::filled(lua, &keys)
 }
 
 /// `next` in the fixed order: the smallest key after `after`.
 fn next_key(lua: &Lua, (t, after): (Table, Value)) -> mlua::Result<(Value, Value)> {
-    let keys = keys_of(lua, &t)?;
+    let keys = keys_of(lua, &t, "next")?;
     let after = match after {
         Value::Nil => None,
         other => Some(Key::of(lua, &other)?),
@@ -186,7 +220,7 @@ fn next_key(lua: &Lua, (t, after): (Table, Value)) -> mlua::Result<(Value, Value
 }
 
 /// Does `value` have a `__tostring` of its own (looked up past any `__metatable` lock)?
-fn has_tostring(value: &Value) -> bool {
+pub(crate) fn has_tostring(value: &Value) -> bool {
     match value {
         Value::Table(t) => t
             .metatable()
@@ -197,73 +231,23 @@ fn has_tostring(value: &Value) -> bool {
     }
 }
 
-fn check_format(lua: &Lua, args: MultiValue) -> mlua::Result<()> {
-    let mut bytes = 0u64;
+/// Refuses the arguments of `string.format` whose text would be a memory address.
+pub(crate) fn check_addresses(lua: &Lua, args: &MultiValue) -> mlua::Result<()> {
     for (i, arg) in args.iter().enumerate() {
-        match arg {
-            Value::String(s) => bytes += s.as_bytes().len() as u64,
-            Value::Table(_) | Value::Function(_) | Value::Thread(_) | Value::UserData(_)
-                if !has_tostring(arg) =>
-            {
-                return Err(script_error(
-                    lua,
-                    format!(
-                        "string.format: argument #{} is {}, whose text would be its memory address, which changes from run to run",
-                        i + 1,
-                        super::errors::a_type(arg.type_name())
-                    ),
-                ));
-            }
-            _ => bytes += 24,
+        if let Value::Table(_) | Value::Function(_) | Value::Thread(_) | Value::UserData(_) = arg
+            && !has_tostring(arg)
+        {
+            return Err(script_error(
+                lua,
+                format!(
+                    "string.format: argument #{} is {}, whose text would be its memory address, which changes from run to run",
+                    i + 1,
+                    super::errors::a_type(arg.type_name())
+                ),
+            ));
         }
     }
-    charge(lua, bytes / 1024 + args.len() as u64 / 8)
-}
-
-fn check_concat(
-    lua: &Lua,
-    (t, sep, i, j): (Value, Option<mlua::LuaString>, Option<f64>, Option<f64>),
-) -> mlua::Result<()> {
-    let Value::Table(t) = t else {
-        return Ok(()); // The original reports the bad argument.
-    };
-    let first = i.unwrap_or(1.0);
-    let last = j.unwrap_or(t.raw_len() as f64);
-    if !(first.is_finite() && last.is_finite()) || last < first {
-        return Ok(());
-    }
-    let count = last - first + 1.0;
-    charge(lua, count as u64 / 2)?;
-    let sep = sep.map_or(0, |s| s.as_bytes().len() as u64);
-    let mut size = 0u64;
-    let mut k = first;
-    while k <= last {
-        size += match t.raw_get::<Value>(k)? {
-            Value::String(s) => s.as_bytes().len() as u64,
-            _ => 24,
-        } + sep;
-        k += 1.0;
-    }
-    reserve(lua, size as f64)?;
-    charge(lua, size / 1024)
-}
-
-/// Entries of a table (array and hash part), one step each.
-fn entries(lua: &Lua, t: Value) -> mlua::Result<u64> {
-    match t {
-        Value::Table(t) => keys_of_count(lua, &t),
-        _ => Ok(0),
-    }
-}
-
-fn keys_of_count(lua: &Lua, t: &Table) -> mlua::Result<u64> {
-    let mut n = 0;
-    for pair in t.pairs::<Value, Value>() {
-        pair?;
-        charge(lua, 1)?;
-        n += 1;
-    }
-    Ok(n)
+    Ok(())
 }
 
 /// Does iterating over `t` call its own `__iter` or `__call`?
@@ -288,21 +272,25 @@ fn fatal(lua: &Lua, error: Value) -> bool {
     .unwrap_or(out_of_memory)
 }
 
-/// Puts the replacements in place in `globals` (before the state is sandboxed).
+/// Puts the replacements in place in `globals` (before the state is sandboxed): the
+/// metered library functions of `costs/metered.lua`, then the deterministic ones of `library.lua`.
 pub(crate) fn install(lua: &Lua, globals: &Table) -> mlua::Result<()> {
     let raw = lua.create_table()?;
     for name in [
+        "assert",
         "type",
         "typeof",
         "select",
         "rawget",
         "rawlen",
+        "rawset",
         "tonumber",
         "error",
         "tostring",
         "pcall",
         "xpcall",
         "setmetatable",
+        "unpack",
     ] {
         raw.raw_set(name, globals.raw_get::<Value>(name)?)?;
     }
@@ -318,19 +306,18 @@ pub(crate) fn install(lua: &Lua, globals: &Table) -> mlua::Result<()> {
     raw.raw_set("isfrozen", table.raw_get::<Value>("isfrozen")?)?;
 
     let host = lua.create_table()?;
-    host.raw_set(
-        "charge",
-        lua.create_function(|lua, n: f64| charge(lua, if n > 0.0 { n as u64 } else { 0 }))?,
-    )?;
-    host.raw_set(
-        "reserve",
-        lua.create_function(|lua, n: f64| reserve(lua, n))?,
-    )?;
+    costs::install(lua, &host)?;
     host.raw_set(
         "fatal",
         lua.create_function(|lua, e: Value| Ok(fatal(lua, e)))?,
     )?;
-    host.raw_set("sorted_keys", lua.create_function(sorted_keys)?)?;
+    for (key, name) in [("sorted_keys", "pairs"), ("sorted_loop_keys", ITERATE)] {
+        let name = costs::shown(name);
+        host.raw_set(
+            key,
+            lua.create_function(move |lua, t: Table| sorted_keys(lua, &t, name))?,
+        )?;
+    }
     host.raw_set("next", lua.create_function(next_key)?)?;
     host.raw_set(
         "has_tostring",
@@ -344,14 +331,18 @@ pub(crate) fn install(lua: &Lua, globals: &Table) -> mlua::Result<()> {
         "a_type",
         lua.create_function(|_, kind: String| Ok(super::errors::a_type(&kind)))?,
     )?;
-    host.raw_set("check_format", lua.create_function(check_format)?)?;
-    host.raw_set("check_concat", lua.create_function(check_concat)?)?;
-    host.raw_set("entries", lua.create_function(entries)?)?;
 
-    let lib: Table = lua
-        .load(include_str!("library.lua"))
-        .set_name(format!("={ENGINE_CHUNK_PREFIX}library.lua"))
-        .call((raw, host))?;
+    let load = |code: &str, name: &str| -> mlua::Result<Table> {
+        lua.load(code)
+            .set_name(format!("={ENGINE_CHUNK_PREFIX}{name}"))
+            .call((raw.clone(), host.clone()))
+    };
+    let metered = load(include_str!("costs/metered.lua"), "metered.lua")?;
+    let deterministic = load(include_str!("library.lua"), "library.lua")?;
+    for pair in metered.raw_get::<Table>("base")?.pairs::<Value, Value>() {
+        let (name, function) = pair?;
+        globals.raw_set(name, function)?;
+    }
     for name in [
         "pcall",
         "xpcall",
@@ -360,22 +351,24 @@ pub(crate) fn install(lua: &Lua, globals: &Table) -> mlua::Result<()> {
         "pairs",
         "next",
         "setmetatable",
-        "tonumber",
-        "unpack",
     ] {
-        globals.raw_set(name, lib.raw_get::<Value>(name)?)?;
+        globals.raw_set(name, deterministic.raw_get::<Value>(name)?)?;
     }
-    globals.raw_set(ITERATE, lib.raw_get::<Function>("iterate")?)?;
-    for (name, target) in [
-        ("string", &string),
-        ("table", &table),
-        ("utf8", &utf8),
-        ("coroutine", &coroutine),
-    ] {
-        let replacements: Table = lib.raw_get(name)?;
-        for pair in replacements.pairs::<Value, Value>() {
-            let (k, v) = pair?;
-            target.raw_set(k, v)?;
+    globals.raw_set(ITERATE, deterministic.raw_get::<Function>("iterate")?)?;
+    for lib in [&metered, &deterministic] {
+        for (name, target) in [
+            ("string", &string),
+            ("table", &table),
+            ("utf8", &utf8),
+            ("coroutine", &coroutine),
+        ] {
+            let Some(replacements) = lib.raw_get::<Option<Table>>(name)? else {
+                continue;
+            };
+            for pair in replacements.pairs::<Value, Value>() {
+                let (k, v) = pair?;
+                target.raw_set(k, v)?;
+            }
         }
     }
     for name in REMOVED_TABLE_FUNCTIONS {

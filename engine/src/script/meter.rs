@@ -3,13 +3,16 @@
 //! - **Steps** are counted by Luau's interrupt, which runs at every call, return and loop
 //!   back edge (and at each attempt of a pattern match); a call whose arguments fill many
 //!   stack slots costs one more step per 64 slots. Library functions whose work grows with
-//!   their input (sorting, searching, long strings) are charged in proportion before they
-//!   run (`library.rs`). Steps are deterministic: the budget stops the same hook at the same
-//!   place in every process.
+//!   their input (sorting, searching, long strings) are charged for their worst case before
+//!   they run (`costs/`), at most [`STEP_TIME`] of work a step; inside the pattern matcher
+//!   each of its steps weighs what one can cost ([`Meter::weigh`]). Steps are deterministic:
+//!   the budget stops the same hook at the same place in every process.
 //! - **Bytes** are counted by Luau's `onallocate` callback: everything the call allocates,
 //!   garbage included, so the count does not depend on when the collector runs or on what
 //!   earlier games left in the heap. The host's own bookkeeping (caches of monster tables
-//!   and strings) is not counted (see [`Meter::pause`]); what the host returns is.
+//!   and strings) is not counted (see [`Meter::pause`]); what the host returns is. A library
+//!   call that may allocate more than a little first reserves its worst case
+//!   ([`Meter::reserve`]), so the limit stops it before it allocates.
 //! - **Time**: a deadline per call, checked every [`CLOCK_EVERY`] steps, stops the few
 //!   operations the steps do not measure (comparing two very long strings in a loop, huge
 //!   loop bodies). It is the last resort, and the only limit that is not deterministic.
@@ -40,6 +43,11 @@ pub const CARD_MEMORY: u64 = 32 * 1024 * 1024;
 pub const OPERATION_MEMORY: u64 = 128 * 1024 * 1024;
 /// How often (in steps) the clock is read.
 pub const CLOCK_EVERY: u64 = 128;
+/// The most wall-clock time one step may stand for, so that a hook spending its whole
+/// budget stays within the deadline. Library charges aim at a quarter of it or less.
+#[cfg_attr(not(test), allow(dead_code))]
+pub const STEP_TIME: Duration =
+    Duration::from_nanos(DEFAULT_DEADLINE.as_nanos() as u64 / DEFAULT_STEP_BUDGET);
 
 /// Which limit stopped a call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +67,12 @@ pub(crate) struct Meter {
     allocated: Cell<u64>,
     allocation_limit: Cell<u64>,
     paused: Cell<u32>,
+    /// Bytes the library calls of the current call reserved (see [`Meter::reserve`]).
+    reserved: Cell<u64>,
+    /// Steps each interrupt counts: 1, more while the pattern matcher runs.
+    weight: Cell<u64>,
+    /// The library function whose matcher runs, for messages ("" outside one).
+    within: Cell<&'static str>,
     /// On the [`coarse_now`] clock.
     deadline: Cell<Option<Duration>>,
     time_limit: Cell<Duration>,
@@ -103,6 +117,9 @@ impl Meter {
             allocated: Cell::new(0),
             allocation_limit: Cell::new(CARD_MEMORY),
             paused: Cell::new(0),
+            reserved: Cell::new(0),
+            weight: Cell::new(1),
+            within: Cell::new(""),
             deadline: Cell::new(None),
             time_limit: Cell::new(DEFAULT_DEADLINE),
             tripped: RefCell::new(None),
@@ -132,6 +149,9 @@ impl Meter {
         self.next_check.set(CLOCK_EVERY.min(self.budget.get() + 1));
         self.allocated.set(0);
         self.allocation_limit.set(bytes);
+        self.reserved.set(0);
+        self.weight.set(1);
+        self.within.set("");
         self.deadline
             .set(Some(coarse_now() + self.time_limit.get()));
         self.tripped.replace(None);
@@ -157,7 +177,7 @@ impl Meter {
         Paused(self)
     }
 
-    /// Steps the current (or last) call took.
+    /// Steps the current (or last) call has taken (charged ones included).
     pub fn steps(&self) -> u64 {
         self.steps.get()
     }
@@ -194,12 +214,34 @@ impl Meter {
         Ok(())
     }
 
-    /// Fails if allocating `bytes` more would pass the call's limit.
+    /// Fails if allocating `bytes` more would pass the call's limit. Reserving counts
+    /// nothing: the allocations that follow are counted as they happen.
     pub fn reserve(&self, bytes: u64) -> Result<(), Limit> {
         if self.allocated.get().saturating_add(bytes) > self.allocation_limit.get() {
             return Err(Limit::Memory);
         }
+        self.reserved.set(self.reserved.get().saturating_add(bytes));
         Ok(())
+    }
+
+    /// Bytes reserved since the call started (what the cost test compares with).
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub fn reserved(&self) -> u64 {
+        self.reserved.get()
+    }
+
+    /// Makes each step count `weight` steps, inside library function `within` (its name in
+    /// messages); returns what was set before, to restore.
+    pub fn weigh(&self, weight: u64, within: &'static str) -> (u64, &'static str) {
+        (
+            self.weight.replace(weight.max(1)),
+            self.within.replace(within),
+        )
+    }
+
+    /// The library function whose matcher runs ("" if none).
+    pub fn within(&self) -> &'static str {
+        self.within.get()
     }
 
     /// Counts `bytes` the host keeps on the script's behalf (effects, remembered values).
@@ -278,7 +320,7 @@ unsafe extern "C-unwind" fn fast_interrupt(state: *mut ffi::lua_State, gc: c_int
     // borrows the host that owns the meter.
     let m = unsafe { &*meter };
     let slots = unsafe { ffi::lua_gettop(state) }.max(0) as u64;
-    let steps = m.steps.get() + 1 + (slots >> 6);
+    let steps = m.steps.get() + m.weight.get() + (slots >> 6);
     m.steps.set(steps);
     if steps < m.next_check.get() && m.allocated.get() <= m.allocation_limit.get() {
         return;
@@ -315,7 +357,11 @@ unsafe extern "C-unwind" fn on_allocate(
     if total > m.allocation_limit.get() && m.tripped.borrow().is_none() {
         // Remember where, so the error names the line that allocated, not the next
         // safepoint (where the interrupt raises it).
-        m.trip(Limit::Memory, unsafe { script_place(state) });
+        let place = unsafe { script_place(state) };
+        m.trip(
+            Limit::Memory,
+            super::library::in_function(place, m.within()),
+        );
     }
 }
 

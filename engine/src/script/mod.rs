@@ -15,14 +15,16 @@
 //! a script survives it.
 //!
 //! Modules: `sandbox` builds the state and compiles scripts (`rewrite` guards their
-//! for-in loops), `library` makes the libraries deterministic and metered, `meter`
-//! counts steps, bytes and time, `api` is the `ctx` table, `frame` what a running hook
+//! for-in loops), `library` makes the libraries deterministic, `costs` charges every
+//! library function for its worst case (and lists them all), `meter` counts steps, bytes
+//! and time, `api` is the `ctx` table, `frame` what a running hook
 //! has recorded (with its caps), `tables` the values shared with hooks, `raw` the lists
 //! built and read through the C API in one call, `load` checks what a script returns,
 //! `errors` turns Lua errors into bounded messages.
 
 mod api;
 mod args;
+mod costs;
 mod errors;
 mod fast;
 mod frame;

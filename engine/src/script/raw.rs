@@ -3,7 +3,8 @@
 //! value stored), which was a large part of a hook's cost. Each function here leaves the
 //! stack as it found it; one that allocates runs in one protected call (`Lua::exec_raw`).
 
-use mlua::{IntoLua, Lua, Table, Variadic, ffi};
+use mlua::state::RawLua;
+use mlua::{IntoLua, Lua, Table, Value, Variadic, ffi};
 
 /// A new table holding `items` in order: the script's own, writable.
 pub(crate) fn sequence<T: IntoLua>(lua: &Lua, items: Variadic<T>) -> mlua::Result<Table> {
@@ -25,6 +26,55 @@ pub(crate) fn sequence<T: IntoLua>(lua: &Lua, items: Variadic<T>) -> mlua::Resul
     }
 }
 
+/// Runs `f` with `table` pushed on the stack of `lua` and `slots` more slots checked, then
+/// restores the stack. No protected call: `f` must neither allocate nor raise.
+fn with_pushed<R>(
+    lua: &Lua,
+    table: &Table,
+    slots: i32,
+    f: impl FnOnce(&RawLua, *mut ffi::lua_State) -> mlua::Result<R>,
+) -> mlua::Result<R> {
+    lua.exec_raw_lua(|raw| {
+        let state = raw.state();
+        // SAFETY: the table's slot and `slots` more are checked; everything pushed is
+        // popped by restoring the top.
+        unsafe {
+            let top = ffi::lua_gettop(state);
+            if ffi::lua_checkstack(state, 1 + slots) == 0 {
+                return Err(mlua::Error::StackError);
+            }
+            raw.push(table)?;
+            let result = f(raw, state);
+            ffi::lua_settop(state, top);
+            result
+        }
+    })
+}
+
+/// A new table holding `values` (numbers, booleans, strings: nothing that needs
+/// allocating to push) in order, however many: its array part is made to size in one
+/// protected call, then filled without one (setting a slot of it neither allocates nor
+/// raises), a reference pushed at a time.
+pub(crate) fn filled(lua: &Lua, values: &[Value]) -> mlua::Result<Table> {
+    let table = lua.create_table_with_capacity(values.len(), 0)?;
+    // Two slots: a value may take two to push.
+    with_pushed(lua, &table, 2, |raw, state| {
+        for (i, value) in values.iter().enumerate() {
+            debug_assert!(matches!(
+                value,
+                Value::Integer(_) | Value::Number(_) | Value::Boolean(_) | Value::String(_)
+            ));
+            // SAFETY: the table is at the top, with room for the value.
+            unsafe {
+                raw.push_value(value)?;
+                ffi::lua_rawseti(state, -2, i as ffi::lua_Integer + 1);
+            }
+        }
+        Ok(())
+    })?;
+    Ok(table)
+}
+
 /// The addresses of the strings `list[1]` to `list[n]` (interned: an address names one
 /// text), or `None` when one of them is not a string. No protected call: reading a
 /// table's slots raw neither allocates nor raises, and the stack is checked first (as
@@ -34,18 +84,11 @@ pub(crate) fn string_addresses(
     list: &Table,
     n: usize,
 ) -> mlua::Result<Option<Vec<usize>>> {
-    lua.exec_raw_lua(|raw| {
-        let state = raw.state();
-        // SAFETY: two slots are checked for the list and one element; everything pushed
-        // is popped by restoring the top.
-        unsafe {
-            let top = ffi::lua_gettop(state);
-            if ffi::lua_checkstack(state, 2) == 0 {
-                return Err(mlua::Error::StackError);
-            }
-            raw.push(list)?;
-            let mut addresses = Vec::with_capacity(n);
-            for i in 1..=n {
+    with_pushed(lua, list, 1, |_, state| {
+        let mut addresses = Vec::with_capacity(n);
+        for i in 1..=n {
+            // SAFETY: the list is at the top, with room for one element.
+            unsafe {
                 ffi::lua_rawgeti(state, -1, i as ffi::lua_Integer);
                 let is_string = ffi::lua_type(state, -1) == ffi::LUA_TSTRING;
                 if is_string {
@@ -54,13 +97,11 @@ pub(crate) fn string_addresses(
                 }
                 ffi::lua_pop(state, 1);
                 if !is_string {
-                    ffi::lua_settop(state, top);
                     return Ok(None);
                 }
             }
-            ffi::lua_settop(state, top);
-            Ok(Some(addresses))
         }
+        Ok(Some(addresses))
     })
 }
 
