@@ -291,9 +291,11 @@ mod tests {
         }
         assert_eq!(ids.text_ref(&first), None, "dropped with the full cache");
         lua.gc_collect().unwrap();
-        // One cache's worth of strings and references at most, not four.
+        // One cache's worth of strings and references at most, not four. Measured: 0.42 to
+        // 0.54 MB (it varies from run to run: the string table's growth), and 1.5 MB with
+        // the references never given back; the bound lies between.
         assert!(
-            lua.used_memory() < before + 2 * TABLE_CACHE_LIMIT * 64,
+            lua.used_memory() < before + 3 * TABLE_CACHE_LIMIT * 64,
             "{} bytes more",
             lua.used_memory() - before
         );
