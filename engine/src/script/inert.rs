@@ -7,8 +7,8 @@
 //! - nil, booleans, numbers, strings;
 //! - read-only tables whose keys, values and metatable are inert;
 //! - the C functions the globals held when the sandbox was made (the engine's and the
-//!   libraries'): a C function made later (what `coroutine.wrap` or `string.gmatch`
-//!   return) carries state of its own;
+//!   libraries'): a C function made later (what `coroutine.wrap` returns) carries state
+//!   of its own;
 //! - Lua functions with no upvalues: with read-only globals, no `getfenv` and no `debug`,
 //!   such a function has nowhere to keep anything between calls;
 //! - functions of the engine's prelude whose upvalues are inert: the prelude never
@@ -57,7 +57,7 @@ impl Library {
     }
 
     /// Is `f` written in Lua or one of the library's C functions? Else a library call
-    /// made it at run time (`coroutine.wrap`, `string.gmatch`...), with state of its own.
+    /// made it at run time (`coroutine.wrap`...), with state of its own.
     pub fn is_plain(&self, f: &Function) -> bool {
         f.info().what == "Lua" || self.0.contains(&(f.to_pointer() as usize))
     }

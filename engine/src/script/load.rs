@@ -142,7 +142,7 @@ pub(crate) fn compile_card(
             return Err(fail(
                 format!(
                     "hook `{name}` must be a function the script defines (`function(ctx) ... end`), \
-                     not one a library call returns (such as `coroutine.wrap` or `string.gmatch`): \
+                     not one a library call returns (such as `coroutine.wrap`): \
                      those keep state from one call to the next, and a hook may depend only on what \
                      the engine hands it"
                 ),
