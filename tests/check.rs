@@ -268,3 +268,18 @@ fn a_log_line_without_its_message_in_every_language_is_an_error() {
         .unwrap_or_else(|| panic!("no error about the key: {}", report.diagnostics));
     assert!(error.message.contains("has no text in fr"), "{error}");
 }
+
+/// No card of the built-in packs is too heavy for the bots and the odds to think about
+/// (`dungeon sim` checks only the packs it did not ship), and `check`'s measure sees the
+/// hooks that run in Lua (the sequel has some).
+#[test]
+fn the_built_in_packs_have_no_heavy_hooks() {
+    let library = dungeon_tests::library();
+    let mut measured = 0;
+    for pack in ["base", "sequel", "mandom", "alchemy"] {
+        let (lines, heavy) = dungeon_engine::check::measure_hook_costs(&library, pack);
+        assert!(heavy.0.is_empty(), "{pack}: {heavy}");
+        measured += lines.len();
+    }
+    assert!(measured > 3, "{measured} hooks measured");
+}

@@ -28,6 +28,11 @@ pub fn builtin_files() -> MemoryFiles {
 /// Ids of the built-in packs a game uses by default.
 pub const DEFAULT_PACKS: &str = "base";
 
+/// Whether a pack was loaded from the binary's own built-in files.
+pub fn is_builtin(manifest_path: &str) -> bool {
+    is_builtin_pack(manifest_path) && embedded::FILES.iter().any(|(p, _)| *p == manifest_path)
+}
+
 /// Whether an embedded file is a built-in pack manifest: `cards/*.toml` and the example
 /// expansions, `cards/examples/*.toml`.
 fn is_builtin_pack(path: &str) -> bool {

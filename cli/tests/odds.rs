@@ -1094,3 +1094,44 @@ fn check_reports_what_each_hook_costs_and_warns_about_heavy_ones() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `dungeon sim` says (on stderr, in the player's language) which cards the bots play
+/// blind because their hooks are too heavy to think about; a light pack gets no such line.
+#[test]
+fn sim_says_which_cards_are_too_heavy_for_the_bots() {
+    let dir = coin_pack("sim-heavy");
+    let sim = || {
+        Command::new(env!("CARGO_BIN_EXE_dungeon"))
+            .args(["--lang", "es", "--pack"])
+            .arg(dir.join("coin.toml"))
+            .args([
+                "sim",
+                "-n",
+                "2",
+                "--packs",
+                "base,coin",
+                "--bots",
+                "random",
+                "--quiet",
+            ])
+            .output()
+            .unwrap()
+    };
+    let light = sim();
+    assert_eq!(light.status.code(), Some(0));
+    assert!(!String::from_utf8_lossy(&light.stderr).contains("a ciegas"));
+    std::fs::write(
+        dir.join("scripts/coin.lua"),
+        "return { on_reveal = function(ctx, m)\n  local n = 0\n  for i = 1, 1500000 do n = n + i end\nend }\n",
+    )
+    .unwrap();
+    let heavy = sim();
+    let stderr = String::from_utf8_lossy(&heavy.stderr);
+    assert_eq!(heavy.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("carta `coin`: el hook `on_reveal` llegó a 15")
+            && stderr.contains("a ciegas"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -37,9 +37,10 @@ use crate::text::{Arg, io_error, tr};
 use clap::{Args, Subcommand, ValueEnum};
 use dungeon_engine::GameOptions;
 use dungeon_engine::bot::BotKind;
-use dungeon_engine::catalog::{DamageModel, PackLibrary};
+use dungeon_engine::catalog::{Catalog, DamageModel, Detail, PackLibrary};
 use dungeon_engine::lang::Lang;
 use dungeon_engine::options::{FirstAdventurer, MAX_PLAYERS, MIN_PLAYERS};
+use dungeon_engine::printable::escape_line;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -339,6 +340,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
         },
     };
     chosen.apply(&mut plan.options);
+    warn_heavy_hooks(library, lang, &catalog);
     let games = shard.games(plan.total());
     // Each thread builds its own engine (packs, scripts, odds tables): one with no game
     // to play would only cost memory and start-up.
@@ -379,6 +381,27 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
         eprintln!("{}", t("sim-done", &a));
     }
     Ok(exit_code(&tally.errors))
+}
+
+/// Says on stderr which cards' hooks are too heavy for the bots to think about (past
+/// `ANALYSIS_STEP_BUDGET` a call, measured as `dungeon check` does): the bots play those
+/// cards blind, and the study should say so. Measured from the packs alone, so the same
+/// whatever the threads. (The built-in packs have none: `tests/check.rs`.)
+fn warn_heavy_hooks(library: &PackLibrary, lang: Lang, catalog: &Catalog) {
+    for pack in (catalog.packs.iter()).filter(|p| !packs::is_builtin(&p.manifest_path)) {
+        let (_, heavy) = dungeon_engine::check::measure_hook_costs(library, &pack.id);
+        for d in &heavy.0 {
+            let Some(Detail::ExpensiveHook { card, hook, most }) = d.detail.as_deref() else {
+                continue;
+            };
+            let args = [
+                ("card", escape_line(card).into_owned().into()),
+                ("hook", (*hook).into()),
+                ("most", (*most).into()),
+            ];
+            eprintln!("{}", tr(lang, "check-expensive-hook", &args));
+        }
+    }
 }
 
 /// `dungeon sim ladder`: the bot levels ranked.
