@@ -559,6 +559,7 @@ odds-states = Exact odds; { $states ->
     } searched.
 odds-sampled-random = Estimated from { $samples } sampled dungeons: a card's script draws random numbers, which exact odds cannot weigh.
 odds-sampled-work = Estimated from { $samples } sampled dungeons: the cards' scripts took more work than exact odds may spend ({ $steps } steps in all, 100,000 a call).
+odds-too-heavy = The cards' scripts take too much work for these odds: no sampled dungeon could be played within { $steps } steps in all and 100,000 a hook call (`dungeon check` shows what each hook costs).
 odds-cannot-read = { $path }: cannot read the file: { $error }
 odds-file-too-big = more than { $max } bytes: a situation file is a few lines
 odds-file-not-text = not UTF-8 text

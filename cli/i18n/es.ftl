@@ -552,6 +552,7 @@ odds-states = Cálculo exacto; { $states ->
     }.
 odds-sampled-random = Estimación con { $samples } mazmorras de muestra: el script de una carta saca números al azar, que un cálculo exacto no puede ponderar.
 odds-sampled-work = Estimación con { $samples } mazmorras de muestra: los scripts de las cartas pidieron más trabajo del que un cálculo exacto puede gastar ({ $steps } pasos en total, 100.000 por llamada).
+odds-too-heavy = Los scripts de las cartas piden demasiado trabajo para estas probabilidades: no se pudo jugar ninguna mazmorra de muestra con { $steps } pasos en total y 100.000 por llamada a un hook (`dungeon check` muestra lo que cuesta cada hook).
 odds-cannot-read = { $path }: no se puede leer el archivo: { $error }
 odds-file-too-big = más de { $max } bytes: un archivo de situación tiene unas pocas líneas
 odds-file-not-text = no es texto UTF-8

@@ -554,6 +554,7 @@ odds-states = Calcul exact ; { $states ->
     }.
 odds-sampled-random = Estimation sur { $samples } donjons tirés au hasard : le script d’une carte tire des nombres au hasard, qu’un calcul exact ne peut pas pondérer.
 odds-sampled-work = Estimation sur { $samples } donjons tirés au hasard : les scripts des cartes ont demandé plus de travail qu’un calcul exact ne peut en faire ({ $steps } pas en tout, 100 000 par appel).
+odds-too-heavy = Les scripts des cartes demandent trop de travail pour ces chances : aucun donjon tiré au hasard n’a pu être joué en { $steps } pas en tout et 100 000 par appel de hook (`dungeon check` montre ce que coûte chaque hook).
 odds-cannot-read = { $path } : impossible de lire le fichier : { $error }
 odds-file-too-big = plus de { $max } octets : un fichier de situation tient en quelques lignes
 odds-file-not-text = ce n’est pas du texte UTF-8

@@ -1135,3 +1135,36 @@ fn sim_says_which_cards_are_too_heavy_for_the_bots() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A hook past the analysis step budget at every reveal: no dungeon can be played for the
+/// odds, and `dungeon odds` says so (and where to see the costs) instead of a figure.
+#[test]
+fn odds_too_heavy_to_estimate_say_so() {
+    let dir = coin_pack("too-heavy");
+    std::fs::write(
+        dir.join("scripts/coin.lua"),
+        "return { on_reveal = function(ctx, m)\n  local n = 0\n  for i = 1, 1900000 do n = n + i end\nend }\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_dungeon"))
+        .args(["--lang", "en", "--pack"])
+        .arg(dir.join("coin.toml"))
+        .args([
+            "odds",
+            "--packs",
+            "base,coin",
+            "--adventurer",
+            "gambler",
+            "--dungeon",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("take too much work for these odds") && stderr.contains("dungeon check"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

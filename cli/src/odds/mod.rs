@@ -9,7 +9,7 @@ mod fuzz;
 mod situation;
 
 use crate::packs;
-use crate::text::Text;
+use crate::text::{Text, tr};
 use clap::Args;
 use dungeon_engine::action::{Action, DecisionKind, Question};
 use dungeon_engine::catalog::{DamageModel, PackLibrary};
@@ -123,7 +123,12 @@ pub fn run(library: &PackLibrary, lang: Lang, args: OddsArgs) -> Result<ExitCode
     let text = Text::new(lang, &catalog);
     let resolved = situation::resolve(&text, &situation)?;
     let mut engine = packs::engine(lang, &catalog)?;
-    let answer = search(&mut engine, &resolved, None, args.work).map_err(|e| e.to_string())?;
+    let answer = search(&mut engine, &resolved, None, args.work).map_err(|e| match e {
+        dungeon_engine::EngineError::Work => {
+            tr(lang, "odds-too-heavy", &[("steps", args.work.into())])
+        }
+        e => e.to_string(),
+    })?;
     if args.json {
         println!("{}", json(&text, &resolved, &answer));
     } else {
