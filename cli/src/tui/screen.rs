@@ -322,13 +322,17 @@ fn option_rows(ctx: &Ctx, options: &[String], width: u16) -> Vec<Line<'static>> 
                 Span::styled(format!("{n:>number_w$}"), p.key()),
                 Span::raw((*o).clone()),
             ]);
-            wrap(&line, width, number_w as u16)
+            // Under the option's text: right-aligned numbers are indented already.
+            wrap(&line, width, n.len() as u16)
         })
         .collect()
 }
 
 /// A bordered box in the middle of the screen, over what is drawn; its last row is
-/// `footer`. With `keep_end`, a body too long keeps its last lines (a recap's newest).
+/// `footer`. A body too long shows the rows from `s.popup_top` (by default its last ones
+/// with `keep_end`, a recap's newest, else its first), and says what is above and below
+/// and how to see it. Returns the first row shown, the furthest it can go and how many
+/// rows are shown.
 fn popup(
     f: &mut Frame,
     s: &Screen,
