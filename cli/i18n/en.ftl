@@ -704,7 +704,10 @@ tui-table-title = The table
 tui-corner-title = Your corner
 tui-corner-of = { $name }'s corner
 tui-log-title = Log
-tui-log-title-scrolled = Log ({ $rows } newer rows below: PgDn)
+tui-log-title-scrolled = Log ({ $rows ->
+        [one] { $rows } newer row
+       *[other] { $rows } newer rows
+    } below: PgDn)
 tui-round = Round { $round }
 tui-hp = HP { $hp }
 tui-hp-run = HP { $hp }/{ $start }
@@ -719,7 +722,9 @@ tui-failures = failures: { $count }
 tui-eliminated = eliminated
 tui-running = in the dungeon
 tui-passed = passed
+    .you = you passed
 tui-took = took away: { $tiles }
+    .you = you took away: { $tiles }
 tui-place-add = Put it into the dungeon
 tui-place-aside = Set it aside, giving up { $tile }
 tui-hold = You hold:
@@ -784,7 +789,10 @@ tui-help-adventurers = Adventurers and their equipment
 tui-hp-bonus = { $hp } HP
 tui-once = (used once)
 tui-help-monsters = Monsters
-tui-help-specials = Special monsters ({ $count } of these are shuffled into the deck)
+tui-help-specials = Special monsters ({ $count ->
+        [one] { $count } of these is
+       *[other] { $count } of these are
+    } shuffled into the deck)
 
 ## Network play: notes beside a remote table's log, `dungeon host` and `dungeon join`
 note-started = The game has started.

@@ -697,7 +697,10 @@ tui-table-title = La mesa
 tui-corner-title = Tu rincón
 tui-corner-of = Rincón de { $name }
 tui-log-title = Registro
-tui-log-title-scrolled = Registro ({ $rows } líneas más recientes abajo: AvPág)
+tui-log-title-scrolled = Registro ({ $rows ->
+        [one] { $rows } línea más reciente
+       *[other] { $rows } líneas más recientes
+    } abajo: AvPág)
 tui-round = Ronda { $round }
 tui-hp = { $hp } PV
 tui-hp-run = { $hp }/{ $start } PV
@@ -712,7 +715,9 @@ tui-failures = fracasos: { $count }
 tui-eliminated = eliminado
 tui-running = en la mazmorra
 tui-passed = se retiró
+    .you = te retiraste
 tui-took = quitó: { $tiles }
+    .you = quitaste: { $tiles }
 tui-place-add = Meterlo en la mazmorra
 tui-place-aside = Apartarlo, quitando { $tile }
 tui-hold = Tienes en la mano:
@@ -777,7 +782,10 @@ tui-help-adventurers = Aventureros y su equipo
 tui-hp-bonus = { $hp } PV
 tui-once = (de un solo uso)
 tui-help-monsters = Monstruos
-tui-help-specials = Monstruos especiales ({ $count } de ellos se barajan con el mazo)
+tui-help-specials = Monstruos especiales ({ $count ->
+        [one] uno de ellos se baraja
+       *[other] { $count } de ellos se barajan
+    } con el mazo)
 
 ## Juego en red: notas junto al registro de una mesa remota, `dungeon host` y `dungeon join`
 note-started = La partida ha empezado.

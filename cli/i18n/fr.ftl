@@ -690,7 +690,10 @@ tui-table-title = La table
 tui-corner-title = Votre coin
 tui-corner-of = Coin de { $name }
 tui-log-title = Journal
-tui-log-title-scrolled = Journal ({ $rows } lignes plus récentes en dessous : PgSuiv)
+tui-log-title-scrolled = Journal ({ $rows ->
+        [one] { $rows } ligne plus récente
+       *[other] { $rows } lignes plus récentes
+    } en dessous : PgSuiv)
 tui-round = Manche { $round }
 tui-hp = { $hp } PV
 tui-hp-run = { $hp }/{ $start } PV
@@ -705,7 +708,9 @@ tui-failures = échecs : { $count }
 tui-eliminated = éliminé
 tui-running = dans le donjon
 tui-passed = a passé
+    .you = vous avez passé
 tui-took = a retiré : { $tiles }
+    .you = vous avez retiré : { $tiles }
 tui-place-add = Le mettre dans le donjon
 tui-place-aside = L'écarter, en retirant { $tile }
 tui-hold = Vous tenez :
@@ -770,7 +775,10 @@ tui-help-adventurers = Les aventuriers et leur équipement
 tui-hp-bonus = { $hp } PV
 tui-once = (à usage unique)
 tui-help-monsters = Monstres
-tui-help-specials = Monstres spéciaux ({ $count } d'entre eux sont mélangés à la pioche)
+tui-help-specials = Monstres spéciaux ({ $count ->
+        [one] l'un d'entre eux est mélangé
+       *[other] { $count } d'entre eux sont mélangés
+    } à la pioche)
 
 ## Jeu en réseau : notes à côté du journal d'une table distante, `dungeon host` et `dungeon join`
 note-started = La partie a commencé.

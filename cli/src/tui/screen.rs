@@ -115,7 +115,7 @@ pub fn draw(f: &mut Frame, s: &Screen) -> Drawn {
     let inner = |w: u16| w.saturating_sub(2).max(1);
     let table = s
         .view
-        .map(|v| wrap_all(&table_lines(&s.ctx, v, s.turn), inner(table_w)))
+        .map(|v| wrap_all(&table_lines(&s.ctx, v, s.turn, s.viewer), inner(table_w)))
         .unwrap_or_default();
     let corner = match (s.viewer, s.view) {
         (Some(_), Some(v)) => wrap_all(&corner_lines(&s.ctx, v), inner(corner_w)),

@@ -4,6 +4,7 @@
 //! end-to-end test through the real binary in a pseudo-terminal is `cli/tests/tui.rs`.
 
 mod behaviour;
+mod layout;
 mod notes;
 mod pass;
 mod prompt;
