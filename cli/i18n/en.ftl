@@ -763,8 +763,19 @@ tui-replace-keys = y: replace it · n or Esc: do not save
 tui-stopped-keys = s: save · Enter: leave
 tui-failed = The terminal stopped working: { $error }
 tui-quit-keys = y: leave · n or Esc: back to the game
+tui-too-small = Make the window larger: at least { $width }×{ $height }.
+tui-more-above = ↑ { $rows ->
+        [one] { $rows } more row above
+       *[other] { $rows } more rows above
+    } (PgUp)
+tui-more-below = ↓ { $rows ->
+        [one] { $rows } more row below
+       *[other] { $rows } more rows below
+    } (PgDn)
 tui-end-title = The game is over
-tui-leave = Enter: leave
+tui-leave = Enter: leave · Esc or PgUp: read the log
+tui-key-leave = leave
+tui-key-standings = the standings
 tui-stopped-title = The game cannot go on
 tui-help-title = Help
 tui-help-close = ↑ ↓ PgUp PgDn: scroll · Esc or ?: back to the game

@@ -756,8 +756,19 @@ tui-replace-keys = s: reemplazarla · n o Esc: no guardar
 tui-stopped-keys = s: guardar · Intro: salir
 tui-failed = El terminal dejó de funcionar: { $error }
 tui-quit-keys = s: salir · n o Esc: volver a la partida
+tui-too-small = Agranda la ventana: al menos { $width }×{ $height }.
+tui-more-above = ↑ { $rows ->
+        [one] { $rows } línea más arriba
+       *[other] { $rows } líneas más arriba
+    } (RePág)
+tui-more-below = ↓ { $rows ->
+        [one] { $rows } línea más abajo
+       *[other] { $rows } líneas más abajo
+    } (AvPág)
 tui-end-title = La partida ha terminado
-tui-leave = Intro: salir
+tui-leave = Intro: salir · Esc o RePág: leer el registro
+tui-key-leave = salir
+tui-key-standings = la clasificación
 tui-stopped-title = La partida no puede continuar
 tui-help-title = Ayuda
 tui-help-close = ↑ ↓ RePág AvPág: desplazar · Esc o ?: volver a la partida

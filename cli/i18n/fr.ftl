@@ -749,8 +749,19 @@ tui-replace-keys = o : la remplacer · n ou Échap : ne pas enregistrer
 tui-stopped-keys = s : enregistrer · Entrée : quitter
 tui-failed = Le terminal a cessé de fonctionner : { $error }
 tui-quit-keys = o : quitter · n ou Échap : revenir à la partie
+tui-too-small = Agrandissez la fenêtre : au moins { $width }×{ $height }.
+tui-more-above = ↑ { $rows ->
+        [one] { $rows } ligne de plus au-dessus
+       *[other] { $rows } lignes de plus au-dessus
+    } (PgPréc)
+tui-more-below = ↓ { $rows ->
+        [one] { $rows } ligne de plus en dessous
+       *[other] { $rows } lignes de plus en dessous
+    } (PgSuiv)
 tui-end-title = La partie est terminée
-tui-leave = Entrée : quitter
+tui-leave = Entrée : quitter · Échap ou PgPréc : lire le journal
+tui-key-leave = quitter
+tui-key-standings = le classement
 tui-stopped-title = La partie ne peut pas continuer
 tui-help-title = Aide
 tui-help-close = ↑ ↓ PgPréc PgSuiv : défiler · Échap ou ? : revenir à la partie
