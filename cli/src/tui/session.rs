@@ -291,6 +291,10 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
             }
             let lines = entry_lines(&self.ctx, &entry, self.shown);
             self.keep_run_result(&entry.public, &lines);
+            if matches!(entry.public, Event::Entered { .. }) {
+                // A reader scrolled up comes back for the run: its cards are the show.
+                self.log.scroll = 0;
+            }
             self.log.push(lines, self.drawn.log_width);
             // The frozen table follows the run's HP as the log tells it.
             if let (Some(run), Some(hp)) = (

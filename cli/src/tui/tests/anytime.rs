@@ -91,3 +91,20 @@ fn keys_hammered_on_past_a_question_appearing_answer_nothing() {
         "the first question is still asked"
     );
 }
+
+#[test]
+fn a_run_brings_a_scrolled_log_back_to_its_cards() {
+    // PgUp all through the bots' turns, then the first card of a run about to be shown.
+    let mut table = solo();
+    let mut script = Script::typed(&vec!["1"; 40]).hammering(&[Key::PageUp]);
+    script.stop_at_reveal = Some(1);
+    let delay = Duration::from_millis(1);
+    let palette = Palette::new(false);
+    let (terminal, _) = play(&mut table, &mut script, Lang::En, (80, 24), delay, palette);
+    let screen = screen_text(&terminal);
+    assert!(
+        script.hammered > 0 && screen.contains("Revealing"),
+        "{screen}"
+    );
+    assert!(!screen.contains("newer rows below"), "{screen}");
+}
