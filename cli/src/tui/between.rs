@@ -71,7 +71,7 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
         if lines.is_empty() {
             return Ok(());
         }
-        self.wait_dismiss(Overlay::Recap(lines), Prompt::Busy(String::new()))
+        self.wait_dismiss(Overlay::Recap(lines), Prompt::idle())
     }
 
     /// Shows `overlay` until Enter, Esc, Space or `q`; the log's keys scroll it when it
@@ -154,7 +154,7 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
             self.show_public()?;
         }
         let mut lines = crate::play::failure::lines(&self.ctx.text, &failure);
-        let prompt = Prompt::Busy(String::new());
+        let prompt = Prompt::idle();
         self.draw(prompt.clone(), Some(Overlay::Stopped(lines.clone())))?;
         self.keys.drain()?;
         let mut quiet_since = Instant::now();

@@ -28,8 +28,9 @@ pub enum Prompt {
         keys: Vec<(String, String)>,
         status: Vec<(Tone, String)>,
     },
-    /// Not asking: a line saying what the game is doing ("Bot 2 is thinking...").
-    Busy(String),
+    /// Not asking: a line saying what the game is doing ("Bot 2 is thinking..."), and
+    /// with `keys`, the keys that work at any moment (help, the log, leaving).
+    Busy { line: String, keys: bool },
     /// Watching, with no seat here: that it is watching, what the game is doing, and the
     /// keys that work (help, the log, leaving).
     Watching {
@@ -37,6 +38,32 @@ pub enum Prompt {
         busy: String,
         keys: Vec<(String, String)>,
     },
+}
+
+impl Prompt {
+    /// The game goes on without the player (a bot thinks, cards are revealed): what it
+    /// does, and the keys that work meanwhile.
+    pub fn busy(line: String) -> Prompt {
+        Prompt::Busy { line, keys: true }
+    }
+
+    /// Nothing below a popup that has keys of its own.
+    pub fn idle() -> Prompt {
+        Prompt::Busy {
+            line: String::new(),
+            keys: false,
+        }
+    }
+}
+
+/// The keys that work at any moment (`anytime.rs`), as a hint line lists them.
+pub fn anytime_keys(ctx: &Ctx) -> Vec<(String, String)> {
+    let t = |key: &'static str| ctx.t(key, &[]);
+    vec![
+        ("?".into(), t("tui-key-help")),
+        ("PgUp/PgDn".into(), t("tui-key-log")),
+        ("q".into(), t("tui-key-quit")),
+    ]
 }
 
 /// What a status line of the prompt is.
@@ -248,7 +275,13 @@ fn prompt_rows(
 ) -> (Vec<Line<'static>>, Option<Line<'static>>) {
     let p = ctx.palette;
     match prompt {
-        Prompt::Busy(line) => (wrap(&Line::styled(line.clone(), p.dim()), width, 0), None),
+        Prompt::Busy { line, keys } => {
+            let rows = wrap(&Line::styled(line.clone(), p.dim()), width, 0);
+            match keys {
+                true => with_hint(ctx, rows, &anytime_keys(ctx), width),
+                false => (rows, None),
+            }
+        }
         Prompt::Watching { header, busy, keys } => {
             // One line, so the panel keeps its height as the busy text comes and goes.
             let line = Line::from(vec![

@@ -341,7 +341,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
                 Some(Key::Interrupt) => return Err(interrupted()),
                 Some(Key::Resize) => self.redraw_busy()?,
                 Some(key) => {
-                    let busy = Prompt::Busy(self.ctx.t("tui-revealing", &[]));
+                    let busy = Prompt::busy(self.ctx.t("tui-revealing", &[]));
                     if !self.anytime_key(key, &busy)? {
                         self.skip = true;
                         return Ok(());
@@ -355,7 +355,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
 
     fn redraw_busy(&mut self) -> Step {
         let busy = self.ctx.t("tui-revealing", &[]);
-        self.draw(Prompt::Busy(busy), None).map(|_| ())
+        self.draw(Prompt::busy(busy), None).map(|_| ())
     }
 
     /// Someone not at this screen decides: let the table move on, say who is thinking;
@@ -368,7 +368,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         if self.hot_seat && self.shown.is_some() {
             self.show_public()?;
         }
-        let busy = Prompt::Busy(self.busy_line(seat, for_how_long));
+        let busy = Prompt::busy(self.busy_line(seat, for_how_long));
         self.draw(busy.clone(), None)?;
         self.table.poll(TICK).map_err(table_error)?;
         self.keys_while_busy(&busy)
@@ -443,7 +443,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
     pub(super) fn draw(&mut self, mut prompt: Prompt, overlay: Option<Overlay>) -> Step<Drawn> {
         match (&mut prompt, &self.run_result) {
             (Prompt::Asking { status, .. }, Some(result)) => status.insert(0, result.clone()),
-            (Prompt::Busy(line), Some((_, result))) => {
+            (Prompt::Busy { line, .. }, Some((_, result))) => {
                 *line = format!("{result}  {line}").trim_end().to_string();
             }
             _ => {}

@@ -62,11 +62,7 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
         Prompt::Watching {
             header: t("tui-watching"),
             busy,
-            keys: vec![
-                ("?".into(), t("tui-key-help")),
-                ("PgUp/PgDn".into(), t("tui-key-log")),
-                ("q".into(), t("tui-key-quit")),
-            ],
+            keys: super::screen::anytime_keys(&self.ctx),
         }
     }
 

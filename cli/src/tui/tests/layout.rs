@@ -140,7 +140,7 @@ fn counts_pick_their_plural_and_you_reads_as_you() {
 #[test]
 fn a_popup_too_long_says_what_is_cut_and_scrolls() {
     let recap: Vec<Line<'static>> = (1..=40).map(|i| Line::from(format!("Line {i}"))).collect();
-    let busy = || Prompt::Busy(String::new());
+    let busy = Prompt::idle;
     // A recap starts at its newest lines and says how many are above.
     let screen = drawn_over(busy(), Some(Overlay::Recap(recap.clone())), None, (80, 24));
     assert!(screen.contains("Line 40"), "{screen}");
