@@ -4,6 +4,7 @@
 //! from one seat's `PlayerView` (or the table's public view), never from a game state.
 
 use super::style::Palette;
+use super::wrap::TURN_MARKER;
 use crate::play::render::Seats;
 use crate::text::{Arg, Text};
 use dungeon_engine::ids::{MonsterId, Seat, TileId};
@@ -155,7 +156,7 @@ pub fn table_lines(
         let seat = i as Seat;
         let mut spans = Vec::new();
         if turn == Some(seat) {
-            spans.push(Span::styled("▶ ", p.turn()));
+            spans.push(Span::styled(TURN_MARKER, p.turn()));
         } else {
             spans.push(Span::raw("  "));
         }
