@@ -705,7 +705,10 @@ tui-table-title = The table
 tui-corner-title = Your corner
 tui-corner-of = { $name }'s corner
 tui-log-title = Log
-tui-log-title-scrolled = Log ({ $rows } newer rows below: PgDn)
+tui-log-title-scrolled = Log ({ $rows ->
+        [one] { $rows } newer row
+       *[other] { $rows } newer rows
+    } below: PgDn)
 tui-round = Round { $round }
 tui-hp = HP { $hp }
 tui-hp-run = HP { $hp }/{ $start }
@@ -720,7 +723,9 @@ tui-failures = failures: { $count }
 tui-eliminated = eliminated
 tui-running = in the dungeon
 tui-passed = passed
+    .you = you passed
 tui-took = took away: { $tiles }
+    .you = you took away: { $tiles }
 tui-place-add = Put it into the dungeon
 tui-place-aside = Set it aside, giving up { $tile }
 tui-hold = You hold:
@@ -759,8 +764,19 @@ tui-replace-keys = y: replace it · n or Esc: do not save
 tui-stopped-keys = s: save · Enter: leave
 tui-failed = The terminal stopped working: { $error }
 tui-quit-keys = y: leave · n or Esc: back to the game
+tui-too-small = Make the window larger: at least { $width }×{ $height }.
+tui-more-above = ↑ { $rows ->
+        [one] { $rows } more row above
+       *[other] { $rows } more rows above
+    } (PgUp)
+tui-more-below = ↓ { $rows ->
+        [one] { $rows } more row below
+       *[other] { $rows } more rows below
+    } (PgDn)
 tui-end-title = The game is over
-tui-leave = Enter: leave
+tui-leave = Enter: leave · Esc or PgUp: read the log
+tui-key-leave = leave
+tui-key-standings = the standings
 tui-stopped-title = The game cannot go on
 tui-help-title = Help
 tui-help-close = ↑ ↓ PgUp PgDn: scroll · Esc or ?: back to the game
@@ -785,7 +801,10 @@ tui-help-adventurers = Adventurers and their equipment
 tui-hp-bonus = { $hp } HP
 tui-once = (used once)
 tui-help-monsters = Monsters
-tui-help-specials = Special monsters ({ $count } of these are shuffled into the deck)
+tui-help-specials = Special monsters ({ $count ->
+        [one] { $count } of these is
+       *[other] { $count } of these are
+    } shuffled into the deck)
 
 ## Network play: notes beside a remote table's log, `dungeon host` and `dungeon join`
 note-started = The game has started.

@@ -698,7 +698,10 @@ tui-table-title = La mesa
 tui-corner-title = Tu rincón
 tui-corner-of = Rincón de { $name }
 tui-log-title = Registro
-tui-log-title-scrolled = Registro ({ $rows } líneas más recientes abajo: AvPág)
+tui-log-title-scrolled = Registro ({ $rows ->
+        [one] { $rows } línea más reciente
+       *[other] { $rows } líneas más recientes
+    } abajo: AvPág)
 tui-round = Ronda { $round }
 tui-hp = { $hp } PV
 tui-hp-run = { $hp }/{ $start } PV
@@ -713,7 +716,9 @@ tui-failures = fracasos: { $count }
 tui-eliminated = eliminado
 tui-running = en la mazmorra
 tui-passed = se retiró
+    .you = te retiraste
 tui-took = quitó: { $tiles }
+    .you = quitaste: { $tiles }
 tui-place-add = Meterlo en la mazmorra
 tui-place-aside = Apartarlo, quitando { $tile }
 tui-hold = Tienes en la mano:
@@ -752,8 +757,19 @@ tui-replace-keys = s: reemplazarla · n o Esc: no guardar
 tui-stopped-keys = s: guardar · Intro: salir
 tui-failed = El terminal dejó de funcionar: { $error }
 tui-quit-keys = s: salir · n o Esc: volver a la partida
+tui-too-small = Agranda la ventana: al menos { $width }×{ $height }.
+tui-more-above = ↑ { $rows ->
+        [one] { $rows } línea más arriba
+       *[other] { $rows } líneas más arriba
+    } (RePág)
+tui-more-below = ↓ { $rows ->
+        [one] { $rows } línea más abajo
+       *[other] { $rows } líneas más abajo
+    } (AvPág)
 tui-end-title = La partida ha terminado
-tui-leave = Intro: salir
+tui-leave = Intro: salir · Esc o RePág: leer el registro
+tui-key-leave = salir
+tui-key-standings = la clasificación
 tui-stopped-title = La partida no puede continuar
 tui-help-title = Ayuda
 tui-help-close = ↑ ↓ RePág AvPág: desplazar · Esc o ?: volver a la partida
@@ -778,7 +794,10 @@ tui-help-adventurers = Aventureros y su equipo
 tui-hp-bonus = { $hp } PV
 tui-once = (de un solo uso)
 tui-help-monsters = Monstruos
-tui-help-specials = Monstruos especiales ({ $count } de ellos se barajan con el mazo)
+tui-help-specials = Monstruos especiales ({ $count ->
+        [one] uno de ellos se baraja
+       *[other] { $count } de ellos se barajan
+    } con el mazo)
 
 ## Juego en red: notas junto al registro de una mesa remota, `dungeon host` y `dungeon join`
 note-started = La partida ha empezado.

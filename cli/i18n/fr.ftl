@@ -691,7 +691,10 @@ tui-table-title = La table
 tui-corner-title = Votre coin
 tui-corner-of = Coin de { $name }
 tui-log-title = Journal
-tui-log-title-scrolled = Journal ({ $rows } lignes plus récentes en dessous : PgSuiv)
+tui-log-title-scrolled = Journal ({ $rows ->
+        [one] { $rows } ligne plus récente
+       *[other] { $rows } lignes plus récentes
+    } en dessous : PgSuiv)
 tui-round = Manche { $round }
 tui-hp = { $hp } PV
 tui-hp-run = { $hp }/{ $start } PV
@@ -706,7 +709,9 @@ tui-failures = échecs : { $count }
 tui-eliminated = éliminé
 tui-running = dans le donjon
 tui-passed = a passé
+    .you = vous avez passé
 tui-took = a retiré : { $tiles }
+    .you = vous avez retiré : { $tiles }
 tui-place-add = Le mettre dans le donjon
 tui-place-aside = L'écarter, en retirant { $tile }
 tui-hold = Vous tenez :
@@ -745,8 +750,19 @@ tui-replace-keys = o : la remplacer · n ou Échap : ne pas enregistrer
 tui-stopped-keys = s : enregistrer · Entrée : quitter
 tui-failed = Le terminal a cessé de fonctionner : { $error }
 tui-quit-keys = o : quitter · n ou Échap : revenir à la partie
+tui-too-small = Agrandissez la fenêtre : au moins { $width }×{ $height }.
+tui-more-above = ↑ { $rows ->
+        [one] { $rows } ligne de plus au-dessus
+       *[other] { $rows } lignes de plus au-dessus
+    } (PgPréc)
+tui-more-below = ↓ { $rows ->
+        [one] { $rows } ligne de plus en dessous
+       *[other] { $rows } lignes de plus en dessous
+    } (PgSuiv)
 tui-end-title = La partie est terminée
-tui-leave = Entrée : quitter
+tui-leave = Entrée : quitter · Échap ou PgPréc : lire le journal
+tui-key-leave = quitter
+tui-key-standings = le classement
 tui-stopped-title = La partie ne peut pas continuer
 tui-help-title = Aide
 tui-help-close = ↑ ↓ PgPréc PgSuiv : défiler · Échap ou ? : revenir à la partie
@@ -771,7 +787,10 @@ tui-help-adventurers = Les aventuriers et leur équipement
 tui-hp-bonus = { $hp } PV
 tui-once = (à usage unique)
 tui-help-monsters = Monstres
-tui-help-specials = Monstres spéciaux ({ $count } d'entre eux sont mélangés à la pioche)
+tui-help-specials = Monstres spéciaux ({ $count ->
+        [one] l'un d'entre eux est mélangé
+       *[other] { $count } d'entre eux sont mélangés
+    } à la pioche)
 
 ## Jeu en réseau : notes à côté du journal d'une table distante, `dungeon host` et `dungeon join`
 note-started = La partie a commencé.

@@ -37,8 +37,9 @@ const QUIET: Duration = Duration::from_millis(50);
 /// [`QUIET`] already).
 const GRACE: Duration = Duration::from_millis(220);
 /// Keys typed while the screen is busy: each would answer a prompt if it counted (2, 1,
-/// Enter choose; q then y leaves; ? and o open the help and the odds; s saves).
-const NOISE: [&str; 8] = ["2", "1", "\r", "q", "y", "?", "o", "s"];
+/// Enter choose; y says yes; o and s open the odds and save). Not `q` and `?`: they work
+/// at any moment, by design (issue 26).
+const NOISE: [&str; 6] = ["2", "1", "\r", "y", "o", "s"];
 
 /// A fresh, empty folder for one game.
 fn temp_dir(name: &str) -> PathBuf {

@@ -71,32 +71,67 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
         if lines.is_empty() {
             return Ok(());
         }
-        self.wait_dismiss(Overlay::Recap(lines), Prompt::Busy(String::new()))
+        self.wait_dismiss(Overlay::Recap(lines), Prompt::idle())
     }
 
-    /// Shows `overlay` until Enter, Esc, Space or `q`.
+    /// Shows `overlay` until Enter, Esc, Space or `q`; the log's keys scroll it when it
+    /// is too long for the screen.
     fn wait_dismiss(&mut self, overlay: Overlay, prompt: Prompt) -> Step {
-        self.draw(prompt.clone(), Some(overlay.clone()))?;
+        self.popup_top = None;
+        let mut drawn = self.draw(prompt.clone(), Some(overlay.clone()))?;
         self.keys.drain()?;
-        let shown_at = Instant::now();
+        let mut quiet_since = Instant::now();
         loop {
-            match self.next_key(Some(shown_at), TICK * 5)? {
-                Some(Key::Enter | Key::Esc | Key::Char(' ' | 'q')) => return Ok(()),
-                Some(Key::Resize) => {
-                    self.draw(prompt.clone(), Some(overlay.clone()))?;
+            match self.next_key(Some(&mut quiet_since), TICK * 5)? {
+                Some(Key::Enter | Key::Esc | Key::Char(' ' | 'q')) => {
+                    self.popup_top = None;
+                    return Ok(());
                 }
-                _ => {}
+                Some(Key::Resize) => {}
+                Some(key) if drawn.popup_max > 0 => {
+                    let mut top = drawn.popup_top;
+                    super::prompt::scroll_by(&mut top, key, drawn.popup_page);
+                    self.popup_top = Some(top.min(drawn.popup_max));
+                }
+                _ => continue,
             }
+            drawn = self.draw(prompt.clone(), Some(overlay.clone()))?;
         }
     }
 
-    /// The end: the winner and the standings, until the player leaves.
+    /// The end: the winner and the standings, until the player leaves (Enter, `q`). The
+    /// game can be reviewed first: the log's keys scroll the whole log with the standings
+    /// put away, Esc or Space puts them away and brings them back.
     pub(super) fn end(&mut self, winner: Option<Seat>) -> Step {
         if self.hot_seat && self.shown.is_some() {
             self.show_public()?;
         }
-        let lines = self.closing_lines();
-        self.wait_dismiss(Overlay::End(lines), Prompt::Busy(String::new()))?;
+        let standings = Overlay::End(self.closing_lines());
+        let t = |key: &'static str| self.ctx.t(key, &[]);
+        let reviewing = Prompt::Watching {
+            header: t("tui-end-title"),
+            busy: String::new(),
+            keys: vec![
+                ("Enter".into(), t("tui-key-leave")),
+                ("Esc".into(), t("tui-key-standings")),
+                ("PgUp/PgDn".into(), t("tui-key-log")),
+            ],
+        };
+        let mut shown = true;
+        let overlay = |shown: bool| shown.then(|| standings.clone());
+        self.draw(reviewing.clone(), overlay(shown))?;
+        self.keys.drain()?;
+        let mut quiet_since = Instant::now();
+        loop {
+            match self.next_key(Some(&mut quiet_since), TICK * 5)? {
+                Some(Key::Enter | Key::Char('q' | 'Q')) => break,
+                Some(Key::Esc | Key::Char(' ')) => shown = !shown,
+                Some(key) if self.scroll_log(key) => shown = false,
+                Some(Key::Resize) => {}
+                _ => continue,
+            }
+            self.draw(reviewing.clone(), overlay(shown))?;
+        }
         Err(Stop::Outcome(Outcome::Over { winner }))
     }
 
@@ -119,12 +154,12 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
             self.show_public()?;
         }
         let mut lines = crate::play::failure::lines(&self.ctx.text, &failure);
-        let prompt = Prompt::Busy(String::new());
+        let prompt = Prompt::idle();
         self.draw(prompt.clone(), Some(Overlay::Stopped(lines.clone())))?;
         self.keys.drain()?;
-        let shown_at = Instant::now();
+        let mut quiet_since = Instant::now();
         loop {
-            match self.next_key(Some(shown_at), TICK * 5)? {
+            match self.next_key(Some(&mut quiet_since), TICK * 5)? {
                 Some(Key::Enter | Key::Esc | Key::Char('q' | 'Q')) => {
                     return Err(Stop::Outcome(Outcome::Stopped(failure)));
                 }

@@ -4,6 +4,7 @@
 //! from one seat's `PlayerView` (or the table's public view), never from a game state.
 
 use super::style::Palette;
+use super::wrap::TURN_MARKER;
 use crate::play::render::Seats;
 use crate::text::{Arg, Text};
 use dungeon_engine::ids::{MonsterId, Seat, TileId};
@@ -23,12 +24,33 @@ impl Ctx<'_> {
     pub fn t(&self, key: &'static str, args: &[(&str, String)]) -> String {
         t(&self.text, key, args)
     }
+
+    /// Message `key` about `subject`, in the second person (its `.you` form) when
+    /// `reader` is the subject.
+    pub fn about(
+        &self,
+        key: &'static str,
+        subject: Seat,
+        reader: Option<Seat>,
+        args: &[(&str, String)],
+    ) -> String {
+        self.text.about(key, subject, reader, &fluent_args(args))
+    }
 }
 
-/// A message with text arguments (the screens' messages select no plural).
+/// A message with text arguments; see [`fluent_args`].
 pub fn t(text: &Text, key: &'static str, args: &[(&str, String)]) -> String {
-    let args: Vec<(&str, Arg)> = args.iter().map(|(k, v)| (*k, Arg::from(v))).collect();
-    text.t(key, &args)
+    text.t(key, &fluent_args(args))
+}
+
+/// The screens' arguments as Fluent takes them: a whole number written as one ("3", not
+/// "03") goes as a number, so that a message can pick its plural ("1 row", "2 rows").
+fn fluent_args<'k>(args: &[(&'k str, String)]) -> Vec<(&'k str, Arg)> {
+    let arg = |v: &String| match v.parse::<i64>() {
+        Ok(n) if n.to_string() == *v => Arg::from(n),
+        _ => Arg::from(v),
+    };
+    args.iter().map(|(k, v)| (*k, arg(v))).collect()
 }
 
 /// A monster with its printed strength, and its species when the name does not say it:
@@ -64,7 +86,12 @@ pub fn tile_label(text: &Text, t: TileId) -> String {
 
 /// The table panel: the round and adventurer, equipment left, piles, and the players.
 /// `turn` is whose decision the game waits for.
-pub fn table_lines(ctx: &Ctx, view: &PlayerView, turn: Option<Seat>) -> Vec<Line<'static>> {
+pub fn table_lines(
+    ctx: &Ctx,
+    view: &PlayerView,
+    turn: Option<Seat>,
+    reader: Option<Seat>,
+) -> Vec<Line<'static>> {
     let p = ctx.palette;
     let text = &ctx.text;
     let mut out = Vec::new();
@@ -129,7 +156,7 @@ pub fn table_lines(ctx: &Ctx, view: &PlayerView, turn: Option<Seat>) -> Vec<Line
         let seat = i as Seat;
         let mut spans = Vec::new();
         if turn == Some(seat) {
-            spans.push(Span::styled("▶ ", p.turn()));
+            spans.push(Span::styled(TURN_MARKER, p.turn()));
         } else {
             spans.push(Span::raw("  "));
         }
@@ -166,7 +193,7 @@ pub fn table_lines(ctx: &Ctx, view: &PlayerView, turn: Option<Seat>) -> Vec<Line
         } else if matches!(view.phase, ViewPhase::Dungeon { runner } if runner == seat) {
             Some((ctx.t("tui-running", &[]), p.reveal()))
         } else if player.passed && matches!(view.phase, ViewPhase::Bidding { .. }) {
-            Some((ctx.t("tui-passed", &[]), p.dim()))
+            Some((ctx.about("tui-passed", seat, reader, &[]), p.dim()))
         } else {
             None
         };
@@ -182,7 +209,7 @@ pub fn table_lines(ctx: &Ctx, view: &PlayerView, turn: Option<Seat>) -> Vec<Line
                 .collect();
             spans.push(Span::raw(" · "));
             spans.push(Span::styled(
-                ctx.t("tui-took", &[("tiles", tiles.join(", "))]),
+                ctx.about("tui-took", seat, reader, &[("tiles", tiles.join(", "))]),
                 p.dim(),
             ));
         }

@@ -73,6 +73,17 @@ impl LogPanel {
         (rows[start..end].to_vec(), scroll)
     }
 
+    /// Adds `lines` at the bottom. A reader scrolled up keeps reading the same rows (in a
+    /// panel `width` columns wide): the new ones wait below, counted in the title.
+    pub fn push(&mut self, lines: impl IntoIterator<Item = Line<'static>>, width: u16) {
+        for line in lines {
+            if self.scroll > 0 {
+                self.scroll += wrap(&line, width, 2).len();
+            }
+            self.lines.push(line);
+        }
+    }
+
     pub fn up(&mut self, by: usize) {
         self.scroll = self.scroll.saturating_add(by);
     }

@@ -7,19 +7,21 @@
 //! the screen (hot-seat) it wipes the screen between them, shows a pass screen with
 //! nothing private (passed by a letter it names after a quiet moment, which no habit
 //! types), then a recap of what the next player missed. Keys typed while the
-//! screen is not asking are thrown away. The terminal is given back on every way out
+//! screen is not asking answer nothing: only `?`, `q` and the log's keys work at any
+//! moment (`anytime`). The terminal is given back on every way out
 //! (see `terminal`).
 //!
 //! With no seat at the screen (a spectator, a game of bots) it watches: the public view
 //! of the table, the log, and only the keys that change the screen (`watch`).
 //!
-//! Modules: `session` (the loop), `prompt` (a question and its keys), `between` (pass
-//! screen, recap, the end, a stopped game), `watch` (watching with no seat), `screen`
-//! (layout and drawing), `content` (the table panel and corner), `log` (the log panel),
+//! Modules: `session` (the loop), `prompt` (a question and its keys), `anytime` (the keys
+//! that work at any moment), `between` (pass screen, recap, the end, a stopped game),
+//! `watch` (watching with no seat), `screen` (layout and drawing), `content` (the table panel and corner), `log` (the log panel),
 //! `help` (`?`), `wrap` (word wrapping), `style` (colours, `NO_COLOR`), `keys` (the
 //! keyboard), `terminal` (taking the terminal and giving it back), `quiet` (no bytes for
 //! a frame that changes nothing).
 
+mod anytime;
 mod between;
 mod content;
 mod help;

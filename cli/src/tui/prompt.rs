@@ -18,7 +18,8 @@ use ratatui::backend::Backend;
 use std::time::{Duration, Instant};
 
 /// The question on screen and what the player typed at it.
-struct Asking {
+#[derive(Default)]
+pub(super) struct Asking {
     header: String,
     labels: Vec<String>,
     actions: Vec<Action>,
@@ -31,16 +32,29 @@ struct Asking {
 }
 
 impl Asking {
-    fn prompt(&self) -> Prompt {
-        let mut status = self.status.clone();
-        if !self.typed.is_empty() {
-            status.push((Tone::Info, format!("{}…", self.typed)));
+    /// A question with these options, `typed` digits into it (for the layout's tests).
+    #[cfg(test)]
+    pub(super) fn typing(header: &str, labels: Vec<String>, typed: &str) -> Asking {
+        Asking {
+            header: header.into(),
+            labels,
+            typed: typed.into(),
+            ..Asking::default()
         }
+    }
+
+    pub(super) fn prompt(&self) -> Prompt {
+        // The digits typed so far go on the header's row, which is always on screen:
+        // the status rows come last, the first a long prompt would lose.
+        let header = match self.typed.is_empty() {
+            true => self.header.clone(),
+            false => format!("{}  {}…", self.header, self.typed),
+        };
         Prompt::Asking {
-            header: self.header.clone(),
+            header,
             options: self.labels.clone(),
             keys: self.keys.clone(),
-            status,
+            status: self.status.clone(),
         }
     }
 }
@@ -60,11 +74,11 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
         // The prompt is on screen before any key counts.
         self.draw(asking.prompt(), None)?;
         self.keys.drain()?;
-        let shown_at = Instant::now();
+        let mut quiet_since = Instant::now();
         loop {
             let odds_changed = asking.odds_asked && self.odds_progress(seat, &mut asking);
             let wait = if asking.odds_asked { TICK } else { TICK * 5 };
-            let Some(key) = self.next_key(Some(shown_at), wait)? else {
+            let Some(key) = self.next_key(Some(&mut quiet_since), wait)? else {
                 if self.moved_on(seat, number) {
                     return Ok(());
                 }
@@ -78,6 +92,8 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
                     Some(&action) => match self.table.answer(seat, number, action) {
                         Ok(()) => {
                             self.last_seen[seat as usize] = self.table.log().len();
+                            // Read by now: the player answered with it on screen.
+                            self.run_result = None;
                             return Ok(());
                         }
                         Err(TableError::Refused(failure)) => {
@@ -363,7 +379,7 @@ fn prompt_keys(ctx: &Ctx, options: usize, odds: bool) -> Vec<(String, String)> {
 }
 
 /// The keys this driver adds to the help's list: the odds and saving.
-fn driver_keys(ctx: &Ctx) -> Vec<(String, String)> {
+pub(super) fn driver_keys(ctx: &Ctx) -> Vec<(String, String)> {
     vec![
         ("o".into(), ctx.t("tui-key-odds-long", &[])),
         ("s".into(), ctx.t("tui-key-save-long", &[])),

@@ -28,8 +28,9 @@ pub enum Prompt {
         keys: Vec<(String, String)>,
         status: Vec<(Tone, String)>,
     },
-    /// Not asking: a line saying what the game is doing ("Bot 2 is thinking...").
-    Busy(String),
+    /// Not asking: a line saying what the game is doing ("Bot 2 is thinking..."), and
+    /// with `keys`, the keys that work at any moment (help, the log, leaving).
+    Busy { line: String, keys: bool },
     /// Watching, with no seat here: that it is watching, what the game is doing, and the
     /// keys that work (help, the log, leaving).
     Watching {
@@ -37,6 +38,32 @@ pub enum Prompt {
         busy: String,
         keys: Vec<(String, String)>,
     },
+}
+
+impl Prompt {
+    /// The game goes on without the player (a bot thinks, cards are revealed): what it
+    /// does, and the keys that work meanwhile.
+    pub fn busy(line: String) -> Prompt {
+        Prompt::Busy { line, keys: true }
+    }
+
+    /// Nothing below a popup that has keys of its own.
+    pub fn idle() -> Prompt {
+        Prompt::Busy {
+            line: String::new(),
+            keys: false,
+        }
+    }
+}
+
+/// The keys that work at any moment (`anytime.rs`), as a hint line lists them.
+pub fn anytime_keys(ctx: &Ctx) -> Vec<(String, String)> {
+    let t = |key: &'static str| ctx.t(key, &[]);
+    vec![
+        ("?".into(), t("tui-key-help")),
+        ("PgUp/PgDn".into(), t("tui-key-log")),
+        ("q".into(), t("tui-key-quit")),
+    ]
 }
 
 /// What a status line of the prompt is.
@@ -85,6 +112,9 @@ pub struct Screen<'a> {
     pub log: &'a LogPanel,
     pub prompt: Prompt,
     pub overlay: Option<Overlay>,
+    /// The first row of a popup too long for the screen; `None` for where it starts
+    /// (a recap's newest rows, the top of anything else).
+    pub popup_top: Option<usize>,
 }
 
 /// Sizes the loop needs back from a drawing: the log panel's inner size (for paging),
@@ -96,6 +126,11 @@ pub struct Drawn {
     pub help_height: u16,
     /// The furthest the help can scroll.
     pub help_max: usize,
+    /// A popup's first row shown, the furthest it can scroll (0 when it fits), and how
+    /// many of its rows are shown.
+    pub popup_top: usize,
+    pub popup_max: usize,
+    pub popup_page: usize,
 }
 
 pub fn draw(f: &mut Frame, s: &Screen) -> Drawn {
@@ -115,24 +150,30 @@ pub fn draw(f: &mut Frame, s: &Screen) -> Drawn {
     let inner = |w: u16| w.saturating_sub(2).max(1);
     let table = s
         .view
-        .map(|v| wrap_all(&table_lines(&s.ctx, v, s.turn), inner(table_w)))
+        .map(|v| wrap_all(&table_lines(&s.ctx, v, s.turn, s.viewer), inner(table_w)))
         .unwrap_or_default();
     let corner = match (s.viewer, s.view) {
         (Some(_), Some(v)) => wrap_all(&corner_lines(&s.ctx, v), inner(corner_w)),
         _ => Vec::new(),
     };
     let (prompt, hint) = prompt_rows(&s.ctx, &s.prompt, inner(width));
-    // Heights: the prompt in full; the log at least 3 rows (1 inside) when it fits; the
-    // top panels what is left of their need.
+    // Heights: the prompt in full, or the screen says it is too small (a cut option
+    // could not be chosen knowingly); the log at least 3 rows (1 inside) when it fits;
+    // the top panels what is left of their need.
     let height = area.height;
-    let prompt_h = (prompt.len() as u16 + 2).min(height);
+    let prompt_h = prompt.len() as u16 + 2;
+    if prompt_h > height || width < MIN_WIDTH {
+        return draw_too_small(f, s);
+    }
+    let room = height - prompt_h;
+    let log_min = if room >= 3 { 3 } else { 0 };
     let mut top_h = if table.is_empty() && corner.is_empty() {
         0
     } else {
         table.len().max(corner.len()) as u16 + 2
     };
-    top_h = top_h.min(height.saturating_sub(prompt_h + 3));
-    let log_h = height - prompt_h - top_h;
+    top_h = top_h.min(room - log_min);
+    let log_h = room - top_h;
     let top = Rect::new(area.x, area.y, width, top_h);
     let log_area = Rect::new(area.x, area.y + top_h, width, log_h);
     let prompt_area = Rect::new(area.x, area.y + top_h + log_h, width, prompt_h);
@@ -193,12 +234,34 @@ pub fn draw(f: &mut Frame, s: &Screen) -> Drawn {
         )),
         Some(Overlay::Help { .. }) | None => None,
     };
-    if let Some((title, body, footer, keep_end)) = popup_of {
-        popup(f, s, &title, body, &footer, keep_end);
-    }
-    Drawn {
+    let mut drawn = Drawn {
         log_width: inner(width),
         log_height: log_h.saturating_sub(2),
+        ..Drawn::default()
+    };
+    if let Some((title, body, footer, keep_end)) = popup_of {
+        (drawn.popup_top, drawn.popup_max, drawn.popup_page) =
+            popup(f, s, &title, body, &footer, keep_end);
+    }
+    drawn
+}
+
+/// The narrowest screen the table is laid out on.
+const MIN_WIDTH: u16 = 40;
+
+/// Instead of the table, when the prompt cannot fit: how large the window must be (at
+/// its width, or the narrowest the table takes, with room for the log's first row).
+fn draw_too_small(f: &mut Frame, s: &Screen) -> Drawn {
+    let area = f.area();
+    let width = area.width.max(MIN_WIDTH);
+    let (prompt, _) = prompt_rows(&s.ctx, &s.prompt, width.saturating_sub(2));
+    let height = (prompt.len() as u16 + 2 + 3).max(area.height);
+    let args = [("width", width.to_string()), ("height", height.to_string())];
+    let line = Line::styled(s.ctx.t("tui-too-small", &args), s.ctx.palette.bad());
+    f.render_widget(Paragraph::new(wrap(&line, area.width, 0)), area);
+    Drawn {
+        log_width: area.width.saturating_sub(2).max(1),
+        log_height: 1,
         ..Drawn::default()
     }
 }
@@ -212,7 +275,13 @@ fn prompt_rows(
 ) -> (Vec<Line<'static>>, Option<Line<'static>>) {
     let p = ctx.palette;
     match prompt {
-        Prompt::Busy(line) => (wrap(&Line::styled(line.clone(), p.dim()), width, 0), None),
+        Prompt::Busy { line, keys } => {
+            let rows = wrap(&Line::styled(line.clone(), p.dim()), width, 0);
+            match keys {
+                true => with_hint(ctx, rows, &anytime_keys(ctx), width),
+                false => (rows, None),
+            }
+        }
         Prompt::Watching { header, busy, keys } => {
             // One line, so the panel keeps its height as the busy text comes and goes.
             let line = Line::from(vec![
@@ -322,13 +391,17 @@ fn option_rows(ctx: &Ctx, options: &[String], width: u16) -> Vec<Line<'static>> 
                 Span::styled(format!("{n:>number_w$}"), p.key()),
                 Span::raw((*o).clone()),
             ]);
-            wrap(&line, width, number_w as u16)
+            // Under the option's text: right-aligned numbers are indented already.
+            wrap(&line, width, n.len() as u16)
         })
         .collect()
 }
 
 /// A bordered box in the middle of the screen, over what is drawn; its last row is
-/// `footer`. With `keep_end`, a body too long keeps its last lines (a recap's newest).
+/// `footer`. A body too long shows the rows from `s.popup_top` (by default its last ones
+/// with `keep_end`, a recap's newest, else its first), and says what is above and below
+/// and how to see it. Returns the first row shown, the furthest it can go and how many
+/// rows are shown.
 fn popup(
     f: &mut Frame,
     s: &Screen,
@@ -336,7 +409,7 @@ fn popup(
     body: Vec<Line<'static>>,
     footer: &str,
     keep_end: bool,
-) {
+) -> (usize, usize, usize) {
     let area = f.area();
     let p = s.ctx.palette;
     let width = area.width.saturating_sub(4).clamp(10, 76);
@@ -344,19 +417,42 @@ fn popup(
     let mut rows = wrap_all(&body, inner);
     let footer = wrap(&Line::styled(footer.to_string(), p.bar()), inner, 0);
     let room = area.height.saturating_sub(4) as usize;
-    let room = room.saturating_sub(footer.len() + 1);
+    let room = room.saturating_sub(footer.len() + 1).max(3);
+    let mut shown = (0, 0, rows.len());
     if rows.len() > room {
-        if keep_end {
-            let cut = rows.len() - room.saturating_sub(1);
-            rows.drain(..cut);
-            rows.insert(0, Line::styled("…", p.dim()));
+        // Two rows say what is cut: the body gets the rest.
+        let page = room - 2;
+        let max = rows.len() - page;
+        let top = s
+            .popup_top
+            .unwrap_or(if keep_end { max } else { 0 })
+            .min(max);
+        let (above, below) = (top, max - top);
+        let mut window: Vec<Line<'static>> = rows.drain(top..top + page).collect();
+        let more = |key: &'static str, n: usize| {
+            let line = s.ctx.t(key, &[("rows", n.to_string())]);
+            Line::styled(line, p.dim())
+        };
+        window.insert(
+            0,
+            if above > 0 {
+                more("tui-more-above", above)
+            } else {
+                Line::from("")
+            },
+        );
+        window.push(if below > 0 {
+            more("tui-more-below", below)
         } else {
-            rows.truncate(room);
-        }
+            Line::from("")
+        });
+        rows = window;
+        shown = (top, max, page);
     }
     rows.push(Line::from(""));
     rows.extend(footer);
     centred_box(f, &s.ctx, title, rows, width);
+    shown
 }
 
 /// `rows` in a bordered box `width` wide, in the middle of the screen, over what is there.

@@ -2,14 +2,14 @@
 //! unless a key skips it), asks the player at the screen (`prompt.rs`), lets the table move
 //! on while bots think, and in hot-seat games wipes the screen and shows the pass screen
 //! and a recap between two players (`between.rs`); with no seat here, it watches
-//! (`watch.rs`). Keys count only while a prompt is on screen (or the screen watches): the
-//! keyboard is drained each time one is drawn, and keys read at any other time are thrown
-//! away.
+//! (`watch.rs`). Keys answer only while a prompt is on screen: the keyboard is drained
+//! each time one is drawn, and a key still hammered from before it is dropped; at any
+//! other time only `?`, `q` and the log's keys work (`anytime.rs`).
 
 use super::content::Ctx;
 use super::keys::{Key, Keyboard, Moment};
 use super::log::{LogPanel, entry_lines};
-use super::screen::{self, Drawn, Overlay, Prompt, Screen};
+use super::screen::{self, Drawn, Overlay, Prompt, Screen, Tone};
 use super::terminal::Wipe;
 use super::{Options, Outcome};
 use crate::play::Session as Files;
@@ -87,6 +87,11 @@ pub struct Session<'a, B: Backend + Wipe, K: Keyboard> {
     /// The view last drawn while the log was caught up.
     last_view: Option<PlayerView>,
     pub(super) drawn: Drawn,
+    /// How the last dungeon run of a player at this screen ended, shown under every
+    /// prompt until they answer one: the next question must not push it out of sight.
+    pub(super) run_result: Option<(Tone, String)>,
+    /// The first row shown of a popup too long for the screen (`None`: where it starts).
+    pub(super) popup_top: Option<usize>,
     /// The last failed write reported, so it is reported once.
     problem_said: Option<(PathBuf, SaveProblem)>,
 }
@@ -141,6 +146,8 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
             frozen: None,
             last_view: None,
             drawn: Drawn::default(),
+            run_result: None,
+            popup_top: None,
             problem_said: None,
         };
         session.set_viewer(shown);
@@ -206,20 +213,27 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
     }
 
     /// The next key typed while something asks the player (a prompt, the pass screen, a
-    /// popup), waiting at most `wait`. Ctrl-C ends the game. When the screen appeared
-    /// at `shown_at`, a key read within the grace period after it is dropped: it was
-    /// typed for what came before (a key hammered through the bots' turns).
+    /// popup), waiting at most `wait`. Ctrl-C ends the game. With `quiet_since` (when the
+    /// screen appeared), a key read within the grace period after it is dropped and starts
+    /// the grace again: a player still hammering keys from what came before (skipping
+    /// reveals, the bots' turns) answers nothing until they stop.
     pub(super) fn next_key(
         &mut self,
-        shown_at: Option<Instant>,
+        quiet_since: Option<&mut Instant>,
         wait: Duration,
     ) -> Step<Option<Key>> {
         self.check_signal()?;
         match self.keys.wait(wait, Moment::Listening)? {
             Some(Key::Interrupt) => Err(interrupted()),
             Some(Key::Resize) => Ok(Some(Key::Resize)),
-            Some(_) if shown_at.is_some_and(|at| at.elapsed() < self.options.grace) => Ok(None),
-            key => Ok(key),
+            Some(key) => match quiet_since {
+                Some(at) if at.elapsed() < self.options.grace => {
+                    *at = Instant::now();
+                    Ok(None)
+                }
+                _ => Ok(Some(key)),
+            },
+            None => Ok(None),
         }
     }
 
@@ -239,8 +253,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
     /// Adds a line of the screen's own to the log, after the entries shown so far.
     fn note(&mut self, line: Line<'static>) {
         self.notes.push((self.shown_entries, line.clone()));
-        self.log.lines.push(line);
-        self.log.scroll = 0;
+        self.log.push([line], self.drawn.log_width);
     }
 
     /// Puts the table's notes that fall among the entries shown so far into the log.
@@ -276,9 +289,13 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
                 self.redraw_busy()?;
                 self.pause(self.options.delay)?;
             }
-            self.log
-                .lines
-                .extend(entry_lines(&self.ctx, &entry, self.shown));
+            let lines = entry_lines(&self.ctx, &entry, self.shown);
+            self.keep_run_result(&entry.public, &lines);
+            if matches!(entry.public, Event::Entered { .. }) {
+                // A reader scrolled up comes back for the run: its cards are the show.
+                self.log.scroll = 0;
+            }
+            self.log.push(lines, self.drawn.log_width);
             // The frozen table follows the run's HP as the log tells it.
             if let (Some(run), Some(hp)) = (
                 self.frozen.as_mut().and_then(|v| v.run.as_mut()),
@@ -286,14 +303,36 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
             ) {
                 run.hp = hp;
             }
-            self.log.scroll = 0;
             self.shown_entries += 1;
         }
         Ok(())
     }
 
-    /// Waits `how_long`, reading keys: any key ends the wait and skips the rest of the
-    /// animation; none of them is kept.
+    /// Keeps the result of a run of a player at this screen (`lines` being how the log
+    /// words `event`); a new run puts the last one away.
+    fn keep_run_result(&mut self, event: &Event, lines: &[Line<'static>]) {
+        let (seat, tone) = match *event {
+            Event::Success { seat, .. } => (seat, Tone::Good),
+            Event::Failure { seat, .. } => (seat, Tone::Bad),
+            Event::Entered { .. } => return self.run_result = None,
+            _ => return,
+        };
+        let here = |s: &dungeon_table::SeatInfo| s.controlled;
+        if self
+            .table
+            .setup()
+            .seats
+            .get(seat as usize)
+            .is_some_and(here)
+            && let Some(line) = lines.iter().find(|l| l.width() > 0)
+        {
+            self.run_result = Some((tone, line.to_string()));
+        }
+    }
+
+    /// Waits `how_long`, reading keys: any key but those that work at any moment
+    /// ([`Self::anytime_key`]) ends the wait and skips the rest of the animation; none of
+    /// them answers anything.
     fn pause(&mut self, how_long: Duration) -> Step {
         let until = Instant::now() + how_long;
         while let Some(left) = until.checked_duration_since(Instant::now()) {
@@ -301,9 +340,12 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
             match self.keys.wait(left.min(TICK), Moment::Reveal)? {
                 Some(Key::Interrupt) => return Err(interrupted()),
                 Some(Key::Resize) => self.redraw_busy()?,
-                Some(_) => {
-                    self.skip = true;
-                    return Ok(());
+                Some(key) => {
+                    let busy = Prompt::busy(self.ctx.t("tui-revealing", &[]));
+                    if !self.anytime_key(key, &busy)? {
+                        self.skip = true;
+                        return Ok(());
+                    }
                 }
                 None => {}
             }
@@ -313,11 +355,12 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
 
     fn redraw_busy(&mut self) -> Step {
         let busy = self.ctx.t("tui-revealing", &[]);
-        self.draw(Prompt::Busy(busy), None).map(|_| ())
+        self.draw(Prompt::busy(busy), None).map(|_| ())
     }
 
-    /// Someone not at this screen decides: let the table move on, say who is thinking,
-    /// and throw away whatever is typed meanwhile (a watching screen reads it instead).
+    /// Someone not at this screen decides: let the table move on, say who is thinking;
+    /// of the keys typed meanwhile only those that work at any moment count (a watching
+    /// screen reads its own).
     fn wait_for(&mut self, seat: Seat, for_how_long: Duration) -> Step {
         if self.watching {
             return self.watch(seat);
@@ -325,10 +368,10 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         if self.hot_seat && self.shown.is_some() {
             self.show_public()?;
         }
-        let busy = self.busy_line(seat, for_how_long);
-        self.draw(Prompt::Busy(busy), None)?;
+        let busy = Prompt::busy(self.busy_line(seat, for_how_long));
+        self.draw(busy.clone(), None)?;
         self.table.poll(TICK).map_err(table_error)?;
-        self.discard_keys()
+        self.keys_while_busy(&busy)
     }
 
     /// Who the game waits for, once they have taken a while ("Bot 2 is thinking...").
@@ -342,16 +385,6 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         } else {
             self.ctx.t("tui-waiting", &[("name", name)])
         }
-    }
-
-    /// Reads and drops every key typed so far, except Ctrl-C.
-    fn discard_keys(&mut self) -> Step {
-        while let Some(key) = self.keys.wait(Duration::ZERO, Moment::Busy)? {
-            if key == Key::Interrupt {
-                return Err(interrupted());
-            }
-        }
-        Ok(())
     }
 
     /// The screen between two hot-seat players: wiped, then only what everyone sees.
@@ -407,7 +440,14 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         }
     }
 
-    pub(super) fn draw(&mut self, prompt: Prompt, overlay: Option<Overlay>) -> Step<Drawn> {
+    pub(super) fn draw(&mut self, mut prompt: Prompt, overlay: Option<Overlay>) -> Step<Drawn> {
+        match (&mut prompt, &self.run_result) {
+            (Prompt::Asking { status, .. }, Some(result)) => status.insert(0, result.clone()),
+            (Prompt::Busy { line, .. }, Some((_, result))) => {
+                *line = format!("{result}  {line}").trim_end().to_string();
+            }
+            _ => {}
+        }
         let view = self.view();
         if self.frozen.is_none() && self.shown_entries == self.table.log().len() {
             self.last_view = view.clone();
@@ -428,11 +468,14 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
             log: &self.log,
             prompt,
             overlay,
+            popup_top: self.popup_top,
         };
         let mut drawn = Drawn::default();
         self.terminal
             .draw(|f| drawn = screen::draw(f, &screen))
             .map_err(backend_error)?;
+        // A popup scrolled past its end (the screen grew) shows its last rows.
+        self.popup_top = self.popup_top.map(|_| drawn.popup_top);
         // Keep the help's last size when the help is drawn, and the log's otherwise.
         if drawn.help_height > 0 {
             self.drawn.help_height = drawn.help_height;

@@ -12,6 +12,7 @@ use super::{Outcome, help};
 use dungeon_engine::ids::Seat;
 use dungeon_table::TableState;
 use ratatui::backend::Backend;
+use ratatui::text::Line;
 use std::time::Duration;
 
 impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
@@ -61,24 +62,26 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
         Prompt::Watching {
             header: t("tui-watching"),
             busy,
-            keys: vec![
-                ("?".into(), t("tui-key-help")),
-                ("PgUp/PgDn".into(), t("tui-key-log")),
-                ("q".into(), t("tui-key-quit")),
-            ],
+            keys: super::screen::anytime_keys(&self.ctx),
         }
     }
 
     /// The help, until it is closed (the game goes on meanwhile).
     fn watching_help(&mut self) -> Step {
         let lines = help::with_keys(&self.ctx, help::watching_keys(&self.ctx));
+        self.help_meanwhile(lines, &self.watching_prompt())
+    }
+
+    /// The help over `prompt`, until it is closed; what the game did meanwhile is shown
+    /// at once when it is.
+    pub(super) fn help_meanwhile(&mut self, lines: Vec<Line<'static>>, prompt: &Prompt) -> Step {
         let mut scroll = 0;
         loop {
             let overlay = Overlay::Help {
                 lines: lines.clone(),
                 scroll,
             };
-            let drawn = self.draw(self.watching_prompt(), Some(overlay))?;
+            let drawn = self.draw(prompt.clone(), Some(overlay))?;
             scroll = scroll.min(drawn.help_max);
             match self.next_key(None, TICK * 5)? {
                 Some(Key::Esc | Key::Enter | Key::Char('?' | 'q' | 'Q')) => break,

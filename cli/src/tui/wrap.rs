@@ -7,11 +7,12 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthStr;
 
-/// `line` broken into rows of at most `width` columns; rows after the first start with
-/// `indent` spaces (a hanging indent, for numbered options). An empty line stays one row.
+/// `line` broken into rows of at most `width` columns; rows after the first keep the
+/// line's own indentation and add `indent` spaces to it (a hanging indent, for numbered
+/// options). An empty line stays one row.
 pub fn wrap(line: &Line<'_>, width: u16, indent: u16) -> Vec<Line<'static>> {
     let width = width.max(1) as usize;
-    let indent = (indent as usize).min(width.saturating_sub(1));
+    let indent = (own_indent(line) + indent as usize).min(width.saturating_sub(1));
     let words = words(line);
     let mut rows: Vec<Vec<(String, Style)>> = vec![Vec::new()];
     let mut used = 0;
@@ -62,6 +63,19 @@ pub fn wrap(line: &Line<'_>, width: u16, indent: u16) -> Vec<Line<'static>> {
             Line::from(spans).style(line.style)
         })
         .collect()
+}
+
+/// Marks the player whose turn it is, where the others' rows start with two spaces.
+pub const TURN_MARKER: &str = "▶ ";
+
+/// How far `line` is indented: its leading spaces, the turn marker counting as such. An
+/// indented item (a card's effect under the reveal, a player's row in the table) reads
+/// as one item when wrapped.
+fn own_indent(line: &Line<'_>) -> usize {
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    let body = text.strip_prefix(TURN_MARKER).unwrap_or(&text);
+    let marker = text[..text.len() - body.len()].width();
+    marker + body.chars().take_while(|&c| c == ' ').count()
 }
 
 /// Every line of `lines` wrapped, in order.
@@ -159,5 +173,26 @@ mod tests {
         assert_eq!(rows[0].spans.last().unwrap().style, bold);
         assert_eq!(wrap(&Line::from(""), 10, 0).len(), 1);
         assert_eq!(plain(&wrap(&Line::from("  Bot 2"), 10, 0)), ["  Bot 2"]);
+    }
+
+    #[test]
+    fn an_indented_line_keeps_its_indent_when_wrapped() {
+        let line = Line::from("  Golem deals 5 damage");
+        assert_eq!(
+            plain(&wrap(&line, 10, 0)),
+            ["  Golem", "  deals 5", "  damage"]
+        );
+        // With a hanging indent, under the line's own indentation.
+        let line = Line::from(vec![Span::raw(" 1) "), Span::raw("Draw a monster")]);
+        assert_eq!(plain(&wrap(&line, 12, 3)), [" 1) Draw a", "    monster"]);
+        // The turn marker indents its row as two spaces do the others'.
+        let line = Line::from(vec![
+            Span::raw(TURN_MARKER),
+            Span::raw("Bot 2 took away: Torch"),
+        ]);
+        assert_eq!(
+            plain(&wrap(&line, 14, 0)),
+            ["▶ Bot 2 took", "  away: Torch"]
+        );
     }
 }

@@ -10,7 +10,7 @@ use crate::tui::keys::Key;
 use dungeon_engine::bot::BotKind;
 use dungeon_table::Table;
 
-fn solo() -> EngineTable {
+pub(super) fn solo() -> EngineTable {
     let mut table = EngineTable::new("base", 11, &[None, Some(BotKind::Rules)], |_| {});
     // Each bot move takes a few polls, so there are bots' turns to type into.
     table.polls_per_move = 2;
@@ -49,8 +49,10 @@ fn keys_typed_while_not_asking_change_nothing() {
         quiet.state(),
         dungeon_table::TableState::Over { .. }
     ));
-    // Digits that are options, Enter, q then y (leave), ? — all typed at the wrong time.
-    let noise = keys("21\nqy?3");
+    // Digits that are options, Enter, y (yes) and others, all typed at the wrong time. (`q`
+    // and `?` work at any moment: `anytime.rs`.)
+    let mut noise = keys("21\ny3");
+    noise.push(Key::Other);
     let (hammered, script, _) = whole_game(&noise);
     assert!(
         script.hammered > 20,

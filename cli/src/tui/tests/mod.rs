@@ -3,10 +3,13 @@
 //! 120x40 from real game positions, and the loop's rules about keys and hot-seat. The
 //! end-to-end test through the real binary in a pseudo-terminal is `cli/tests/tui.rs`.
 
+mod anytime;
 mod behaviour;
+mod layout;
 mod notes;
 mod pass;
 mod prompt;
+mod review;
 mod screens;
 mod script;
 mod table;
@@ -60,6 +63,16 @@ fn play(
     play_with(table, script, lang, size, options)
 }
 
+/// As [`play`] at 80x24 with no pause before reveals and no colour: the size a newcomer
+/// plays at.
+fn play_80x24(
+    table: &mut EngineTable,
+    script: &mut Script,
+) -> (Terminal<TestBackend>, Result<Outcome, String>) {
+    let palette = Palette::new(false);
+    play(table, script, Lang::En, (80, 24), Duration::ZERO, palette)
+}
+
 fn play_with(
     table: &mut EngineTable,
     script: &mut Script,
@@ -73,7 +86,7 @@ fn play_with(
 /// As [`play_with`], the game coming from and saved to where `files` says.
 fn play_files(
     table: &mut EngineTable,
-    script: &mut Script,
+    keys: impl super::keys::Keyboard,
     lang: Lang,
     (width, height): (u16, u16),
     options: Options,
@@ -89,7 +102,7 @@ fn play_files(
         palette,
     };
     let shutdown = Shutdown::default();
-    let session = Session::new(&mut terminal, script, table, ctx, files, shutdown, options);
+    let session = Session::new(&mut terminal, keys, table, ctx, files, shutdown, options);
     let outcome = session.run();
     (terminal, outcome)
 }
