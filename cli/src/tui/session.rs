@@ -14,7 +14,6 @@ use super::terminal::Wipe;
 use super::{Options, Outcome};
 use crate::play::Session as Files;
 use crate::play::signals::Shutdown;
-use dungeon_engine::event::Event;
 use dungeon_engine::ids::Seat;
 use dungeon_engine::view::PlayerView;
 use dungeon_table::{SaveProblem, Table, TableError, TableState};
@@ -30,6 +29,8 @@ pub(super) const THINKING_AFTER: Duration = Duration::from_millis(200);
 pub(super) const TICK: Duration = Duration::from_millis(40);
 /// How long an error of the terminal waits for the signal that may have caused it.
 const SIGNAL_AFTER_ERROR: Duration = Duration::from_millis(200);
+
+mod entries;
 
 /// Why a step of the loop ends the session early.
 pub(super) enum Stop {
@@ -269,67 +270,6 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         }
     }
 
-    /// Shows the log entries the screen has not shown yet, pausing before each reveal.
-    fn show_new_entries(&mut self) -> Step {
-        let end = self.table.log().len();
-        let result = self.show_entries_to(end);
-        self.frozen = None;
-        result
-    }
-
-    fn show_entries_to(&mut self, end: usize) -> Step {
-        while self.shown_entries < end {
-            self.take_table_notes();
-            let entry = self.table.log()[self.shown_entries].clone();
-            let reveal = matches!(entry.public, Event::Revealed { .. });
-            if reveal && !self.skip && !self.options.delay.is_zero() {
-                if self.frozen.is_none() {
-                    self.frozen = self.last_view.clone().or_else(|| self.live_view());
-                }
-                self.redraw_busy()?;
-                self.pause(self.options.delay)?;
-            }
-            let lines = entry_lines(&self.ctx, &entry, self.shown);
-            self.keep_run_result(&entry.public, &lines);
-            if matches!(entry.public, Event::Entered { .. }) {
-                // A reader scrolled up comes back for the run: its cards are the show.
-                self.log.scroll = 0;
-            }
-            self.log.push(lines, self.drawn.log_width);
-            // The frozen table follows the run's HP as the log tells it.
-            if let (Some(run), Some(hp)) = (
-                self.frozen.as_mut().and_then(|v| v.run.as_mut()),
-                hp_after(&entry.public),
-            ) {
-                run.hp = hp;
-            }
-            self.shown_entries += 1;
-        }
-        Ok(())
-    }
-
-    /// Keeps the result of a run of a player at this screen (`lines` being how the log
-    /// words `event`); a new run puts the last one away.
-    fn keep_run_result(&mut self, event: &Event, lines: &[Line<'static>]) {
-        let (seat, tone) = match *event {
-            Event::Success { seat, .. } => (seat, Tone::Good),
-            Event::Failure { seat, .. } => (seat, Tone::Bad),
-            Event::Entered { .. } => return self.run_result = None,
-            _ => return,
-        };
-        let here = |s: &dungeon_table::SeatInfo| s.controlled;
-        if self
-            .table
-            .setup()
-            .seats
-            .get(seat as usize)
-            .is_some_and(here)
-            && let Some(line) = lines.iter().find(|l| l.width() > 0)
-        {
-            self.run_result = Some((tone, line.to_string()));
-        }
-    }
-
     /// Waits `how_long`, reading keys: any key but those that work at any moment
     /// ([`Self::anytime_key`]) ends the wait and skips the rest of the animation; none of
     /// them answers anything.
@@ -490,18 +430,6 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
     pub(super) fn draw_alone(&mut self, draw: impl FnOnce(&mut ratatui::Frame)) -> Step {
         self.terminal.draw(draw).map_err(backend_error)?;
         Ok(())
-    }
-}
-
-/// The runner's HP after an event that changes it.
-fn hp_after(event: &Event) -> Option<i32> {
-    match event {
-        Event::Damaged { hp, .. }
-        | Event::HpChanged { hp, .. }
-        | Event::TileDiscarded { hp, .. }
-        | Event::Revived { hp, .. }
-        | Event::Died { hp } => Some(*hp),
-        _ => None,
     }
 }
 
