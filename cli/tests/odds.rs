@@ -979,6 +979,24 @@ fn coin_pack(name: &str) -> PathBuf {
     dir
 }
 
+/// Makes the coin pack's tile count to `count` at every reveal (a heavy hook, legal in
+/// play under 2,000,000), then do `then`.
+fn count_on_reveal(dir: &Path, count: u32, then: &str) {
+    let script = format!(
+        "return {{ on_reveal = function(ctx, m)\n  local n = 0\n  for i = 1, {count} do n = n + i end\n  {then}\nend }}\n"
+    );
+    std::fs::write(dir.join("scripts/coin.lua"), script).unwrap();
+}
+
+/// `dungeon --lang LANG --pack` the coin pack in `dir`, its command still to give.
+fn with_coin(dir: &Path, lang: &str) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dungeon"));
+    command
+        .args(["--lang", lang, "--pack"])
+        .arg(dir.join("coin.toml"));
+    command
+}
+
 /// What `command` printed, having exited with 0.
 fn succeeded(mut command: Command) -> String {
     let out = command.output().unwrap();
@@ -995,10 +1013,8 @@ fn succeeded(mut command: Command) -> String {
 fn odds_of_a_card_that_draws_random_numbers_are_sampled_and_said_so() {
     let dir = coin_pack("coin");
     let run = |json: bool| {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_dungeon"));
+        let mut command = with_coin(&dir, "en");
         command
-            .args(["--lang", "en", "--pack"])
-            .arg(dir.join("coin.toml"))
             .args(["odds", "--packs", "base,coin", "--adventurer", "gambler"])
             .args(["--dungeon", "1", "--known", "dragon"]);
         if json {
@@ -1029,14 +1045,8 @@ fn odds_of_a_card_that_draws_random_numbers_are_sampled_and_said_so() {
 #[test]
 fn odds_with_heavy_hooks_stop_at_their_work_and_say_so() {
     let dir = coin_pack("heavy");
-    std::fs::write(
-        dir.join("scripts/coin.lua"),
-        "return { on_reveal = function(ctx, m)\n  local n = 0\n  for i = 1, 20000 do n = n + i end\n  if m.strength <= 2 then ctx.defeat() end\nend }\n",
-    )
-    .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_dungeon"))
-        .args(["--lang", "en", "--pack"])
-        .arg(dir.join("coin.toml"))
+    count_on_reveal(&dir, 20000, "if m.strength <= 2 then ctx.defeat() end");
+    let out = with_coin(&dir, "en")
         .args(["odds", "--packs", "base,coin", "--adventurer", "gambler"])
         .args(["--dungeon", "5", "--work", "2000000", "--json"])
         .output()
@@ -1075,11 +1085,7 @@ fn check_reports_what_each_hook_costs_and_warns_about_heavy_ones() {
         light.contains("coin on_reveal: ") && light.contains("0 warnings"),
         "{light}"
     );
-    std::fs::write(
-        dir.join("scripts/coin.lua"),
-        "return { on_reveal = function(ctx, m)\n  local n = 0\n  for i = 1, 1500000 do n = n + i end\nend }\n",
-    )
-    .unwrap();
+    count_on_reveal(&dir, 1_500_000, "");
     let heavy = check("en");
     assert!(
         heavy.contains("coin.toml:")
@@ -1101,9 +1107,7 @@ fn check_reports_what_each_hook_costs_and_warns_about_heavy_ones() {
 fn sim_says_which_cards_are_too_heavy_for_the_bots() {
     let dir = coin_pack("sim-heavy");
     let sim = || {
-        Command::new(env!("CARGO_BIN_EXE_dungeon"))
-            .args(["--lang", "es", "--pack"])
-            .arg(dir.join("coin.toml"))
+        with_coin(&dir, "es")
             .args([
                 "sim",
                 "-n",
@@ -1120,11 +1124,7 @@ fn sim_says_which_cards_are_too_heavy_for_the_bots() {
     let light = sim();
     assert_eq!(light.status.code(), Some(0));
     assert!(!String::from_utf8_lossy(&light.stderr).contains("a ciegas"));
-    std::fs::write(
-        dir.join("scripts/coin.lua"),
-        "return { on_reveal = function(ctx, m)\n  local n = 0\n  for i = 1, 1500000 do n = n + i end\nend }\n",
-    )
-    .unwrap();
+    count_on_reveal(&dir, 1_500_000, "");
     let heavy = sim();
     let stderr = String::from_utf8_lossy(&heavy.stderr);
     assert_eq!(heavy.status.code(), Some(0), "{stderr}");
@@ -1141,14 +1141,8 @@ fn sim_says_which_cards_are_too_heavy_for_the_bots() {
 #[test]
 fn odds_too_heavy_to_estimate_say_so() {
     let dir = coin_pack("too-heavy");
-    std::fs::write(
-        dir.join("scripts/coin.lua"),
-        "return { on_reveal = function(ctx, m)\n  local n = 0\n  for i = 1, 1900000 do n = n + i end\nend }\n",
-    )
-    .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_dungeon"))
-        .args(["--lang", "en", "--pack"])
-        .arg(dir.join("coin.toml"))
+    count_on_reveal(&dir, 1_900_000, "");
+    let out = with_coin(&dir, "en")
         .args([
             "odds",
             "--packs",
