@@ -4,7 +4,7 @@
 //! about: the odds search and the bots run hooks thousands of times a decision.
 
 use crate::action::CardRef;
-use crate::bot::{BotKind, play_game};
+use crate::bot::{BotKind, play_game, seat_seed};
 use crate::catalog::{Diagnostic, Diagnostics, PackLibrary};
 use crate::engine::Engine;
 use crate::options::GameOptions;
@@ -45,8 +45,8 @@ pub fn measure_hook_costs(library: &PackLibrary, pack: &str) -> (Vec<HookCostLin
             players,
             ..GameOptions::default()
         };
-        let mut bots: Vec<_> = (0..u64::from(players))
-            .map(|seat| BotKind::Random.create(seed * 8 + seat))
+        let mut bots: Vec<_> = (0..usize::from(players))
+            .map(|seat| BotKind::Random.create(seat_seed(seed, seat)))
             .collect();
         // A game a script stops still measured what it ran; `check`'s scenarios and
         // the engine report the error itself.
