@@ -128,9 +128,9 @@ pub(crate) struct Dealt {
     /// The dungeons not yet played, the next one last.
     left: Vec<GameState>,
     survived: usize,
+    /// The dungeons the figure is over: all those dealt, less any the work left unplayed
+    /// or too heavy to play. None: the figure is an even guess.
     total: usize,
-    /// The work ran out before any dungeon was played: the figure is an even guess.
-    guessed: bool,
     player: Player,
 }
 
@@ -153,16 +153,13 @@ impl Dealt {
     }
 
     /// These dungeons, to be played in order.
-    /// (None: an even guess.)
     fn of(mut left: Vec<GameState>) -> Dealt {
         let total = left.len();
         left.reverse();
-        let guessed = total == 0;
         Dealt {
             left,
-            survived: usize::from(guessed),
-            total: if guessed { 2 } else { total },
-            guessed,
+            survived: 0,
+            total,
             player: Player::default(),
         }
     }
@@ -170,13 +167,16 @@ impl Dealt {
     /// The dungeons the figure is over (fewer than dealt when the work ran out; none
     /// when it is a guess).
     pub(crate) fn dungeons(&self) -> usize {
-        if self.guessed { 0 } else { self.total }
+        self.total
     }
 
     /// The lowest and highest figure the estimate can still end with (equal once every
     /// dungeon is played): the share survived so far, and that share if the runner
     /// survived every dungeon left.
     pub(crate) fn bounds(&self) -> (f64, f64) {
+        if self.total == 0 {
+            return (0.5, 0.5);
+        }
         let share = |survived: usize| survived as f64 / self.total as f64;
         (share(self.survived), share(self.survived + self.left.len()))
     }
@@ -216,13 +216,8 @@ impl Dealt {
     /// dungeons played, an even guess if none was.
     pub(crate) fn play_next(&mut self, rules: &mut dyn Rules) -> Result<(), EngineError> {
         if rules.work_exhausted() && !self.left.is_empty() {
-            let played = self.total - self.left.len();
+            self.total -= self.left.len();
             self.left.clear();
-            self.guessed = played == 0;
-            (self.total, self.survived) = match played {
-                0 => (2, 1),
-                _ => (played, self.survived),
-            };
             return Ok(());
         }
         let Some(state) = self.left.pop() else {
@@ -235,12 +230,7 @@ impl Dealt {
             Ok(survived) => self.survived += usize::from(survived),
             // Too much work to play out: this dungeon is left out of the estimate (an
             // even guess if every one is).
-            Err(EngineError::Work) => {
-                self.total -= 1;
-                if self.total == 0 {
-                    (self.total, self.survived, self.guessed) = (2, 1, true);
-                }
-            }
+            Err(EngineError::Work) => self.total -= 1,
             Err(e) => return Err(e),
         }
         Ok(())
