@@ -30,6 +30,7 @@ pub(crate) fn compile_card(
     lua: &Lua,
     meter: &Meter,
     globals: &Table,
+    library_functions: &inert::Library,
     pack: &str,
     slot: usize,
     card: &str,
@@ -105,7 +106,6 @@ pub(crate) fn compile_card(
         entries.push((name.to_string_lossy(), value));
     }
     entries.sort_by(|a, b| a.0.cmp(&b.0));
-    let library = inert::Library::of(globals);
     let mut hooks = HookSet::default();
     let mut functions = Vec::new();
     for (name, value) in entries {
@@ -136,7 +136,7 @@ pub(crate) fn compile_card(
                 line,
             ));
         };
-        if !library.is_plain(&function) {
+        if !library_functions.is_plain(&function) {
             // A C function made by a library call carries state of its own, which one
             // chunk run cannot make afresh for each call of the hook.
             return Err(fail(
@@ -153,7 +153,8 @@ pub(crate) fn compile_card(
         functions.push((hook, function));
     }
     let just_functions: Vec<Function> = functions.iter().map(|(_, f)| f.clone()).collect();
-    let inert_instance = inert::all_inert(lua, &library, &just_functions).then_some(functions);
+    let inert_instance =
+        inert::all_inert(lua, library_functions, &just_functions).then_some(functions);
     Ok(Compiled {
         chunk_name,
         chunk,
@@ -196,6 +197,7 @@ pub fn check_pack_scripts(pack: &LoadedPack) -> Diagnostics {
         .iter()
         .map(|t| (&t.id, &t.script, false));
     let monsters = pack.file.monster.iter().map(|m| (&m.id, &m.script, true));
+    let library_functions = inert::Library::of(&globals);
     for (slot, (id, script, is_monster)) in tiles.chain(monsters).enumerate() {
         let Some(source) = script.as_ref().and_then(|s| pack.scripts.get(s.get_ref())) else {
             continue;
@@ -204,6 +206,7 @@ pub fn check_pack_scripts(pack: &LoadedPack) -> Diagnostics {
             &lua,
             &meter,
             &globals,
+            &library_functions,
             pack.id(),
             slot,
             id.get_ref(),

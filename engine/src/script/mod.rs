@@ -94,6 +94,8 @@ pub struct ScriptHost {
     meter: Rc<Meter>,
     /// The read-only globals every script reads through.
     globals: Table,
+    /// The C functions the globals hold (the only stateless ones, see `inert.rs`).
+    library: inert::Library,
     ctx: Table,
     ids: Rc<IdStrings>,
     /// Tiles first, then monsters, by catalog index; `None` for cards without a script.
@@ -151,6 +153,7 @@ impl ScriptHost {
             catalog: catalog.clone(),
             frame,
             meter,
+            library: inert::Library::of(&globals),
             globals,
             ctx,
             ids,
@@ -200,6 +203,7 @@ impl ScriptHost {
             &self.lua,
             &self.meter,
             &self.globals,
+            &self.library,
             pack,
             slot,
             &info.id,
