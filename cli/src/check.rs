@@ -107,18 +107,24 @@ fn print_hook_costs(library: &PackLibrary, lang: Lang, pack: &str) -> usize {
     warnings.0.len()
 }
 
+/// That `card`'s `hook` took up to `most` steps in a call: too heavy for the odds and the
+/// bots to think about (`check`'s warning, and `sim`'s).
+pub fn expensive_hook(lang: Lang, card: &str, hook: &str, most: u64) -> String {
+    let args = [
+        ("card", escape_line(card).into_owned().into()),
+        ("hook", hook.to_string().into()),
+        ("most", most.into()),
+    ];
+    tr(lang, "check-expensive-hook", &args)
+}
+
 /// A diagnostic in `lang` when it is one we word ourselves, else as the engine wrote it.
 fn in_words(lang: Lang, d: &Diagnostic) -> String {
     let (quoted, first, why) = match d.detail.as_deref() {
         Some(Detail::HiddenText { quoted, first, why }) => (quoted, first, why),
         Some(Detail::ExpensiveHook { card, hook, most }) => {
-            let args = [
-                ("card", escape_line(card).into_owned().into()),
-                ("hook", (*hook).into()),
-                ("most", (*most).into()),
-            ];
             let mut shown = d.clone();
-            shown.message = tr(lang, "check-expensive-hook", &args);
+            shown.message = expensive_hook(lang, card, hook, *most);
             return shown.to_string();
         }
         None => return d.to_string(),

@@ -37,10 +37,10 @@ use crate::text::{Arg, io_error, tr};
 use clap::{Args, Subcommand, ValueEnum};
 use dungeon_engine::GameOptions;
 use dungeon_engine::bot::BotKind;
-use dungeon_engine::catalog::{Catalog, DamageModel, Detail, PackLibrary};
+use dungeon_engine::catalog::{Catalog, DamageModel, PackLibrary};
+use dungeon_engine::check::EXPENSIVE_STEPS;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::options::{FirstAdventurer, MAX_PLAYERS, MIN_PLAYERS};
-use dungeon_engine::printable::escape_line;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -389,17 +389,13 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
 /// whatever the threads. (The built-in packs have none: `tests/check.rs`.)
 fn warn_heavy_hooks(library: &PackLibrary, lang: Lang, catalog: &Catalog) {
     for pack in (catalog.packs.iter()).filter(|p| !packs::is_builtin(&p.manifest_path)) {
-        let (_, heavy) = dungeon_engine::check::measure_hook_costs(library, &pack.id);
-        for d in &heavy.0 {
-            let Some(Detail::ExpensiveHook { card, hook, most }) = d.detail.as_deref() else {
-                continue;
-            };
-            let args = [
-                ("card", escape_line(card).into_owned().into()),
-                ("hook", (*hook).into()),
-                ("most", (*most).into()),
-            ];
-            eprintln!("{}", tr(lang, "check-expensive-hook", &args));
+        let (lines, _) = dungeon_engine::check::measure_hook_costs(library, &pack.id);
+        let heavy = lines.iter().filter(|l| l.most > EXPENSIVE_STEPS);
+        for l in heavy {
+            eprintln!(
+                "{}",
+                crate::check::expensive_hook(lang, &l.card, l.hook, l.most)
+            );
         }
     }
 }
