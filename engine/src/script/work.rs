@@ -17,7 +17,7 @@ pub struct HookCost {
 #[derive(Default)]
 pub(crate) struct Work {
     spent: u64,
-    /// By slot, then hook (in [`HookName::ALL`]'s order).
+    /// By slot, then hook (by its discriminant, as [`crate::hook_name::HookSet`] does).
     by_hook: Vec<[HookCost; HookName::ALL.len()]>,
 }
 
@@ -31,8 +31,11 @@ impl Work {
 
     pub fn record(&mut self, slot: usize, hook: HookName, steps: u64) {
         self.spent = self.spent.wrapping_add(steps);
-        let index = HookName::ALL.iter().position(|&h| h == hook).unwrap_or(0);
-        if let Some(cost) = self.by_hook.get_mut(slot).map(|costs| &mut costs[index]) {
+        if let Some(cost) = self
+            .by_hook
+            .get_mut(slot)
+            .map(|costs| &mut costs[hook as usize])
+        {
             cost.calls += 1;
             cost.steps = cost.steps.saturating_add(steps);
             cost.most = cost.most.max(steps);
@@ -46,9 +49,10 @@ impl Work {
     /// Every hook called so far, by slot, with its cost.
     pub fn costs(&self) -> impl Iterator<Item = (usize, HookName, HookCost)> + '_ {
         self.by_hook.iter().enumerate().flat_map(|(slot, costs)| {
-            (HookName::ALL.iter().zip(costs))
+            (HookName::ALL.iter())
+                .map(|&hook| (hook, costs[hook as usize]))
                 .filter(|(_, c)| c.calls > 0)
-                .map(move |(&hook, &cost)| (slot, hook, cost))
+                .map(move |(hook, cost)| (slot, hook, cost))
         })
     }
 }
