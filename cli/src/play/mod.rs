@@ -14,7 +14,12 @@ mod input;
 pub mod line;
 pub mod names;
 pub mod odds;
-pub mod render;
+/// The game as text: the `dungeon-text` crate's `render`, and its snapshot tests.
+pub mod render {
+    pub use dungeon_text::render::*;
+    #[cfg(test)]
+    mod tests;
+}
 pub mod save;
 pub mod signals;
 

@@ -5,13 +5,15 @@
 //! Which ids the code uses is found by scanning the sources: [`tr`], [`Text::t`] and
 //! [`Text::about`] take the id as a `&'static str`, so it cannot be assembled at run time
 //! (`format!` gives a `String`) and is written out as a string literal somewhere in
-//! `cli/src`. The scan collects every literal shaped like a message id (`play-welcome`,
+//! `cli/src`, `cli/text/src` or `cli/server/src`. The scan collects every literal shaped like a message id (`play-welcome`,
 //! or the older `play.welcome`) whose first part names a group of messages. A missing
 //! message is then an id in the code that no file has; an unused one, a message no
 //! literal names. This file is left out of the scan: its literals are not uses.
 
 use super::messages::{FILES, number_text, walk_pattern};
 use super::*;
+use dungeon_engine::action::{Answer, CardRef, Question};
+use dungeon_engine::lang::Lang;
 use fluent_bundle::types::FluentNumber;
 use fluent_syntax::ast;
 use std::collections::{BTreeMap, BTreeSet};
@@ -192,10 +194,14 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// The message ids the code names, as (id, where), from the literals of `cli/src` whose
 /// first part is one of `groups` (the first parts of the English ids).
 fn ids_in_code(groups: &BTreeSet<String>) -> Vec<(String, String)> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let cli = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let src = cli.join("src");
     let this_file = src.join("text").join("tests.rs");
     let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    // The command, the texts' own crate, and the server (its browser table's words).
+    for dir in [src.clone(), cli.join("text/src"), cli.join("server/src")] {
+        rust_files(&dir, &mut files);
+    }
     let mut out = Vec::new();
     for file in files.into_iter().filter(|f| *f != this_file) {
         let source = std::fs::read_to_string(&file).unwrap();
@@ -208,7 +214,7 @@ fn ids_in_code(groups: &BTreeSet<String>) -> Vec<(String, String)> {
             let id = literal.replace(['.', '_'], "-");
             let group = id.split('-').next().unwrap_or_default();
             if shaped && groups.contains(group) {
-                let place = file.strip_prefix(&src).unwrap().display().to_string();
+                let place = file.strip_prefix(cli).unwrap().display().to_string();
                 out.push((id, place));
             }
         }

@@ -10,7 +10,7 @@
 //! script's own line is shown as its card's.
 
 use super::{Seats, monster_as, monster_card, monsters};
-use crate::text::{Arg, Text};
+use crate::{Arg, Text};
 use dungeon_engine::action::{CardRef, Question};
 use dungeon_engine::event::{DamageChange, DefeatCause, Event, LogArg, Standing};
 use dungeon_engine::ids::*;
@@ -363,7 +363,7 @@ fn script_line(
     let Some(message) = catalog.message(card.info(catalog).pack, key) else {
         return key.replace('_', " ");
     };
-    crate::text::fill::fill(message.get(text.lang), |wanted| {
+    crate::fill::fill(message.get(text.lang), |wanted| {
         let (_, arg) = args.iter().find(|(n, _)| &**n == wanted)?;
         Some(log_arg(text, *arg))
     })

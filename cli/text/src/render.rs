@@ -5,12 +5,10 @@
 //! on its own ("Goblin (1, goblin)").
 
 mod events;
-#[cfg(test)]
-mod tests;
 
 pub use events::event;
 
-use crate::text::{Text, seat_name, tr};
+use crate::{Text, seat_name, tr};
 use dungeon_engine::action::{Action, DecisionKind};
 use dungeon_engine::dungeon::Fate;
 use dungeon_engine::ids::*;

@@ -1,5 +1,7 @@
-//! Text shown by the command line: the language, the messages (Project Fluent files
-//! `cli/i18n/{en,es,fr}.ftl`, see [`messages`]), and card names.
+//! What players read, in their language: the messages (Project Fluent files
+//! `cli/i18n/{en,es,fr}.ftl`, see [`messages`]), card names, and the game as lines of text
+//! ([`render`]: a seat's table, a decision's options, the log). The terminal (`dungeon`)
+//! and the server's browser table both show the game through it, so the two say the same.
 //!
 //! Every message is shown through [`tr`] (or [`Text::t`] and [`Text::about`]) with its id
 //! written as a string literal: the tests find the ids the code uses by scanning the
@@ -12,8 +14,7 @@ use dungeon_engine::lang::Lang;
 
 pub mod fill;
 pub mod messages;
-#[cfg(test)]
-mod tests;
+pub mod render;
 
 use messages::YOU;
 pub use messages::{Arg, decimal_text};

@@ -1,0 +1,7 @@
+//! The command line's texts: the `dungeon-text` crate (messages, card names), and its tests
+//! that need the command's own packs and sources.
+
+pub use dungeon_text::*;
+
+#[cfg(test)]
+mod tests;
