@@ -17,6 +17,7 @@
 mod frame;
 mod messages;
 mod packs;
+mod words;
 #[cfg(test)]
 mod tests;
 
@@ -26,6 +27,7 @@ pub use messages::{
     TableOptions,
 };
 pub use packs::{check_packs, pack_hashes};
+pub use words::{CardKind, CardWords, OptionWords, QuestionWords, Words};
 
 /// The protocol version this crate speaks. A client states it in `hello`; the server
 /// answers a different one with [`ErrorCode::VersionMismatch`] and closes.

@@ -17,8 +17,14 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
-    /// The protocol version the client speaks ([`crate::PROTOCOL_VERSION`]).
-    Hello { version: u32 },
+    /// The protocol version the client speaks ([`crate::PROTOCOL_VERSION`]). With `lang`
+    /// (`en`, `es` or `fr`), the client reads: it is also sent the game in words in that
+    /// language (`words` after every update, `cards` once seated), as the browser table is.
+    Hello {
+        version: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lang: Option<String>,
+    },
     /// Opens a table; the creator takes seat 0 (a human seat) and is the only one who may
     /// `start` it. Answered with `table_created`.
     CreateTable(NewTable),
@@ -134,6 +140,12 @@ pub enum ServerMessage {
     Odds { number: u32, odds: Option<Odds> },
     /// A request was refused; nothing changed.
     Error { code: ErrorCode, message: String },
+    /// To a reading client (`hello` with `lang`): the game in words, after the messages it
+    /// words.
+    Words(crate::Words),
+    /// To a reading client, once seated or watching: every card of the table's packs,
+    /// named and explained in its language (the help's card list).
+    Cards { cards: Vec<crate::CardWords> },
 }
 
 /// What is known about a table from the start. No seed: it decides every shuffle.

@@ -83,6 +83,12 @@ impl Invite {
     pub fn url(&self) -> String {
         self.server.invite(&self.code)
     }
+
+    /// The same table's page, for a browser: `http://HOST:PORT/t/CODE` (`dungeon join`
+    /// takes it too).
+    pub fn web_url(&self) -> String {
+        format!("http://{}{TABLE_PATH}{}", self.server.authority, self.code)
+    }
 }
 
 /// The server and the path of an address.

@@ -167,6 +167,7 @@ async fn session(endpoint: &str, first: &ClientMessage) -> Result<Socket, Connec
                 .map_err(|e| ConnectError::Unreachable(e.to_string()))?;
         let hello = ClientMessage::Hello {
             version: PROTOCOL_VERSION,
+            lang: None,
         };
         send(&mut ws, &hello)
             .await

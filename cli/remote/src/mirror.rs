@@ -281,7 +281,11 @@ impl Mirror {
                 self.refusal = Some((code, message));
                 return false;
             }
-            ServerMessage::Welcome { .. } => return false,
+            // Words are for reading clients (`hello` with `lang`); the terminal words the
+            // game itself, from the same texts.
+            ServerMessage::Welcome { .. }
+            | ServerMessage::Words(_)
+            | ServerMessage::Cards { .. } => return false,
         }
         true
     }

@@ -14,6 +14,7 @@
 //!   limited (`limits.rs`); a refusal changes nothing and touches no other table.
 //!
 //! Layout: `ws.rs` (the async side: axum, one task per connection, routing only),
+//! `web.rs` (the browser table's page, script and words, under a strict CSP),
 //! `games/` (the game threads, each with its own engine, where tables live and bots
 //! play), `odds.rs` (the threads that work out odds, from a seat's view only), `store/`,
 //! `secret.rs`, `limits.rs`.
@@ -26,6 +27,7 @@ mod names;
 mod odds;
 mod secret;
 pub mod store;
+mod web;
 mod ws;
 
 pub use access::Access;
@@ -33,6 +35,7 @@ pub use limits::Limits;
 pub use store::{Commit, MemoryStore, SqliteStore, Store};
 
 use dungeon_engine::catalog::PackLibrary;
+use dungeon_engine::lang::Lang;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -114,6 +117,14 @@ impl Server {
         let (unfinished, expired) = games::expire_stored(&*config.store, expiry)?;
         let count = unfinished.len();
         let odds = odds::OddsPool::start(&config.limits)?;
+        let packs = (config.library.ids())
+            .filter_map(|id| {
+                let pack = config.library.get(id)?;
+                let names = [Lang::En, Lang::Es, Lang::Fr]
+                    .map(|l| (l, pack.file.pack.name.get(l).to_string()));
+                Some((id.to_string(), names.to_vec()))
+            })
+            .collect();
         let pool = games::Pool::start(
             config.threads,
             config.store,
@@ -143,6 +154,7 @@ impl Server {
             lookups: Default::default(),
             next_connection: AtomicU64::new(0),
             name: config.name,
+            packs,
         });
         Ok(Server { shared, restored })
     }

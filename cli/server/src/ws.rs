@@ -34,10 +34,14 @@ pub(crate) struct Shared {
     pub lookups: AddressBuckets,
     pub next_connection: AtomicU64,
     pub name: String,
+    /// The packs tables may be opened with: id, and name in each language.
+    pub packs: Vec<(String, Vec<(dungeon_engine::lang::Lang, String)>)>,
 }
 
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
-    Router::new().route("/ws", get(upgrade)).with_state(shared)
+    crate::web::routes()
+        .route("/ws", get(upgrade))
+        .with_state(shared)
 }
 
 async fn upgrade(
@@ -104,6 +108,7 @@ async fn connection(shared: Arc<Shared>, client: IpAddr, mut socket: WebSocket) 
         outbox,
         cut: Arc::new(Notify::new()),
         asked: Arc::default(),
+        lang: Arc::default(),
     };
     tracing::debug!(connection = id, "connected");
     let mut state = Connection {
@@ -234,7 +239,15 @@ impl Connection<'_> {
                 return true;
             }
         };
-        if let ClientMessage::Hello { version } = message {
+        if let ClientMessage::Hello { version, lang } = message {
+            let reads = match lang.as_deref().map(dungeon_engine::lang::Lang::from_code) {
+                None => None,
+                Some(Some(lang)) => Some(lang),
+                Some(None) => {
+                    self.error(ErrorCode::BadRequest, "lang is en, es or fr");
+                    return true;
+                }
+            };
             if version != PROTOCOL_VERSION {
                 self.error(
                     ErrorCode::VersionMismatch,
@@ -243,6 +256,9 @@ impl Connection<'_> {
                 return false;
             }
             self.hello = true;
+            if let Some(lang) = reads {
+                let _ = self.sub.lang.set(lang);
+            }
             self.sub.send(&ServerMessage::Welcome {
                 version: PROTOCOL_VERSION,
                 server: self.shared.name.clone(),

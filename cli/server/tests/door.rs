@@ -18,6 +18,7 @@ fn trusting(limits: Limits, access: Access) -> dungeon_server::Running {
 fn greeted(mut client: Client) -> Client {
     client.send(&ClientMessage::Hello {
         version: dungeon_protocol::PROTOCOL_VERSION,
+        lang: None,
     });
     assert!(matches!(client.recv(), ServerMessage::Welcome { .. }));
     client
@@ -124,7 +125,7 @@ fn a_cap_on_connections_with_a_fair_share_per_client_behind_a_named_proxy() {
     assert!(
         via_proxy(&url, "10.0.0.4")
             .and_then(|mut c| {
-                c.try_send(&ClientMessage::Hello { version: 1 });
+                c.try_send(&ClientMessage::Hello { version: 1, lang: None });
                 c.try_recv().ok_or(tungstenite::Error::ConnectionClosed)
             })
             .is_err()

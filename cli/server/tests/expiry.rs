@@ -81,6 +81,7 @@ fn one_address_holds_only_so_many_unfinished_tables() {
         let mut c = Client::connect_with(&url, &[("x-forwarded-for", client)]).unwrap();
         c.send(&ClientMessage::Hello {
             version: dungeon_protocol::PROTOCOL_VERSION,
+            lang: None,
         });
         assert!(matches!(c.recv(), ServerMessage::Welcome { .. }));
         c

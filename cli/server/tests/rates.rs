@@ -56,6 +56,7 @@ fn look_ups_are_limited_per_address_across_connections() {
         let mut client = Client::connect(&url);
         client.send(&ClientMessage::Hello {
             version: PROTOCOL_VERSION,
+            lang: None,
         });
         client.send(&ClientMessage::Watch {
             code: "nope".into(),

@@ -83,6 +83,8 @@ pub fn run(library: &PackLibrary, lang: Lang, args: HostArgs) -> Result<ExitCode
     join::keep_key(lang, keys.as_ref(), &server, &remote);
     say(&tr(lang, "net-invite", &[("code", remote.code().into())]));
     say(&format!("    dungeon join {url}"));
+    say(&tr(lang, "net-invite-browser", &[]));
+    say(&format!("    {}", invite.web_url()));
     let shutdown = Shutdown::install();
     if humans > 1
         && let Some(code) = join::wait_for_start(lang, &mut remote, &shutdown, Some(humans))

@@ -136,7 +136,13 @@ pub fn run(library: PackLibrary, lang: Lang, args: ServeArgs) -> Result<ExitCode
         let _ = writeln!(
             out,
             "{}",
-            tr(lang, "serve-listening", &[("address", address.into())])
+            tr(lang, "serve-listening", &[("address", address.clone().into())])
+        );
+        // After the first line, which scripts read for the WebSocket address.
+        let _ = writeln!(
+            out,
+            "{}",
+            tr(lang, "serve-browser", &[("address", address.into())])
         );
         if restored.tables > 0 {
             let tables = restored.tables as i64;

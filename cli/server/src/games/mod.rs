@@ -19,6 +19,7 @@ mod seats;
 mod setup;
 mod table;
 mod thread;
+mod words;
 
 pub(crate) use expiry::expire_stored;
 pub(crate) use thread::Engines;
@@ -57,6 +58,9 @@ pub(crate) struct Subscriber {
     /// Questions put to the connection's seat and not answered yet: an answer to one is
     /// never rate limited (`ws.rs`), since the server sets that pace itself.
     pub asked: Arc<AtomicUsize>,
+    /// A reading client's language (`hello` with `lang`): it is also sent the game in
+    /// words (`table.rs`).
+    pub lang: Arc<std::sync::OnceLock<dungeon_engine::lang::Lang>>,
 }
 
 /// The most unanswered questions a connection is credited with (the same question may be
@@ -70,6 +74,11 @@ impl Subscriber {
         (self.asked)
             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
             .is_ok()
+    }
+
+    /// The language this connection reads the game in, if it asked for words.
+    pub fn reads(&self) -> Option<dungeon_engine::lang::Lang> {
+        self.lang.get().copied()
     }
 
     pub fn send(&self, message: &ServerMessage) {

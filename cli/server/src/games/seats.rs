@@ -92,6 +92,7 @@ impl LiveTable {
             token: token.to_string(),
             setup: self.setup_for(Some(seat)),
         });
+        self.cards_for(sub);
         if self.started() {
             self.catch_up(sub, Some(seat));
         }
@@ -104,6 +105,7 @@ impl LiveTable {
         sub.send(&ServerMessage::Watching {
             setup: self.setup_for(None),
         });
+        self.cards_for(sub);
         if self.started() {
             self.catch_up(sub, None);
         }

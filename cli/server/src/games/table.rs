@@ -146,11 +146,37 @@ impl LiveTable {
     /// The view `viewer` is sent: its seat's own, or what every seat may know for a
     /// spectator (`None`).
     fn view_for(&self, viewer: Option<Seat>) -> ServerMessage {
-        let view = match viewer {
+        ServerMessage::View {
+            view: self.player_view(viewer),
+        }
+    }
+
+    fn player_view(&self, viewer: Option<Seat>) -> dungeon_engine::view::PlayerView {
+        match viewer {
             Some(seat) => View::new(&self.state, seat).snapshot(),
             None => dungeon_table::public_view(&self.state),
-        };
-        ServerMessage::View { view }
+        }
+    }
+
+    /// A reading client's words after it was told log entries `from..` (after `notice`).
+    fn words_for(
+        &self,
+        sub: &Subscriber,
+        from: usize,
+        viewer: Option<Seat>,
+        notice: Option<&NoticeKind>,
+    ) {
+        if let Some(lang) = sub.reads().filter(|_| self.started()) {
+            let view = self.player_view(viewer);
+            sub.send(&super::words::words(self, lang, from, viewer, notice, &view));
+        }
+    }
+
+    /// A reading client's list of the table's cards, in its language.
+    pub fn cards_for(&self, sub: &Subscriber) {
+        if let Some(lang) = sub.reads() {
+            sub.send(&super::words::cards(&self.catalog, lang));
+        }
     }
 
     fn log_for(&self, from: usize, viewer: Option<Seat>) -> ServerMessage {
@@ -169,10 +195,12 @@ impl LiveTable {
         sub.send(&self.log_for(0, viewer));
         sub.send(&self.view_for(viewer));
         sub.send(&self.stand_for(viewer));
+        self.words_for(sub, 0, viewer, None);
     }
 
     /// Tells everyone at the table what happened since log entry `from`, after `notice`.
     pub fn tell_all(&self, from: usize, notice: Option<NoticeKind>) {
+        let kind = notice.clone();
         let notice = notice.map(|kind| {
             let text: Arc<str> = ServerMessage::Notice {
                 index: from as u64,
@@ -195,6 +223,7 @@ impl LiveTable {
                 sub.send(&self.view_for(Some(seat)));
                 sub.send(&self.stand_for(Some(seat)));
             }
+            self.words_for(sub, from, Some(seat), kind.as_ref());
         }
         if self.spectators.is_empty() {
             return;
@@ -212,6 +241,7 @@ impl LiveTable {
             for text in &texts {
                 sub.send_text(text.clone());
             }
+            self.words_for(sub, from, None, kind.as_ref());
         }
     }
 
@@ -222,11 +252,19 @@ impl LiveTable {
 
     /// A notice alone, placed before log entry `index`.
     pub fn notice_before(&self, index: u64, kind: NoticeKind, except: Option<u64>) {
-        let text: Arc<str> = ServerMessage::Notice { index, kind }.to_json().into();
+        let text: Arc<str> = ServerMessage::Notice {
+            index,
+            kind: kind.clone(),
+        }
+        .to_json()
+        .into();
         let subs = self.seats.iter().filter_map(|s| s.conn.as_ref());
         for sub in subs.chain(&self.spectators) {
             if Some(sub.id) != except {
                 sub.send_text(text.clone());
+                if let Some(lang) = sub.reads() {
+                    sub.send(&super::words::note(self, lang, &kind));
+                }
             }
         }
     }

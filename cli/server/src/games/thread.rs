@@ -176,6 +176,7 @@ impl GameThread {
                             token,
                             setup: table.setup_for(Some(0)),
                         });
+                        table.cards_for(&sub);
                         tracing::info!(table = %table.id(), thread = self.index, players = table.seats.len(), "table created");
                         self.context.routes.insert(key, self.index);
                         self.tables.insert(key, table);

@@ -92,6 +92,7 @@ impl Client {
         };
         let hello = ClientMessage::Hello {
             version: PROTOCOL_VERSION,
+            lang: None,
         };
         if !client.try_send(&hello) {
             return None;
@@ -114,6 +115,7 @@ impl Client {
         let mut client = Client::connect(url);
         client.send(&ClientMessage::Hello {
             version: PROTOCOL_VERSION,
+            lang: None,
         });
         match client.recv() {
             ServerMessage::Welcome { version, .. } => assert_eq!(version, PROTOCOL_VERSION),

@@ -1,0 +1,460 @@
+// The browser table: a client of the server's protocol (docs/protocol.md) that reads the
+// game in words (`hello` with `lang`). It builds no sentence: every string comes from the
+// server (the page's words from /words/LANG.json, the game's from `words` and `cards`)
+// and is set as text, never as markup. No library, no build step.
+
+const $ = (id) => document.getElementById(id);
+const LANGS = ["en", "es", "fr"];
+const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+const state = {
+  lang: pickLang(),
+  words: {},
+  packs: [],
+  code: null, // the table's code, from /t/CODE
+  seat: null, // our seat, or null when watching
+  setup: null,
+  ws: null,
+  pending: null, // what to send once welcomed: create, join, rejoin or watch
+  retry: 0,
+  stopped: false, // no reconnecting (seat taken elsewhere, table unknown)
+  question: null,
+  queue: [], // log lines not shown yet (a dungeon revealed one card at a time)
+  timer: null,
+  answered: null, // the number of the last question answered
+};
+
+function pickLang() {
+  const saved = localStorage.getItem("lang");
+  if (LANGS.includes(saved)) return saved;
+  for (const l of navigator.languages || [navigator.language || "en"]) {
+    const code = String(l).slice(0, 2).toLowerCase();
+    if (LANGS.includes(code)) return code;
+  }
+  return "en";
+}
+
+function w(id) {
+  return state.words[id] ?? id;
+}
+
+function show(id, visible = true) {
+  $(id).hidden = !visible;
+}
+
+function notice(text) {
+  $("notice").textContent = text;
+}
+
+async function loadWords() {
+  const reply = await fetch(`/words/${state.lang}.json`);
+  const data = await reply.json();
+  state.words = data.messages;
+  state.packs = data.packs;
+  document.documentElement.lang = state.lang;
+  document.title = w("web-title");
+  for (const el of document.querySelectorAll("[data-w]")) {
+    el.textContent = w(el.dataset.w);
+  }
+  $("lang").value = state.lang;
+  const packs = $("packs");
+  packs.replaceChildren();
+  for (const p of state.packs) {
+    const label = document.createElement("label");
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.value = p.id;
+    box.checked = p.id === "base";
+    label.append(box, " ", p.name);
+    packs.append(label);
+  }
+}
+
+// --- The connection -------------------------------------------------------------------
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+  state.ws = ws;
+  notice(w("web-connecting"));
+  ws.addEventListener("open", () => {
+    send({ type: "hello", version: 1, lang: state.lang });
+  });
+  ws.addEventListener("message", (e) => {
+    let message;
+    try {
+      message = JSON.parse(e.data);
+    } catch {
+      return;
+    }
+    receive(message);
+  });
+  ws.addEventListener("close", () => {
+    if (state.ws !== ws || state.stopped) return;
+    state.retry = Math.min(state.retry + 1, 5);
+    notice(w("web-reconnecting"));
+    setTimeout(() => {
+      // Back at the same place: the seat by its token, or the spectator's chair.
+      const token = state.code && localStorage.getItem(tokenKey(state.code));
+      if (token) state.pending = { type: "rejoin", code: state.code, token };
+      else if (state.code && state.seat === null) state.pending = { type: "watch", code: state.code };
+      connect();
+    }, 500 * 2 ** state.retry);
+  });
+}
+
+function send(message) {
+  if (state.ws && state.ws.readyState === WebSocket.OPEN) {
+    state.ws.send(JSON.stringify(message));
+  }
+}
+
+function tokenKey(code) {
+  return `dungeon-seat-${code}`;
+}
+
+function receive(m) {
+  switch (m.type) {
+    case "welcome":
+      notice("");
+      state.retry = 0;
+      if (state.pending) send(state.pending);
+      break;
+    case "table_created":
+      state.code = m.code;
+      localStorage.setItem(tokenKey(m.code), m.token);
+      history.replaceState(null, "", `/t/${m.code}`);
+      seated(m.seat, m.setup);
+      break;
+    case "seated":
+      localStorage.setItem(tokenKey(state.code), m.token);
+      seated(m.seat, m.setup);
+      break;
+    case "watching":
+      state.seat = null;
+      seated(null, m.setup);
+      break;
+    case "cards":
+      showCards(m.cards);
+      break;
+    case "notice":
+      if (m.kind.type === "started") {
+        if (state.setup) state.setup.started = true;
+        enterGame();
+      } else if (m.kind.type === "joined" && state.setup) {
+        if (!state.setup.taken.includes(m.kind.seat)) state.setup.taken.push(m.kind.seat);
+        if (m.kind.name) state.setup.seats[m.kind.seat].name = m.kind.name;
+        showWaiting();
+      }
+      break;
+    case "words":
+      showWords(m);
+      break;
+    case "odds":
+      showOdds(m.odds);
+      break;
+    case "stopped":
+      state.stopped = true;
+      break;
+    case "error":
+      refused(m);
+      break;
+    default:
+      // log, view, asking, waiting, over, accepted: the words carry what the page shows.
+      break;
+  }
+}
+
+function refused(m) {
+  if (m.code === "seat_taken") {
+    state.stopped = true;
+    notice(w("note-seat-taken"));
+    return;
+  }
+  if (m.code === "unknown_table") {
+    state.stopped = true;
+    for (const id of ["seat", "waiting", "game"]) show(id, false);
+    notice(w("web-unknown-table"));
+    return;
+  }
+  if (m.code === "bad_token") {
+    // The token holds no seat here (any more): forget it and ask again.
+    localStorage.removeItem(tokenKey(state.code));
+    show("seat");
+  }
+  notice(`${w("web-refused")} ${m.message}`);
+}
+
+// --- Before the game --------------------------------------------------------------------
+
+function seated(seat, setup) {
+  state.seat = seat;
+  state.setup = setup;
+  show("lobby", false);
+  show("seat", false);
+  if (setup.started) enterGame();
+  else showWaiting();
+}
+
+function showWaiting() {
+  if (!state.setup || state.setup.started) return;
+  show("waiting");
+  $("link").value = `${location.origin}/t/${state.code}`;
+  const list = $("seats");
+  list.replaceChildren();
+  const seats = state.setup.seats;
+  let humans = 0;
+  seats.forEach((s, i) => {
+    if (!s.bot) humans += 1;
+    const li = document.createElement("li");
+    const taken = s.bot || state.setup.taken.includes(i);
+    li.textContent = `${i + 1}. ${s.name || (s.bot ? s.bot : "")}${taken ? "" : " …"}`;
+    list.append(li);
+  });
+  const taken = state.setup.taken.length;
+  const creator = state.seat === 0;
+  $("waiting-text").textContent = taken < humans ? w("web-waiting-people") : creator ? "" : w("web-waiting-creator");
+  show("start", creator && taken >= humans);
+}
+
+function enterGame() {
+  show("waiting", false);
+  show("seat", false);
+  show("game");
+  show("odds-button", state.seat !== null);
+  show("question-panel", true);
+  if (state.seat === null) notice(w("web-watching"));
+}
+
+// --- The game -----------------------------------------------------------------------------
+
+function showWords(m) {
+  for (const line of m.log) state.queue.push(line);
+  // A note alone (someone took a seat or left) changes nothing else.
+  if (m.table) {
+    enterGame();
+    $("table-lines").replaceChildren(
+      ...m.table.map((t) => {
+        const li = document.createElement("li");
+        li.textContent = t.trim();
+        return li;
+      }),
+    );
+    $("status").textContent = m.status ?? "";
+    // A question already answered (sent again with a note or a reconnection) stays answered.
+    const q = m.question || null;
+    state.question = q && q.number !== state.answered ? q : null;
+    state.over = m.over;
+  }
+  if (state.setup && state.setup.started) drain();
+}
+
+// Log lines appear one at a time while a dungeon is revealed (unless motion is reduced);
+// the question waits until they are all shown, so a key pressed to hurry them along can
+// never answer it. Space, Enter or a click on the log shows them all at once.
+function drain() {
+  renderQuestion();
+  if (state.timer) return;
+  const step = () => {
+    const line = state.queue.shift();
+    if (line === undefined) {
+      state.timer = null;
+      renderQuestion();
+      return;
+    }
+    appendLog(line);
+    state.timer = setTimeout(step, reduceMotion || state.queue.length > 40 ? 0 : 350);
+  };
+  step();
+}
+
+function skip() {
+  clearTimeout(state.timer);
+  state.timer = null;
+  while (state.queue.length) appendLog(state.queue.shift());
+  renderQuestion();
+}
+
+function appendLog(line) {
+  const li = document.createElement("li");
+  if (line.trim() === "") li.className = "gap";
+  li.textContent = line;
+  const log = $("log");
+  log.append(li);
+  // The log scrolls within itself; the page stays where the reader put it.
+  log.scrollTop = log.scrollHeight;
+}
+
+function renderQuestion() {
+  const options = $("options");
+  const q = state.question;
+  const busy = state.queue.length > 0;
+  // The end shows once the last lines have.
+  show("rematch", Boolean(state.over) && !busy);
+  show("odds-button", state.seat !== null && !state.over);
+  options.replaceChildren();
+  $("question-title").textContent = q && !busy ? q.title : "";
+  $("odds").textContent = "";
+  if (!q || busy) return;
+  q.options.forEach((o, i) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = `${i + 1}. ${o.label}`;
+    b.addEventListener("click", () => answer(i));
+    options.append(b);
+  });
+  const first = options.querySelector("button");
+  if (first && !$("help").open) first.focus({ preventScroll: true });
+}
+
+function answer(i) {
+  const q = state.question;
+  if (!q || state.queue.length || i >= q.options.length) return;
+  send({ type: "answer", number: q.number, action: q.options[i].action });
+  state.answered = q.number;
+  state.question = null;
+  renderQuestion();
+}
+
+function percent(p) {
+  return new Intl.NumberFormat(state.lang, { style: "percent", maximumFractionDigits: 1 }).format(p);
+}
+
+function showOdds(odds) {
+  const out = $("odds");
+  if (!odds) {
+    out.textContent = w("web-odds-none");
+    return;
+  }
+  const parts = [];
+  if (odds.now.Survive !== undefined) {
+    parts.push(`${w("web-odds-survive")} ${percent(odds.now.Survive)}`);
+  } else if (odds.now.Answers) {
+    // Each answer's chance, named as the question's options name it.
+    for (const [answer, p] of odds.now.Answers) {
+      const option = state.question?.options.find(
+        (o) => JSON.stringify(o.action) === JSON.stringify({ Answer: answer }),
+      );
+      parts.push(`${option ? option.label : JSON.stringify(answer)}: ${percent(p)}`);
+    }
+  }
+  if (odds.with_card) parts.push(`${w("web-odds-with-card")} ${percent(odds.with_card[1])}`);
+  if (!odds.exact) parts.push(w("web-odds-estimate"));
+  out.textContent = parts.join(" · ");
+}
+
+function showCards(cards) {
+  const box = $("cards");
+  box.replaceChildren();
+  for (const kind of ["adventurer", "tile", "monster"]) {
+    const h = document.createElement("h3");
+    h.textContent = w(`web-kind-${kind}`);
+    const dl = document.createElement("dl");
+    for (const c of cards.filter((c) => c.kind === kind)) {
+      const dt = document.createElement("dt");
+      dt.textContent = c.label;
+      const dd = document.createElement("dd");
+      const copies = c.copies ? ` (${w("web-copies")} ${c.copies})` : "";
+      dd.textContent = `${c.text}${copies}`;
+      dl.append(dt, dd);
+    }
+    box.append(h, dl);
+  }
+}
+
+// --- Wiring -------------------------------------------------------------------------------
+
+function createRequest() {
+  const packs = [...document.querySelectorAll("#packs input:checked")].map((b) => b.value);
+  const players = Number($("players").value);
+  const humans = Math.min(Number($("humans").value), players);
+  const timeout = Number($("timeout").value);
+  const request = {
+    type: "create_table",
+    packs: packs.length ? packs : ["base"],
+    players,
+    humans,
+    bots: [$("level").value],
+    name: $("create-name").value.trim(),
+  };
+  if (timeout > 0) request.turn_timeout_secs = timeout;
+  return request;
+}
+
+function wire() {
+  $("lang").addEventListener("change", async () => {
+    state.lang = $("lang").value;
+    localStorage.setItem("lang", state.lang);
+    await loadWords();
+    // The game's words come in the language named in `hello`: connect again.
+    if (state.ws) state.ws.close();
+  });
+  $("create").addEventListener("submit", (e) => {
+    e.preventDefault();
+    state.pending = createRequest();
+    state.stopped = false;
+    connect();
+  });
+  $("join").addEventListener("submit", (e) => {
+    e.preventDefault();
+    state.pending = { type: "join", code: state.code, name: $("join-name").value.trim() };
+    if (state.ws && state.ws.readyState === WebSocket.OPEN) send(state.pending);
+    else connect();
+  });
+  $("watch").addEventListener("click", () => {
+    state.pending = { type: "watch", code: state.code };
+    if (state.ws && state.ws.readyState === WebSocket.OPEN) send(state.pending);
+    else connect();
+  });
+  $("copy").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText($("link").value);
+      notice(w("web-copied"));
+    } catch {
+      $("link").select();
+    }
+  });
+  $("start").addEventListener("click", () => send({ type: "start" }));
+  $("odds-button").addEventListener("click", () => send({ type: "ask_odds" }));
+  $("help-button").addEventListener("click", () => $("help").showModal());
+  $("rematch").addEventListener("click", () => {
+    history.pushState(null, "", "/");
+    location.reload();
+  });
+  $("log").addEventListener("click", skip);
+  document.addEventListener("keydown", (e) => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if ($("help").open) return; // the dialog closes itself on Escape
+    if (state.queue.length && (e.key === " " || e.key === "Enter")) {
+      e.preventDefault();
+      skip();
+    } else if (/^[1-9]$/.test(e.key)) {
+      answer(Number(e.key) - 1);
+    } else if (e.key === "o" && state.seat !== null) {
+      send({ type: "ask_odds" });
+    } else if (e.key === "?") {
+      $("help").showModal();
+    }
+  });
+}
+
+async function main() {
+  await loadWords();
+  wire();
+  const match = location.pathname.match(/^\/t\/([a-z0-9]{1,64})$/);
+  if (!match) {
+    show("lobby");
+    return;
+  }
+  state.code = match[1];
+  const token = localStorage.getItem(tokenKey(state.code));
+  if (token) {
+    state.pending = { type: "rejoin", code: state.code, token };
+    connect();
+  } else {
+    show("seat");
+  }
+}
+
+main();
