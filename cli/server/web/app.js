@@ -38,6 +38,13 @@ function w(id) {
   return state.words[id] ?? id;
 }
 
+// French puts a space before : ; ! ? and » and after «: a no-break one, so a line never
+// starts with the mark (the server's words have plain spaces, as the terminal's do).
+function bind(text) {
+  if (state.lang !== "fr") return text;
+  return text.replace(/ ([:;!?»])/g, "\u00a0$1").replace(/« /g, "«\u00a0");
+}
+
 function show(id, visible = true) {
   $(id).hidden = !visible;
 }
@@ -54,7 +61,7 @@ async function loadWords() {
   document.documentElement.lang = state.lang;
   document.title = w("web-title");
   for (const el of document.querySelectorAll("[data-w]")) {
-    el.textContent = w(el.dataset.w);
+    el.textContent = bind(w(el.dataset.w));
   }
   $("lang").value = state.lang;
   const packs = $("packs");
@@ -236,11 +243,11 @@ function showWords(m) {
     $("table-lines").replaceChildren(
       ...m.table.map((t) => {
         const li = document.createElement("li");
-        li.textContent = t.trim();
+        li.textContent = bind(t.trim());
         return li;
       }),
     );
-    $("status").textContent = m.status ?? "";
+    $("status").textContent = bind(m.status ?? "");
     // A question already answered (sent again with a note or a reconnection) stays answered.
     const q = m.question || null;
     state.question = q && q.number !== state.answered ? q : null;
@@ -278,7 +285,7 @@ function skip() {
 function appendLog(line) {
   const li = document.createElement("li");
   if (line.trim() === "") li.className = "gap";
-  li.textContent = line;
+  li.textContent = bind(line);
   const log = $("log");
   log.append(li);
   // The log scrolls within itself; the page stays where the reader put it.
@@ -293,13 +300,13 @@ function renderQuestion() {
   show("rematch", Boolean(state.over) && !busy);
   show("odds-button", state.seat !== null && !state.over);
   options.replaceChildren();
-  $("question-title").textContent = q && !busy ? q.title : "";
+  $("question-title").textContent = q && !busy ? bind(q.title) : "";
   $("odds").textContent = "";
   if (!q || busy) return;
   q.options.forEach((o, i) => {
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = `${i + 1}. ${o.label}`;
+    b.textContent = `${i + 1}. ${bind(o.label)}`;
     b.addEventListener("click", () => answer(i));
     options.append(b);
   });
@@ -352,10 +359,10 @@ function showCards(cards) {
     const dl = document.createElement("dl");
     for (const c of cards.filter((c) => c.kind === kind)) {
       const dt = document.createElement("dt");
-      dt.textContent = c.label;
+      dt.textContent = bind(c.label);
       const dd = document.createElement("dd");
       const copies = c.copies ? ` (${w("web-copies")} ${c.copies})` : "";
-      dd.textContent = `${c.text}${copies}`;
+      dd.textContent = bind(`${c.text}${copies}`);
       dl.append(dt, dd);
     }
     box.append(h, dl);

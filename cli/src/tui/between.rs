@@ -50,6 +50,23 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
             };
             match self.next_key(None, wait)? {
                 Some(Key::Char(c)) if asking && c.to_ascii_lowercase() == letter => return Ok(()),
+                // The help and leaving work here as everywhere, over the public table only
+                // (nobody's cards); the wait for the letter starts again after.
+                Some(Key::Char('?')) => {
+                    self.show_public()?;
+                    let lines = super::help::lines(&ctx, &super::prompt::driver_keys(&ctx));
+                    self.help_meanwhile(lines, &Prompt::idle())?;
+                    self.wipe()?;
+                    quiet = Duration::ZERO;
+                }
+                Some(Key::Char('q' | 'Q')) => {
+                    self.show_public()?;
+                    if self.confirm(Prompt::idle(), self.quit_question())? {
+                        return Err(Stop::Outcome(Outcome::Quit));
+                    }
+                    self.wipe()?;
+                    quiet = Duration::ZERO;
+                }
                 Some(Key::Resize) => {}
                 // Typed, held or repeated before the letter shows: the quiet starts again.
                 Some(_) if !asking => quiet = Duration::ZERO,

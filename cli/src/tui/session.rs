@@ -334,7 +334,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
         Ok(())
     }
 
-    fn wipe(&mut self) -> Step {
+    pub(super) fn wipe(&mut self) -> Step {
         self.terminal.backend_mut().wipe()?;
         super::terminal::forget_screen(self.terminal);
         Ok(())

@@ -94,35 +94,50 @@ enum Piece {
 }
 
 /// The words and gaps of a styled line. A word may span several styles ("HP 3" where the
-/// number is coloured is two words; "Golem(5)" with two styles is one).
+/// number is coloured is two words; "Golem(5)" with two styles is one). A space before
+/// French high punctuation (`:`, `;`, `!`, `?`, `»`) or after `«` binds like a no-break
+/// space, so a row never starts with a colon ("Vous avez pioché :" stays whole), whether
+/// the text is ours or a pack's.
 fn words(line: &Line<'_>) -> Vec<Piece> {
+    let chars: Vec<(char, Style)> = (line.spans.iter())
+        .flat_map(|span| {
+            let style = line.style.patch(span.style);
+            span.content.chars().map(move |c| (c, style))
+        })
+        .collect();
     let mut out = Vec::new();
     let mut word: Vec<(String, Style)> = Vec::new();
-    for span in &line.spans {
-        let style = line.style.patch(span.style);
-        let mut part = String::new();
-        for ch in span.content.chars() {
-            let leading = out.is_empty() && word.is_empty() && part.trim().is_empty();
-            if ch == ' ' && leading {
-                // The line's own indentation is kept, as part of its first word.
-                part.push(ch);
-            } else if ch == ' ' || ch == '\t' {
-                if !part.is_empty() {
-                    word.push((std::mem::take(&mut part), style));
-                }
-                if !word.is_empty() {
-                    out.push(Piece::Word(std::mem::take(&mut word)));
-                }
-                if !matches!(out.last(), Some(Piece::Space(_))) {
-                    out.push(Piece::Space(style));
-                }
-            } else {
-                part.push(ch);
+    let mut part = String::new();
+    let mut part_style: Option<Style> = None;
+    for (i, &(ch, style)) in chars.iter().enumerate() {
+        if part_style.is_some_and(|s| s != style) {
+            word.push((std::mem::take(&mut part), part_style.take().unwrap()));
+        }
+        let leading = out.is_empty() && word.is_empty() && part.trim().is_empty();
+        let binds = ch == ' '
+            && (chars.get(i + 1).is_some_and(|&(c, _)| matches!(c, ':' | ';' | '!' | '?' | '»'))
+                || i > 0 && chars[i - 1].0 == '«');
+        if (ch == ' ' && leading) || binds {
+            // The line's own indentation is kept, as part of its first word.
+            part.push(ch);
+            part_style = Some(style);
+        } else if ch == ' ' || ch == '\t' {
+            if let Some(s) = part_style.take() {
+                word.push((std::mem::take(&mut part), s));
             }
+            if !word.is_empty() {
+                out.push(Piece::Word(std::mem::take(&mut word)));
+            }
+            if !matches!(out.last(), Some(Piece::Space(_))) {
+                out.push(Piece::Space(style));
+            }
+        } else {
+            part.push(ch);
+            part_style = Some(style);
         }
-        if !part.is_empty() {
-            word.push((part, style));
-        }
+    }
+    if let Some(s) = part_style {
+        word.push((part, s));
     }
     if !word.is_empty() {
         out.push(Piece::Word(word));
@@ -173,6 +188,25 @@ mod tests {
         assert_eq!(rows[0].spans.last().unwrap().style, bold);
         assert_eq!(wrap(&Line::from(""), 10, 0).len(), 1);
         assert_eq!(plain(&wrap(&Line::from("  Bot 2"), 10, 0)), ["  Bot 2"]);
+    }
+
+    #[test]
+    fn a_row_never_starts_with_french_high_punctuation() {
+        let line = Line::from("Vous avez pioché : Golem (5, golem).");
+        assert_eq!(
+            plain(&wrap(&line, 16, 0)),
+            ["Vous avez", "pioché : Golem", "(5, golem)."]
+        );
+        let line = Line::from(vec![Span::raw("Règle « Potion »"), Span::raw(" ? Oui")]);
+        // (The widest unit, "« Potion » ?", fits from 12 columns: narrower, it is cut.)
+        for width in 12..30 {
+            for row in plain(&wrap(&line, width, 0)) {
+                assert!(
+                    !row.starts_with([':', '?', '»']) && !row.ends_with('«'),
+                    "{width}: {row:?}"
+                );
+            }
+        }
     }
 
     #[test]

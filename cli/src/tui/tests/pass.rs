@@ -84,6 +84,35 @@ fn the_quiet_moment_starts_again_with_every_key() {
 }
 
 #[test]
+fn help_and_leaving_work_on_the_pass_screen_and_show_no_card() {
+    // `?` opens the help over the public table; Esc closes it, and the pass screen is
+    // back, its letter still to be waited for.
+    let screen = bruno_gets("?");
+    assert!(screen.contains("The rules in short"), "{screen}");
+    let screen = bruno_gets("?\x1b");
+    assert!(still_passing(&screen), "{screen}");
+    // `q` asks first; "n" stays.
+    let screen = bruno_gets("q");
+    assert!(screen.contains("Leave the game?"), "{screen}");
+    let screen = bruno_gets("qn");
+    assert!(still_passing(&screen), "{screen}");
+    for keys in ["?", "q"] {
+        let mut table = hot_seat();
+        let ana = format!("\0{PASS}");
+        let mut script = Script::typed(&[&ana, "\n", "1", "1", "1", keys]);
+        let options = Options {
+            pass_pause: PAUSE,
+            ..quick()
+        };
+        let (terminal, _) = play_with(&mut table, &mut script, Lang::En, (80, 24), options);
+        let screen = screen_text(&terminal);
+        for name in table.private_monsters(0) {
+            assert!(!screen.contains(&name), "{keys}: Ana's {name} shows:\n{screen}");
+        }
+    }
+}
+
+#[test]
 fn the_pass_screen_shows_no_card() {
     let mut table = hot_seat();
     let mut script = Script::typed(&[PASS, "\n", "1", "1", "1"]);
