@@ -293,6 +293,35 @@ fn a_person_opens_a_table_and_plays_a_game_in_the_browser() {
     assert!(log.contains("Ana <b>"), "the creator's name as typed:\n{log}");
     browser.screenshot("4-over");
 
+    // The finished table's record, watched step by step (the public view).
+    let url = browser.eval("location.href");
+    browser.eval("localStorage.clear()");
+    browser.open(url.as_str().unwrap());
+    browser.wait_for("!document.getElementById('seat').hidden");
+    browser.eval("document.getElementById('watch').click()");
+    browser.wait_for("!document.getElementById('replay').hidden");
+    let lines = browser.eval("document.querySelectorAll('#log li').length");
+    let lines = lines.as_u64().unwrap();
+    assert!(lines > 10, "the whole log: {lines} lines");
+    let key = |key: &str| {
+        format!("document.dispatchEvent(new KeyboardEvent('keydown', {{ key: '{key}', bubbles: true }}))")
+    };
+    browser.eval(&key("Home"));
+    assert_eq!(browser.eval("document.querySelectorAll('#log li').length"), json!(0));
+    browser.eval(&key("ArrowRight"));
+    browser.eval("document.getElementById('replay-next').click()");
+    assert_eq!(browser.eval("document.querySelectorAll('#log li').length"), json!(2));
+    assert_eq!(
+        browser.eval("document.getElementById('replay-where').textContent"),
+        json!(format!("2 / {lines}"))
+    );
+    let public = browser.eval("[...document.querySelectorAll('#log li')].map(l => l.textContent).join('\\n')");
+    assert!(!public.as_str().unwrap().contains("Robas:"), "a spectator sees no drawn card");
+    browser.eval(&key("End"));
+    let all = browser.eval("[...document.querySelectorAll('#log li')].map(l => l.textContent).join('\\n')");
+    assert!(!all.as_str().unwrap().contains("Robas:"), "the record is the public one:\n{all}");
+    browser.screenshot("4b-record");
+
     // A phone held upright: nothing wider than the screen.
     browser.call(
         "Emulation.setDeviceMetricsOverride",

@@ -22,6 +22,8 @@ const state = {
   queue: [], // log lines not shown yet (a dungeon revealed one card at a time)
   timer: null,
   answered: null, // the number of the last question answered
+  record: null, // a finished game watched: every line, and how many are shown
+  shown: 0,
 };
 
 function pickLang() {
@@ -229,24 +231,29 @@ function enterGame() {
   show("seat", false);
   show("game");
   show("odds-button", state.seat !== null);
-  show("question-panel", true);
+  show("question-h", state.seat !== null);
   if (state.seat === null) notice(w("web-watching"));
 }
 
 // --- The game -----------------------------------------------------------------------------
 
 function showWords(m) {
+  // A finished game, watched: its whole log, to step through from the start.
+  if (state.seat === null && m.over && state.record === null && $("log").children.length === 0) {
+    state.record = m.log.slice();
+    state.over = true;
+    enterGame();
+    $("table-lines").replaceChildren(...(m.table || []).map((t) => line(t.trim())));
+    $("status").textContent = bind(m.status ?? "");
+    show("replay");
+    step(state.record.length);
+    return;
+  }
   for (const line of m.log) state.queue.push(line);
   // A note alone (someone took a seat or left) changes nothing else.
   if (m.table) {
     enterGame();
-    $("table-lines").replaceChildren(
-      ...m.table.map((t) => {
-        const li = document.createElement("li");
-        li.textContent = bind(t.trim());
-        return li;
-      }),
-    );
+    $("table-lines").replaceChildren(...m.table.map((t) => line(t.trim())));
     $("status").textContent = bind(m.status ?? "");
     // A question already answered (sent again with a note or a reconnection) stays answered.
     const q = m.question || null;
@@ -273,6 +280,21 @@ function drain() {
     state.timer = setTimeout(step, reduceMotion || state.queue.length > 40 ? 0 : 350);
   };
   step();
+}
+
+function line(text) {
+  const li = document.createElement("li");
+  li.textContent = bind(text);
+  return li;
+}
+
+// The record of a finished game, shown up to line `to` (of all its lines).
+function step(to) {
+  const lines = state.record;
+  state.shown = Math.max(0, Math.min(lines.length, to));
+  $("log").replaceChildren();
+  for (const l of lines.slice(0, state.shown)) appendLog(l);
+  $("replay-where").textContent = `${state.shown} / ${lines.length}`;
 }
 
 function skip() {
@@ -429,10 +451,22 @@ function wire() {
     location.reload();
   });
   $("log").addEventListener("click", skip);
+  $("replay-start").addEventListener("click", () => step(0));
+  $("replay-back").addEventListener("click", () => step(state.shown - 1));
+  $("replay-next").addEventListener("click", () => step(state.shown + 1));
+  $("replay-end").addEventListener("click", () => step(Infinity));
   document.addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if ($("help").open) return; // the dialog closes itself on Escape
+    if (state.record) {
+      const to = { ArrowLeft: state.shown - 1, ArrowRight: state.shown + 1, Home: 0, End: Infinity }[e.key];
+      if (to !== undefined) {
+        e.preventDefault();
+        step(to);
+        return;
+      }
+    }
     if (state.queue.length && (e.key === " " || e.key === "Enter")) {
       e.preventDefault();
       skip();
