@@ -40,6 +40,12 @@ pub enum ClientMessage {
     Start {},
     /// Answers this seat's pending question `number` (decisions applied so far).
     Answer { number: u32, action: Action },
+    /// At a finished table, a person asks for the next game: a new table with the same
+    /// packs, seats, bots, options and turn timeout, which this connection moves to as its
+    /// creator (`table_created`, this person's name at seat 0). Everyone still at the old
+    /// table is told its code (`notice` `rematch`) to join it. Once one is open, a
+    /// `rematch` gets that notice again rather than another table.
+    Rematch {},
     /// Asks for this seat's odds as things stand (worked out from its own view only).
     /// Answered with `odds`, or `busy` while another request of this connection is being
     /// worked out or the server's queue of them is full.
@@ -212,6 +218,9 @@ pub enum NoticeKind {
     },
     /// The seat's connection closed.
     Left { seat: Seat },
+    /// The person at `seat` opened the next game at a new table: `code` is its
+    /// invitation (`join` it).
+    Rematch { seat: Seat, code: String },
 }
 
 /// Why a request was refused.

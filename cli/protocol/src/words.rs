@@ -29,6 +29,10 @@ pub struct Words {
     /// The game is over: the final standings are the last lines of the log.
     #[serde(default)]
     pub over: bool,
+    /// Every seat's name as the table words it ("Bot 3 (easy)"), when it is sent: on
+    /// arriving at the table and whenever a person takes a seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seats: Option<Vec<String>>,
 }
 
 /// A question and its options, in the decision's order (option `i` is answered with

@@ -246,6 +246,7 @@ impl Mirror {
                         Notice::Joined { seat }
                     }
                     NoticeKind::Left { seat } => Notice::Left { seat },
+                    NoticeKind::Rematch { seat, code } => Notice::Rematch { seat, code },
                 };
                 self.notes.push(Note {
                     after: index,

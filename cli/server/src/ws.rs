@@ -288,39 +288,30 @@ impl Connection<'_> {
                         "this connection is at a table already",
                     );
                 }
-                let quota = self.shared.limits.tables_per_address;
-                if !pool.routes.reserve_for(self.client, quota) {
-                    return self.error(
-                        ErrorCode::TableQuota,
-                        format!("at most {quota} unfinished tables opened from one address"),
-                    );
-                }
-                let limit = self.shared.limits.open_tables;
-                if !pool.routes.reserve(limit) {
-                    pool.routes.release_for(self.client);
-                    return self.error(
-                        ErrorCode::TooManyTables,
-                        format!("this server holds {limit} open tables, its most"),
-                    );
-                }
-                let code = secret::new_code();
-                let key = secret::digest(&code);
-                let thread = pool.thread_of(&key);
+                self.open_table(request).await;
+            }
+            ClientMessage::Rematch {} => {
+                let Some((key, thread, seat)) = self.seat() else {
+                    return;
+                };
                 let (reply, answer) = oneshot::channel();
-                let token = secret::new_token();
                 pool.send(
                     thread,
-                    Command::Create {
+                    Command::Rematch {
                         key,
-                        code,
-                        token,
-                        request,
-                        client: self.client,
-                        sub,
+                        seat,
+                        sub: sub.clone(),
                         reply,
                     },
                 );
-                self.arrive(answer, key, thread).await;
+                let Ok(Some(request)) = answer.await else {
+                    return;
+                };
+                // The connection moves to the new table: it leaves its seat here first.
+                pool.send(thread, Command::Leave { key, sub: sub.id });
+                self.place = None;
+                let code = self.open_table(request).await;
+                pool.send(thread, Command::Rematched { key, seat, code });
             }
             ClientMessage::Join { code, name } => {
                 let Some((key, thread)) = self.find(&code, false) else {
@@ -435,6 +426,49 @@ impl Connection<'_> {
                 None
             }
         }
+    }
+
+    /// Opens a table from `request` with this connection as its creator (seat 0): its
+    /// code once it is open, or `None` with the client told why.
+    async fn open_table(&mut self, request: dungeon_protocol::NewTable) -> Option<String> {
+        let pool = &self.shared.pool;
+        let sub = self.sub.clone();
+        let quota = self.shared.limits.tables_per_address;
+        if !pool.routes.reserve_for(self.client, quota) {
+            self.error(
+                ErrorCode::TableQuota,
+                format!("at most {quota} unfinished tables opened from one address"),
+            );
+            return None;
+        }
+        let limit = self.shared.limits.open_tables;
+        if !pool.routes.reserve(limit) {
+            pool.routes.release_for(self.client);
+            self.error(
+                ErrorCode::TooManyTables,
+                format!("this server holds {limit} open tables, its most"),
+            );
+            return None;
+        }
+        let code = secret::new_code();
+        let key = secret::digest(&code);
+        let thread = pool.thread_of(&key);
+        let (reply, answer) = oneshot::channel();
+        let token = secret::new_token();
+        pool.send(
+            thread,
+            Command::Create {
+                key,
+                code: code.clone(),
+                token,
+                request,
+                client: self.client,
+                sub,
+                reply,
+            },
+        );
+        self.arrive(answer, key, thread).await;
+        self.place.as_ref().is_some_and(|p| p.key == key).then_some(code)
     }
 
     /// This connection's seat, or `not_your_turn` told.

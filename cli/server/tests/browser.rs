@@ -364,13 +364,30 @@ fn a_browser_takes_a_seat_at_a_table_a_terminal_opened() {
         }
     }
     host.send(&ClientMessage::Start {});
-    let terminal = std::thread::spawn(move || play_out(&mut host, 0, 43));
+    let terminal = std::thread::spawn(move || {
+        let seen = play_out(&mut host, 0, 43);
+        (host, seen)
+    });
     play_to_the_end(&mut browser);
-    let seen = terminal.join().expect("the terminal seat played");
+    let (mut host, seen) = terminal.join().expect("the terminal seat played");
     let status = browser.eval("document.getElementById('status').textContent");
     assert!(seen.winner.is_some(), "the game ended for the terminal too");
     assert!(!status.as_str().unwrap().is_empty());
     browser.screenshot("6-joined");
+    // Bea plays again: her page moves to the new table, which she opened; the terminal
+    // seat is told its code.
+    browser.eval("document.getElementById('rematch').click()");
+    browser.wait_for(&format!("location.pathname.startsWith('/t/') && location.pathname !== '/t/{code}'"));
+    browser.wait_for("document.readyState === 'complete' && !document.getElementById('waiting').hidden");
+    let new_code = browser.eval("location.pathname.slice(3)");
+    loop {
+        if let ServerMessage::Notice { kind: dungeon_protocol::NoticeKind::Rematch { code, .. }, .. } = host.recv() {
+            assert_eq!(json!(code), new_code);
+            break;
+        }
+    }
+    assert_eq!(browser.eval("document.getElementById('create-name').value"), json!("Bea"));
+    browser.screenshot("7-rematch");
     assert!(browser.errors.is_empty(), "the page logged errors: {:?}", browser.errors);
 }
 

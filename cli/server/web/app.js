@@ -22,6 +22,7 @@ const state = {
   queue: [], // log lines not shown yet (a dungeon revealed one card at a time)
   timer: null,
   answered: null, // the number of the last question answered
+  rematch: null, // the code of the next game, once someone opened it
   record: null, // a finished game watched: every line, and how many are shown
   shown: 0,
 };
@@ -130,6 +131,14 @@ function receive(m) {
       if (state.pending) send(state.pending);
       break;
     case "table_created":
+      if (state.setup && state.setup.started) {
+        // Our rematch: the connection moved to the new table; the page follows it there.
+        localStorage.setItem(tokenKey(m.code), m.token);
+        state.stopped = true;
+        state.ws.close();
+        location.assign(`/t/${m.code}`);
+        return;
+      }
       state.code = m.code;
       localStorage.setItem(tokenKey(m.code), m.token);
       history.replaceState(null, "", `/t/${m.code}`);
@@ -150,6 +159,9 @@ function receive(m) {
       if (m.kind.type === "started") {
         if (state.setup) state.setup.started = true;
         enterGame();
+      } else if (m.kind.type === "rematch") {
+        state.rematch = m.kind.code;
+        renderQuestion();
       } else if (m.kind.type === "joined" && state.setup) {
         if (!state.setup.taken.includes(m.kind.seat)) state.setup.taken.push(m.kind.seat);
         if (m.kind.name) state.setup.seats[m.kind.seat].name = m.kind.name;
@@ -217,7 +229,8 @@ function showWaiting() {
     if (!s.bot) humans += 1;
     const li = document.createElement("li");
     const taken = s.bot || state.setup.taken.includes(i);
-    li.textContent = `${i + 1}. ${s.name || (s.bot ? s.bot : "")}${taken ? "" : " …"}`;
+    const name = state.names?.[i] ?? s.name;
+    li.textContent = taken ? name : `${name}: ${w("web-seat-free")}`;
     list.append(li);
   });
   const taken = state.setup.taken.length;
@@ -238,6 +251,10 @@ function enterGame() {
 // --- The game -----------------------------------------------------------------------------
 
 function showWords(m) {
+  if (m.seats) {
+    state.names = m.seats;
+    showWaiting();
+  }
   // A finished game, watched: its whole log, to step through from the start.
   if (state.seat === null && m.over && state.record === null && $("log").children.length === 0) {
     state.record = m.log.slice();
@@ -319,7 +336,10 @@ function renderQuestion() {
   const q = state.question;
   const busy = state.queue.length > 0;
   // The end shows once the last lines have.
-  show("rematch", Boolean(state.over) && !busy);
+  const over = Boolean(state.over) && !busy;
+  show("rematch", over && state.seat !== null && !state.rematch);
+  show("rematch-join", over && Boolean(state.rematch));
+  show("new-table", over && state.seat === null && !state.rematch);
   show("odds-button", state.seat !== null && !state.over);
   options.replaceChildren();
   $("question-title").textContent = q && !busy ? bind(q.title) : "";
@@ -420,12 +440,14 @@ function wire() {
   });
   $("create").addEventListener("submit", (e) => {
     e.preventDefault();
+    localStorage.setItem("dungeon-name", $("create-name").value.trim());
     state.pending = createRequest();
     state.stopped = false;
     connect();
   });
   $("join").addEventListener("submit", (e) => {
     e.preventDefault();
+    localStorage.setItem("dungeon-name", $("join-name").value.trim());
     state.pending = { type: "join", code: state.code, name: $("join-name").value.trim() };
     if (state.ws && state.ws.readyState === WebSocket.OPEN) send(state.pending);
     else connect();
@@ -446,10 +468,9 @@ function wire() {
   $("start").addEventListener("click", () => send({ type: "start" }));
   $("odds-button").addEventListener("click", () => send({ type: "ask_odds" }));
   $("help-button").addEventListener("click", () => $("help").showModal());
-  $("rematch").addEventListener("click", () => {
-    history.pushState(null, "", "/");
-    location.reload();
-  });
+  $("rematch").addEventListener("click", () => send({ type: "rematch" }));
+  $("rematch-join").addEventListener("click", () => location.assign(`/t/${state.rematch}`));
+  $("new-table").addEventListener("click", () => location.assign("/"));
   $("log").addEventListener("click", skip);
   $("replay-start").addEventListener("click", () => step(0));
   $("replay-back").addEventListener("click", () => step(state.shown - 1));
@@ -483,6 +504,9 @@ function wire() {
 async function main() {
   await loadWords();
   wire();
+  const name = localStorage.getItem("dungeon-name") || "";
+  $("create-name").value = name;
+  $("join-name").value = name;
   const match = location.pathname.match(/^\/t\/([a-z0-9]{1,64})$/);
   if (!match) {
     show("lobby");

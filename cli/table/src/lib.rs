@@ -117,6 +117,8 @@ pub enum Notice {
     Joined { seat: Seat },
     /// The seat's player went away (the connection closed); the seat waits for them.
     Left { seat: Seat },
+    /// The game over, the seat's player opened the next one at a new table, `code`.
+    Rematch { seat: Seat, code: String },
     /// The connection to the table was lost; this front end is trying to get it back.
     Reconnecting,
     /// The connection is back and the seat taken again.

@@ -267,6 +267,13 @@ pub fn notice(text: &Text, seats: &Seats, notice: &dungeon_table::Notice) -> Str
         Notice::TimedOut { seat } => named("note-timed-out", *seat),
         Notice::Joined { seat } => named("note-joined", *seat),
         Notice::Left { seat } => named("note-left", *seat),
+        Notice::Rematch { seat, code } => text.t(
+            "note-rematch",
+            &[
+                ("name", seats.name(*seat).into()),
+                ("code", code.clone().into()),
+            ],
+        ),
         Notice::Reconnecting => text.t("note-reconnecting", &[]),
         Notice::Reconnected => text.t("note-reconnected", &[]),
         Notice::GaveUp => text.t("note-gave-up", &[]),

@@ -14,6 +14,7 @@
 //! seat's view and hands it to the odds pool (`crate::odds`).
 
 mod expiry;
+mod rematch;
 mod restore;
 mod seats;
 mod setup;
@@ -158,6 +159,20 @@ pub(crate) enum Command {
     },
     /// The connection closed.
     Leave { key: Key, sub: u64 },
+    /// A person at a finished table asks for the next game (`rematch.rs`): the request
+    /// that opens it, or `None` when one is open already or none may be (told to `sub`).
+    Rematch {
+        key: Key,
+        seat: Seat,
+        sub: Subscriber,
+        reply: oneshot::Sender<Option<NewTable>>,
+    },
+    /// The next game of a finished table is open at `code` (`None`: it could not be).
+    Rematched {
+        key: Key,
+        seat: Seat,
+        code: Option<String>,
+    },
     /// A stored table to play again, check and take on (at start).
     Restore {
         table: Box<StoredTable>,

@@ -83,6 +83,7 @@ fn check(
         creator: None,
         touched: super::expiry::since(table.touched),
         committing: None,
+        rematch: Default::default(),
     };
     live.arm_deadline();
     if live.finished() {

@@ -245,6 +245,7 @@ pub(crate) fn create(
         creator: Some(client),
         touched: std::time::Instant::now(),
         committing: None,
+        rematch: Default::default(),
     })
 }
 

@@ -64,6 +64,8 @@ pub(crate) struct LiveTable {
     /// A decision applied and handed to the store, not yet committed: nobody has been
     /// told of it, and the table makes no other move until the store answers.
     pub committing: Option<Committing>,
+    /// The next game at a new table, once asked for (`rematch.rs`).
+    pub rematch: super::rematch::Rematch,
 }
 
 /// A decision waiting for its commit ([`LiveTable::submit`]).
@@ -176,6 +178,7 @@ impl LiveTable {
     pub fn cards_for(&self, sub: &Subscriber) {
         if let Some(lang) = sub.reads() {
             sub.send(&super::words::cards(&self.catalog, lang));
+            sub.send(&super::words::seat_names(self, lang));
         }
     }
 

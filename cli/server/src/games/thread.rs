@@ -263,6 +263,23 @@ impl GameThread {
                     table.leave(sub);
                 }
             }
+            Command::Rematch {
+                key,
+                seat,
+                sub,
+                reply,
+            } => {
+                let request = match self.table(&key, &sub) {
+                    Some(table) => table.rematch(seat, &sub),
+                    None => None,
+                };
+                let _ = reply.send(request);
+            }
+            Command::Rematched { key, seat, code } => {
+                if let Some(table) = self.tables.get_mut(&key) {
+                    table.rematched(seat, code);
+                }
+            }
             Command::Stored {
                 key,
                 number,

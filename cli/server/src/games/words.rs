@@ -85,6 +85,7 @@ pub(crate) fn words(
         status: Some(status),
         question,
         over: table.state.current_seat().is_none() && table.started(),
+        seats: Some(seats.names.clone()),
     })
 }
 
@@ -94,6 +95,15 @@ pub(crate) fn note(table: &LiveTable, lang: Lang, notice: &NoticeKind) -> Server
     let seats = seats(table, lang);
     ServerMessage::Words(Words {
         log: notice_line(&text, &seats, notice).into_iter().collect(),
+        seats: Some(seats.names),
+        ..Words::default()
+    })
+}
+
+/// The seats' names alone, for a reader arriving at the table.
+pub(crate) fn seat_names(table: &LiveTable, lang: Lang) -> ServerMessage {
+    ServerMessage::Words(Words {
+        seats: Some(seats(table, lang).names),
         ..Words::default()
     })
 }
@@ -106,6 +116,10 @@ fn notice_line(text: &Text, seats: &Seats, notice: &NoticeKind) -> Option<String
         NoticeKind::TimedOut { seat } => Notice::TimedOut { seat: *seat },
         NoticeKind::Joined { seat, .. } => Notice::Joined { seat: *seat },
         NoticeKind::Left { seat } => Notice::Left { seat: *seat },
+        NoticeKind::Rematch { seat, code } => Notice::Rematch {
+            seat: *seat,
+            code: code.clone(),
+        },
     };
     Some(render::notice(text, seats, &notice))
 }
