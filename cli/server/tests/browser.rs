@@ -1,235 +1,18 @@
-//! The browser table in headless Chromium, driven over the DevTools protocol: a person
-//! opens a table from `/`, plays a whole game against a bot with clicks and keys, reloads
-//! the page mid-game and finds their seat again; on a phone-sized screen nothing is wider
-//! than the screen; the page breaks none of its Content-Security-Policy.
-//!
-//! Needs Chromium (`/usr/bin/chromium`, or `CHROMIUM=path`); `.ci/run` installs it. Without
-//! it the test says so and passes only when `DUNGEON_BROWSER_TESTS` is unset (a machine
-//! where nobody asked for browser tests); CI sets it. `DUNGEON_SCREENSHOTS=DIR` keeps a
-//! screenshot of each step.
+//! The browser table in headless Chromium (`support/browser.rs`): a person opens a table
+//! from `/`, plays a whole game against a bot with clicks and keys, reloads the page
+//! mid-game and finds their seat again, then watches the finished game's record; two
+//! browsers and a terminal client play at one table; on a phone-sized screen nothing is
+//! wider than the screen; every frame a page receives holds only what its seat may know;
+//! the page breaks none of its Content-Security-Policy.
 
 mod support;
+#[path = "support/browser.rs"]
+mod browser;
 
-use serde_json::{Value, json};
-use std::io::{BufRead, BufReader};
+use browser::*;
+use serde_json::json;
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
 use support::*;
-use tungstenite::stream::MaybeTlsStream;
-use tungstenite::{Message, WebSocket};
-
-struct Browser {
-    child: Child,
-    ws: WebSocket<MaybeTlsStream<TcpStream>>,
-    next: u64,
-    session: String,
-    /// Console errors and CSP reports seen so far.
-    errors: Vec<String>,
-    _profile: tempdir::Dir,
-}
-
-mod tempdir {
-    pub struct Dir(pub std::path::PathBuf);
-    impl Dir {
-        pub fn new(tag: &str) -> Dir {
-            let path = std::env::temp_dir().join(format!("dungeon-browser-{tag}-{}", std::process::id()));
-            let _ = std::fs::remove_dir_all(&path);
-            std::fs::create_dir_all(&path).unwrap();
-            Dir(path)
-        }
-    }
-    impl Drop for Dir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
-
-impl Browser {
-    fn start(tag: &str) -> Option<Browser> {
-        let exe = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-        if !std::path::Path::new(&exe).exists() {
-            assert!(
-                std::env::var_os("DUNGEON_BROWSER_TESTS").is_none(),
-                "DUNGEON_BROWSER_TESTS is set but there is no Chromium at {exe}"
-            );
-            eprintln!("no Chromium at {exe}: the browser test is skipped (set CHROMIUM)");
-            return None;
-        }
-        let profile = tempdir::Dir::new(tag);
-        let mut child = Command::new(exe)
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--remote-debugging-port=0",
-                "--window-size=1000,800",
-            ])
-            .arg(format!("--user-data-dir={}", profile.0.display()))
-            .arg("about:blank")
-            .stderr(Stdio::piped())
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("Chromium starts");
-        let stderr = BufReader::new(child.stderr.take().unwrap());
-        let mut url = None;
-        for line in stderr.lines() {
-            let line = line.unwrap_or_default();
-            if let Some(at) = line.find("ws://") {
-                url = Some(line[at..].trim().to_string());
-                break;
-            }
-        }
-        let url = url.expect("Chromium says where its DevTools listen");
-        let (ws, _) = tungstenite::connect(url).expect("the DevTools socket");
-        if let MaybeTlsStream::Plain(s) = ws.get_ref() {
-            s.set_read_timeout(Some(PATIENCE)).unwrap();
-        }
-        let mut browser = Browser {
-            child,
-            ws,
-            next: 0,
-            session: String::new(),
-            errors: Vec::new(),
-            _profile: profile,
-        };
-        let target = browser.call("Target.createTarget", json!({ "url": "about:blank" }));
-        let id = target["targetId"].as_str().unwrap().to_string();
-        let attached = browser.call(
-            "Target.attachToTarget",
-            json!({ "targetId": id, "flatten": true }),
-        );
-        browser.session = attached["sessionId"].as_str().unwrap().to_string();
-        browser.call("Runtime.enable", json!({}));
-        browser.call("Log.enable", json!({}));
-        browser.call("Page.enable", json!({}));
-        Some(browser)
-    }
-
-    /// Sends a DevTools command (to the page once attached) and waits for its result.
-    fn call(&mut self, method: &str, params: Value) -> Value {
-        self.next += 1;
-        let id = self.next;
-        let mut message = json!({ "id": id, "method": method, "params": params });
-        if !self.session.is_empty() {
-            message["sessionId"] = json!(self.session);
-        }
-        self.ws.send(Message::text(message.to_string())).unwrap();
-        loop {
-            let Message::Text(text) = self.ws.read().expect("DevTools answers") else {
-                continue;
-            };
-            let reply: Value = serde_json::from_str(&text).unwrap();
-            self.collect_errors(&reply);
-            if reply["id"] == json!(id) {
-                assert!(reply.get("error").is_none(), "{method}: {reply}");
-                return reply["result"].clone();
-            }
-        }
-    }
-
-    fn collect_errors(&mut self, event: &Value) {
-        match event["method"].as_str() {
-            Some("Log.entryAdded") if event["params"]["entry"]["level"] == "error" => {
-                self.errors.push(event["params"]["entry"]["text"].to_string());
-            }
-            Some("Runtime.exceptionThrown") => {
-                self.errors.push(event["params"]["exceptionDetails"].to_string());
-            }
-            Some("Runtime.consoleAPICalled") if event["params"]["type"] == "error" => {
-                self.errors.push(event["params"]["args"].to_string());
-            }
-            _ => {}
-        }
-    }
-
-    /// The value of a JavaScript expression in the page.
-    fn eval(&mut self, expression: &str) -> Value {
-        let result = self.call(
-            "Runtime.evaluate",
-            json!({ "expression": expression, "returnByValue": true, "awaitPromise": true }),
-        );
-        assert!(result.get("exceptionDetails").is_none(), "{expression}: {result}");
-        result["result"]["value"].clone()
-    }
-
-    /// Waits until `condition` (a JavaScript expression) is true.
-    fn wait_for(&mut self, condition: &str) {
-        let until = Instant::now() + PATIENCE;
-        while !self.eval(condition).as_bool().unwrap_or(false) {
-            assert!(Instant::now() < until, "waited in vain for {condition}");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn open(&mut self, url: &str) {
-        self.call("Page.navigate", json!({ "url": url }));
-        self.wait_for("document.readyState === 'complete'");
-    }
-
-    fn screenshot(&mut self, name: &str) {
-        let Some(dir) = std::env::var_os("DUNGEON_SCREENSHOTS") else {
-            return;
-        };
-        let shot = self.call("Page.captureScreenshot", json!({ "format": "png" }));
-        let bytes = base64(shot["data"].as_str().unwrap());
-        std::fs::write(std::path::Path::new(&dir).join(format!("{name}.png")), bytes).unwrap();
-    }
-}
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn base64(text: &str) -> Vec<u8> {
-    let value = |c: u8| match c {
-        b'A'..=b'Z' => c - b'A',
-        b'a'..=b'z' => c - b'a' + 26,
-        b'0'..=b'9' => c - b'0' + 52,
-        b'+' => 62,
-        _ => 63,
-    };
-    let digits: Vec<u8> = text.bytes().filter(|&c| c != b'=').map(value).collect();
-    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
-    for chunk in digits.chunks(4) {
-        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &d)| n | u32::from(d) << (18 - 6 * i));
-        out.extend(&n.to_be_bytes()[1..chunk.len()]);
-    }
-    out
-}
-
-/// Answers the questions the page shows with the first option (by click, or by its
-/// digit key every other time) until the game is over.
-fn play_to_the_end(browser: &mut Browser) -> usize {
-    let mut answered = 0;
-    let until = Instant::now() + Duration::from_secs(300);
-    loop {
-        assert!(Instant::now() < until, "the game did not end");
-        let over = "!document.getElementById('rematch').hidden";
-        let asked = "document.querySelector('#options button') !== null";
-        browser.wait_for(&format!("{over} || {asked}"));
-        if browser.eval(over).as_bool().unwrap() {
-            return answered;
-        }
-        if answered % 2 == 0 {
-            browser.eval("document.querySelector('#options button').click()");
-        } else {
-            browser.eval(
-                "document.dispatchEvent(new KeyboardEvent('keydown', { key: '1', bubbles: true }))",
-            );
-        }
-        answered += 1;
-    }
-}
 
 #[test]
 fn a_person_opens_a_table_and_plays_a_game_in_the_browser() {
@@ -283,6 +66,23 @@ fn a_person_opens_a_table_and_plays_a_game_in_the_browser() {
         browser.eval("document.getElementById('question-title').textContent"),
         before
     );
+    // A few moves in, as a desktop and a phone show the table (the README's pictures).
+    for _ in 0..4 {
+        browser.wait_for("document.querySelector('#options button') !== null");
+        if browser.eval("document.querySelector('#options button').textContent.includes('Pasar')").as_bool() == Some(true) {
+            break;
+        }
+        browser.eval("document.querySelector('#options button').click()");
+    }
+    browser.wait_for("document.querySelector('#options button') !== null");
+    browser.screenshot("table-desktop");
+    browser.call(
+        "Emulation.setDeviceMetricsOverride",
+        json!({ "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true }),
+    );
+    browser.wait_for("document.documentElement.scrollWidth <= 390");
+    browser.screenshot("table-phone");
+    browser.call("Emulation.clearDeviceMetricsOverride", json!({}));
     // The odds, on the `o` key.
     browser.eval("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'o', bubbles: true }))");
     let answered = play_to_the_end(&mut browser);
@@ -293,7 +93,9 @@ fn a_person_opens_a_table_and_plays_a_game_in_the_browser() {
     assert!(log.contains("Ana <b>"), "the creator's name as typed:\n{log}");
     browser.screenshot("4-over");
 
+    browser.check_frames(Some(0));
     // The finished table's record, watched step by step (the public view).
+    browser.frames.clear();
     let url = browser.eval("location.href");
     browser.eval("localStorage.clear()");
     browser.open(url.as_str().unwrap());
@@ -317,6 +119,7 @@ fn a_person_opens_a_table_and_plays_a_game_in_the_browser() {
     );
     let public = browser.eval("[...document.querySelectorAll('#log li')].map(l => l.textContent).join('\\n')");
     assert!(!public.as_str().unwrap().contains("Robas:"), "a spectator sees no drawn card");
+    browser.check_frames(None);
     browser.eval(&key("End"));
     let all = browser.eval("[...document.querySelectorAll('#log li')].map(l => l.textContent).join('\\n')");
     assert!(!all.as_str().unwrap().contains("Robas:"), "the record is the public one:\n{all}");
@@ -333,34 +136,37 @@ fn a_person_opens_a_table_and_plays_a_game_in_the_browser() {
 }
 
 /// A table opened by a terminal client (`dungeon host` speaks the protocol without words)
-/// with a seat for a second person, who takes it from the invitation link in a browser;
-/// both play the game out together.
+/// with seats for two more people, who take them from the invitation link in two
+/// browsers; all three play the game out together, each page sent only what its seat
+/// may know.
 #[test]
-fn a_browser_takes_a_seat_at_a_table_a_terminal_opened() {
+fn two_browsers_and_a_terminal_play_at_one_table() {
     use dungeon_protocol::{ClientMessage, ServerMessage};
     let server = server(43, roomy());
     let http = server.url().replace("ws://", "http://").replace("/ws", "");
-    let Some(mut browser) = Browser::start("join") else {
+    let (Some(mut browser), Some(mut other)) = (Browser::start("bea"), Browser::start("cai")) else {
         return;
     };
-    browser.call(
-        "Emulation.setEmulatedMedia",
-        json!({ "features": [{ "name": "prefers-reduced-motion", "value": "reduce" }] }),
-    );
     let mut host = Client::hello(&server.url());
-    let (code, _) = create(&mut host, new_table(&["base"], 3, 2, "easy"));
-    browser.open(&format!("{http}/t/{code}"));
-    browser.wait_for("!document.getElementById('seat').hidden");
-    browser.eval(
-        "document.getElementById('join-name').value = 'Bea';
-         document.querySelector('#join button[type=submit]').click()",
-    );
-    browser.wait_for("!document.getElementById('waiting').hidden");
-    // The host hears of the browser's seat, then starts.
-    loop {
-        if let ServerMessage::Notice { kind: dungeon_protocol::NoticeKind::Joined { name, .. }, .. } = host.recv() {
-            assert_eq!(name, "Bea");
-            break;
+    let (code, _) = create(&mut host, new_table(&["base"], 4, 3, "easy"));
+    for (page, name) in [(&mut browser, "Bea"), (&mut other, "Cai")] {
+        page.call(
+            "Emulation.setEmulatedMedia",
+            json!({ "features": [{ "name": "prefers-reduced-motion", "value": "reduce" }] }),
+        );
+        page.open(&format!("{http}/t/{code}"));
+        page.wait_for("!document.getElementById('seat').hidden");
+        page.eval(&format!(
+            "document.getElementById('join-name').value = '{name}';
+             document.querySelector('#join button[type=submit]').click()"
+        ));
+        page.wait_for("!document.getElementById('waiting').hidden");
+        // The host hears of the seat taken.
+        loop {
+            if let ServerMessage::Notice { kind: dungeon_protocol::NoticeKind::Joined { name: who, .. }, .. } = host.recv() {
+                assert_eq!(who, name);
+                break;
+            }
         }
     }
     host.send(&ClientMessage::Start {});
@@ -368,12 +174,14 @@ fn a_browser_takes_a_seat_at_a_table_a_terminal_opened() {
         let seen = play_out(&mut host, 0, 43);
         (host, seen)
     });
-    play_to_the_end(&mut browser);
+    play_together(&mut [&mut browser, &mut other]);
     let (mut host, seen) = terminal.join().expect("the terminal seat played");
     let status = browser.eval("document.getElementById('status').textContent");
     assert!(seen.winner.is_some(), "the game ended for the terminal too");
-    assert!(!status.as_str().unwrap().is_empty());
+    assert_eq!(status, other.eval("document.getElementById('status').textContent"));
+    other.check_frames(Some(2));
     browser.screenshot("6-joined");
+    browser.check_frames(Some(1));
     // Bea plays again: her page moves to the new table, which she opened; the terminal
     // seat is told its code.
     browser.eval("document.getElementById('rematch').click()");

@@ -101,6 +101,9 @@ function connect() {
   });
   ws.addEventListener("close", () => {
     if (state.ws !== ws || state.stopped) return;
+    // No question can be answered until the seat is back: it comes again then.
+    state.question = null;
+    renderQuestion();
     state.retry = Math.min(state.retry + 1, 5);
     notice(w("web-reconnecting"));
     setTimeout(() => {
@@ -116,7 +119,9 @@ function connect() {
 function send(message) {
   if (state.ws && state.ws.readyState === WebSocket.OPEN) {
     state.ws.send(JSON.stringify(message));
+    return true;
   }
+  return false;
 }
 
 function tokenKey(code) {
@@ -211,6 +216,10 @@ function refused(m) {
 function seated(seat, setup) {
   state.seat = seat;
   state.setup = setup;
+  // Taken back (a lost connection, a restarted server): the log comes again from the start.
+  $("log").replaceChildren();
+  state.queue = [];
+  state.record = null;
   show("lobby", false);
   show("seat", false);
   if (setup.started) enterGame();
@@ -359,7 +368,7 @@ function renderQuestion() {
 function answer(i) {
   const q = state.question;
   if (!q || state.queue.length || i >= q.options.length) return;
-  send({ type: "answer", number: q.number, action: q.options[i].action });
+  if (!send({ type: "answer", number: q.number, action: q.options[i].action })) return;
   state.answered = q.number;
   state.question = null;
   renderQuestion();
