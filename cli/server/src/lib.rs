@@ -35,7 +35,6 @@ pub use limits::Limits;
 pub use store::{Commit, MemoryStore, SqliteStore, Store};
 
 use dungeon_engine::catalog::PackLibrary;
-use dungeon_engine::lang::Lang;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -120,9 +119,7 @@ impl Server {
         let packs = (config.library.ids())
             .filter_map(|id| {
                 let pack = config.library.get(id)?;
-                let names = [Lang::En, Lang::Es, Lang::Fr]
-                    .map(|l| (l, pack.file.pack.name.get(l).to_string()));
-                Some((id.to_string(), names.to_vec()))
+                Some(web::PackOffer::of(id, pack))
             })
             .collect();
         let pool = games::Pool::start(

@@ -35,6 +35,9 @@ const PAGE_WORDS: &[&str] = &[
     "web-new-table",
     "web-packs",
     "web-players",
+    "web-rulings",
+    "web-variant",
+    "web-variant-off",
     "web-people",
     "web-bots",
     "web-timeout",
@@ -89,6 +92,45 @@ const PAGE_WORDS: &[&str] = &[
     "note-seat-taken",
 ];
 
+/// A pack as the page that opens a table offers it: its name and its rulings (each with
+/// its choices), in each language.
+pub(crate) struct PackOffer {
+    /// The pack's entry of `/words/LANG.json`, by language.
+    pub words: Vec<(dungeon_engine::lang::Lang, serde_json::Value)>,
+}
+
+impl PackOffer {
+    pub fn of(id: &str, pack: &dungeon_engine::catalog::LoadedPack) -> PackOffer {
+        use dungeon_engine::lang::Lang;
+        let file = &pack.file;
+        let words = [Lang::En, Lang::Es, Lang::Fr].map(|l| {
+            let rulings: Vec<serde_json::Value> = (file.ruling.iter())
+                .map(|r| {
+                    let choices: Vec<serde_json::Value> = (r.choices.iter())
+                        .map(|c| serde_json::json!({ "id": c.id.get_ref(), "text": c.text.get(l) }))
+                        .collect();
+                    serde_json::json!({
+                        "id": r.id.get_ref(),
+                        "name": r.name.get(l),
+                        "text": r.text.get(l),
+                        "default": r.default.get_ref(),
+                        "choices": choices,
+                    })
+                })
+                .collect();
+            let words = serde_json::json!({
+                "id": id,
+                "name": file.pack.name.get(l),
+                "rulings": rulings,
+            });
+            (l, words)
+        });
+        PackOffer {
+            words: words.to_vec(),
+        }
+    }
+}
+
 pub(crate) fn routes() -> Router<Arc<Shared>> {
     Router::new()
         .route("/", get(page))
@@ -137,12 +179,23 @@ async fn words(State(shared): State<Arc<Shared>>, Path(file): Path<String>) -> R
         let text = dungeon_text::tr(lang, id, &[]);
         messages.insert(id.to_string(), text.into());
     }
-    let packs: Vec<serde_json::Value> = (shared.packs.iter())
-        .map(|(id, names)| {
-            let name = names.iter().find(|(l, _)| *l == lang).map_or(id, |(_, n)| n);
-            serde_json::json!({ "id": id, "name": name })
-        })
+    let packs: Vec<&serde_json::Value> = (shared.packs.iter())
+        .filter_map(|p| p.words.iter().find(|(l, _)| *l == lang).map(|(_, w)| w))
         .collect();
-    let body = serde_json::json!({ "lang": lang.code(), "messages": messages, "packs": packs });
+    // The engine's own ruling: the designer's variant and the turns it binds.
+    let variant = serde_json::json!({
+        "name": dungeon_text::tr(lang, "ruling-variant-name", &[]),
+        "text": dungeon_text::tr(lang, "ruling-variant-text", &[]),
+        "choices": [
+            { "id": "first_turn", "text": dungeon_text::tr(lang, "ruling-variant-first-turn", &[]) },
+            { "id": "each_player", "text": dungeon_text::tr(lang, "ruling-variant-each-player", &[]) },
+        ],
+    });
+    let body = serde_json::json!({
+        "lang": lang.code(),
+        "messages": messages,
+        "packs": packs,
+        "variant": variant,
+    });
     respond(body.to_string(), "application/json")
 }

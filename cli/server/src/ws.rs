@@ -34,8 +34,8 @@ pub(crate) struct Shared {
     pub lookups: AddressBuckets,
     pub next_connection: AtomicU64,
     pub name: String,
-    /// The packs tables may be opened with: id, and name in each language.
-    pub packs: Vec<(String, Vec<(dungeon_engine::lang::Lang, String)>)>,
+    /// The packs tables may be opened with, as the page offers them.
+    pub packs: Vec<crate::web::PackOffer>,
 }
 
 pub(crate) fn router(shared: Arc<Shared>) -> Router {

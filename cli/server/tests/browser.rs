@@ -40,15 +40,34 @@ fn a_person_opens_a_table_and_plays_a_game_in_the_browser() {
     );
     assert_eq!(browser.eval("document.querySelectorAll('script:not([src])').length"), json!(0));
     browser.screenshot("1-lobby");
+    // On a phone held upright, the form (long rulings included) fits the screen.
+    browser.call(
+        "Emulation.setDeviceMetricsOverride",
+        json!({ "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true }),
+    );
+    browser.wait_for("document.documentElement.scrollWidth <= 390");
+    browser.screenshot("1-lobby-phone");
+    browser.call("Emulation.clearDeviceMetricsOverride", json!({}));
     browser.eval(
         "document.getElementById('players').value = '2';
          document.getElementById('humans').value = '1';
          document.getElementById('level').value = 'easy';
          document.getElementById('create-name').value = 'Ana <b>';
+         document.querySelector('#rulings select[name=healing_potion]').value = 'may_decline';
+         document.querySelector('#rulings select[name=designer_variant]').value = 'each_player';
          document.querySelector('#create button[type=submit]').click()",
     );
     browser.wait_for("location.pathname.startsWith('/t/')");
     browser.wait_for("!document.getElementById('start').hidden");
+    // The rulings and the variant chosen on the page are the table's.
+    let created = (browser.frames.iter())
+        .find(|f| f.contains("\"table_created\""))
+        .expect("the table was created");
+    let created: serde_json::Value = serde_json::from_str(created).unwrap();
+    let options = &created["setup"]["options"];
+    assert_eq!(options["designer_variant"], json!(true), "{options}");
+    assert_eq!(options["variant_scope"], json!("each_player"), "{options}");
+    assert_eq!(options["rulings"]["healing_potion"], json!("may_decline"), "{options}");
     let link = browser.eval("document.getElementById('link').value");
     assert!(link.as_str().unwrap().starts_with(&format!("{http}/t/")), "{link}");
     browser.screenshot("2-invite");
@@ -89,7 +108,10 @@ fn a_person_opens_a_table_and_plays_a_game_in_the_browser() {
     assert!(answered > 2, "a game of {answered} answers");
     let log = browser.eval("[...document.querySelectorAll('#log li')].map(l => l.textContent).join('\\n')");
     let log = log.as_str().unwrap();
-    assert!(log.contains("gana la partida"), "the end, in Spanish:\n{log}");
+    assert!(
+        log.contains("gana la partida") || log.contains("Has ganado la partida"),
+        "the end, in Spanish:\n{log}"
+    );
     assert!(log.contains("Ana <b>"), "the creator's name as typed:\n{log}");
     browser.screenshot("4-over");
 

@@ -67,6 +67,8 @@ async function loadWords() {
     el.textContent = bind(w(el.dataset.w));
   }
   $("lang").value = state.lang;
+  state.variant = data.variant;
+  const chosen = new Set(checkedPacks());
   const packs = $("packs");
   packs.replaceChildren();
   for (const p of state.packs) {
@@ -74,9 +76,53 @@ async function loadWords() {
     const box = document.createElement("input");
     box.type = "checkbox";
     box.value = p.id;
-    box.checked = p.id === "base";
-    label.append(box, " ", p.name);
+    box.checked = chosen.size ? chosen.has(p.id) : p.id === "base";
+    box.addEventListener("change", showRulings);
+    label.append(box, " ", bind(p.name));
     packs.append(label);
+  }
+  showRulings();
+}
+
+function checkedPacks() {
+  return [...document.querySelectorAll("#packs input:checked")].map((b) => b.value);
+}
+
+// One choice per ruling of the packs ticked (each choice's text in full), and the
+// designer's variant with the turns it binds; the defaults chosen.
+function showRulings() {
+  const box = $("rulings");
+  const kept = Object.fromEntries(
+    [...box.querySelectorAll("select")].map((s) => [s.name, s.value]),
+  );
+  box.replaceChildren();
+  const rulings = [];
+  for (const p of state.packs.filter((p) => checkedPacks().includes(p.id))) {
+    for (const r of p.rulings) if (!rulings.some((x) => x.id === r.id)) rulings.push(r);
+  }
+  const variant = {
+    id: "designer_variant",
+    name: state.variant.name,
+    text: state.variant.text,
+    default: "",
+    choices: [{ id: "", text: w("web-variant-off") }, ...state.variant.choices],
+  };
+  for (const r of [variant, ...rulings]) {
+    const label = document.createElement("label");
+    const name = document.createElement("span");
+    name.textContent = bind(r.name);
+    const select = document.createElement("select");
+    select.name = r.id;
+    select.title = bind(r.text);
+    for (const c of r.choices) {
+      const option = document.createElement("option");
+      option.value = c.id;
+      option.textContent = bind(c.text);
+      option.selected = (kept[r.id] ?? r.default) === c.id;
+      select.append(option);
+    }
+    label.append(name, select);
+    box.append(label);
   }
 }
 
@@ -423,7 +469,17 @@ function showCards(cards) {
 // --- Wiring -------------------------------------------------------------------------------
 
 function createRequest() {
-  const packs = [...document.querySelectorAll("#packs input:checked")].map((b) => b.value);
+  const packs = checkedPacks();
+  const rulings = [];
+  let variant = false;
+  for (const select of document.querySelectorAll("#rulings select")) {
+    if (select.name === "designer_variant") {
+      variant = select.value !== "";
+      if (variant) rulings.push(`designer_variant=${select.value}`);
+    } else {
+      rulings.push(`${select.name}=${select.value}`);
+    }
+  }
   const players = Number($("players").value);
   const humans = Math.min(Number($("humans").value), players);
   const timeout = Number($("timeout").value);
@@ -434,6 +490,7 @@ function createRequest() {
     humans,
     bots: [$("level").value],
     name: $("create-name").value.trim(),
+    options: { variant, rulings },
   };
   if (timeout > 0) request.turn_timeout_secs = timeout;
   return request;
