@@ -10,6 +10,9 @@
 //! - refusals are said in words: no such table, an encrypted address, nobody listening,
 //!   a bad turn timeout.
 
+#[path = "../server/tests/support/mod.rs"]
+mod support;
+
 use dungeon_remote::{Invite, Reconnect, RemoteTable, Server, Sit};
 use dungeon_table::{Table, TableState};
 use std::io::Write;
@@ -111,6 +114,40 @@ fn host_plays_a_whole_game_against_a_bot() {
 }
 
 /// The cards of these packs, from the test packs.
+/// A pack of the host's own (`--pack`, a folder of its own that no server has): brought
+/// to the table, checked and played there; the game ends as usual.
+#[test]
+fn host_brings_a_pack_of_its_own() {
+    let running = server();
+    let data = temp_dir("host-pack");
+    let folder = data.join("lab");
+    let pack = support::write_pack(&support::lab_pack(), &folder);
+    let server = running.addr.to_string();
+    let args = [
+        "--pack",
+        pack.to_str().unwrap(),
+        "host",
+        "--server",
+        &server,
+        "--packs",
+        "base,lab",
+        "--players",
+        "2",
+        "--humans",
+        "1",
+        "--bots",
+        "easy",
+        "--adventurer",
+        "alchemist",
+        "--plain",
+    ];
+    let out = dungeon(&data, &args, &"1\n".repeat(600));
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(stdout.contains("Alchemist"), "the pack's adventurer plays: {stdout}");
+    assert!(stdout.contains("Final standings:"), "{stdout}");
+}
+
 fn catalog(ids: &[String]) -> Result<Arc<dungeon_engine::catalog::Catalog>, String> {
     let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
     dungeon_tests::library()
@@ -129,6 +166,7 @@ fn people_only(players: u8, name: &str) -> dungeon_remote::NewTable {
         options: Default::default(),
         turn_timeout_secs: None,
         name: name.into(),
+        pack: None,
     }
 }
 

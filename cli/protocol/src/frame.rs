@@ -9,6 +9,10 @@ use dungeon_engine::printable::{escape_line, truncate};
 /// with every pack and ruling) is well under a kilobyte.
 pub const MAX_CLIENT_FRAME: usize = 16 * 1024;
 
+/// The largest `create_table` that brings a pack (its files as text), in bytes; any other
+/// message stays within [`MAX_CLIENT_FRAME`]. The example expansion is 20 KiB.
+pub const MAX_PACK_FRAME: usize = 384 * 1024;
+
 /// Why a frame was refused: what to send back in an `error` message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FrameError {

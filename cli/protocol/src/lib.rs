@@ -21,9 +21,9 @@ mod words;
 #[cfg(test)]
 mod tests;
 
-pub use frame::{FrameError, MAX_CLIENT_FRAME, parse_client_frame};
+pub use frame::{FrameError, MAX_CLIENT_FRAME, MAX_PACK_FRAME, parse_client_frame};
 pub use messages::{
-    ClientMessage, ErrorCode, NewTable, NoticeKind, PackHash, ServerMessage, Setup, StopReason,
+    ClientMessage, ErrorCode, NewTable, NoticeKind, PackHash, PackUpload, ServerMessage, Setup, StopReason,
     TableOptions,
 };
 pub use packs::{check_packs, pack_hashes};

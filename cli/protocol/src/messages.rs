@@ -75,6 +75,21 @@ pub struct NewTable {
     /// The creator's name, for seat 0 (checked like `join`'s); empty for a default name.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub name: String,
+    /// A pack the creator brings: checked as `dungeon check` checks one, then played
+    /// beside `packs` (the ones it requires), its scripts in the server's sandbox. Such a
+    /// message may be larger than others (`MAX_PACK_FRAME`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pack: Option<PackUpload>,
+}
+
+/// A pack's files, as text, by their paths in the pack's folder.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PackUpload {
+    /// The manifest's path among `files` (`my_pack.toml`).
+    pub manifest: String,
+    /// The manifest and every script it names.
+    pub files: std::collections::BTreeMap<String, String>,
 }
 
 /// The options of a new table, as `dungeon play` takes them.

@@ -61,6 +61,10 @@ fn every_client_message_round_trips() {
             },
             turn_timeout_secs: Some(60),
             name: "Ana".into(),
+            pack: Some(crate::PackUpload {
+                manifest: "mine.toml".into(),
+                files: [("mine.toml".to_string(), "[pack]".to_string())].into(),
+            }),
         }),
         ClientMessage::Join {
             code: "ABCD".into(),

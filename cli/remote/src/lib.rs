@@ -18,7 +18,7 @@ mod link;
 mod mirror;
 
 pub use address::{AddressError, Invite, Server};
-pub use dungeon_protocol::{ErrorCode, NewTable, PackHash, TableOptions};
+pub use dungeon_protocol::{ErrorCode, NewTable, PackHash, PackUpload, TableOptions};
 pub use keys::{SeatKey, SeatKeys};
 pub use link::Reconnect;
 

@@ -13,6 +13,8 @@ use std::time::{Duration, Instant};
 pub struct Limits {
     /// The largest message a client may send, in bytes (`too_big`).
     pub max_message: usize,
+    /// The largest `create_table` that brings a pack, in bytes (`too_big`).
+    pub max_pack_message: usize,
     /// Messages one connection may send a second, on average (`rate_limited`), answers
     /// to the questions the server put to it aside (never limited)...
     pub messages_per_second: f64,
@@ -65,6 +67,7 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             max_message: MAX_CLIENT_FRAME,
+            max_pack_message: dungeon_protocol::MAX_PACK_FRAME,
             messages_per_second: 20.0,
             burst: 40.0,
             lookups_per_address: 10.0,

@@ -48,7 +48,6 @@ impl Drop for Ticket {
 /// Odds to work out: `seat`'s at question `number`, from `standin` (a state drawn from the
 /// seat's view, never the real one).
 pub(crate) struct Job {
-    pub packs: Vec<String>,
     pub catalog: Arc<Catalog>,
     pub standin: GameState,
     pub seat: Seat,
@@ -117,7 +116,7 @@ fn run(jobs: &Mutex<Receiver<Queued>>, wait: Duration) {
         }
         // A search that fails (a card's script, in the dungeon imagined) gives no odds;
         // its error would name cards of that imagined dungeon, and is not passed on.
-        let odds = match engines.get(&job.packs, &job.catalog) {
+        let odds = match engines.get(&job.catalog) {
             Ok(engine) => {
                 dungeon_table::work_out_odds(engine, &job.standin, job.seat, job.number).ok()
             }

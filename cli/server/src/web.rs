@@ -36,6 +36,8 @@ const PAGE_WORDS: &[&str] = &[
     "web-packs",
     "web-players",
     "web-rulings",
+    "web-pack-bring",
+    "web-pack-help",
     "web-variant",
     "web-variant-off",
     "web-people",

@@ -4,6 +4,7 @@
 //! writes whatever the game threads put in its outbox. No game logic runs here.
 
 use crate::access::Access;
+use dungeon_protocol::NewTable;
 use crate::games::{Command, Outgoing, Pool, Seated, Subscriber};
 use crate::gate::{Door, Peer};
 use crate::limits::{AddressBuckets, Addresses, Bucket, Counted, Limits};
@@ -58,7 +59,9 @@ async fn upgrade(
     let client = shared.access.client(peer.addr, &headers);
     // Frames up to four times the limit are read and refused with `too_big`; larger
     // ones end the connection in the WebSocket layer, before they are buffered.
-    let most = shared.limits.max_message * 4;
+    // (A table brought with its pack may be as large as `max_pack_message`; larger
+    // frames end the connection.)
+    let most = (shared.limits.max_message * 4).max(shared.limits.max_pack_message);
     ws.max_message_size(most)
         .max_frame_size(most)
         .on_upgrade(move |socket| {
@@ -206,7 +209,13 @@ impl Connection<'_> {
     /// Takes one frame; `false` when the connection is to close.
     async fn take(&mut self, frame: &[u8]) -> bool {
         let limits = &self.shared.limits;
-        let parsed = parse_client_frame(frame, limits.max_message);
+        // Only a table brought with its own pack may be larger than other messages.
+        let parsed = match parse_client_frame(frame, limits.max_pack_message) {
+            Ok(m @ ClientMessage::CreateTable(NewTable { pack: Some(_), .. })) => Ok(m),
+            // Anything else larger than other messages may be is `too_big`.
+            _ if frame.len() > limits.max_message => parse_client_frame(frame, limits.max_message),
+            other => other,
+        };
         // An answer to a question the server put goes at the game's pace, which the
         // server sets: never limited, however fast a bot answers. Other game messages
         // count against the connection; look-ups (`hello`, `join`, `rejoin`, `watch`,

@@ -221,6 +221,61 @@ fn two_browsers_and_a_terminal_play_at_one_table() {
     assert!(browser.errors.is_empty(), "the page logged errors: {:?}", browser.errors);
 }
 
+/// A table opened from the browser with a pack of the player's own (its files chosen in
+/// the page): checked by the server, its cards in the help, played to the end.
+#[test]
+fn a_person_brings_their_own_pack_from_the_browser() {
+    let server = server(44, roomy());
+    let http = server.url().replace("ws://", "http://").replace("/ws", "");
+    let Some(mut browser) = Browser::start("pack") else {
+        return;
+    };
+    // The example expansion, as a player's own folder (renamed: the server lacks it).
+    let folder = std::env::temp_dir().join(format!("dungeon-lab-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    write_pack(&lab_pack(), &folder);
+    browser.call(
+        "Emulation.setEmulatedMedia",
+        json!({ "features": [{ "name": "prefers-reduced-motion", "value": "reduce" }] }),
+    );
+    browser.open(&format!("{http}/"));
+    browser.wait_for("!document.getElementById('lobby').hidden");
+    let input = browser.call(
+        "Runtime.evaluate",
+        json!({ "expression": "document.getElementById('pack-files')" }),
+    );
+    // A folder input takes the folder (its files come with their paths in it).
+    let files = vec![folder.display().to_string()];
+    browser.call(
+        "DOM.setFileInputFiles",
+        json!({ "objectId": input["result"]["objectId"], "files": files }),
+    );
+    browser.wait_for("document.getElementById('pack-files').files.length > 0");
+    let chosen = browser.eval(
+        "[...document.getElementById('pack-files').files].map(f => f.name + ':' + f.webkitRelativePath)",
+    );
+    assert_eq!(chosen.as_array().map(Vec::len), Some(lab_pack().files.len()), "{chosen}");
+    browser.eval(
+        "document.getElementById('players').value = '2';
+         document.getElementById('level').value = 'easy';
+         document.querySelector('#create button[type=submit]').click()",
+    );
+    browser.wait_for(
+        "!document.getElementById('start').hidden || document.getElementById('notice').textContent.includes(':')",
+    );
+    let said = browser.eval("document.getElementById('notice').textContent");
+    assert!(browser.eval("!document.getElementById('start').hidden") == json!(true), "{said} {chosen}");
+    let sent = (browser.frames.iter()).find(|f| f.contains("table_created")).cloned();
+    assert!(
+        browser.eval("document.getElementById('cards').textContent.includes('Homunculus')") == json!(true),
+        "{chosen} {sent:?}"
+    );
+    browser.eval("document.getElementById('start').click()");
+    play_to_the_end(&mut browser);
+    assert!(browser.errors.is_empty(), "the page logged errors: {:?}", browser.errors);
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
 #[test]
 fn the_page_is_served_with_a_strict_content_security_policy() {
     let server = server(42, roomy());

@@ -26,6 +26,7 @@ fn key(code: &str) -> [u8; 32] {
 
 fn table(code: &str, head: &GameRecord) -> StoredTable {
     StoredTable {
+        pack: None,
         key: key(code),
         head: head.clone(),
         seats: vec![

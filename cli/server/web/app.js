@@ -468,6 +468,30 @@ function showCards(cards) {
 
 // --- Wiring -------------------------------------------------------------------------------
 
+// The pack chosen as a folder, if any: its .toml and .lua files by their paths in the
+// folder; the manifest is the .toml at its top (the server checks all of it).
+async function broughtPack() {
+  const chosen = [...$("pack-files").files].filter((f) => /\.(toml|lua)$/.test(f.name));
+  if (!chosen.length) return null;
+  const files = {};
+  const foldered = chosen.some((f) => f.webkitRelativePath.includes("/"));
+  for (const f of chosen) {
+    const path = (foldered ? f.webkitRelativePath : f.name).split("/");
+    if (foldered) path.shift(); // the folder's own name
+    files[path.join("/")] = await f.text();
+  }
+  const manifest = Object.keys(files).find((p) => !p.includes("/") && p.endsWith(".toml")) || "";
+  if (!foldered && manifest) {
+    // Files chosen one by one: the scripts go where the manifest says they are.
+    const dir = files[manifest].match(/^scripts\s*=\s*"([^"]*)"/m)?.[1] ?? "";
+    for (const name of Object.keys(files).filter((p) => p.endsWith(".lua") && dir)) {
+      files[`${dir}/${name}`] = files[name];
+      delete files[name];
+    }
+  }
+  return { manifest, files };
+}
+
 function createRequest() {
   const packs = checkedPacks();
   const rulings = [];
@@ -504,10 +528,12 @@ function wire() {
     // The game's words come in the language named in `hello`: connect again.
     if (state.ws) state.ws.close();
   });
-  $("create").addEventListener("submit", (e) => {
+  $("create").addEventListener("submit", async (e) => {
     e.preventDefault();
     localStorage.setItem("dungeon-name", $("create-name").value.trim());
     state.pending = createRequest();
+    const pack = await broughtPack();
+    if (pack) state.pending.pack = pack;
     state.stopped = false;
     connect();
   });

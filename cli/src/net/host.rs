@@ -61,7 +61,12 @@ pub struct HostArgs {
 pub fn run(library: &PackLibrary, lang: Lang, args: HostArgs) -> Result<ExitCode, String> {
     let server =
         Server::parse(&args.server).map_err(|e| join::bad_address(lang, &args.server, &e))?;
-    let table = new_table(lang, &args)?;
+    let mut table = new_table(lang, &args)?;
+    table.pack = brought(lang, library, &table.packs)?;
+    // The server has the other packs; its own one comes as files, played beside them.
+    if table.pack.is_some() {
+        table.packs.retain(|id| library.get(id).is_none_or(|p| p.root.is_empty()));
+    }
     // Checked here first, for an error in the player's language; the server checks it too.
     join::check_name(lang, args.name.as_deref())?;
     let humans = table.humans as usize;
@@ -104,6 +109,45 @@ pub fn run(library: &PackLibrary, lang: Lang, args: HostArgs) -> Result<ExitCode
         args.plain,
         &shutdown,
     ))
+}
+
+/// The pack of the player's own (`--pack`) among the table's packs, as its files: the
+/// server checks it and plays it, and the others see its cards. One per table; its files
+/// as they lie in its folder (`--pack-root` widens it), so its hash is the one here.
+fn brought(
+    lang: Lang,
+    library: &PackLibrary,
+    packs: &[String],
+) -> Result<Option<dungeon_remote::PackUpload>, String> {
+    // Built-in packs are read from the binary, with no folder.
+    let own: Vec<_> = (packs.iter())
+        .filter_map(|id| library.get(id))
+        .filter(|p| !p.root.is_empty())
+        .collect();
+    let Some(pack) = own.first() else {
+        return Ok(None);
+    };
+    if own.len() > 1 {
+        return Err(tr(lang, "net-one-own-pack", &[]));
+    }
+    let inside = |path: &str| {
+        let root = pack.root.trim_end_matches('/');
+        path.strip_prefix(root)
+            .and_then(|p| p.strip_prefix('/'))
+            .map(str::to_string)
+    };
+    let manifest = inside(&pack.manifest_path).unwrap_or_else(|| {
+        pack.manifest_path.rsplit('/').next().unwrap_or_default().to_string()
+    });
+    let mut files = std::collections::BTreeMap::from([(manifest.clone(), pack.manifest_text.clone())]);
+    for script in pack.scripts.values() {
+        let path = dungeon_engine::catalog::normalize(&script.path);
+        let Some(rel) = inside(&path) else {
+            return Err(tr(lang, "net-own-pack-outside", &[("path", path.into())]));
+        };
+        files.insert(rel, script.code.to_string());
+    }
+    Ok(Some(dungeon_remote::PackUpload { manifest, files }))
 }
 
 /// The table to open, from the command line.
@@ -150,6 +194,7 @@ fn new_table(lang: Lang, args: &HostArgs) -> Result<NewTable, String> {
         },
         turn_timeout_secs,
         name: args.name.clone().unwrap_or_default(),
+        pack: None,
     })
 }
 

@@ -29,6 +29,7 @@ pub use suggest::{closest, did_you_mean};
 use crate::ids::*;
 use crate::lang::LocalText;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 #[derive(Debug, Default)]
 pub struct Catalog {
@@ -149,9 +150,11 @@ impl Catalog {
 
 /// The packs a program knows about (built in, or read from disk), from which catalogs
 /// for a chosen set of pack ids are built, dependencies first.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct PackLibrary {
-    packs: Vec<LoadedPack>,
+    /// Shared, so that a library is cloned cheaply: the server gives a table that brings
+    /// its own pack a library of its own, the others' packs included.
+    packs: Vec<Arc<LoadedPack>>,
 }
 
 impl PackLibrary {
@@ -192,16 +195,16 @@ impl PackLibrary {
     /// it to find the rest of its problems). It replaces a known pack with its id.
     pub fn add(&mut self, pack: LoadedPack) -> &LoadedPack {
         self.packs.retain(|p| p.id() != pack.id());
-        self.packs.push(pack);
+        self.packs.push(Arc::new(pack));
         self.packs.last().expect("just pushed")
     }
 
     pub fn get(&self, id: &str) -> Option<&LoadedPack> {
-        self.packs.iter().find(|p| p.id() == id)
+        self.packs.iter().find(|p| p.id() == id).map(|p| &**p)
     }
 
     pub fn ids(&self) -> impl Iterator<Item = &str> {
-        self.packs.iter().map(LoadedPack::id)
+        self.packs.iter().map(|p| p.id())
     }
 
     /// The packs `ids` need, in load order: each pack's requirements before it.

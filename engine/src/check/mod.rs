@@ -66,10 +66,23 @@ pub fn check_pack(library: &mut PackLibrary, path: &str) -> CheckReport {
 /// found: reading (only a TOML syntax error stops it), the scripts, the catalog with each
 /// pack set, the lint, the prompts; the scenarios then run if there is no error.
 pub fn check_pack_in(library: &mut PackLibrary, root: Option<&str>, path: &str) -> CheckReport {
+    let root = root.unwrap_or(parent(path)).to_string();
+    check_pack_from(library, &DiskFiles, &root, path, true)
+}
+
+/// Checks a pack read from `files` (a pack brought to a server's table: its files in
+/// memory) with every stage of [`check_pack_in`]; its scenarios are run only with
+/// `scenarios` (they are read from the disk).
+pub fn check_pack_from(
+    library: &mut PackLibrary,
+    files: &dyn crate::catalog::FileSource,
+    root: &str,
+    path: &str,
+    scenarios: bool,
+) -> CheckReport {
     let mut report = CheckReport::default();
     let mut found = Found::default();
-    let root = root.unwrap_or(parent(path)).to_string();
-    let (pack, diags) = read_pack(&DiskFiles, &root, path);
+    let (pack, diags) = read_pack(files, root, path);
     found.add(diags);
     let Some(pack) = pack else {
         report.diagnostics = found.all;
@@ -84,7 +97,10 @@ pub fn check_pack_in(library: &mut PackLibrary, root: Option<&str>, path: &str) 
     let rulings = string_arguments(&pack, &["ruling("]);
     found.add(log_keys(&pack, string_arguments(&pack, &["ctx.log("])));
     let facts = PackFacts::of(&pack);
-    let scenario_files = scenario_files(&pack);
+    let scenario_files = match scenarios {
+        true => scenario_files(&pack),
+        false => Ok(Vec::new()),
+    };
     let alternatives: Vec<String> = pack
         .file
         .pack

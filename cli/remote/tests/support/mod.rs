@@ -67,6 +67,7 @@ pub fn new_table(players: u8, humans: u8) -> NewTable {
         options: TableOptions::default(),
         turn_timeout_secs: None,
         name: String::new(),
+        pack: None,
     }
 }
 

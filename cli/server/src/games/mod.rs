@@ -13,6 +13,7 @@
 //! Odds are not worked out here: a game thread draws a stand-in state from the asking
 //! seat's view and hands it to the odds pool (`crate::odds`).
 
+mod brought;
 mod expiry;
 mod rematch;
 mod restore;

@@ -64,7 +64,11 @@ impl LiveTable {
             rulings.push(format!("{VARIANT_RULING}={}", options.variant_scope.id()));
         }
         NewTable {
-            packs: self.packs.clone(),
+            // A brought pack is played last (`brought.rs`) and comes again as files.
+            packs: match &self.uploaded {
+                Some(_) => self.packs[..self.packs.len().saturating_sub(1)].to_vec(),
+                None => self.packs.clone(),
+            },
             players: self.seats.len() as u8,
             humans: self.seats.iter().filter(|s| s.bot.is_none()).count() as u8,
             bots: self.seats.iter().filter_map(|s| s.bot.map(|b| b.id())).collect(),
@@ -78,6 +82,7 @@ impl LiveTable {
             },
             turn_timeout_secs: self.turn_timeout.map(|d| d.as_secs() as u32),
             name: self.seats[seat as usize].name.clone(),
+            pack: self.uploaded.clone(),
         }
     }
 

@@ -36,14 +36,21 @@ fn check(
     let record = table.record();
     record.check_rules().map_err(|e| e.to_string())?;
     let packs: Vec<String> = record.pack_ids().iter().map(|s| s.to_string()).collect();
-    let catalog = context.catalog(&packs)?;
+    let (packs, catalog) = match &table.pack {
+        None => {
+            let catalog = context.catalog(&packs)?;
+            (packs, catalog)
+        }
+        // Checked again: the server's own packs or rules may have changed since.
+        Some(upload) => super::brought::catalog(context, packs, upload)?,
+    };
     record.check_packs(&catalog).map_err(|e| e.to_string())?;
     let bots = record
         .seats
         .iter()
         .map(|s| s.bot_kind().transpose())
         .collect::<Result<Vec<Option<BotKind>>, String>>()?;
-    let engine = engines.get(&packs, &catalog)?;
+    let engine = engines.get(&catalog)?;
     let mut events = Vec::new();
     let replay = Replay::start(engine, &record, &mut events).map_err(|e| e.to_string())?;
     let state = replay
@@ -84,6 +91,7 @@ fn check(
         touched: super::expiry::since(table.touched),
         committing: None,
         rematch: Default::default(),
+        uploaded: table.pack.clone(),
     };
     live.arm_deadline();
     if live.finished() {

@@ -169,13 +169,19 @@ pub(crate) fn create(
         other => other,
     };
     let creator = crate::names::check(&request.name)?;
-    let catalog = context.catalog(&packs)?;
+    let (packs, catalog) = match &request.pack {
+        None => {
+            let catalog = context.catalog(&packs)?;
+            (packs, catalog)
+        }
+        Some(upload) => super::brought::catalog(context, packs, upload)?,
+    };
     let options = options(request, &catalog)?;
     let seed = match context.seeds {
         Seeds::Os => secret::new_seed(),
         Seeds::Fixed(base) => base.wrapping_add(context.created.fetch_add(1, Ordering::SeqCst)),
     };
-    let engine: &mut Engine = engines.get(&packs, &catalog)?;
+    let engine: &mut Engine = engines.get(&catalog)?;
     let mut events = Vec::new();
     let state = engine
         .new_game(options.clone(), seed, &mut events)
@@ -219,6 +225,7 @@ pub(crate) fn create(
         decisions: Vec::new(),
         state: serde_json::to_string(&state).expect("a state is plain data"),
         touched: crate::store::now_secs(),
+        pack: request.pack.clone(),
     };
     context
         .store
@@ -246,6 +253,7 @@ pub(crate) fn create(
         touched: std::time::Instant::now(),
         committing: None,
         rematch: Default::default(),
+        uploaded: request.pack.clone(),
     })
 }
 

@@ -66,6 +66,8 @@ pub(crate) struct LiveTable {
     pub committing: Option<Committing>,
     /// The next game at a new table, once asked for (`rematch.rs`).
     pub rematch: super::rematch::Rematch,
+    /// The pack its creator brought, if any (`brought.rs`): its next game brings it too.
+    pub uploaded: Option<dungeon_protocol::PackUpload>,
 }
 
 /// A decision waiting for its commit ([`LiveTable::submit`]).
@@ -397,7 +399,6 @@ impl LiveTable {
         // the server's answers the same from run to run.
         let mut rng = ChaCha8Rng::seed_from_u64(0x0DD5);
         Some(OddsJob {
-            packs: self.packs.clone(),
             catalog: self.catalog.clone(),
             standin: view.determinize(&self.catalog, &mut rng),
             seat,

@@ -20,17 +20,28 @@ use std::time::{Duration, Instant};
 /// How long a finished table stays in memory for seats coming back to see the end.
 pub(crate) const KEEP_FINISHED: Duration = Duration::from_secs(600);
 
-/// This thread's engines, one per set of packs (the Lua host is built once per thread).
+/// Engines one thread keeps at most.
+const MOST_ENGINES: usize = 16;
+
+/// This thread's engines, one per catalog (the Lua host is built once per thread): by its
+/// fingerprint, which covers every pack file, since a pack brought to one table may share
+/// its id with another table's.
 #[derive(Default)]
-pub(crate) struct Engines(HashMap<Vec<String>, Engine>);
+pub(crate) struct Engines(HashMap<u64, Engine>);
 
 impl Engines {
-    pub fn get(&mut self, packs: &[String], catalog: &Arc<Catalog>) -> Result<&mut Engine, String> {
-        if !self.0.contains_key(packs) {
+    pub fn get(&mut self, catalog: &Arc<Catalog>) -> Result<&mut Engine, String> {
+        let key = catalog.fingerprint;
+        if !self.0.contains_key(&key) {
+            // Tables that bring their own packs each need an engine: past a few, the
+            // others are dropped and built again when next needed, so memory stays bounded.
+            if self.0.len() >= MOST_ENGINES {
+                self.0.clear();
+            }
             let engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
-            self.0.insert(packs.to_vec(), engine);
+            self.0.insert(key, engine);
         }
-        Ok(self.0.get_mut(packs).expect("just made"))
+        Ok(self.0.get_mut(&key).expect("just made"))
     }
 }
 
@@ -107,7 +118,7 @@ impl GameThread {
             .collect();
         for key in keys {
             let table = self.tables.get_mut(&key).expect("listed");
-            let Ok(engine) = self.engines.get(&table.packs, &table.catalog) else {
+            let Ok(engine) = self.engines.get(&table.catalog) else {
                 continue;
             };
             let (store, routes) = (&*self.context.store, &self.context.routes);
@@ -382,7 +393,7 @@ impl GameThread {
                 "that is not one of the options".into(),
             );
         }
-        let Ok(engine) = self.engines.get(&table.packs, &table.catalog) else {
+        let Ok(engine) = self.engines.get(&table.catalog) else {
             return refuse(ErrorCode::Internal, "the packs cannot be run".into());
         };
         let by = By::Person(sub.clone());

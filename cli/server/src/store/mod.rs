@@ -115,6 +115,8 @@ pub struct StoredTable {
     /// in seconds since the Unix epoch ([`now_secs`]): how a restart tells an abandoned
     /// table. The store sets it on every write.
     pub touched: u64,
+    /// The pack its creator brought, if any: a restart needs its files to play it again.
+    pub pack: Option<dungeon_protocol::PackUpload>,
 }
 
 impl StoredTable {

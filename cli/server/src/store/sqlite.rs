@@ -56,6 +56,10 @@ CREATE TABLE IF NOT EXISTS decisions (
     action TEXT NOT NULL,
     PRIMARY KEY (key, number)
 );
+CREATE TABLE IF NOT EXISTS brought_packs (
+    key TEXT PRIMARY KEY REFERENCES tables(key),
+    pack TEXT NOT NULL
+);
 PRAGMA user_version = 1;
 ";
 
@@ -188,6 +192,14 @@ impl Store for SqliteStore {
             ],
         )
         .map_err(db)?;
+        if let Some(pack) = &table.pack {
+            let pack = serde_json::to_string(pack).expect("a pack is plain data");
+            tx.execute(
+                "INSERT INTO brought_packs (key, pack) VALUES (?1, ?2)",
+                params![hex(&table.key), pack],
+            )
+            .map_err(db)?;
+        }
         for (i, seat) in table.seats.iter().enumerate() {
             tx.execute(
                 "INSERT INTO seats (key, seat, name, bot, token_hash) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -353,6 +365,7 @@ fn tables(
         let status = Status::parse(&status)
             .ok_or_else(|| StoreError::Corrupt(format!("status {status}")))?;
         tables.push(StoredTable {
+            pack: brought_pack(conn, &hex_key)?,
             seats: seats(conn, &hex_key)?,
             decisions: decisions(conn, &hex_key)?,
             key,
@@ -364,6 +377,24 @@ fn tables(
         });
     }
     Ok(tables)
+}
+
+/// The pack a table's creator brought, if any.
+fn brought_pack(
+    conn: &Connection,
+    key: &str,
+) -> Result<Option<dungeon_protocol::PackUpload>, StoreError> {
+    let mut query = conn
+        .prepare("SELECT pack FROM brought_packs WHERE key = ?1")
+        .map_err(db)?;
+    let mut rows = query.query(params![key]).map_err(db)?;
+    let Some(row) = rows.next().map_err(db)? else {
+        return Ok(None);
+    };
+    let text: String = row.get(0).map_err(db)?;
+    serde_json::from_str(&text)
+        .map(Some)
+        .map_err(|e| StoreError::Corrupt(format!("a brought pack: {e}")))
 }
 
 fn seats(conn: &Connection, key: &str) -> Result<Vec<StoredSeat>, StoreError> {

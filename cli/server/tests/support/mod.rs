@@ -219,6 +219,7 @@ pub fn new_table(packs: &[&str], players: u8, humans: u8, level: &str) -> NewTab
         options: TableOptions::default(),
         turn_timeout_secs: None,
         name: String::new(),
+        pack: None,
     }
 }
 
@@ -410,4 +411,44 @@ pub fn roomy() -> dungeon_server::Limits {
         lookup_burst_per_address: 10_000.0,
         ..dungeon_server::Limits::default()
     }
+}
+
+/// The repository's example expansion as a player's own pack: renamed `lab` (no server
+/// has it), its manifest and scripts in one folder (`scripts/`).
+pub fn lab_pack() -> dungeon_protocol::PackUpload {
+    let mut root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    while !root.join("cards/examples/alchemy.toml").exists() {
+        assert!(root.pop(), "the repository's root");
+    }
+    let manifest = std::fs::read_to_string(root.join("cards/examples/alchemy.toml")).unwrap();
+    let manifest: String = manifest
+        .lines()
+        .filter(|l| !l.starts_with("scenarios ="))
+        .map(|l| match l {
+            l if l.starts_with("id = \"alchemy\"") => "id = \"lab\"".to_string(),
+            l if l.starts_with("scripts =") => "scripts = \"scripts\"".to_string(),
+            l => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut files = std::collections::BTreeMap::from([("lab.toml".to_string(), manifest)]);
+    for entry in std::fs::read_dir(root.join("scripts/alchemy")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        files.insert(format!("scripts/{name}"), std::fs::read_to_string(&path).unwrap());
+    }
+    dungeon_protocol::PackUpload {
+        manifest: "lab.toml".into(),
+        files,
+    }
+}
+
+/// Writes a pack's files into `folder`; the manifest's path.
+pub fn write_pack(pack: &dungeon_protocol::PackUpload, folder: &std::path::Path) -> std::path::PathBuf {
+    for (path, text) in &pack.files {
+        let to = folder.join(path);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::write(&to, text).unwrap();
+    }
+    folder.join(&pack.manifest)
 }
