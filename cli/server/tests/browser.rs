@@ -102,6 +102,15 @@ fn a_person_opens_a_table_and_plays_a_game_in_the_browser() {
     browser.wait_for("document.documentElement.scrollWidth <= 390");
     browser.screenshot("table-phone");
     browser.call("Emulation.clearDeviceMetricsOverride", json!({}));
+    // The help, on `?`: the rules in short and every card in play; Escape closes it.
+    browser.eval("document.dispatchEvent(new KeyboardEvent('keydown', { key: '?', bubbles: true }))");
+    browser.wait_for("document.getElementById('help').open");
+    assert!(
+        browser.eval("document.getElementById('cards').textContent.includes('Trasgo')") == json!(true),
+        "the cards, in Spanish"
+    );
+    browser.screenshot("help");
+    browser.eval("document.getElementById('help').close()");
     // The odds, on the `o` key.
     browser.eval("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'o', bubbles: true }))");
     let answered = play_to_the_end(&mut browser);

@@ -466,6 +466,13 @@ function showCards(cards) {
   }
 }
 
+// The help opens at its top (the rules first), not at its one button at the bottom.
+function openHelp() {
+  $("help").showModal();
+  $("help-h").focus();
+  $("help").scrollTop = 0;
+}
+
 // --- Wiring -------------------------------------------------------------------------------
 
 // The pack chosen as a folder, if any: its .toml and .lua files by their paths in the
@@ -559,7 +566,7 @@ function wire() {
   });
   $("start").addEventListener("click", () => send({ type: "start" }));
   $("odds-button").addEventListener("click", () => send({ type: "ask_odds" }));
-  $("help-button").addEventListener("click", () => $("help").showModal());
+  $("help-button").addEventListener("click", openHelp);
   $("rematch").addEventListener("click", () => send({ type: "rematch" }));
   $("rematch-join").addEventListener("click", () => location.assign(`/t/${state.rematch}`));
   $("new-table").addEventListener("click", () => location.assign("/"));
@@ -588,7 +595,7 @@ function wire() {
     } else if (e.key === "o" && state.seat !== null) {
       send({ type: "ask_odds" });
     } else if (e.key === "?") {
-      $("help").showModal();
+      openHelp();
     }
   });
 }

@@ -136,7 +136,7 @@ pub fn public_status(text: &Text, seats: &Seats, view: &PlayerView) -> Vec<Strin
     out
 }
 
-fn tiles_with_hp(text: &Text, tiles: &[TileId]) -> String {
+pub fn tiles_with_hp(text: &Text, tiles: &[TileId]) -> String {
     if tiles.is_empty() {
         return text.t("play-no-tiles", &[]);
     }

@@ -134,7 +134,14 @@ pub(crate) fn cards(catalog: &Catalog, lang: Lang) -> ServerMessage {
             kind: CardKind::Adventurer,
             name: text.adventurer(a),
             text: text.card_text(&def.info),
-            label: format!("{} ({} HP): {}", text.adventurer(a), def.hp, text.tiles(&def.tiles)),
+            label: text.t(
+                "play-action-adventurer",
+                &[
+                    ("adventurer", text.adventurer(a).into()),
+                    ("hp", def.hp.into()),
+                    ("tiles", render::tiles_with_hp(&text, &def.tiles).into()),
+                ],
+            ),
             copies: None,
         });
     }
@@ -149,10 +156,7 @@ pub(crate) fn cards(catalog: &Catalog, lang: Lang) -> ServerMessage {
             let name = text.tile(t);
             cards.push(CardWords {
                 kind: CardKind::Tile,
-                label: match def.hp {
-                    0 => name.clone(),
-                    hp => format!("{name} ({hp:+} HP)"),
-                },
+                label: render::tiles_with_hp(&text, &[t]),
                 name,
                 text: text.card_text(&def.info),
                 copies: None,
