@@ -148,6 +148,74 @@ fn host_brings_a_pack_of_its_own() {
     assert!(stdout.contains("Final standings:"), "{stdout}");
 }
 
+/// A terminal player joins a table whose creator brought a pack it does not have: its
+/// cards come from the files the server sends with the table (checked against their hash),
+/// and the game is played to its end.
+#[test]
+fn a_joiner_plays_with_a_pack_it_did_not_have() {
+    let running = server();
+    let here = Server::parse(&running.addr.to_string()).unwrap();
+    let mut table = people_only(2, "Ana");
+    table.pack = Some(support::lab_pack());
+    table.options.adventurer = Some("alchemist".into());
+    let bringing = |ids: &[String], brought: Option<&dungeon_remote::PackUpload>| {
+        let library = dungeon_remote::with_brought(&dungeon_tests::library(), brought.unwrap())?;
+        let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+        (library.catalog(&ids))
+            .map(|(c, _)| Arc::new(c))
+            .map_err(|d| d.to_string())
+    };
+    let mut creator =
+        RemoteTable::connect_bringing(&here, Sit::Create(table), bringing, Reconnect::default())
+            .unwrap();
+    let url = Invite {
+        server: here.clone(),
+        code: creator.code().to_string(),
+    }
+    .url();
+    let done = Arc::new(AtomicBool::new(false));
+    let stop = done.clone();
+    let host = std::thread::spawn(move || {
+        let until = Instant::now() + PATIENCE;
+        wait_for_seats(&mut creator, 2, until);
+        creator.start();
+        answer_first(&mut [&mut creator], &stop, until);
+    });
+    let data = temp_dir("brought-join");
+    let out = dungeon(&data, &["join", &url, "--name", "Bo", "--plain"], &"1\n".repeat(600));
+    done.store(true, Ordering::SeqCst);
+    host.join().unwrap();
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(stdout.contains("Alchemist"), "the brought pack's adventurer: {stdout}");
+    assert!(stdout.contains("Final standings:"), "{stdout}");
+}
+
+/// Waits until `seats` people's seats of the table are taken.
+fn wait_for_seats(table: &mut RemoteTable, seats: usize, until: Instant) {
+    while table.taken().len() < seats {
+        assert!(Instant::now() < until, "the seats were not taken");
+        table.poll(Duration::from_millis(20)).unwrap();
+    }
+}
+
+/// Answers every question these tables are asked with its first option, until `stop`.
+fn answer_first(tables: &mut [&mut RemoteTable], stop: &AtomicBool, until: Instant) {
+    while !stop.load(Ordering::SeqCst) && Instant::now() < until {
+        for table in tables.iter_mut() {
+            table.poll(Duration::from_millis(10)).unwrap();
+            if let TableState::Asking {
+                seat,
+                number,
+                decision,
+            } = table.state()
+            {
+                let _ = table.answer(seat, number, decision.legal_actions()[0]);
+            }
+        }
+    }
+}
+
 fn catalog(ids: &[String]) -> Result<Arc<dungeon_engine::catalog::Catalog>, String> {
     let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
     dungeon_tests::library()
@@ -192,10 +260,7 @@ fn join_says_who_is_there_and_who_starts() {
     let stop = done.clone();
     let host = std::thread::spawn(move || {
         let until = Instant::now() + PATIENCE;
-        while creator.taken().len() < 2 {
-            assert!(Instant::now() < until);
-            creator.poll(Duration::from_millis(20)).unwrap();
-        }
+        wait_for_seats(&mut creator, 2, until);
         std::thread::sleep(Duration::from_secs(2));
         let sit = Sit::Join {
             code,
@@ -204,19 +269,7 @@ fn join_says_who_is_there_and_who_starts() {
         let mut third = RemoteTable::connect(&here, sit, catalog, Reconnect::default()).unwrap();
         std::thread::sleep(Duration::from_secs(1));
         creator.start();
-        while !stop.load(Ordering::SeqCst) && Instant::now() < until {
-            for table in [&mut creator, &mut third] {
-                table.poll(Duration::from_millis(10)).unwrap();
-                if let TableState::Asking {
-                    seat,
-                    number,
-                    decision,
-                } = table.state()
-                {
-                    let _ = table.answer(seat, number, decision.legal_actions()[0]);
-                }
-            }
-        }
+        answer_first(&mut [&mut creator, &mut third], &stop, until);
     });
     let data = temp_dir("lobby");
     let out = dungeon(&data, &["join", &url, "--name", "Bo", "--plain"], "");
@@ -264,10 +317,7 @@ fn join_takes_the_same_seat_back_and_shows_the_whole_log() {
     let stop = done.clone();
     let host = std::thread::spawn(move || {
         let until = Instant::now() + PATIENCE;
-        while creator.taken().len() < 2 {
-            assert!(Instant::now() < until);
-            creator.poll(Duration::from_millis(20)).unwrap();
-        }
+        wait_for_seats(&mut creator, 2, until);
         creator.start();
         while !stop.load(Ordering::SeqCst) && Instant::now() < until {
             creator.poll(Duration::from_millis(20)).unwrap();

@@ -187,6 +187,10 @@ pub struct Setup {
     /// come as `joined` notices.
     #[serde(default)]
     pub taken: Vec<Seat>,
+    /// The pack the table's creator brought, if any (the last of `packs`): a client builds
+    /// its cards from these files, checked against its hash like any pack's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub brought: Option<PackUpload>,
 }
 
 /// One pack of a table and the SHA-256 of what defines it.

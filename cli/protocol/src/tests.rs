@@ -42,6 +42,7 @@ fn setup() -> Setup {
         turn_timeout_secs: Some(60),
         started: false,
         taken: vec![0],
+        brought: None,
     }
 }
 

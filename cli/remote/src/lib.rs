@@ -117,6 +117,23 @@ pub struct RemoteTable {
     ended: bool,
 }
 
+/// `library` with the pack a table's creator brought (its files as the server sent them),
+/// read as any pack is: its scripts are compiled in this program's sandbox.
+pub fn with_brought(
+    library: &dungeon_engine::catalog::PackLibrary,
+    pack: &PackUpload,
+) -> Result<dungeon_engine::catalog::PackLibrary, String> {
+    let mut files = dungeon_engine::catalog::MemoryFiles::new();
+    for (path, text) in &pack.files {
+        files.insert(&format!("brought/{path}"), text.as_str());
+    }
+    let mut library = library.clone();
+    library
+        .load_in(&files, "brought", &format!("brought/{}", pack.manifest))
+        .map_err(|d| d.to_string())?;
+    Ok(library)
+}
+
 impl RemoteTable {
     /// Connects to `server` (`ws://HOST:PORT/ws`) and sits as `sit` says. `catalog` builds
     /// the cards from this program's own copy of the packs the table names (in its order);
@@ -126,6 +143,17 @@ impl RemoteTable {
         server: &Server,
         sit: Sit,
         catalog: impl FnOnce(&[String]) -> Result<Arc<Catalog>, String>,
+        reconnect: Reconnect,
+    ) -> Result<RemoteTable, ConnectError> {
+        RemoteTable::connect_bringing(server, sit, |ids, _| catalog(ids), reconnect)
+    }
+
+    /// [`RemoteTable::connect`] where `catalog` is also given the pack the table's creator
+    /// brought, if any (see [`with_brought`]).
+    pub fn connect_bringing(
+        server: &Server,
+        sit: Sit,
+        catalog: impl FnOnce(&[String], Option<&PackUpload>) -> Result<Arc<Catalog>, String>,
         reconnect: Reconnect,
     ) -> Result<RemoteTable, ConnectError> {
         let code = sit.code();
@@ -161,7 +189,7 @@ impl RemoteTable {
             _ => unreachable!("only a seating message ends the loop"),
         };
         let ids: Vec<String> = setup.packs.iter().map(|p| p.id.clone()).collect();
-        let checked = catalog(&ids)
+        let checked = catalog(&ids, setup.brought.as_ref())
             .map_err(ConnectError::Packs)
             .and_then(|catalog| {
                 dungeon_protocol::check_packs(&catalog, &setup.packs)

@@ -9,7 +9,7 @@ use crate::play::signals::Shutdown;
 use crate::play::{Session, games, render};
 use crate::text::{Arg, tr};
 use clap::Args;
-use dungeon_engine::catalog::{Catalog, PackLibrary};
+use dungeon_engine::catalog::PackLibrary;
 use dungeon_engine::ids::Seat;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
@@ -20,7 +20,6 @@ use dungeon_remote::{
 use dungeon_table::{Notice, Table, TableState};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// How often the wait for the start looks at the table.
@@ -118,17 +117,25 @@ pub fn run(library: &PackLibrary, lang: Lang, args: JoinArgs) -> Result<ExitCode
     ))
 }
 
-/// Connects and sits, building the cards from this program's own packs.
+/// Connects and sits, building the cards from this program's own packs, and from the
+/// files of a pack the table's creator brought (checked against its hash like any other).
 pub fn connect(
     library: &PackLibrary,
     lang: Lang,
     server: &Server,
     sit: Sit,
 ) -> Result<RemoteTable, ConnectError> {
-    let catalog = |ids: &[String]| -> Result<Arc<Catalog>, String> {
-        packs::catalog(lang, library, &ids.join(","))
+    let catalog = |ids: &[String], brought: Option<&dungeon_remote::PackUpload>| {
+        let ids = ids.join(",");
+        match brought {
+            None => packs::catalog(lang, library, &ids),
+            Some(pack) => {
+                let library = dungeon_remote::with_brought(library, pack)?;
+                packs::catalog(lang, &library, &ids)
+            }
+        }
     };
-    RemoteTable::connect(server, sit, catalog, Reconnect::default())
+    RemoteTable::connect_bringing(server, sit, catalog, Reconnect::default())
 }
 
 /// The folder of the seats' tokens: `seats/` in the data folder, if there is one.

@@ -116,6 +116,7 @@ impl LiveTable {
                 .filter(|(_, s)| s.bot.is_none() && s.token_hash.is_some())
                 .map(|(i, _)| i as Seat)
                 .collect(),
+            brought: self.uploaded.clone(),
         }
     }
 
