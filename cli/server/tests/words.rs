@@ -10,7 +10,7 @@ use dungeon_protocol::{
 use support::*;
 
 fn reader(url: &str, lang: &str) -> Client {
-    let mut client = Client::connect(&format!("{url}"));
+    let mut client = Client::connect(url);
     client.send(&ClientMessage::Hello {
         version: PROTOCOL_VERSION,
         lang: Some(lang.into()),
