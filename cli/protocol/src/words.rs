@@ -16,6 +16,10 @@ pub struct Words {
     /// The new log entries (and notices) as lines, as this seat may see them; an empty
     /// line separates rounds and dungeons.
     pub log: Vec<String>,
+    /// The lines of `log` that reveal a dungeon's card, by index: a client may pause
+    /// before each, so that a dungeon is revealed one card at a time.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pauses: Vec<u32>,
     /// The table as this seat sees it: the adventurer with HP and tiles, the piles, each
     /// player's successes and failures, the cards it holds or put in.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -59,10 +59,17 @@ fn a_reader_plays_a_whole_game_from_its_words() {
     let mut asked = None;
     let mut log = Vec::new();
     let mut hand_lines = 0;
+    let mut reveals = 0;
     let last: Words = loop {
         match seat.recv() {
             ServerMessage::Asking { number, decision, .. } => asked = Some((number, decision)),
             ServerMessage::Words(words) => {
+                // A client pauses before each card of a dungeon: the reveal lines.
+                for &i in &words.pauses {
+                    let line = &words.log[i as usize];
+                    assert!(line.starts_with("Carta "), "a pause before {line:?}");
+                    reveals += 1;
+                }
                 log.extend(words.log.iter().cloned());
                 let Some(lines) = &words.table else {
                     // A note alone changes nothing else.
@@ -94,6 +101,8 @@ fn a_reader_plays_a_whole_game_from_its_words() {
     assert!(status.contains("gana"), "the end, in Spanish: {status}");
     assert!(log.iter().any(|l| l.contains("Guerrero") || l.contains("Ronda")), "{log:?}");
     assert!(hand_lines > 0, "the seat's table says what it drew");
+    let cards = log.iter().filter(|l| l.starts_with("Carta ")).count();
+    assert_eq!(reveals, cards, "a pause before every card revealed");
 
     // The spectator: words after every update, never a question, never a drawn card.
     let mut seen_over = false;

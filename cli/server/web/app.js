@@ -299,7 +299,6 @@ function enterGame() {
   show("seat", false);
   show("game");
   show("odds-button", state.seat !== null);
-  show("question-h", state.seat !== null);
   if (state.seat === null) notice(w("web-watching"));
 }
 
@@ -321,7 +320,8 @@ function showWords(m) {
     step(state.record.length);
     return;
   }
-  for (const line of m.log) state.queue.push(line);
+  const pauses = new Set(m.pauses || []);
+  m.log.forEach((line, i) => state.queue.push({ line, pause: pauses.has(i) }));
   // A note alone (someone took a seat or left) changes nothing else.
   if (m.table) {
     enterGame();
@@ -335,23 +335,33 @@ function showWords(m) {
   if (state.setup && state.setup.started) drain();
 }
 
-// Log lines appear one at a time while a dungeon is revealed (unless motion is reduced);
-// the question waits until they are all shown, so a key pressed to hurry them along can
-// never answer it. Space, Enter or a click on the log shows them all at once.
+// A dungeon is revealed one card at a time: before each card's line the log waits a
+// moment (not with reduced motion), other lines appear at once. The question waits until
+// every line is shown, so a key pressed to hurry them along can never answer it. Space,
+// Enter or a click on the log shows them all at once.
 function drain() {
   renderQuestion();
   if (state.timer) return;
-  const step = () => {
-    const line = state.queue.shift();
-    if (line === undefined) {
-      state.timer = null;
-      renderQuestion();
-      return;
+  const run = () => {
+    state.timer = null;
+    while (state.queue.length) {
+      appendLog(state.queue.shift().line);
+      if (state.queue[0]?.pause && !reduceMotion) {
+        state.timer = setTimeout(run, 700);
+        renderQuestion();
+        return;
+      }
     }
-    appendLog(line);
-    state.timer = setTimeout(step, reduceMotion || state.queue.length > 40 ? 0 : 350);
+    renderQuestion();
   };
-  step();
+  run();
+}
+
+function skip() {
+  clearTimeout(state.timer);
+  state.timer = null;
+  while (state.queue.length) appendLog(state.queue.shift().line);
+  renderQuestion();
 }
 
 function line(text) {
@@ -367,13 +377,6 @@ function step(to) {
   $("log").replaceChildren();
   for (const l of lines.slice(0, state.shown)) appendLog(l);
   $("replay-where").textContent = `${state.shown} / ${lines.length}`;
-}
-
-function skip() {
-  clearTimeout(state.timer);
-  state.timer = null;
-  while (state.queue.length) appendLog(state.queue.shift());
-  renderQuestion();
 }
 
 function appendLog(line) {
@@ -398,6 +401,8 @@ function renderQuestion() {
   show("odds-button", state.seat !== null && !state.over);
   options.replaceChildren();
   $("question-title").textContent = q && !busy ? bind(q.title) : "";
+  // "Your move" only while there is one to make.
+  show("question-h", Boolean(q) && !busy);
   $("odds").textContent = "";
   if (!q || busy) return;
   q.options.forEach((o, i) => {

@@ -39,12 +39,16 @@ pub(crate) fn words(
     let text = Text::new(lang, &table.catalog);
     let seats = seats(table, lang);
     let mut log = Vec::new();
+    let mut pauses = Vec::new();
     if let Some(notice) = notice.and_then(|n| notice_line(&text, &seats, n)) {
         log.push(notice);
     }
     for (i, event) in table.events.iter().enumerate().skip(from) {
         let entry = dungeon_table::LogEntry::of(i as u64, event, &Vec::from_iter(viewer));
         if let Some(line) = render::event(&text, &seats, viewer, entry.seen_by(viewer)) {
+            if matches!(event, dungeon_engine::event::Event::Revealed { .. }) {
+                pauses.push(log.len() as u32);
+            }
             log.extend(line.split('\n').map(str::to_string));
         }
     }
@@ -81,6 +85,7 @@ pub(crate) fn words(
     };
     ServerMessage::Words(Words {
         log,
+        pauses,
         table: Some(table_lines),
         status: Some(status),
         question,
