@@ -62,7 +62,8 @@ enum Command {
     Host(net::host::HostArgs),
     /// Take a seat at a table of a game server (or take it back, or watch).
     Join(net::join::JoinArgs),
-    /// Run a game server: tables of people and bots over the network (WebSocket).
+    /// Run a game server: tables of people and bots over the network, in a web browser (its
+    /// page at http://ADDR/) or from `dungeon host` and `dungeon join` (WebSocket).
     Serve(net::serve::ServeArgs),
 }
 

@@ -105,6 +105,8 @@ fn host_plays_a_whole_game_against_a_bot() {
         stdout.contains(&format!("dungeon join ws://{server}/t/")),
         "{stdout}"
     );
+    // The same table opens in a browser.
+    assert!(stdout.contains(&format!("    http://{server}/t/")), "{stdout}");
     assert!(stdout.contains("Final standings:"), "{stdout}");
     assert_eq!(
         keys_in(&data),
