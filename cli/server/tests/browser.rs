@@ -302,5 +302,11 @@ fn the_page_is_served_with_a_strict_content_security_policy() {
             "{path}: {head}"
         );
         assert!(head.contains("x-content-type-options: nosniff"), "{path}: {head}");
+        // The script sets text, never markup, and builds no code.
+        if path == "/app.js" {
+            for sink in ["innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function"] {
+                assert!(!reply.contains(sink), "app.js uses {sink}");
+            }
+        }
     }
 }
