@@ -200,12 +200,25 @@ fn two_browsers_and_a_terminal_play_at_one_table() {
             }
         }
     }
+    // A spectator watches from a third browser.
+    let Some(mut watcher) = Browser::start("watch") else {
+        return;
+    };
+    watcher.open(&format!("{http}/t/{code}"));
+    watcher.wait_for("!document.getElementById('seat').hidden");
+    watcher.eval("document.getElementById('watch').click()");
+    watcher.wait_for("!document.getElementById('waiting').hidden");
     host.send(&ClientMessage::Start {});
     let terminal = std::thread::spawn(move || {
         let seen = play_out(&mut host, 0, 43);
         (host, seen)
     });
     play_together(&mut [&mut browser, &mut other]);
+    // The spectator saw the whole game, was never asked, and was sent no one's cards.
+    watcher.wait_for("document.getElementById('status').textContent !== ''");
+    assert_eq!(watcher.eval("document.querySelectorAll('#options button').length"), json!(0));
+    assert_eq!(watcher.eval("document.getElementById('odds-button').hidden"), json!(true));
+    watcher.check_frames(None);
     let (mut host, seen) = terminal.join().expect("the terminal seat played");
     let status = browser.eval("document.getElementById('status').textContent");
     assert!(seen.winner.is_some(), "the game ended for the terminal too");
