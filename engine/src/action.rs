@@ -5,13 +5,7 @@ use crate::ids::*;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A card that owns a hook (or asks a question).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub enum CardRef {
-    Tile(TileId),
-    Monster(MonsterId),
-}
+pub use crate::ids::CardRef;
 
 impl CardRef {
     pub fn id<'c>(self, catalog: &'c Catalog) -> &'c str {

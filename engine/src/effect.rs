@@ -1,7 +1,6 @@
 //! Effects: what a hook asks the engine to do (`ctx.defeat()`, `ctx.gain_hp(n)`...), as
 //! plain data. Hooks only describe; `dungeon/effects.rs` applies them.
 
-use crate::event::LogArg;
 use crate::hook_name::HookName;
 use crate::ids::*;
 use serde::{Deserialize, Serialize};
@@ -86,4 +85,16 @@ pub enum MemValue {
     Bool(bool),
     Int(i64),
     Text(Arc<str>),
+}
+
+/// A value a script's log line shows. Only whole numbers and things of the packs in play,
+/// shown by their names in the reader's language: a line carries no free text, so it can
+/// neither hold text in one language only nor pass for anything but its card's line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum LogArg {
+    Number(i64),
+    Species(SpeciesId),
+    Card(CardRef),
+    Adventurer(AdventurerId),
 }

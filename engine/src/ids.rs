@@ -50,3 +50,14 @@ index_type!(
 
 /// A seat at the table, 0-based, clockwise.
 pub type Seat = u8;
+
+// It lives here, with the other indices (its catalog look-ups are in `action.rs`), so that
+// the catalog's layer (effects, log arguments) can name a card without reaching up to
+// actions and the game state.
+/// A card that owns a hook (or asks a question).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum CardRef {
+    Tile(TileId),
+    Monster(MonsterId),
+}

@@ -4,7 +4,6 @@
 //! the designer's variant, the engine's own bidding rule, has its scope here.
 
 use crate::catalog::{Catalog, DamageModel};
-use crate::error::EngineError;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -81,8 +80,9 @@ impl VariantScope {
 pub const VARIANT_RULING: &str = "designer_variant";
 
 impl GameOptions {
-    /// Every ruling chosen is one the packs declare, and every choice one of its own.
-    pub fn check_rulings(&self, catalog: &Catalog) -> Result<(), EngineError> {
+    /// Every ruling chosen is one the packs declare, and every choice one of its own; else
+    /// why not (the engine's setup error says it).
+    pub fn check_rulings(&self, catalog: &Catalog) -> Result<(), String> {
         check_ruling_choices(&self.rulings, catalog)
     }
 
@@ -99,7 +99,7 @@ impl GameOptions {
 }
 
 /// See [`GameOptions::check_rulings`]; also for a single dungeon's setup.
-pub fn check_ruling_choices(choices: &RulingChoices, catalog: &Catalog) -> Result<(), EngineError> {
+pub fn check_ruling_choices(choices: &RulingChoices, catalog: &Catalog) -> Result<(), String> {
     for (id, choice) in choices {
         let Some(ruling) = catalog.find_ruling(id) else {
             let known: Vec<&str> = catalog.rulings.iter().map(|r| r.id.as_str()).collect();
@@ -111,19 +111,16 @@ pub fn check_ruling_choices(choices: &RulingChoices, catalog: &Catalog) -> Resul
                 VARIANT_RULING => "; the designer's variant is chosen with the game's options",
                 _ => "",
             };
-            return Err(EngineError::Setup(format!(
-                "unknown ruling `{}` ({known}){engine}",
-                shown(id)
-            )));
+            return Err(format!("unknown ruling `{}` ({known}){engine}", shown(id)));
         };
         if ruling.choice_index(choice).is_none() {
             let known: Vec<&str> = ruling.choices.iter().map(|c| c.id.as_str()).collect();
-            return Err(EngineError::Setup(format!(
+            return Err(format!(
                 "ruling `{}` has no choice `{}` (its choices: {})",
                 ruling.id,
                 shown(choice),
                 known.join(", ")
-            )));
+            ));
         }
     }
     Ok(())

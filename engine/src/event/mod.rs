@@ -215,17 +215,7 @@ pub const MAX_LOG_LINES_PER_CALL: usize = 4;
 /// Lines the scripts may log in one dungeon, all cards together.
 pub const MAX_LOG_LINES_PER_DUNGEON: usize = 64;
 
-/// A value a script's log line shows. Only whole numbers and things of the packs in play,
-/// shown by their names in the reader's language: a line carries no free text, so it can
-/// neither hold text in one language only nor pass for anything but its card's line.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub enum LogArg {
-    Number(i64),
-    Species(SpeciesId),
-    Card(CardRef),
-    Adventurer(AdventurerId),
-}
+pub use crate::effect::LogArg;
 
 impl Event {
     /// This event as `seat` may see it: monster identities of cards drawn, added or set

@@ -32,7 +32,7 @@ pub(crate) fn new_game(
     if check {
         check_catalog(catalog)?;
     }
-    options.check_rulings(catalog)?;
+    options.check_rulings(catalog).map_err(EngineError::Setup)?;
     let wanted = options.specials_in_play.unwrap_or(catalog.specials_in_play);
     let (regular, special) =
         catalog
@@ -268,7 +268,7 @@ pub(crate) fn dungeon_state(
         )));
     }
     check_catalog(catalog)?;
-    check_ruling_choices(&setup.rulings, catalog)?;
+    check_ruling_choices(&setup.rulings, catalog).map_err(EngineError::Setup)?;
     if setup.adventurer.ix() >= catalog.adventurers.len() {
         return Err(setup_error(format!(
             "adventurer #{} is not in the packs",
