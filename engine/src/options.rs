@@ -75,9 +75,7 @@ impl VariantScope {
     }
 }
 
-/// The id under which the designer's variant's scope is chosen alongside the packs'
-/// rulings (`--ruling designer_variant=each_player`); no pack may declare it.
-pub const VARIANT_RULING: &str = "designer_variant";
+pub use crate::catalog::VARIANT_RULING;
 
 impl GameOptions {
     /// Every ruling chosen is one the packs declare, and every choice one of its own; else

@@ -11,6 +11,7 @@ mod merge;
 mod parse;
 mod read;
 mod rulings;
+pub use rulings::VARIANT_RULING;
 mod scan;
 mod schema;
 mod suggest;

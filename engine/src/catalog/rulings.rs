@@ -14,6 +14,11 @@ use super::texts::{check_id, check_translations, printable};
 use crate::ids::PackId;
 use crate::lang::{Lang, LocalText};
 
+/// The id under which the designer's variant's scope is chosen alongside the packs'
+/// rulings (`--ruling designer_variant=each_player`): the engine's own, so no pack may
+/// declare it. Kept here, where packs' rulings are read, and re-exported by `options`.
+pub const VARIANT_RULING: &str = "designer_variant";
+
 /// Adds the rulings `pack` declares to `cat`, reporting every problem to `diags`.
 pub(super) fn add_rulings(cat: &mut Catalog, diags: &mut Sink, pack_id: PackId, pack: &LoadedPack) {
     for entry in &pack.file.ruling {
@@ -77,7 +82,7 @@ fn read_ruling(
     if let Some(d) = check_id(pack, id, "ruling") {
         diags.push(d);
         ok = false;
-    } else if id.get_ref() == crate::options::VARIANT_RULING {
+    } else if id.get_ref() == VARIANT_RULING {
         let message = format!(
             "ruling id `{}` is the engine's own (the designer's variant): choose another",
             id.get_ref()
