@@ -3,10 +3,10 @@
 //! and database; the page finds its seat again by itself (its token is in the browser),
 //! shows the log once, and the game plays on to its end.
 
-#[path = "../server/tests/support/mod.rs"]
-mod support;
 #[path = "../server/tests/support/browser.rs"]
 mod browser;
+#[path = "../server/tests/support/mod.rs"]
+mod support;
 
 use browser::*;
 use std::io::{BufRead, BufReader};
@@ -15,7 +15,15 @@ use std::process::{Child, Command, Stdio};
 /// `dungeon serve` on `listen` with `db`; the address it listens on.
 fn serve(listen: &str, db: &std::path::Path) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dungeon"))
-        .args(["--lang", "en", "serve", "--listen", listen, "--threads", "1"])
+        .args([
+            "--lang",
+            "en",
+            "serve",
+            "--listen",
+            listen,
+            "--threads",
+            "1",
+        ])
         .arg("--db")
         .arg(db)
         .env("DUNGEON_LOG", "warn")
@@ -66,7 +74,11 @@ fn a_browser_seat_survives_a_killed_server() {
     browser.wait_for("document.querySelector('#options button') !== null");
     let lines = |b: &mut Browser| {
         let all = b.eval("[...document.querySelectorAll('#log li')].map(l => l.textContent)");
-        all.as_array().unwrap().iter().map(|l| l.as_str().unwrap().to_string()).collect::<Vec<_>>()
+        all.as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l.as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
     };
     let before = lines(&mut browser);
     let question = browser.eval("document.getElementById('question-title').textContent");
@@ -80,16 +92,28 @@ fn a_browser_seat_survives_a_killed_server() {
     assert_eq!(again, address);
     // The page takes its seat back by itself: the same question, the log once.
     browser.wait_for("document.querySelector('#options button') !== null");
-    assert_eq!(browser.eval("document.getElementById('question-title').textContent"), question);
+    assert_eq!(
+        browser.eval("document.getElementById('question-title').textContent"),
+        question
+    );
     let after = lines(&mut browser);
     // The game's log comes again whole, once; notes (the start) are not events and are
     // not sent again.
-    let events: Vec<String> = before.into_iter().filter(|l| l != "The game has started.").collect();
+    let events: Vec<String> = before
+        .into_iter()
+        .filter(|l| l != "The game has started.")
+        .collect();
     assert_eq!(after, events, "the log after the restart, shown once");
     play_to_the_end(&mut browser);
     browser.check_frames(Some(0));
-    assert!(browser.errors.iter().all(|e| e.contains("WebSocket") || e.contains("ERR_CONNECTION_REFUSED")),
-        "the page logged errors: {:?}", browser.errors);
+    assert!(
+        browser
+            .errors
+            .iter()
+            .all(|e| e.contains("WebSocket") || e.contains("ERR_CONNECTION_REFUSED")),
+        "the page logged errors: {:?}",
+        browser.errors
+    );
     server.kill().unwrap();
     server.wait().unwrap();
     let _ = std::fs::remove_dir_all(&dir);

@@ -106,7 +106,10 @@ fn host_plays_a_whole_game_against_a_bot() {
         "{stdout}"
     );
     // The same table opens in a browser.
-    assert!(stdout.contains(&format!("    http://{server}/t/")), "{stdout}");
+    assert!(
+        stdout.contains(&format!("    http://{server}/t/")),
+        "{stdout}"
+    );
     assert!(stdout.contains("Final standings:"), "{stdout}");
     assert_eq!(
         keys_in(&data),
@@ -146,7 +149,10 @@ fn host_brings_a_pack_of_its_own() {
     let out = dungeon(&data, &args, &"1\n".repeat(600));
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
-    assert!(stdout.contains("Alchemist"), "the pack's adventurer plays: {stdout}");
+    assert!(
+        stdout.contains("Alchemist"),
+        "the pack's adventurer plays: {stdout}"
+    );
     assert!(stdout.contains("Final standings:"), "{stdout}");
 }
 
@@ -184,12 +190,19 @@ fn a_joiner_plays_with_a_pack_it_did_not_have() {
         answer_first(&mut [&mut creator], &stop, until);
     });
     let data = temp_dir("brought-join");
-    let out = dungeon(&data, &["join", &url, "--name", "Bo", "--plain"], &"1\n".repeat(600));
+    let out = dungeon(
+        &data,
+        &["join", &url, "--name", "Bo", "--plain"],
+        &"1\n".repeat(600),
+    );
     done.store(true, Ordering::SeqCst);
     host.join().unwrap();
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
-    assert!(stdout.contains("Alchemist"), "the brought pack's adventurer: {stdout}");
+    assert!(
+        stdout.contains("Alchemist"),
+        "the brought pack's adventurer: {stdout}"
+    );
     assert!(stdout.contains("Final standings:"), "{stdout}");
 }
 

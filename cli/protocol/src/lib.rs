@@ -17,14 +17,14 @@
 mod frame;
 mod messages;
 mod packs;
-mod words;
 #[cfg(test)]
 mod tests;
+mod words;
 
 pub use frame::{FrameError, MAX_CLIENT_FRAME, MAX_PACK_FRAME, parse_client_frame};
 pub use messages::{
-    ClientMessage, ErrorCode, NewTable, NoticeKind, PackHash, PackUpload, ServerMessage, Setup, StopReason,
-    TableOptions,
+    ClientMessage, ErrorCode, NewTable, NoticeKind, PackHash, PackUpload, ServerMessage, Setup,
+    StopReason, TableOptions,
 };
 pub use packs::{check_packs, pack_hashes};
 pub use words::{CardKind, CardWords, OptionWords, QuestionWords, Words};

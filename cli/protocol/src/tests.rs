@@ -49,7 +49,10 @@ fn setup() -> Setup {
 #[test]
 fn every_client_message_round_trips() {
     let messages = [
-        ClientMessage::Hello { version: 1, lang: None },
+        ClientMessage::Hello {
+            version: 1,
+            lang: None,
+        },
         ClientMessage::CreateTable(NewTable {
             packs: vec!["base".into(), "sequel".into()],
             players: 4,

@@ -4,7 +4,6 @@
 //! writes whatever the game threads put in its outbox. No game logic runs here.
 
 use crate::access::Access;
-use dungeon_protocol::NewTable;
 use crate::games::{Command, Outgoing, Pool, Seated, Subscriber};
 use crate::gate::{Door, Peer};
 use crate::limits::{AddressBuckets, Addresses, Bucket, Counted, Limits};
@@ -16,6 +15,7 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use dungeon_protocol::NewTable;
 use dungeon_protocol::{
     ClientMessage, ErrorCode, PROTOCOL_VERSION, ServerMessage, parse_client_frame,
 };
@@ -477,7 +477,10 @@ impl Connection<'_> {
             },
         );
         self.arrive(answer, key, thread).await;
-        self.place.as_ref().is_some_and(|p| p.key == key).then_some(code)
+        self.place
+            .as_ref()
+            .is_some_and(|p| p.key == key)
+            .then_some(code)
     }
 
     /// This connection's seat, or `not_your_turn` told.

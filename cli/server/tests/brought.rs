@@ -5,7 +5,9 @@
 
 mod support;
 
-use dungeon_protocol::{CardKind, ClientMessage, ErrorCode, PROTOCOL_VERSION, PackUpload, ServerMessage};
+use dungeon_protocol::{
+    CardKind, ClientMessage, ErrorCode, PROTOCOL_VERSION, PackUpload, ServerMessage,
+};
 use support::*;
 
 fn lab() -> PackUpload {
@@ -42,8 +44,16 @@ fn a_brought_pack_is_played_and_its_cards_shown() {
     let ServerMessage::Cards { cards } = creator.recv() else {
         panic!("expected the cards")
     };
-    assert!(cards.iter().any(|c| c.kind == CardKind::Monster && c.name == "Homunculus"));
-    assert!(cards.iter().any(|c| c.kind == CardKind::Adventurer && c.name == "Alchemist"));
+    assert!(
+        cards
+            .iter()
+            .any(|c| c.kind == CardKind::Monster && c.name == "Homunculus")
+    );
+    assert!(
+        cards
+            .iter()
+            .any(|c| c.kind == CardKind::Adventurer && c.name == "Alchemist")
+    );
     creator.send(&ClientMessage::Start {});
     let seen = play_out(&mut creator, 0, 61);
     assert!(seen.winner.is_some());
@@ -64,21 +74,34 @@ fn a_pack_that_fails_its_check_is_refused_with_its_problems() {
     };
     // A script that does not compile; a field no pack has.
     let mut broken = lab();
-    broken.files.insert("scripts/homunculus.lua".into(), "return {".into());
+    broken
+        .files
+        .insert("scripts/homunculus.lua".into(), "return {".into());
     let (code, message) = refusal(broken);
     assert_eq!(code, ErrorCode::BadRequest);
     assert!(message.contains("fails its check"), "{message}");
-    assert!(message.contains("homunculus.lua"), "the script named: {message}");
-    assert!(!message.contains("brought/"), "paths as the pack has them: {message}");
+    assert!(
+        message.contains("homunculus.lua"),
+        "the script named: {message}"
+    );
+    assert!(
+        !message.contains("brought/"),
+        "paths as the pack has them: {message}"
+    );
     let mut unknown = lab();
     let manifest = unknown.files.get_mut("lab.toml").unwrap();
     *manifest = manifest.replace("copies = 1", "copies = 1\nwings = 2");
     let (_, message) = refusal(unknown);
-    assert!(message.contains("lab.toml:") && message.contains("wings"), "{message}");
+    assert!(
+        message.contains("lab.toml:") && message.contains("wings"),
+        "{message}"
+    );
 
     // Files outside its folder, or a manifest missing.
     let mut outside = lab();
-    outside.files.insert("../escape.lua".into(), "return {}".into());
+    outside
+        .files
+        .insert("../escape.lua".into(), "return {}".into());
     let (_, message) = refusal(outside);
     assert!(message.contains("not plain"), "{message}");
     let mut nameless = lab();
@@ -89,17 +112,22 @@ fn a_pack_that_fails_its_check_is_refused_with_its_problems() {
     // Too big: past the pack's bytes, and past the largest message (which ends the
     // connection: it is not read).
     let mut big = lab();
-    big.files.insert("scripts/big.lua".into(), "-- ".repeat(90_000));
+    big.files
+        .insert("scripts/big.lua".into(), "-- ".repeat(90_000));
     let (_, message) = refusal(big);
     assert!(message.contains("bytes at most"), "{message}");
     let mut huge = lab();
-    huge.files.insert("scripts/huge.lua".into(), "x".repeat(500_000));
+    huge.files
+        .insert("scripts/huge.lua".into(), "x".repeat(500_000));
     let mut client = Client::hello(&url);
     client.send(&ClientMessage::CreateTable(bringing(huge)));
     assert!(client.closes_within(std::time::Duration::from_secs(10)));
     // Only a table with a pack may be that large.
     let mut client = Client::hello(&url);
-    client.send_raw(&format!("{{\"type\":\"join\",\"code\":\"{}\",\"name\":\"x\"}}", "a".repeat(40_000)));
+    client.send_raw(&format!(
+        "{{\"type\":\"join\",\"code\":\"{}\",\"name\":\"x\"}}",
+        "a".repeat(40_000)
+    ));
     assert_eq!(client.error(), ErrorCode::TooBig);
 }
 
@@ -109,7 +137,9 @@ fn a_table_with_a_brought_pack_survives_a_restart() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("tables.sqlite");
-    let running = sqlite_server(&path, 63).spawn(([127, 0, 0, 1], 0).into()).unwrap();
+    let running = sqlite_server(&path, 63)
+        .spawn(([127, 0, 0, 1], 0).into())
+        .unwrap();
     let mut client = Client::hello(&running.url());
     // Two people, no bot: nothing moves but their answers, so the game is surely unfinished.
     let mut table = bringing(lab());
@@ -128,7 +158,12 @@ fn a_table_with_a_brought_pack_survives_a_restart() {
     drop(running);
 
     let server = sqlite_server(&path, 63);
-    assert_eq!(server.restored().tables, 1, "broken: {:?}", server.restored().broken);
+    assert_eq!(
+        server.restored().tables,
+        1,
+        "broken: {:?}",
+        server.restored().broken
+    );
     let running = server.spawn(([127, 0, 0, 1], 0).into()).unwrap();
     let mut client = Client::hello(&running.url());
     client.send(&ClientMessage::Rejoin { code, token });

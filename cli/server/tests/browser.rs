@@ -5,9 +5,9 @@
 //! wider than the screen; every frame a page receives holds only what its seat may know;
 //! the page breaks none of its Content-Security-Policy.
 
-mod support;
 #[path = "support/browser.rs"]
 mod browser;
+mod support;
 
 use browser::*;
 use serde_json::json;
@@ -38,7 +38,10 @@ fn a_person_opens_a_table_and_plays_a_game_in_the_browser() {
         browser.eval("document.querySelector('#lobby h2').textContent"),
         json!("Abrir una mesa")
     );
-    assert_eq!(browser.eval("document.querySelectorAll('script:not([src])').length"), json!(0));
+    assert_eq!(
+        browser.eval("document.querySelectorAll('script:not([src])').length"),
+        json!(0)
+    );
     browser.screenshot("1-lobby");
     // On a phone held upright, the form (long rulings included) fits the screen.
     browser.call(
@@ -67,15 +70,25 @@ fn a_person_opens_a_table_and_plays_a_game_in_the_browser() {
     let options = &created["setup"]["options"];
     assert_eq!(options["designer_variant"], json!(true), "{options}");
     assert_eq!(options["variant_scope"], json!("each_player"), "{options}");
-    assert_eq!(options["rulings"]["healing_potion"], json!("may_decline"), "{options}");
+    assert_eq!(
+        options["rulings"]["healing_potion"],
+        json!("may_decline"),
+        "{options}"
+    );
     let link = browser.eval("document.getElementById('link').value");
-    assert!(link.as_str().unwrap().starts_with(&format!("{http}/t/")), "{link}");
+    assert!(
+        link.as_str().unwrap().starts_with(&format!("{http}/t/")),
+        "{link}"
+    );
     browser.screenshot("2-invite");
     browser.eval("document.getElementById('start').click()");
     browser.wait_for("document.querySelector('#options button') !== null");
     browser.screenshot("3-question");
     // A name is text, never markup.
-    assert_eq!(browser.eval("document.querySelectorAll('#game b').length"), json!(0));
+    assert_eq!(
+        browser.eval("document.querySelectorAll('#game b').length"),
+        json!(0)
+    );
 
     // A reload mid-game finds the seat again (its token is kept in the browser).
     let before = browser.eval("document.getElementById('question-title').textContent");
@@ -88,7 +101,11 @@ fn a_person_opens_a_table_and_plays_a_game_in_the_browser() {
     // A few moves in, as a desktop and a phone show the table (the README's pictures).
     for _ in 0..4 {
         browser.wait_for("document.querySelector('#options button') !== null");
-        if browser.eval("document.querySelector('#options button').textContent.includes('Pasar')").as_bool() == Some(true) {
+        if browser
+            .eval("document.querySelector('#options button').textContent.includes('Pasar')")
+            .as_bool()
+            == Some(true)
+        {
             break;
         }
         browser.eval("document.querySelector('#options button').click()");
@@ -103,25 +120,32 @@ fn a_person_opens_a_table_and_plays_a_game_in_the_browser() {
     browser.screenshot("table-phone");
     browser.call("Emulation.clearDeviceMetricsOverride", json!({}));
     // The help, on `?`: the rules in short and every card in play; Escape closes it.
-    browser.eval("document.dispatchEvent(new KeyboardEvent('keydown', { key: '?', bubbles: true }))");
+    browser
+        .eval("document.dispatchEvent(new KeyboardEvent('keydown', { key: '?', bubbles: true }))");
     browser.wait_for("document.getElementById('help').open");
     assert!(
-        browser.eval("document.getElementById('cards').textContent.includes('Trasgo')") == json!(true),
+        browser.eval("document.getElementById('cards').textContent.includes('Trasgo')")
+            == json!(true),
         "the cards, in Spanish"
     );
     browser.screenshot("help");
     browser.eval("document.getElementById('help').close()");
     // The odds, on the `o` key.
-    browser.eval("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'o', bubbles: true }))");
+    browser
+        .eval("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'o', bubbles: true }))");
     let answered = play_to_the_end(&mut browser);
     assert!(answered > 2, "a game of {answered} answers");
-    let log = browser.eval("[...document.querySelectorAll('#log li')].map(l => l.textContent).join('\\n')");
+    let log = browser
+        .eval("[...document.querySelectorAll('#log li')].map(l => l.textContent).join('\\n')");
     let log = log.as_str().unwrap();
     assert!(
         log.contains("gana la partida") || log.contains("Has ganado la partida"),
         "the end, in Spanish:\n{log}"
     );
-    assert!(log.contains("Ana <b>"), "the creator's name as typed:\n{log}");
+    assert!(
+        log.contains("Ana <b>"),
+        "the creator's name as typed:\n{log}"
+    );
     browser.screenshot("4-over");
 
     browser.check_frames(Some(0));
@@ -137,23 +161,39 @@ fn a_person_opens_a_table_and_plays_a_game_in_the_browser() {
     let lines = lines.as_u64().unwrap();
     assert!(lines > 10, "the whole log: {lines} lines");
     let key = |key: &str| {
-        format!("document.dispatchEvent(new KeyboardEvent('keydown', {{ key: '{key}', bubbles: true }}))")
+        format!(
+            "document.dispatchEvent(new KeyboardEvent('keydown', {{ key: '{key}', bubbles: true }}))"
+        )
     };
     browser.eval(&key("Home"));
-    assert_eq!(browser.eval("document.querySelectorAll('#log li').length"), json!(0));
+    assert_eq!(
+        browser.eval("document.querySelectorAll('#log li').length"),
+        json!(0)
+    );
     browser.eval(&key("ArrowRight"));
     browser.eval("document.getElementById('replay-next').click()");
-    assert_eq!(browser.eval("document.querySelectorAll('#log li').length"), json!(2));
+    assert_eq!(
+        browser.eval("document.querySelectorAll('#log li').length"),
+        json!(2)
+    );
     assert_eq!(
         browser.eval("document.getElementById('replay-where').textContent"),
         json!(format!("2 / {lines}"))
     );
-    let public = browser.eval("[...document.querySelectorAll('#log li')].map(l => l.textContent).join('\\n')");
-    assert!(!public.as_str().unwrap().contains("Robas:"), "a spectator sees no drawn card");
+    let public = browser
+        .eval("[...document.querySelectorAll('#log li')].map(l => l.textContent).join('\\n')");
+    assert!(
+        !public.as_str().unwrap().contains("Robas:"),
+        "a spectator sees no drawn card"
+    );
     browser.check_frames(None);
     browser.eval(&key("End"));
-    let all = browser.eval("[...document.querySelectorAll('#log li')].map(l => l.textContent).join('\\n')");
-    assert!(!all.as_str().unwrap().contains("Robas:"), "the record is the public one:\n{all}");
+    let all = browser
+        .eval("[...document.querySelectorAll('#log li')].map(l => l.textContent).join('\\n')");
+    assert!(
+        !all.as_str().unwrap().contains("Robas:"),
+        "the record is the public one:\n{all}"
+    );
     browser.screenshot("4b-record");
 
     // A phone held upright: nothing wider than the screen.
@@ -163,7 +203,11 @@ fn a_person_opens_a_table_and_plays_a_game_in_the_browser() {
     );
     browser.wait_for("document.documentElement.scrollWidth <= 390");
     browser.screenshot("5-phone");
-    assert!(browser.errors.is_empty(), "the page logged errors: {:?}", browser.errors);
+    assert!(
+        browser.errors.is_empty(),
+        "the page logged errors: {:?}",
+        browser.errors
+    );
 }
 
 /// A table opened by a terminal client (`dungeon host` speaks the protocol without words)
@@ -175,7 +219,8 @@ fn two_browsers_and_a_terminal_play_at_one_table() {
     use dungeon_protocol::{ClientMessage, ServerMessage};
     let server = server(43, roomy());
     let http = server.url().replace("ws://", "http://").replace("/ws", "");
-    let (Some(mut browser), Some(mut other)) = (Browser::start("bea"), Browser::start("cai")) else {
+    let (Some(mut browser), Some(mut other)) = (Browser::start("bea"), Browser::start("cai"))
+    else {
         return;
     };
     let mut host = Client::hello(&server.url());
@@ -194,7 +239,11 @@ fn two_browsers_and_a_terminal_play_at_one_table() {
         page.wait_for("!document.getElementById('waiting').hidden");
         // The host hears of the seat taken.
         loop {
-            if let ServerMessage::Notice { kind: dungeon_protocol::NoticeKind::Joined { name: who, .. }, .. } = host.recv() {
+            if let ServerMessage::Notice {
+                kind: dungeon_protocol::NoticeKind::Joined { name: who, .. },
+                ..
+            } = host.recv()
+            {
                 assert_eq!(who, name);
                 break;
             }
@@ -216,31 +265,55 @@ fn two_browsers_and_a_terminal_play_at_one_table() {
     play_together(&mut [&mut browser, &mut other]);
     // The spectator saw the whole game, was never asked, and was sent no one's cards.
     watcher.wait_for("document.getElementById('status').textContent !== ''");
-    assert_eq!(watcher.eval("document.querySelectorAll('#options button').length"), json!(0));
-    assert_eq!(watcher.eval("document.getElementById('odds-button').hidden"), json!(true));
+    assert_eq!(
+        watcher.eval("document.querySelectorAll('#options button').length"),
+        json!(0)
+    );
+    assert_eq!(
+        watcher.eval("document.getElementById('odds-button').hidden"),
+        json!(true)
+    );
     watcher.check_frames(None);
     let (mut host, seen) = terminal.join().expect("the terminal seat played");
     let status = browser.eval("document.getElementById('status').textContent");
     assert!(seen.winner.is_some(), "the game ended for the terminal too");
-    assert_eq!(status, other.eval("document.getElementById('status').textContent"));
+    assert_eq!(
+        status,
+        other.eval("document.getElementById('status').textContent")
+    );
     other.check_frames(Some(2));
     browser.screenshot("6-joined");
     browser.check_frames(Some(1));
     // Bea plays again: her page moves to the new table, which she opened; the terminal
     // seat is told its code.
     browser.eval("document.getElementById('rematch').click()");
-    browser.wait_for(&format!("location.pathname.startsWith('/t/') && location.pathname !== '/t/{code}'"));
-    browser.wait_for("document.readyState === 'complete' && !document.getElementById('waiting').hidden");
+    browser.wait_for(&format!(
+        "location.pathname.startsWith('/t/') && location.pathname !== '/t/{code}'"
+    ));
+    browser.wait_for(
+        "document.readyState === 'complete' && !document.getElementById('waiting').hidden",
+    );
     let new_code = browser.eval("location.pathname.slice(3)");
     loop {
-        if let ServerMessage::Notice { kind: dungeon_protocol::NoticeKind::Rematch { code, .. }, .. } = host.recv() {
+        if let ServerMessage::Notice {
+            kind: dungeon_protocol::NoticeKind::Rematch { code, .. },
+            ..
+        } = host.recv()
+        {
             assert_eq!(json!(code), new_code);
             break;
         }
     }
-    assert_eq!(browser.eval("document.getElementById('create-name').value"), json!("Bea"));
+    assert_eq!(
+        browser.eval("document.getElementById('create-name').value"),
+        json!("Bea")
+    );
     browser.screenshot("7-rematch");
-    assert!(browser.errors.is_empty(), "the page logged errors: {:?}", browser.errors);
+    assert!(
+        browser.errors.is_empty(),
+        "the page logged errors: {:?}",
+        browser.errors
+    );
 }
 
 /// A table opened from the browser with a pack of the player's own (its files chosen in
@@ -276,7 +349,11 @@ fn a_person_brings_their_own_pack_from_the_browser() {
     let chosen = browser.eval(
         "[...document.getElementById('pack-files').files].map(f => f.name + ':' + f.webkitRelativePath)",
     );
-    assert_eq!(chosen.as_array().map(Vec::len), Some(lab_pack().files.len()), "{chosen}");
+    assert_eq!(
+        chosen.as_array().map(Vec::len),
+        Some(lab_pack().files.len()),
+        "{chosen}"
+    );
     browser.eval(
         "document.getElementById('players').value = '2';
          document.getElementById('level').value = 'easy';
@@ -286,15 +363,25 @@ fn a_person_brings_their_own_pack_from_the_browser() {
         "!document.getElementById('start').hidden || document.getElementById('notice').textContent.includes(':')",
     );
     let said = browser.eval("document.getElementById('notice').textContent");
-    assert!(browser.eval("!document.getElementById('start').hidden") == json!(true), "{said} {chosen}");
-    let sent = (browser.frames.iter()).find(|f| f.contains("table_created")).cloned();
     assert!(
-        browser.eval("document.getElementById('cards').textContent.includes('Homunculus')") == json!(true),
+        browser.eval("!document.getElementById('start').hidden") == json!(true),
+        "{said} {chosen}"
+    );
+    let sent = (browser.frames.iter())
+        .find(|f| f.contains("table_created"))
+        .cloned();
+    assert!(
+        browser.eval("document.getElementById('cards').textContent.includes('Homunculus')")
+            == json!(true),
         "{chosen} {sent:?}"
     );
     browser.eval("document.getElementById('start').click()");
     play_to_the_end(&mut browser);
-    assert!(browser.errors.is_empty(), "the page logged errors: {:?}", browser.errors);
+    assert!(
+        browser.errors.is_empty(),
+        "the page logged errors: {:?}",
+        browser.errors
+    );
     let _ = std::fs::remove_dir_all(&folder);
 }
 
@@ -302,10 +389,20 @@ fn a_person_brings_their_own_pack_from_the_browser() {
 fn the_page_is_served_with_a_strict_content_security_policy() {
     let server = server(42, roomy());
     let address = server.url().replace("ws://", "").replace("/ws", "");
-    for path in ["/", "/t/abcdefghijklmnop", "/app.js", "/app.css", "/words/fr.json"] {
+    for path in [
+        "/",
+        "/t/abcdefghijklmnop",
+        "/app.js",
+        "/app.css",
+        "/words/fr.json",
+    ] {
         let mut stream = TcpStream::connect(&address).unwrap();
         use std::io::{Read, Write};
-        write!(stream, "GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n").unwrap();
+        write!(
+            stream,
+            "GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
         let mut reply = String::new();
         stream.read_to_string(&mut reply).unwrap();
         let head = reply.split("\r\n\r\n").next().unwrap().to_ascii_lowercase();
@@ -314,10 +411,20 @@ fn the_page_is_served_with_a_strict_content_security_policy() {
             head.contains("content-security-policy: default-src 'none'; script-src 'self';"),
             "{path}: {head}"
         );
-        assert!(head.contains("x-content-type-options: nosniff"), "{path}: {head}");
+        assert!(
+            head.contains("x-content-type-options: nosniff"),
+            "{path}: {head}"
+        );
         // The script sets text, never markup, and builds no code.
         if path == "/app.js" {
-            for sink in ["innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function"] {
+            for sink in [
+                "innerHTML",
+                "outerHTML",
+                "insertAdjacentHTML",
+                "document.write",
+                "eval(",
+                "new Function",
+            ] {
                 assert!(!reply.contains(sink), "app.js uses {sink}");
             }
         }

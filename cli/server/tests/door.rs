@@ -125,7 +125,10 @@ fn a_cap_on_connections_with_a_fair_share_per_client_behind_a_named_proxy() {
     assert!(
         via_proxy(&url, "10.0.0.4")
             .and_then(|mut c| {
-                c.try_send(&ClientMessage::Hello { version: 1, lang: None });
+                c.try_send(&ClientMessage::Hello {
+                    version: 1,
+                    lang: None,
+                });
                 c.try_recv().ok_or(tungstenite::Error::ConnectionClosed)
             })
             .is_err()

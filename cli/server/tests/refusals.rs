@@ -213,7 +213,10 @@ fn every_wrong_message_is_refused_with_its_code_and_changes_nothing() {
     rude.send(&ClientMessage::Watch { code: code.clone() });
     assert_eq!(rude.error(), ErrorCode::BadRequest);
     let mut old = Client::connect(&url);
-    old.send(&ClientMessage::Hello { version: 99, lang: None });
+    old.send(&ClientMessage::Hello {
+        version: 99,
+        lang: None,
+    });
     match old.recv() {
         ServerMessage::Error { code, message } => {
             assert_eq!(code, ErrorCode::VersionMismatch);

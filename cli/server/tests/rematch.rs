@@ -32,7 +32,9 @@ fn a_person_opens_the_next_game_and_the_others_are_told_where() {
     bea.send(&ClientMessage::Rematch {});
     let (code, setup) = loop {
         match bea.recv() {
-            ServerMessage::TableCreated { code, seat, setup, .. } => {
+            ServerMessage::TableCreated {
+                code, seat, setup, ..
+            } => {
                 assert_eq!(seat, 0, "the one who asked creates it");
                 break (code, setup);
             }
@@ -43,7 +45,11 @@ fn a_person_opens_the_next_game_and_the_others_are_told_where() {
     assert_ne!(code, old);
     assert_eq!(setup.seats.len(), 3);
     assert_eq!(setup.seats[0].name, "Bea");
-    assert_eq!(setup.seats[2].bot.as_deref(), Some("novice"), "easy, by its engine id");
+    assert_eq!(
+        setup.seats[2].bot.as_deref(),
+        Some("novice"),
+        "easy, by its engine id"
+    );
     assert!(setup.seats[1].bot.is_none(), "a seat for the other person");
     assert_eq!(setup.turn_timeout_secs, Some(90));
     assert!(setup.options.designer_variant);
@@ -52,7 +58,11 @@ fn a_person_opens_the_next_game_and_the_others_are_told_where() {
 
     // Ana, still at the old table, is told where; asking again tells her the same.
     let told = |client: &mut Client| loop {
-        if let ServerMessage::Notice { kind: NoticeKind::Rematch { seat, code }, .. } = client.recv() {
+        if let ServerMessage::Notice {
+            kind: NoticeKind::Rematch { seat, code },
+            ..
+        } = client.recv()
+        {
             return (seat, code);
         }
     };
@@ -65,7 +75,11 @@ fn a_person_opens_the_next_game_and_the_others_are_told_where() {
     assert_eq!(seat, 1);
     bea.send(&ClientMessage::Start {});
     loop {
-        if let ServerMessage::Notice { kind: NoticeKind::Started {}, .. } = again.recv() {
+        if let ServerMessage::Notice {
+            kind: NoticeKind::Started {},
+            ..
+        } = again.recv()
+        {
             break;
         }
     }

@@ -43,9 +43,15 @@ fn a_reader_plays_a_whole_game_from_its_words() {
         ServerMessage::Cards { cards } => cards,
         other => panic!("expected the cards, got {other:?}"),
     };
-    let warrior = cards.iter().find(|c| c.kind == CardKind::Adventurer && c.name == "Guerrero");
+    let warrior = cards
+        .iter()
+        .find(|c| c.kind == CardKind::Adventurer && c.name == "Guerrero");
     assert!(warrior.is_some(), "the adventurers in Spanish: {cards:?}");
-    assert!(cards.iter().any(|c| c.kind == CardKind::Monster && c.copies.is_some()));
+    assert!(
+        cards
+            .iter()
+            .any(|c| c.kind == CardKind::Monster && c.copies.is_some())
+    );
 
     let mut spectator = reader(&url, "fr");
     spectator.send(&ClientMessage::Watch { code: code.clone() });
@@ -62,7 +68,9 @@ fn a_reader_plays_a_whole_game_from_its_words() {
     let mut reveals = 0;
     let last: Words = loop {
         match seat.recv() {
-            ServerMessage::Asking { number, decision, .. } => asked = Some((number, decision)),
+            ServerMessage::Asking {
+                number, decision, ..
+            } => asked = Some((number, decision)),
             ServerMessage::Words(words) => {
                 // A client pauses before each card of a dungeon: the reveal lines.
                 for &i in &words.pauses {
@@ -90,7 +98,10 @@ fn a_reader_plays_a_whole_game_from_its_words() {
                 assert_eq!(actions, decision.legal_actions(), "the options, in order");
                 assert!(question.options.iter().all(|o| !o.label.is_empty()));
                 let pick = choose(32, number, &decision);
-                seat.send(&ClientMessage::Answer { number, action: pick });
+                seat.send(&ClientMessage::Answer {
+                    number,
+                    action: pick,
+                });
             }
             ServerMessage::Stopped { reason } => panic!("stopped: {reason:?}"),
             ServerMessage::Error { code, message } => panic!("refused: {code}: {message}"),
@@ -99,7 +110,11 @@ fn a_reader_plays_a_whole_game_from_its_words() {
     };
     let status = last.status.expect("a status");
     assert!(status.contains("gana"), "the end, in Spanish: {status}");
-    assert!(log.iter().any(|l| l.contains("Guerrero") || l.contains("Ronda")), "{log:?}");
+    assert!(
+        log.iter()
+            .any(|l| l.contains("Guerrero") || l.contains("Ronda")),
+        "{log:?}"
+    );
     assert!(hand_lines > 0, "the seat's table says what it drew");
     let cards = log.iter().filter(|l| l.starts_with("Carta ")).count();
     assert_eq!(reveals, cards, "a pause before every card revealed");
@@ -111,7 +126,11 @@ fn a_reader_plays_a_whole_game_from_its_words() {
             ServerMessage::Words(words) => {
                 assert!(words.question.is_none(), "a spectator was asked");
                 assert!(
-                    !words.table.iter().flatten().any(|l| l.contains("Vous avez pioché")),
+                    !words
+                        .table
+                        .iter()
+                        .flatten()
+                        .any(|l| l.contains("Vous avez pioché")),
                     "a spectator saw a drawn card: {:?}",
                     words.table
                 );

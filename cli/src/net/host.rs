@@ -65,7 +65,9 @@ pub fn run(library: &PackLibrary, lang: Lang, args: HostArgs) -> Result<ExitCode
     table.pack = brought(lang, library, &table.packs)?;
     // The server has the other packs; its own one comes as files, played beside them.
     if table.pack.is_some() {
-        table.packs.retain(|id| library.get(id).is_none_or(|p| p.root.is_empty()));
+        table
+            .packs
+            .retain(|id| library.get(id).is_none_or(|p| p.root.is_empty()));
     }
     // Checked here first, for an error in the player's language; the server checks it too.
     join::check_name(lang, args.name.as_deref())?;
@@ -137,9 +139,14 @@ fn brought(
             .map(str::to_string)
     };
     let manifest = inside(&pack.manifest_path).unwrap_or_else(|| {
-        pack.manifest_path.rsplit('/').next().unwrap_or_default().to_string()
+        pack.manifest_path
+            .rsplit('/')
+            .next()
+            .unwrap_or_default()
+            .to_string()
     });
-    let mut files = std::collections::BTreeMap::from([(manifest.clone(), pack.manifest_text.clone())]);
+    let mut files =
+        std::collections::BTreeMap::from([(manifest.clone(), pack.manifest_text.clone())]);
     for script in pack.scripts.values() {
         let path = dungeon_engine::catalog::normalize(&script.path);
         let Some(rel) = inside(&path) else {

@@ -136,7 +136,11 @@ pub fn run(library: PackLibrary, lang: Lang, args: ServeArgs) -> Result<ExitCode
         let _ = writeln!(
             out,
             "{}",
-            tr(lang, "serve-listening", &[("address", address.clone().into())])
+            tr(
+                lang,
+                "serve-listening",
+                &[("address", address.clone().into())]
+            )
         );
         // After the first line, which scripts read for the WebSocket address.
         let _ = writeln!(

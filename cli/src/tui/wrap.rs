@@ -115,7 +115,9 @@ fn words(line: &Line<'_>) -> Vec<Piece> {
         }
         let leading = out.is_empty() && word.is_empty() && part.trim().is_empty();
         let binds = ch == ' '
-            && (chars.get(i + 1).is_some_and(|&(c, _)| matches!(c, ':' | ';' | '!' | '?' | '»'))
+            && (chars
+                .get(i + 1)
+                .is_some_and(|&(c, _)| matches!(c, ':' | ';' | '!' | '?' | '»'))
                 || i > 0 && chars[i - 1].0 == '«');
         if (ch == ' ' && leading) || binds {
             // The line's own indentation is kept, as part of its first word.

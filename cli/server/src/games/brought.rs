@@ -23,22 +23,32 @@ const ROOT: &str = "brought";
 /// A brought pack's files, bounded and with plain relative paths, or why not.
 fn files(upload: &PackUpload) -> Result<(MemoryFiles, String), String> {
     if upload.files.len() > MAX_FILES {
-        return Err(format!("a pack brought to a table has {MAX_FILES} files at most"));
+        return Err(format!(
+            "a pack brought to a table has {MAX_FILES} files at most"
+        ));
     }
     let bytes: usize = (upload.files.iter()).map(|(p, t)| p.len() + t.len()).sum();
     if bytes > MAX_BYTES {
-        return Err(format!("a pack brought to a table has {MAX_BYTES} bytes at most"));
+        return Err(format!(
+            "a pack brought to a table has {MAX_BYTES} bytes at most"
+        ));
     }
     let plain = |path: &str| {
         !path.is_empty()
             && path.len() <= 200
             && !path.starts_with('/')
-            && path.split('/').all(|part| !part.is_empty() && part != "." && part != "..")
-            && path.chars().all(|c| c.is_ascii_alphanumeric() || "._-/".contains(c))
+            && path
+                .split('/')
+                .all(|part| !part.is_empty() && part != "." && part != "..")
+            && path
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "._-/".contains(c))
     };
     if let Some(bad) = upload.files.keys().find(|p| !plain(p)) {
         let bad = super::setup::quoted(bad);
-        return Err(format!("a file of the pack has a path that is not plain: `{bad}`"));
+        return Err(format!(
+            "a file of the pack has a path that is not plain: `{bad}`"
+        ));
     }
     if !upload.files.contains_key(&upload.manifest) || !upload.manifest.ends_with(".toml") {
         return Err("the pack's manifest (a .toml file) is not among its files".into());

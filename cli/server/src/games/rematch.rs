@@ -71,7 +71,11 @@ impl LiveTable {
             },
             players: self.seats.len() as u8,
             humans: self.seats.iter().filter(|s| s.bot.is_none()).count() as u8,
-            bots: self.seats.iter().filter_map(|s| s.bot.map(|b| b.id())).collect(),
+            bots: self
+                .seats
+                .iter()
+                .filter_map(|s| s.bot.map(|b| b.id()))
+                .collect(),
             options: TableOptions {
                 variant: options.designer_variant,
                 rulings,

@@ -173,7 +173,9 @@ impl LiveTable {
     ) {
         if let Some(lang) = sub.reads().filter(|_| self.started()) {
             let view = self.player_view(viewer);
-            sub.send(&super::words::words(self, lang, from, viewer, notice, &view));
+            sub.send(&super::words::words(
+                self, lang, from, viewer, notice, &view,
+            ));
         }
     }
 

@@ -33,7 +33,8 @@ mod tempdir {
     pub struct Dir(pub std::path::PathBuf);
     impl Dir {
         pub fn new(tag: &str) -> Dir {
-            let path = std::env::temp_dir().join(format!("dungeon-browser-{tag}-{}", std::process::id()));
+            let path =
+                std::env::temp_dir().join(format!("dungeon-browser-{tag}-{}", std::process::id()));
             let _ = std::fs::remove_dir_all(&path);
             std::fs::create_dir_all(&path).unwrap();
             Dir(path)
@@ -140,13 +141,16 @@ impl Browser {
         match event["method"].as_str() {
             Some("Network.webSocketFrameReceived") => {
                 let payload = &event["params"]["response"]["payloadData"];
-                self.frames.push(payload.as_str().unwrap_or_default().to_string());
+                self.frames
+                    .push(payload.as_str().unwrap_or_default().to_string());
             }
             Some("Log.entryAdded") if event["params"]["entry"]["level"] == "error" => {
-                self.errors.push(event["params"]["entry"]["text"].to_string());
+                self.errors
+                    .push(event["params"]["entry"]["text"].to_string());
             }
             Some("Runtime.exceptionThrown") => {
-                self.errors.push(event["params"]["exceptionDetails"].to_string());
+                self.errors
+                    .push(event["params"]["exceptionDetails"].to_string());
             }
             Some("Runtime.consoleAPICalled") if event["params"]["type"] == "error" => {
                 self.errors.push(event["params"]["args"].to_string());
@@ -161,7 +165,10 @@ impl Browser {
             "Runtime.evaluate",
             json!({ "expression": expression, "returnByValue": true, "awaitPromise": true }),
         );
-        assert!(result.get("exceptionDetails").is_none(), "{expression}: {result}");
+        assert!(
+            result.get("exceptionDetails").is_none(),
+            "{expression}: {result}"
+        );
         result["result"]["value"].clone()
     }
 
@@ -185,7 +192,11 @@ impl Browser {
         };
         let shot = self.call("Page.captureScreenshot", json!({ "format": "png" }));
         let bytes = base64(shot["data"].as_str().unwrap());
-        std::fs::write(std::path::Path::new(&dir).join(format!("{name}.png")), bytes).unwrap();
+        std::fs::write(
+            std::path::Path::new(&dir).join(format!("{name}.png")),
+            bytes,
+        )
+        .unwrap();
     }
 }
 
@@ -234,7 +245,10 @@ pub fn base64(text: &str) -> Vec<u8> {
     let digits: Vec<u8> = text.bytes().filter(|&c| c != b'=').map(value).collect();
     let mut out = Vec::with_capacity(digits.len() * 3 / 4);
     for chunk in digits.chunks(4) {
-        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &d)| n | u32::from(d) << (18 - 6 * i));
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &d)| n | u32::from(d) << (18 - 6 * i));
         out.extend(&n.to_be_bytes()[1..chunk.len()]);
     }
     out
@@ -283,4 +297,3 @@ pub fn play_together(browsers: &mut [&mut Browser]) -> usize {
         }
     }
 }
-

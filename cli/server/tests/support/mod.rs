@@ -435,7 +435,10 @@ pub fn lab_pack() -> dungeon_protocol::PackUpload {
     for entry in std::fs::read_dir(root.join("scripts/alchemy")).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_string_lossy().to_string();
-        files.insert(format!("scripts/{name}"), std::fs::read_to_string(&path).unwrap());
+        files.insert(
+            format!("scripts/{name}"),
+            std::fs::read_to_string(&path).unwrap(),
+        );
     }
     dungeon_protocol::PackUpload {
         manifest: "lab.toml".into(),
@@ -444,7 +447,10 @@ pub fn lab_pack() -> dungeon_protocol::PackUpload {
 }
 
 /// Writes a pack's files into `folder`; the manifest's path.
-pub fn write_pack(pack: &dungeon_protocol::PackUpload, folder: &std::path::Path) -> std::path::PathBuf {
+pub fn write_pack(
+    pack: &dungeon_protocol::PackUpload,
+    folder: &std::path::Path,
+) -> std::path::PathBuf {
     for (path, text) in &pack.files {
         let to = folder.join(path);
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();

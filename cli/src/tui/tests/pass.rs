@@ -107,7 +107,10 @@ fn help_and_leaving_work_on_the_pass_screen_and_show_no_card() {
         let (terminal, _) = play_with(&mut table, &mut script, Lang::En, (80, 24), options);
         let screen = screen_text(&terminal);
         for name in table.private_monsters(0) {
-            assert!(!screen.contains(&name), "{keys}: Ana's {name} shows:\n{screen}");
+            assert!(
+                !screen.contains(&name),
+                "{keys}: Ana's {name} shows:\n{screen}"
+            );
         }
     }
 }
