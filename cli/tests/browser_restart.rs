@@ -8,40 +8,12 @@ mod browser;
 #[path = "../server/tests/support/mod.rs"]
 mod support;
 
-use browser::*;
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
-
-/// `dungeon serve` on `listen` with `db`; the address it listens on.
-fn serve(listen: &str, db: &std::path::Path) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dungeon"))
-        .args([
-            "--lang",
-            "en",
-            "serve",
-            "--listen",
-            listen,
-            "--threads",
-            "1",
-        ])
-        .arg("--db")
-        .arg(db)
-        .env("DUNGEON_LOG", "warn")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("dungeon serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let address = (line.trim().rsplit(' ').next())
-        .and_then(|u| u.strip_prefix("ws://"))
-        .and_then(|u| u.strip_suffix("/ws"))
-        .unwrap_or_else(|| panic!("dungeon serve said {line:?}"))
-        .to_string();
-    (child, address)
+mod common {
+    pub mod serve;
 }
+
+use browser::*;
+use common::serve::launch;
 
 #[test]
 fn a_browser_seat_survives_a_killed_server() {
@@ -52,7 +24,8 @@ fn a_browser_seat_survives_a_killed_server() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let db = dir.join("tables.sqlite");
-    let (mut server, address) = serve("127.0.0.1:0", &db);
+    let mut server = launch("127.0.0.1:0", &db, &["--threads", "1"]);
+    let address = server.address.clone();
     browser.call(
         "Emulation.setEmulatedMedia",
         serde_json::json!({ "features": [{ "name": "prefers-reduced-motion", "value": "reduce" }] }),
@@ -82,14 +55,13 @@ fn a_browser_seat_survives_a_killed_server() {
     };
     let before = lines(&mut browser);
     let question = browser.eval("document.getElementById('question-title').textContent");
-    server.kill().unwrap();
-    server.wait().unwrap();
+    server.kill();
     browser.wait_for(
         "document.getElementById('notice').textContent.includes('lost')
          && document.querySelector('#options button') === null",
     );
-    let (mut server, again) = serve(&address, &db);
-    assert_eq!(again, address);
+    let mut server = launch(&address, &db, &["--threads", "1"]);
+    assert_eq!(server.address, address);
     // The page takes its seat back by itself: the same question, the log once.
     browser.wait_for("document.querySelector('#options button') !== null");
     assert_eq!(
@@ -114,7 +86,6 @@ fn a_browser_seat_survives_a_killed_server() {
         "the page logged errors: {:?}",
         browser.errors
     );
-    server.kill().unwrap();
-    server.wait().unwrap();
+    server.kill();
     let _ = std::fs::remove_dir_all(&dir);
 }

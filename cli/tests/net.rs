@@ -147,13 +147,7 @@ fn host_brings_a_pack_of_its_own() {
         "--plain",
     ];
     let out = dungeon(&data, &args, &"1\n".repeat(600));
-    let stdout = text(&out.stdout);
-    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
-    assert!(
-        stdout.contains("Alchemist"),
-        "the pack's adventurer plays: {stdout}"
-    );
-    assert!(stdout.contains("Final standings:"), "{stdout}");
+    played_to_the_end_with_the_alchemist(&out);
 }
 
 /// A terminal player joins a table whose creator brought a pack it does not have: its
@@ -176,11 +170,7 @@ fn a_joiner_plays_with_a_pack_it_did_not_have() {
     let mut creator =
         RemoteTable::connect_bringing(&here, Sit::Create(table), bringing, Reconnect::default())
             .unwrap();
-    let url = Invite {
-        server: here.clone(),
-        code: creator.code().to_string(),
-    }
-    .url();
+    let url = invitation(&here, creator.code());
     let done = Arc::new(AtomicBool::new(false));
     let stop = done.clone();
     let host = std::thread::spawn(move || {
@@ -197,13 +187,28 @@ fn a_joiner_plays_with_a_pack_it_did_not_have() {
     );
     done.store(true, Ordering::SeqCst);
     host.join().unwrap();
+    played_to_the_end_with_the_alchemist(&out);
+}
+
+/// The program ended well, the brought pack's adventurer (the lab's Alchemist) played, and
+/// the game went to its end.
+fn played_to_the_end_with_the_alchemist(out: &Output) {
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
     assert!(
         stdout.contains("Alchemist"),
-        "the brought pack's adventurer: {stdout}"
+        "the brought pack's adventurer plays: {stdout}"
     );
     assert!(stdout.contains("Final standings:"), "{stdout}");
+}
+
+/// The invitation to table `code` of `here`, as `dungeon join` takes it.
+fn invitation(here: &Server, code: &str) -> String {
+    Invite {
+        server: here.clone(),
+        code: code.to_string(),
+    }
+    .url()
 }
 
 /// Waits until `seats` people's seats of the table are taken.
@@ -263,11 +268,7 @@ fn join_says_who_is_there_and_who_starts() {
     let mut creator =
         RemoteTable::connect(&here, Sit::Create(table), catalog, Reconnect::default()).unwrap();
     let code = creator.code().to_string();
-    let url = Invite {
-        server: here.clone(),
-        code: code.clone(),
-    }
-    .url();
+    let url = invitation(&here, &code);
     // Once the joiner below is seated (and has had time to say so), a third player sits
     // down, then the creator starts; both play on (the first option) until the joiner,
     // asked with nothing more to read, has left.
@@ -320,11 +321,7 @@ fn join_takes_the_same_seat_back_and_shows_the_whole_log() {
     let table = people_only(2, "");
     let mut creator =
         RemoteTable::connect(&here, Sit::Create(table), catalog, Reconnect::default()).unwrap();
-    let url = Invite {
-        server: here.clone(),
-        code: creator.code().to_string(),
-    }
-    .url();
+    let url = invitation(&here, creator.code());
     let data = temp_dir("join");
     // The creator starts as soon as the other seat is taken, then always draws when it
     // can (so the dungeon fills and the game goes on), else takes the first option.

@@ -7,11 +7,13 @@
 
 #[path = "../server/tests/support/mod.rs"]
 mod support;
+mod common {
+    pub mod serve;
+}
 
+use common::serve::Serve;
 use dungeon_engine::ids::Seat;
 use dungeon_protocol::{ClientMessage, NewTable, ServerMessage};
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -100,68 +102,23 @@ fn uninterrupted(count: usize) -> Vec<Seen> {
     threads.into_iter().map(|t| t.join().unwrap()).collect()
 }
 
-/// `dungeon serve` on a free port of the loopback, on `db`.
-struct Serve {
-    child: Child,
-    url: String,
-    /// Kept open: the server writes a line or two more, and a closed pipe would kill it.
-    _stdout: BufReader<std::process::ChildStdout>,
-}
-
-impl Drop for Serve {
-    /// A failed test leaves no server behind.
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
+/// `dungeon serve` on a free port of the loopback, on `db`, with the suite's seeds and
+/// room for every game's connections.
 fn launch(db: &std::path::Path) -> Serve {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dungeon"))
-        .args([
-            "--lang",
-            "en",
-            "serve",
-            "--listen",
-            "127.0.0.1:0",
-            "--threads",
-            "2",
-        ])
-        .arg("--db")
-        .arg(db)
-        .args(["--insecure-fixed-seeds", &SEEDS.to_string()])
-        .args(["--max-connections-per-address", "10000"])
-        .args(["--max-tables-per-address", "10000"])
-        .args(["--lookups-per-address", "10000"])
-        .env("DUNGEON_LOG", "warn")
-        .stdout(Stdio::piped())
-        .stderr(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(db.with_extension("log"))
-                .unwrap(),
-        )
-        .spawn()
-        .expect("dungeon serve starts");
-    let mut line = String::new();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    stdout.read_line(&mut line).unwrap();
-    let url = line
-        .trim()
-        .rsplit(' ')
-        .next()
-        .filter(|u| u.starts_with("ws://"))
-        .unwrap_or_else(|| {
-            let log = std::fs::read_to_string(db.with_extension("log")).unwrap_or_default();
-            panic!("dungeon serve said {line:?}; its log:\n{log}")
-        })
-        .to_string();
-    Serve {
-        child,
-        url,
-        _stdout: stdout,
-    }
+    let seeds = SEEDS.to_string();
+    let options = [
+        "--threads",
+        "2",
+        "--insecure-fixed-seeds",
+        &seeds,
+        "--max-connections-per-address",
+        "10000",
+        "--max-tables-per-address",
+        "10000",
+        "--lookups-per-address",
+        "10000",
+    ];
+    common::serve::launch("127.0.0.1:0", db, &options)
 }
 
 /// Plays one seat through every crash: after each lost connection it takes the seat back
@@ -278,8 +235,7 @@ fn killed_servers_lose_nothing_and_end_every_game_the_same() {
         if threads.iter().all(|t| t.is_finished()) {
             break;
         }
-        serve.child.kill().expect("SIGKILL");
-        serve.child.wait().unwrap();
+        serve.kill();
         kills += 1;
         drop(serve);
         serve = launch(&db);

@@ -22,6 +22,11 @@ fn hot_seat() -> EngineTable {
 /// Ana takes the screen after a quiet moment, skips her recap and answers "1" three
 /// times; then Bruno's pass screen gets `keys`. The screen as last drawn.
 fn bruno_gets(keys: &str) -> String {
+    bruno_plays(keys).1
+}
+
+/// [`bruno_gets`], with the table (to ask what Ana holds).
+fn bruno_plays(keys: &str) -> (EngineTable, String) {
     let mut table = hot_seat();
     let ana = format!("\0{PASS}");
     let mut script = Script::typed(&[&ana, "\n", "1", "1", "1", keys]);
@@ -32,7 +37,8 @@ fn bruno_gets(keys: &str) -> String {
     let (terminal, outcome) = play_with(&mut table, &mut script, Lang::En, (80, 24), options);
     assert_eq!(outcome, Err(END.into()));
     assert!(!table.private_monsters(0).is_empty(), "Ana drew a card");
-    screen_text(&terminal)
+    let screen = screen_text(&terminal);
+    (table, screen)
 }
 
 fn still_passing(screen: &str) -> bool {
@@ -97,15 +103,7 @@ fn help_and_leaving_work_on_the_pass_screen_and_show_no_card() {
     let screen = bruno_gets("qn");
     assert!(still_passing(&screen), "{screen}");
     for keys in ["?", "q"] {
-        let mut table = hot_seat();
-        let ana = format!("\0{PASS}");
-        let mut script = Script::typed(&[&ana, "\n", "1", "1", "1", keys]);
-        let options = Options {
-            pass_pause: PAUSE,
-            ..quick()
-        };
-        let (terminal, _) = play_with(&mut table, &mut script, Lang::En, (80, 24), options);
-        let screen = screen_text(&terminal);
+        let (table, screen) = bruno_plays(keys);
         for name in table.private_monsters(0) {
             assert!(
                 !screen.contains(&name),
