@@ -26,10 +26,7 @@ fn a_browser_seat_survives_a_killed_server() {
     let db = dir.join("tables.sqlite");
     let mut server = launch("127.0.0.1:0", &db, &["--threads", "1"]);
     let address = server.address.clone();
-    browser.call(
-        "Emulation.setEmulatedMedia",
-        serde_json::json!({ "features": [{ "name": "prefers-reduced-motion", "value": "reduce" }] }),
-    );
+    browser.reduce_motion();
     browser.open(&format!("http://{address}/"));
     browser.wait_for("!document.getElementById('lobby').hidden");
     browser.eval(

@@ -26,10 +26,7 @@ fn a_person_opens_a_table_and_plays_a_game_in_the_browser() {
         json!({ "userAgent": "dungeon-test", "acceptLanguage": "es-ES,es" }),
     );
     // Lines appear at once with reduced motion (else a dungeon is revealed card by card).
-    browser.call(
-        "Emulation.setEmulatedMedia",
-        json!({ "features": [{ "name": "prefers-reduced-motion", "value": "reduce" }] }),
-    );
+    browser.reduce_motion();
     browser.open(&format!("{http}/"));
     browser.wait_for("!document.getElementById('lobby').hidden");
     // The page is in the browser's language, from the server's Fluent words.
@@ -44,13 +41,7 @@ fn a_person_opens_a_table_and_plays_a_game_in_the_browser() {
     );
     browser.screenshot("1-lobby");
     // On a phone held upright, the form (long rulings included) fits the screen.
-    browser.call(
-        "Emulation.setDeviceMetricsOverride",
-        json!({ "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true }),
-    );
-    browser.wait_for("document.documentElement.scrollWidth <= 390");
-    browser.screenshot("1-lobby-phone");
-    browser.call("Emulation.clearDeviceMetricsOverride", json!({}));
+    browser.fits_a_phone("1-lobby-phone");
     browser.eval(
         "document.getElementById('players').value = '2';
          document.getElementById('humans').value = '1';
@@ -112,16 +103,9 @@ fn a_person_opens_a_table_and_plays_a_game_in_the_browser() {
     }
     browser.wait_for("document.querySelector('#options button') !== null");
     browser.screenshot("table-desktop");
-    browser.call(
-        "Emulation.setDeviceMetricsOverride",
-        json!({ "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true }),
-    );
-    browser.wait_for("document.documentElement.scrollWidth <= 390");
-    browser.screenshot("table-phone");
-    browser.call("Emulation.clearDeviceMetricsOverride", json!({}));
+    browser.fits_a_phone("table-phone");
     // The help, on `?`: the rules in short and every card in play; Escape closes it.
-    browser
-        .eval("document.dispatchEvent(new KeyboardEvent('keydown', { key: '?', bubbles: true }))");
+    browser.press("?");
     browser.wait_for("document.getElementById('help').open");
     assert!(
         browser.eval("document.getElementById('cards').textContent.includes('Trasgo')")
@@ -131,8 +115,7 @@ fn a_person_opens_a_table_and_plays_a_game_in_the_browser() {
     browser.screenshot("help");
     browser.eval("document.getElementById('help').close()");
     // The odds, on the `o` key.
-    browser
-        .eval("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'o', bubbles: true }))");
+    browser.press("o");
     let answered = play_to_the_end(&mut browser);
     assert!(answered > 2, "a game of {answered} answers");
     let log = browser
@@ -160,17 +143,12 @@ fn a_person_opens_a_table_and_plays_a_game_in_the_browser() {
     let lines = browser.eval("document.querySelectorAll('#log li').length");
     let lines = lines.as_u64().unwrap();
     assert!(lines > 10, "the whole log: {lines} lines");
-    let key = |key: &str| {
-        format!(
-            "document.dispatchEvent(new KeyboardEvent('keydown', {{ key: '{key}', bubbles: true }}))"
-        )
-    };
-    browser.eval(&key("Home"));
+    browser.press("Home");
     assert_eq!(
         browser.eval("document.querySelectorAll('#log li').length"),
         json!(0)
     );
-    browser.eval(&key("ArrowRight"));
+    browser.press("ArrowRight");
     browser.eval("document.getElementById('replay-next').click()");
     assert_eq!(
         browser.eval("document.querySelectorAll('#log li').length"),
@@ -187,7 +165,7 @@ fn a_person_opens_a_table_and_plays_a_game_in_the_browser() {
         "a spectator sees no drawn card"
     );
     browser.check_frames(None);
-    browser.eval(&key("End"));
+    browser.press("End");
     let all = browser
         .eval("[...document.querySelectorAll('#log li')].map(l => l.textContent).join('\\n')");
     assert!(
@@ -197,12 +175,7 @@ fn a_person_opens_a_table_and_plays_a_game_in_the_browser() {
     browser.screenshot("4b-record");
 
     // A phone held upright: nothing wider than the screen.
-    browser.call(
-        "Emulation.setDeviceMetricsOverride",
-        json!({ "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true }),
-    );
-    browser.wait_for("document.documentElement.scrollWidth <= 390");
-    browser.screenshot("5-phone");
+    browser.fits_a_phone("5-phone");
     assert!(
         browser.errors.is_empty(),
         "the page logged errors: {:?}",
@@ -226,10 +199,7 @@ fn two_browsers_and_a_terminal_play_at_one_table() {
     let mut host = Client::hello(&server.url());
     let (code, _) = create(&mut host, new_table(&["base"], 4, 3, "easy"));
     for (page, name) in [(&mut browser, "Bea"), (&mut other, "Cai")] {
-        page.call(
-            "Emulation.setEmulatedMedia",
-            json!({ "features": [{ "name": "prefers-reduced-motion", "value": "reduce" }] }),
-        );
+        page.reduce_motion();
         page.open(&format!("{http}/t/{code}"));
         page.wait_for("!document.getElementById('seat').hidden");
         page.eval(&format!(
@@ -329,10 +299,7 @@ fn a_person_brings_their_own_pack_from_the_browser() {
     let folder = std::env::temp_dir().join(format!("dungeon-lab-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&folder);
     write_pack(&lab_pack(), &folder);
-    browser.call(
-        "Emulation.setEmulatedMedia",
-        json!({ "features": [{ "name": "prefers-reduced-motion", "value": "reduce" }] }),
-    );
+    browser.reduce_motion();
     browser.open(&format!("{http}/"));
     browser.wait_for("!document.getElementById('lobby').hidden");
     let input = browser.call(

@@ -186,6 +186,30 @@ impl Browser {
         self.wait_for("document.readyState === 'complete'");
     }
 
+    /// A key pressed on the page (a `keydown` the page's own handler reads).
+    pub fn press(&mut self, key: &str) {
+        self.eval(&format!(
+            "document.dispatchEvent(new KeyboardEvent('keydown', {{ key: '{key}', bubbles: true }}))"
+        ));
+    }
+
+    /// The page as a reader who asks for reduced motion sees it: lines appear at once.
+    pub fn reduce_motion(&mut self) {
+        let reduce =
+            json!({ "features": [{ "name": "prefers-reduced-motion", "value": "reduce" }] });
+        self.call("Emulation.setEmulatedMedia", reduce);
+    }
+
+    /// On a phone held upright (390x844), nothing on the page is wider than the screen;
+    /// screenshot `name` of it, then the desktop again.
+    pub fn fits_a_phone(&mut self, name: &str) {
+        let phone = json!({ "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true });
+        self.call("Emulation.setDeviceMetricsOverride", phone);
+        self.wait_for("document.documentElement.scrollWidth <= 390");
+        self.screenshot(name);
+        self.call("Emulation.clearDeviceMetricsOverride", json!({}));
+    }
+
     pub fn screenshot(&mut self, name: &str) {
         let Some(dir) = std::env::var_os("DUNGEON_SCREENSHOTS") else {
             return;
@@ -281,9 +305,7 @@ pub fn play_together(browsers: &mut [&mut Browser]) -> usize {
                 if answered % 2 == 0 {
                     browser.eval("document.querySelector('#options button').click()");
                 } else {
-                    browser.eval(
-                        "document.dispatchEvent(new KeyboardEvent('keydown', { key: '1', bubbles: true }))",
-                    );
+                    browser.press("1");
                 }
                 answered += 1;
                 moved = true;
