@@ -150,12 +150,6 @@ impl LiveTable {
 
     /// The view `viewer` is sent: its seat's own, or what every seat may know for a
     /// spectator (`None`).
-    fn view_for(&self, viewer: Option<Seat>) -> ServerMessage {
-        ServerMessage::View {
-            view: self.player_view(viewer),
-        }
-    }
-
     fn player_view(&self, viewer: Option<Seat>) -> dungeon_engine::view::PlayerView {
         match viewer {
             Some(seat) => View::new(&self.state, seat).snapshot(),
@@ -163,20 +157,19 @@ impl LiveTable {
         }
     }
 
-    /// A reading client's words after it was told log entries `from..` (after `notice`).
+    /// A reading client's words after it is told log entries `from..` (after `notice`),
+    /// with `view` the view it is sent; `None` for a client that does not read, or before
+    /// the game starts.
     fn words_for(
         &self,
         sub: &Subscriber,
         from: usize,
         viewer: Option<Seat>,
         notice: Option<&NoticeKind>,
-    ) {
-        if let Some(lang) = sub.reads().filter(|_| self.started()) {
-            let view = self.player_view(viewer);
-            sub.send(&super::words::words(
-                self, lang, from, viewer, notice, &view,
-            ));
-        }
+        view: &dungeon_engine::view::PlayerView,
+    ) -> Option<ServerMessage> {
+        let lang = sub.reads().filter(|_| self.started())?;
+        Some(super::words::words(self, lang, from, viewer, notice, view))
     }
 
     /// A reading client's list of the table's cards, in its language.
@@ -200,10 +193,14 @@ impl LiveTable {
     /// Everything a seat (or a spectator, `None`) is told on arriving at a started game:
     /// the whole log, its view, where the game stands.
     pub fn catch_up(&self, sub: &Subscriber, viewer: Option<Seat>) {
+        let view = self.player_view(viewer);
+        let words = self.words_for(sub, 0, viewer, None, &view);
         sub.send(&self.log_for(0, viewer));
-        sub.send(&self.view_for(viewer));
+        sub.send(&ServerMessage::View { view });
         sub.send(&self.stand_for(viewer));
-        self.words_for(sub, 0, viewer, None);
+        if let Some(words) = words {
+            sub.send(&words);
+        }
     }
 
     /// Tells everyone at the table what happened since log entry `from`, after `notice`.
@@ -228,28 +225,43 @@ impl LiveTable {
                 sub.send(&self.log_for(from, Some(seat)));
             }
             if self.started() {
-                sub.send(&self.view_for(Some(seat)));
+                let view = self.player_view(Some(seat));
+                let words = self.words_for(sub, from, Some(seat), kind.as_ref(), &view);
+                sub.send(&ServerMessage::View { view });
                 sub.send(&self.stand_for(Some(seat)));
+                if let Some(words) = words {
+                    sub.send(&words);
+                }
             }
-            self.words_for(sub, from, Some(seat), kind.as_ref());
         }
         if self.spectators.is_empty() {
             return;
         }
-        // Spectators all get the same text: built once.
+        // Spectators all get the same text, and the same words in each language: built
+        // once.
         let mut texts: Vec<Arc<str>> = notice.into_iter().collect();
+        let mut words: Vec<(dungeon_engine::lang::Lang, Arc<str>)> = Vec::new();
         if from < self.events.len() {
             texts.push(self.log_for(from, None).to_json().into());
         }
         if self.started() {
-            texts.push(self.view_for(None).to_json().into());
+            let view = dungeon_table::public_view(&self.state);
+            for lang in self.spectators.iter().filter_map(Subscriber::reads) {
+                if words.iter().all(|(l, _)| *l != lang) {
+                    let said = super::words::words(self, lang, from, None, kind.as_ref(), &view);
+                    words.push((lang, said.to_json().into()));
+                }
+            }
+            texts.push(ServerMessage::View { view }.to_json().into());
             texts.push(self.stand_for(None).to_json().into());
         }
         for sub in &self.spectators {
             for text in &texts {
                 sub.send_text(text.clone());
             }
-            self.words_for(sub, from, None, kind.as_ref());
+            if let Some((_, said)) = words.iter().find(|(l, _)| Some(*l) == sub.reads()) {
+                sub.send_text(said.clone());
+            }
         }
     }
 

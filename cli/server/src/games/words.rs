@@ -43,9 +43,9 @@ pub(crate) fn words(
     if let Some(notice) = notice.and_then(|n| notice_line(&text, &seats, n)) {
         log.push(notice);
     }
-    for (i, event) in table.events.iter().enumerate().skip(from) {
-        let entry = dungeon_table::LogEntry::of(i as u64, event, &Vec::from_iter(viewer));
-        if let Some(line) = render::event(&text, &seats, viewer, entry.seen_by(viewer)) {
+    for event in &table.events[from.min(table.events.len())..] {
+        let seen = event.seen_by(viewer.unwrap_or(dungeon_table::NOBODY));
+        if let Some(line) = render::event(&text, &seats, viewer, &seen) {
             if matches!(event, dungeon_engine::event::Event::Revealed { .. }) {
                 pauses.push(log.len() as u32);
             }
