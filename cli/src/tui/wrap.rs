@@ -106,40 +106,30 @@ fn words(line: &Line<'_>) -> Vec<Piece> {
         })
         .collect();
     let mut out = Vec::new();
+    // The word being read, as runs of one style each.
     let mut word: Vec<(String, Style)> = Vec::new();
-    let mut part = String::new();
-    let mut part_style: Option<Style> = None;
     for (i, &(ch, style)) in chars.iter().enumerate() {
-        if part_style.is_some_and(|s| s != style) {
-            word.push((std::mem::take(&mut part), part_style.take().unwrap()));
-        }
-        let leading = out.is_empty() && word.is_empty() && part.trim().is_empty();
+        let leading = out.is_empty() && word.iter().all(|(t, _)| t.trim().is_empty());
         let binds = ch == ' '
             && (chars
                 .get(i + 1)
                 .is_some_and(|&(c, _)| matches!(c, ':' | ';' | '!' | '?' | '»'))
                 || i > 0 && chars[i - 1].0 == '«');
-        if (ch == ' ' && leading) || binds {
-            // The line's own indentation is kept, as part of its first word.
-            part.push(ch);
-            part_style = Some(style);
-        } else if ch == ' ' || ch == '\t' {
-            if let Some(s) = part_style.take() {
-                word.push((std::mem::take(&mut part), s));
+        // A space stays inside a word when it is the line's own indentation (kept as
+        // part of its first word) or binds to French punctuation.
+        if (ch != ' ' && ch != '\t') || (ch == ' ' && (leading || binds)) {
+            match word.last_mut() {
+                Some((text, s)) if *s == style => text.push(ch),
+                _ => word.push((ch.to_string(), style)),
             }
+        } else {
             if !word.is_empty() {
                 out.push(Piece::Word(std::mem::take(&mut word)));
             }
             if !matches!(out.last(), Some(Piece::Space(_))) {
                 out.push(Piece::Space(style));
             }
-        } else {
-            part.push(ch);
-            part_style = Some(style);
         }
-    }
-    if let Some(s) = part_style {
-        word.push((part, s));
     }
     if !word.is_empty() {
         out.push(Piece::Word(word));
