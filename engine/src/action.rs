@@ -7,21 +7,6 @@ use std::fmt;
 
 pub use crate::ids::CardRef;
 
-impl CardRef {
-    pub fn id<'c>(self, catalog: &'c Catalog) -> &'c str {
-        match self {
-            CardRef::Tile(t) => &catalog.tile(t).info.id,
-            CardRef::Monster(m) => &catalog.monster(m).info.id,
-        }
-    }
-    pub fn info(self, catalog: &Catalog) -> &crate::catalog::CardInfo {
-        match self {
-            CardRef::Tile(t) => &catalog.tile(t).info,
-            CardRef::Monster(m) => &catalog.monster(m).info,
-        }
-    }
-}
-
 /// One option of a question. Its label (see [`Answer::label`]) is what scenario files
 /// and the command line use: "yes", "no", a species id, a tile id, a seat number.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -8,7 +8,8 @@
 //! play it forward); an [`Engine`] lists the legal [`Action`]s, applies one at a time and
 //! emits [`Event`]s; [`PlayerView`] is what one seat may know.
 //!
-//! Layers, bottom up: `catalog` (packs to definitions), `state` + `action` + `event`
+//! Layers, bottom up: `catalog` (packs to definitions; the `dungeon-catalog` crate with
+//! `ids`, `lang`, `options`, `printable`, `version`, re-exported here), `state` + `action` + `event`
 //! (plain data), `game` (setup and bidding) and `dungeon` (the runner's trip, the only
 //! place hooks run), `hooks` (the boundary to scripts) and `script` (Luau), then
 //! `engine` (the façade), `view`, `scenario` (test files), `bot`, `record` (game records
@@ -18,28 +19,22 @@
 pub mod action;
 pub mod audit;
 pub mod bot;
-pub mod catalog;
 pub mod check;
 pub mod dungeon;
-pub mod effect;
 pub mod engine;
 pub mod error;
 pub mod event;
 mod game;
-pub mod hook_name;
 pub mod hooks;
-pub mod ids;
 pub mod invariants;
-pub mod lang;
 pub mod odds;
-pub mod options;
-pub mod printable;
 pub mod record;
 pub mod scenario;
 pub mod script;
 pub mod state;
-pub mod version;
 pub mod view;
+
+pub use dungeon_catalog::{catalog, effect, hook_name, ids, lang, options, printable, version};
 
 pub use action::{Action, Answer, CardRef, Decision, DecisionKind, Question};
 pub use catalog::{Catalog, PackLibrary};

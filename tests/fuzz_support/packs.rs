@@ -1,4 +1,4 @@
-//! Generated packs (`docs/authoring.md`, `engine/src/catalog/schema.rs` and `limits.rs`): a
+//! Generated packs (`docs/authoring.md`, `engine/catalog/src/catalog/schema.rs` and `limits.rs`): a
 //! manifest and its scripts, written to a folder on disk. Most are valid, with random but
 //! plausible values (cards of every kind, `defeats` rules, messages, scripts from
 //! `scripts.rs`); the rest carry edits: fields set to values of another type, numbers at

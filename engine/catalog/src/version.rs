@@ -7,7 +7,7 @@
 pub const RULES_VERSION: u32 = 3;
 
 /// The helper library card scripts see as the global `dungeon` (`script/prelude.lua`).
-pub const PRELUDE: &str = include_str!("script/prelude.lua");
+pub const PRELUDE: &str = include_str!("../../src/script/prelude.lua");
 
 /// The SHA-256 of some bytes, in lowercase hex: how records name the exact files a game
 /// was played with.

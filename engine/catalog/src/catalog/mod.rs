@@ -318,14 +318,36 @@ impl<'a> Walk<'a, '_> {
     }
 }
 
+/// A card's id and common fields, whichever kind it is.
+impl CardRef {
+    pub fn id<'c>(self, catalog: &'c Catalog) -> &'c str {
+        match self {
+            CardRef::Tile(t) => &catalog.tile(t).info.id,
+            CardRef::Monster(m) => &catalog.monster(m).info.id,
+        }
+    }
+    pub fn info(self, catalog: &Catalog) -> &CardInfo {
+        match self {
+            CardRef::Tile(t) => &catalog.tile(t).info,
+            CardRef::Monster(m) => &catalog.monster(m).info,
+        }
+    }
+}
+
 /// FNV-1a: a tiny, stable hash for fingerprints (std's hasher is not stable across releases).
-pub(crate) struct Fnv(u64);
+pub struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv::new()
+    }
+}
 
 impl Fnv {
-    pub(crate) fn new() -> Fnv {
+    pub fn new() -> Fnv {
         Fnv(0xcbf2_9ce4_8422_2325)
     }
-    pub(crate) fn write(&mut self, bytes: &[u8]) {
+    pub fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
             self.0 ^= u64::from(b);
             self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
@@ -333,7 +355,7 @@ impl Fnv {
         self.0 ^= 0xff;
         self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
     }
-    pub(crate) fn finish(&self) -> u64 {
+    pub fn finish(&self) -> u64 {
         self.0
     }
 }

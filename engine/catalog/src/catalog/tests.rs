@@ -138,7 +138,7 @@ fn the_same_card_in_two_packs_is_one_card() {
     assert_eq!(cat.monsters.len(), 1);
     let rat = cat.monster(cat.find_monster("rat").unwrap());
     assert_eq!(
-        rat.info.name.get(crate::Lang::Es),
+        rat.info.name.get(crate::lang::Lang::Es),
         "Rata",
         "translations of both packs combine"
     );

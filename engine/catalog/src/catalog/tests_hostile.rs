@@ -4,7 +4,7 @@
 //! sizes.)
 
 use super::*;
-use crate::Lang;
+use crate::lang::Lang;
 use crate::printable::{has_controls, is_control};
 
 pub(super) const HEADER: &str = r#"[pack]
