@@ -9,21 +9,19 @@
 //! emits [`Event`]s; [`PlayerView`] is what one seat may know.
 //!
 //! Layers, bottom up: `catalog` (packs to definitions; the `dungeon-catalog` crate with
-//! `ids`, `lang`, `options`, `printable`, `version`, re-exported here), `state` + `action` + `event`
-//! (plain data), `game` (setup and bidding) and `dungeon` (the runner's trip, the only
+//! `ids`, `lang`, `options`, `printable`, `version`, re-exported here), `state` + `action` +
+//! `event` + `error` and the dungeon's `run` (plain data; the `dungeon-state` crate,
+//! re-exported here), `game` (setup and bidding) and `dungeon` (the runner's trip, the only
 //! place hooks run), `hooks` (the boundary to scripts) and `script` (Luau), then
 //! `engine` (the façade), `view`, `scenario` (test files), `bot`, `record` (game records
 //! and saves, checked by replaying them) and `audit` (a whole game checked after every
 //! decision, for soaks).
 
-pub mod action;
 pub mod audit;
 pub mod bot;
 pub mod check;
 pub mod dungeon;
 pub mod engine;
-pub mod error;
-pub mod event;
 mod game;
 pub mod hooks;
 pub mod invariants;
@@ -31,10 +29,10 @@ pub mod odds;
 pub mod record;
 pub mod scenario;
 pub mod script;
-pub mod state;
 pub mod view;
 
 pub use dungeon_catalog::{catalog, effect, hook_name, ids, lang, options, printable, version};
+pub use dungeon_state::{action, error, event, state};
 
 pub use action::{Action, Answer, CardRef, Decision, DecisionKind, Question};
 pub use catalog::{Catalog, PackLibrary};

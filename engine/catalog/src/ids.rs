@@ -1,4 +1,4 @@
-//! Small index types. Card definitions are interned into the [`Catalog`](crate::Catalog)
+//! Small index types. Card definitions are interned into the [`Catalog`](crate::catalog::Catalog)
 //! when packs load; the game state refers to them by index only, so it stays small,
 //! cheap to clone and independent of the Lua VM.
 

@@ -151,7 +151,7 @@ pub struct Spot<'t> {
     pub byte_in_line: usize,
 }
 
-/// The line starts of a text, and a character count every [`LineIndex::STEP`] bytes, so
+/// The line starts of a text, and a character count every `STEP` bytes, so
 /// that locating an offset takes a binary search and at most `STEP` bytes of counting,
 /// however long the text and its lines.
 #[derive(Clone, Debug, Default)]

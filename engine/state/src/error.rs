@@ -33,7 +33,7 @@ pub enum EngineError {
 }
 
 impl EngineError {
-    /// In analysis, a hook past its steps ([`crate::script::ANALYSIS_STEP_BUDGET`]) means
+    /// In analysis, a hook past its steps (the engine's `ANALYSIS_STEP_BUDGET`) means
     /// the work is too much to work out, not a broken game: [`EngineError::Work`].
     pub fn in_analysis(self) -> EngineError {
         match self {

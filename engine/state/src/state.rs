@@ -3,9 +3,9 @@
 
 use crate::action::Decision;
 use crate::catalog::DamageModel;
-use crate::dungeon::DungeonRun;
 use crate::ids::*;
 use crate::options::GameOptions;
+use crate::run::DungeonRun;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -71,7 +71,8 @@ pub struct GameState {
     pub damage_model: DamageModel,
     /// The catalog this state was made with; a save file must be loaded with the same.
     pub catalog_fingerprint: u64,
-    pub(crate) rng: ChaCha8Rng,
+    /// The game's one generator: the engine draws every random choice from it.
+    pub rng: ChaCha8Rng,
     pub players: SmallVec<[PlayerState; 4]>,
     /// What each physical card is, by [`CardId`].
     pub cards: SmallVec<[MonsterId; 16]>,
@@ -189,7 +190,8 @@ impl GameState {
 /// `dst` becomes a copy of `src` (a list of plain values: one copy, no iterator). A list
 /// held inline is rebuilt whole (`from_slice` copies the entries in one go, several times
 /// cheaper than `extend_from_slice`); a list on the heap keeps its storage.
-pub(crate) fn copy_list<A: smallvec::Array>(dst: &mut SmallVec<A>, src: &SmallVec<A>)
+#[doc(hidden)]
+pub fn copy_list<A: smallvec::Array>(dst: &mut SmallVec<A>, src: &SmallVec<A>)
 where
     A::Item: Copy,
 {
@@ -205,7 +207,8 @@ impl GameState {
     /// Makes `undo` a copy of this state, all but the options (an operation never changes
     /// them), reusing its storage: the engine takes one before each move that may run a
     /// hook, to put back if the hook fails.
-    pub(crate) fn copy_for_undo(&self, undo: &mut GameState) {
+    #[doc(hidden)]
+    pub fn copy_for_undo(&self, undo: &mut GameState) {
         // Every field named, so that a new one cannot be forgotten here.
         let GameState {
             options: _,
@@ -257,7 +260,8 @@ impl GameState {
     }
 
     /// Puts back a copy made by [`GameState::copy_for_undo`], keeping the options.
-    pub(crate) fn undo_from(&mut self, undo: &mut GameState) {
+    #[doc(hidden)]
+    pub fn undo_from(&mut self, undo: &mut GameState) {
         std::mem::swap(&mut self.options, &mut undo.options);
         std::mem::swap(self, undo);
     }
@@ -288,7 +292,8 @@ impl PlayerState {
 
 impl GameState {
     /// Notes that `seat` (or everyone, for `None`) has seen `monster`, if it is special.
-    pub(crate) fn saw(&mut self, seat: Option<Seat>, monster: MonsterId, special: bool) {
+    #[doc(hidden)]
+    pub fn saw(&mut self, seat: Option<Seat>, monster: MonsterId, special: bool) {
         if !special {
             return;
         }
@@ -354,8 +359,8 @@ mod tests {
     /// reset in place is the default one.
     #[test]
     fn a_clone_is_the_same_state() {
-        use crate::dungeon::{Faced, Fate, Memory};
         use crate::effect::MemValue;
+        use crate::run::{Faced, Fate, Memory};
         let mut s = busy_state(7, 3);
         s.deck.extend((10..40).map(CardId)); // spilled past the inline room
         s.public_specials.push(MonsterId(4));
@@ -387,6 +392,6 @@ mod tests {
         );
         // A run reset in place is the default run, whatever it held.
         s.run.reset();
-        assert_eq!(s.run, crate::dungeon::DungeonRun::default());
+        assert_eq!(s.run, crate::run::DungeonRun::default());
     }
 }
