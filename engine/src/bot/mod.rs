@@ -10,6 +10,7 @@ mod outlook;
 mod planner;
 mod projection;
 mod random;
+mod reads;
 mod saved;
 mod shipped;
 mod typical;

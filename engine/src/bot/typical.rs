@@ -65,8 +65,7 @@ impl std::hash::Hash for Situation {
 impl Situation {
     /// The same situation with what no script of `catalog` can read left out (the
     /// standings, the seats), so that one figure serves every situation that differs only
-    /// there. A script that names what it reads is found by its text, as the odds search
-    /// finds the scripts that draw from the deck.
+    /// there. A script that names what it reads is found by its code (`reads.rs`).
     pub(crate) fn canonical(mut self, catalog: &Catalog) -> Situation {
         let (standings, seats) = reads(catalog);
         if !standings {
@@ -92,22 +91,9 @@ fn reads(catalog: &Catalog) -> (bool, bool) {
     {
         return found;
     }
-    let found = scan(catalog);
+    let found = super::reads::scan(catalog);
     READS.set(Some((catalog.fingerprint, found)));
     found
-}
-
-fn scan(catalog: &Catalog) -> (bool, bool) {
-    let texts = || {
-        (catalog.tiles.iter().map(|t| &t.info))
-            .chain(catalog.monsters.iter().map(|m| &m.info))
-            .filter_map(|info| info.script.as_ref().map(|s| &*s.code))
-    };
-    let names = |words: &[&str]| texts().any(|code| words.iter().any(|w| code.contains(w)));
-    (
-        names(&["successes", "failures"]),
-        names(&["players", "other_seats", "ask_seat", "runner"]),
-    )
 }
 
 /// The figures of one catalog and rulings, found once for the many a decision asks.
