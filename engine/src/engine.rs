@@ -25,7 +25,7 @@ pub struct Engine<H: HookRunner = ScriptHost> {
     /// move to move so that taking it reuses its storage).
     undo: GameState,
     /// Exact odds every search of this engine shares, when turned on ([`Engine::share_odds`]).
-    shared_odds: Option<crate::odds::SharedOdds>,
+    shared_odds: Option<crate::shared_odds::SharedOdds>,
     /// Analysis gives way once the hooks' steps reach this ([`Rules::set_work_limit`]).
     work_limit: Option<u64>,
 }
@@ -65,12 +65,12 @@ impl<H: HookRunner> Engine<H> {
     }
 
     /// Lets every odds search of this engine (the bots', across games) share the situations
-    /// searched to the end ([`crate::odds::SharedOdds`]). The figures, and so every bot's
+    /// searched to the end ([`crate::shared_odds::SharedOdds`]). The figures, and so every bot's
     /// decisions, are the same either way; it costs memory (up to some hundred MB) and
     /// saves searching, so the simulator turns it on. Sharing stops by itself for good
     /// once a hook reads what a situation's key leaves out.
     pub fn share_odds(&mut self, on: bool) {
-        self.shared_odds = on.then(crate::odds::SharedOdds::default);
+        self.shared_odds = on.then(crate::shared_odds::SharedOdds::default);
     }
 
     pub fn catalog(&self) -> &Arc<Catalog> {
@@ -305,8 +305,8 @@ pub trait Rules {
     fn set_analysis(&mut self, on: bool);
     /// The shared odds ([`Engine::share_odds`]), lent to one search at a time: `None`
     /// when sharing is off, already lent, or stopped ([`HookRunner::read_unkeyed`]).
-    fn lend_shared_odds(&mut self) -> Option<crate::odds::SharedOdds>;
-    fn return_shared_odds(&mut self, shared: crate::odds::SharedOdds);
+    fn lend_shared_odds(&mut self) -> Option<crate::shared_odds::SharedOdds>;
+    fn return_shared_odds(&mut self, shared: crate::shared_odds::SharedOdds);
     /// See [`HookRunner::read_unkeyed`].
     fn hooks_read_unkeyed(&self) -> bool;
     /// See [`HookRunner::history_reads`].
@@ -380,13 +380,13 @@ impl<H: HookRunner> Rules for Engine<H> {
         }
         self.hooks.set_analysis(on);
     }
-    fn lend_shared_odds(&mut self) -> Option<crate::odds::SharedOdds> {
+    fn lend_shared_odds(&mut self) -> Option<crate::shared_odds::SharedOdds> {
         if self.hooks.read_unkeyed() {
             self.shared_odds = None;
         }
         self.shared_odds.take()
     }
-    fn return_shared_odds(&mut self, shared: crate::odds::SharedOdds) {
+    fn return_shared_odds(&mut self, shared: crate::shared_odds::SharedOdds) {
         // Lending checks whether a hook has read outside the key since.
         self.shared_odds = Some(shared);
     }

@@ -29,6 +29,7 @@ pub mod odds;
 pub mod record;
 pub mod scenario;
 pub mod script;
+mod shared_odds;
 pub mod view;
 
 pub use dungeon_catalog::{catalog, effect, hook_name, ids, lang, options, printable, version};

@@ -7,7 +7,7 @@ pub(crate) mod setup;
 mod shuffle;
 
 pub(crate) use bidding::{apply_bidding, bidding_step};
-pub use setup::DungeonSetup;
+pub use setup::{DungeonSetup, placeholder};
 pub(crate) use setup::{dungeon_state, new_game, start_round};
 
 use crate::action::{Decision, DecisionKind};

@@ -216,10 +216,22 @@ pub struct DungeonSetup {
     pub rulings: RulingChoices,
 }
 
+/// The card a [`DungeonSetup`] for the search holds in every place (dungeon
+/// and deck) whose card the search decides: any regular monster, it is never revealed.
+pub fn placeholder(catalog: &Catalog) -> MonsterId {
+    MonsterId(
+        catalog
+            .monsters
+            .iter()
+            .position(|m| !m.special)
+            .unwrap_or(0) as u16,
+    )
+}
+
 impl DungeonSetup {
     /// A 2-player dungeon for seat 0 (no success or failure yet) with `adventurer` and
     /// `tiles`, whose `size` cards and `deck` monster deck an odds search decides (they
-    /// all hold [`crate::odds::placeholder`]), card by card, under the default rulings.
+    /// all hold [`placeholder`]), card by card, under the default rulings.
     pub fn unknown_cards(
         catalog: &Catalog,
         adventurer: AdventurerId,
@@ -227,7 +239,7 @@ impl DungeonSetup {
         size: usize,
         deck: usize,
     ) -> DungeonSetup {
-        let placeholder = crate::odds::placeholder(catalog);
+        let placeholder = placeholder(catalog);
         DungeonSetup {
             players: 2,
             runner: 0,

@@ -19,12 +19,13 @@
 mod exact;
 mod key;
 mod sample;
-mod shared;
 mod view;
 
+pub use crate::game::placeholder;
+use crate::shared_odds as shared;
+pub use crate::shared_odds::SharedOdds;
 pub use exact::{OddsCache, OddsSearch};
 pub use sample::{estimate, estimate_answers};
-pub use shared::SharedOdds;
 pub use view::{
     Effort, Plan, Report, SAMPLES_WHEN_RANDOM, answers_from_view, from_view, from_view_against,
     report_from_view,
@@ -32,18 +33,6 @@ pub use view::{
 
 use crate::catalog::Catalog;
 use crate::ids::*;
-
-/// The card a [`crate::game::DungeonSetup`] for the search holds in every place (dungeon
-/// and deck) whose card the search decides: any regular monster, it is never revealed.
-pub fn placeholder(catalog: &Catalog) -> MonsterId {
-    MonsterId(
-        catalog
-            .monsters
-            .iter()
-            .position(|m| !m.special)
-            .unwrap_or(0) as u16,
-    )
-}
 
 /// What the cards still to come may be.
 #[derive(Debug, Default, PartialEq, Eq, Hash)]

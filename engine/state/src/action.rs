@@ -102,7 +102,7 @@ pub enum DecisionKind {
         card: CardId,
         // Held inline (no allocation for each card drawn); serialised as a list.
         #[cfg_attr(feature = "schema", schemars(with = "Vec<TileId>"))]
-        set_aside: crate::state::TileList,
+        set_aside: crate::lists::TileList,
     },
     /// A card's rule asks something.
     Question(Question),

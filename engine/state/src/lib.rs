@@ -17,5 +17,6 @@ use dungeon_catalog::{catalog, effect, hook_name, ids, options};
 pub mod action;
 pub mod error;
 pub mod event;
+pub mod lists;
 pub mod run;
 pub mod state;

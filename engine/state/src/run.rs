@@ -8,7 +8,7 @@ use crate::action::{Answer, CardRef, Question};
 use crate::event::DefeatCause;
 use crate::hook_name::HookName;
 use crate::ids::*;
-use crate::state::TileList;
+use crate::lists::TileList;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 use std::sync::Arc;
@@ -248,7 +248,7 @@ impl DungeonRun {
         dst.hp = *hp;
         dst.start_hp = *start_hp;
         dst.base_hp = *base_hp;
-        crate::state::copy_list(&mut dst.order, order);
+        crate::lists::copy_list(&mut dst.order, order);
         dst.faced.clear();
         dst.faced.extend(faced.iter().cloned());
         dst.incoming = *incoming;

@@ -12,10 +12,7 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 use std::sync::Arc;
 
-/// Cards in one place (deck, dungeon...). The deck and the dungeon keep their top last.
-pub type CardList = SmallVec<[CardId; 16]>;
-/// Equipment tiles, in the adventurer's order.
-pub type TileList = SmallVec<[TileId; 8]>;
+pub use crate::lists::{CardList, TileList, copy_list};
 
 #[derive(Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerState {
@@ -184,22 +181,6 @@ impl GameState {
             } => Some((turn, card)),
             _ => None,
         }
-    }
-}
-
-/// `dst` becomes a copy of `src` (a list of plain values: one copy, no iterator). A list
-/// held inline is rebuilt whole (`from_slice` copies the entries in one go, several times
-/// cheaper than `extend_from_slice`); a list on the heap keeps its storage.
-#[doc(hidden)]
-pub fn copy_list<A: smallvec::Array>(dst: &mut SmallVec<A>, src: &SmallVec<A>)
-where
-    A::Item: Copy,
-{
-    if src.spilled() || dst.spilled() {
-        dst.clear();
-        dst.extend_from_slice(src);
-    } else {
-        *dst = SmallVec::from_slice(src);
     }
 }
 

@@ -73,7 +73,7 @@ pub enum Event {
         hp: i32,
         // Inline, as the state holds them (no allocation for each run); a list in JSON.
         #[cfg_attr(feature = "schema", schemars(with = "Vec<TileId>"))]
-        tiles: crate::state::TileList,
+        tiles: crate::lists::TileList,
         dungeon: u8,
     },
     Answered {

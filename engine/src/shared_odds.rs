@@ -1,7 +1,9 @@
 //! Exact odds shared by every search one engine runs, across bots and games: each situation
 //! searched to the end, with its odds and the situations its search looked up, in order.
+//! The engine holds the table and lends it to `odds/exact.rs`, which fills and replays it,
+//! so it lies below both.
 //!
-//! A bot's own [`super::OddsCache`] decides whether its bounded search finishes (the budget
+//! A bot's own [`crate::odds::OddsCache`] decides whether its bounded search finishes (the budget
 //! counts the situations new to that cache), so a shared result cannot simply be handed
 //! over: the search *replays* it instead, walking the recorded lookups as the engine
 //! would have made them, counting and remembering each one new to the bot's cache, and
@@ -31,7 +33,7 @@ pub struct SharedOdds {
 
 /// One situation searched to the end.
 #[derive(Copy, Clone, Debug)]
-pub(super) struct Situation {
+pub(crate) struct Situation {
     pub value: f64,
     /// Its lookups: `lookups[first..first + count]`, each the key of the bot's cache.
     first: u32,
@@ -39,7 +41,7 @@ pub(super) struct Situation {
 }
 
 impl Situation {
-    pub(super) fn lookups(&self) -> std::ops::Range<usize> {
+    pub(crate) fn lookups(&self) -> std::ops::Range<usize> {
         self.first as usize..(self.first + self.count) as usize
     }
 }
@@ -53,15 +55,15 @@ impl SharedOdds {
         self.situations.is_empty()
     }
 
-    pub(super) fn get(&self, key: u64) -> Option<Situation> {
+    pub(crate) fn get(&self, key: u64) -> Option<Situation> {
         self.situations.get(&key).copied()
     }
 
-    pub(super) fn lookup(&self, index: usize) -> u64 {
+    pub(crate) fn lookup(&self, index: usize) -> u64 {
         self.lookups[index]
     }
 
-    pub(super) fn insert(&mut self, key: u64, value: f64, lookups: &[u64]) {
+    pub(crate) fn insert(&mut self, key: u64, value: f64, lookups: &[u64]) {
         let first = self.lookups.len() as u32;
         self.lookups.extend_from_slice(lookups);
         self.situations.insert(
@@ -76,7 +78,7 @@ impl SharedOdds {
 
     /// Starts afresh when full. Only between searches: a search relies on every
     /// situation's lookups being there too.
-    pub(super) fn trim(&mut self) {
+    pub(crate) fn trim(&mut self) {
         if self.situations.len() >= MAX_SITUATIONS || self.lookups.len() >= MAX_LOOKUPS {
             self.situations.clear();
             self.lookups.clear();
