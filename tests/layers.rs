@@ -8,7 +8,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The crates' source folders, from the repository's root.
-const CRATES: [&str; 3] = ["engine/catalog/src", "engine/state/src", "engine/src"];
+/// (`dungeon-core` is one file.)
+const CRATES: [&str; 4] = [
+    "engine/catalog/src",
+    "engine/state/src",
+    "engine/src",
+    "engine/mazmorra/src",
+];
 
 /// Each top-level module of the crate in `src` and the top-level modules it names.
 fn imports(src: &Path) -> BTreeMap<String, BTreeSet<String>> {

@@ -1,0 +1,111 @@
+//! # dungeon-core
+//!
+//! The game abstraction the platform is built on, in the spirit of OpenSpiel's: a game is
+//! a set of rules ([`Game`]) over a state that is plain data (clone it, serialise it, play
+//! it forward). At every point exactly one seat is to act ([`Game::to_act`]); a game with
+//! actions out of turn (Mazmorra's aces, its counter-attacks) offers them as decisions of
+//! their own, asked in the order its rules give, so a game stays a sequence of single
+//! decisions that a record can replay. Chance lives inside the state: the game draws
+//! from a generator seeded by [`Game::new_game`], so the same seed and the same actions
+//! give the same game, byte for byte. [`Game::view`] is what one seat may know (or a
+//! spectator, with no seat): bots and front ends see only that.
+//!
+//! What any game gets from implementing it: [`play_random`] (seeded uniform play, the lab's
+//! and the soak's baseline) and [`replay`] (a game checked by playing its actions again).
+//! The first game, Welcome to the Dungeon, still has its own richer interfaces in
+//! `dungeon-engine`; it moves onto this one in later steps (issue 27).
+
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt::Debug;
+
+/// A seat at the table, from 0.
+pub type Seat = u8;
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Outcome {
+    /// The winners (none: a draw, or a game stopped by its own limit).
+    pub winners: Vec<Seat>,
+}
+
+/// The rules of one game. Implementations hold no state of a game: every call gets it.
+pub trait Game {
+    /// Table options: player count, rulings, variants.
+    type Options: Clone + Debug + Default + Serialize + DeserializeOwned;
+    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// What a move told, whole (a front end words it; a view filters it per seat).
+    type Event: Clone + Debug + Serialize;
+    /// What one seat may know of a state.
+    type View: Clone + Debug + PartialEq + Serialize;
+    type Error: std::error::Error;
+
+    /// The game's id (`mazmorra`).
+    fn id(&self) -> &'static str;
+    /// A new game, its chance drawn from `seed`.
+    fn new_game(
+        &self,
+        options: &Self::Options,
+        seed: u64,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<Self::State, Self::Error>;
+    /// The seat to act, or `None` once the game is over.
+    fn to_act(&self, state: &Self::State) -> Option<Seat>;
+    /// What the seat to act may do, in a fixed order (never empty while the game goes on).
+    fn legal_actions(&self, state: &Self::State) -> Vec<Self::Action>;
+    /// Plays `action` for the seat to act; an illegal one changes nothing.
+    fn apply(
+        &self,
+        state: &mut Self::State,
+        action: &Self::Action,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), Self::Error>;
+    /// How the game ended, once it has.
+    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+    /// What `seat` may know (`None`: a spectator, who sees only what is public).
+    fn view(&self, state: &Self::State, seat: Option<Seat>) -> Self::View;
+}
+
+/// A game's final state and the actions that led there.
+pub type Played<G> = (<G as Game>::State, Vec<<G as Game>::Action>);
+
+/// A game played to its end by seats choosing uniformly among their legal actions, with a
+/// generator of their own seeded from `seed` (the game's chance is the game's): the
+/// actions taken, in order, and the final state.
+pub fn play_random<G: Game>(
+    game: &G,
+    options: &G::Options,
+    seed: u64,
+    max_actions: usize,
+) -> Result<Played<G>, G::Error> {
+    let mut events = Vec::new();
+    let mut state = game.new_game(options, seed, &mut events)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let mut actions = Vec::new();
+    while game.to_act(&state).is_some() && actions.len() < max_actions {
+        let legal = game.legal_actions(&state);
+        let action = legal[rng.random_range(..legal.len())].clone();
+        game.apply(&mut state, &action, &mut events)?;
+        actions.push(action);
+    }
+    Ok((state, actions))
+}
+
+/// The state `actions` lead to from the game of `seed`: a record checked by playing it.
+pub fn replay<G: Game>(
+    game: &G,
+    options: &G::Options,
+    seed: u64,
+    actions: &[G::Action],
+) -> Result<G::State, G::Error> {
+    let mut events = Vec::new();
+    let mut state = game.new_game(options, seed, &mut events)?;
+    for action in actions {
+        game.apply(&mut state, action, &mut events)?;
+    }
+    Ok(state)
+}

@@ -1,0 +1,193 @@
+//! What a seat can do, and what a move tells.
+
+use crate::cards::Card;
+use dungeon_core::Seat;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// The card put down to decide who starts.
+    Open(Card),
+    /// A passage in one's own dungeon, leading on from `parent` (`None`: the cell).
+    Passage {
+        card: Card,
+        parent: Option<usize>,
+    },
+    /// A passage played on `target`'s last one, of the same value: both are discarded.
+    Collapse {
+        card: Card,
+        target: Seat,
+    },
+    /// A creature sent onto `target`'s last passage.
+    Attack {
+        card: Card,
+        target: Seat,
+    },
+    /// A Tomb-robber played for its power: a card of the discard pile to come.
+    Rob {
+        card: Card,
+    },
+    /// The card the Tomb-robber takes.
+    Take(Card),
+    /// A Myrmidon played for its power: `target` is asked for a card of `rank`.
+    Fish {
+        card: Card,
+        target: Seat,
+        rank: u8,
+    },
+    /// An ace: two cards drawn (after any aces played right after it).
+    Ace(Card),
+    EndTurn,
+    /// A card discarded down to the hand limit.
+    Discard(Card),
+    /// A creature beaten with these cards (passages adding up, a creature as strong, or
+    /// the 2 against the Troll).
+    Defend(Vec<Card>),
+    /// The last passage abandoned to the creature; in the cell, death.
+    Retreat,
+    /// The card of the rank asked for, handed over.
+    Give(Card),
+    /// "I have none" (true or not).
+    Deny,
+    /// The denial taken as true.
+    Believe,
+    /// The hand demanded, to see whether it lied.
+    SeeHand,
+    /// No ace played now.
+    Pass,
+}
+
+/// What a move told. [`Event::seen_by`] hides what a seat may not know.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    Dealt {
+        seat: Seat,
+        cards: Vec<Card>,
+    },
+    /// The cards put down to decide who starts, shown together.
+    Opened {
+        cards: Vec<(Seat, Card)>,
+    },
+    Starts {
+        seat: Seat,
+    },
+    TurnBegins {
+        seat: Seat,
+        turn: u32,
+    },
+    Drew {
+        seat: Seat,
+        cards: Vec<Card>,
+    },
+    Reshuffled {
+        cards: usize,
+    },
+    PassagePlayed {
+        seat: Seat,
+        card: Card,
+    },
+    Collapsed {
+        seat: Seat,
+        target: Seat,
+        card: Card,
+    },
+    Attacked {
+        seat: Seat,
+        target: Seat,
+        card: Card,
+    },
+    Defended {
+        seat: Seat,
+        cards: Vec<Card>,
+    },
+    Retreated {
+        seat: Seat,
+        passage: Card,
+    },
+    Died {
+        seat: Seat,
+    },
+    Robbing {
+        seat: Seat,
+        card: Card,
+    },
+    Took {
+        seat: Seat,
+        card: Card,
+    },
+    Fished {
+        seat: Seat,
+        target: Seat,
+        rank: u8,
+    },
+    Gave {
+        seat: Seat,
+        to: Seat,
+        card: Card,
+    },
+    Denied {
+        seat: Seat,
+    },
+    Believed {
+        seat: Seat,
+    },
+    /// The hand `seat` showed to `to`.
+    HandShown {
+        seat: Seat,
+        to: Seat,
+        hand: Vec<Card>,
+    },
+    /// Seen: `seat` had lied (`true`) or told the truth.
+    Caught {
+        seat: Seat,
+        lied: bool,
+    },
+    HandDiscarded {
+        seat: Seat,
+        cards: Vec<Card>,
+    },
+    AcePlayed {
+        seat: Seat,
+        card: Card,
+    },
+    Discarded {
+        seat: Seat,
+        card: Card,
+    },
+    Won {
+        seats: Vec<Seat>,
+    },
+    /// The game reached its turn limit: nobody wins.
+    Stopped,
+}
+
+/// The card shown to those who may not see it.
+pub const HIDDEN: Card = Card {
+    rank: 255,
+    suit: 255,
+};
+
+impl Event {
+    /// The event as `seat` sees it (`None`: a spectator).
+    pub fn seen_by(&self, seat: Option<Seat>) -> Event {
+        let hide = |cards: &[Card]| vec![HIDDEN; cards.len()];
+        match self {
+            Event::Dealt { seat: s, cards } if Some(*s) != seat => Event::Dealt {
+                seat: *s,
+                cards: hide(cards),
+            },
+            Event::Drew { seat: s, cards } if Some(*s) != seat => Event::Drew {
+                seat: *s,
+                cards: hide(cards),
+            },
+            Event::HandShown { seat: s, to, hand } if Some(*to) != seat && Some(*s) != seat => {
+                Event::HandShown {
+                    seat: *s,
+                    to: *to,
+                    hand: hide(hand),
+                }
+            }
+            e => e.clone(),
+        }
+    }
+}

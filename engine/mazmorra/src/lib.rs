@@ -1,0 +1,119 @@
+//! # dungeon-mazmorra
+//!
+//! Mazmorra (Daniel Bullen, 2001), the platform's second game, on `dungeon-core`'s
+//! [`Game`]: 2 to 4 prisoners race to build a passage from their cell, a 10 down to the 2
+//! that is the way out, while sending creatures at each other, collapsing each other's
+//! passages and playing aces at any moment. The rules in our words, what is data and what
+//! is code, and every ruling where the rulebook is silent: `docs/mazmorra.md`.
+//!
+//! - [`cards`]: the deck as data ([`cards::DeckRules`]: which ranks are passages,
+//!   creatures with their combat values, aces, jokers);
+//! - [`state`]: the game as plain data, and the table's options;
+//! - [`action`]: moves and events;
+//! - [`moves`]: the legal moves of the seat to act; [`rules`]: moves applied;
+//! - [`view`]: what one seat may know.
+//!
+//! Actions out of turn are decisions of their own: after every card played, each other
+//! prisoner is asked, clockwise, whether to answer with an ace (`Phase::Aces`).
+//!
+//! Not yet: the variants (random cells and jokers, pitch black, almost black, suicidal
+//! queen, counter-attack), the Spanish decks, bots beyond random play, and the platform's
+//! front ends (issue 27).
+
+pub mod action;
+pub mod cards;
+pub mod moves;
+pub mod rules;
+pub mod state;
+pub mod view;
+
+use action::{Action, Event};
+use cards::DeckRules;
+use dungeon_core::{Game, Outcome, Seat};
+use state::{Options, State};
+
+/// A rule refused.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum Error {
+    #[error("{0} players: Mazmorra is played by 2 to 4")]
+    Players(u8),
+    #[error("not a legal move now: {0}")]
+    Illegal(String),
+    #[error("the game is over")]
+    Over,
+}
+
+/// The game, with its deck.
+pub struct Mazmorra {
+    pub deck: DeckRules,
+}
+
+impl Default for Mazmorra {
+    fn default() -> Mazmorra {
+        Mazmorra {
+            deck: DeckRules::french(),
+        }
+    }
+}
+
+impl Game for Mazmorra {
+    type Options = Options;
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+    type View = view::View;
+    type Error = Error;
+
+    fn id(&self) -> &'static str {
+        "mazmorra"
+    }
+
+    fn new_game(
+        &self,
+        options: &Options,
+        seed: u64,
+        events: &mut Vec<Event>,
+    ) -> Result<State, Error> {
+        if !(2..=4).contains(&options.players) {
+            return Err(Error::Players(options.players));
+        }
+        Ok(rules::new_game(options, &self.deck, seed, events))
+    }
+
+    fn to_act(&self, state: &State) -> Option<Seat> {
+        moves::to_act(state)
+    }
+
+    fn legal_actions(&self, state: &State) -> Vec<Action> {
+        moves::legal(state, &self.deck)
+    }
+
+    fn apply(
+        &self,
+        state: &mut State,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Error> {
+        if moves::to_act(state).is_none() {
+            return Err(Error::Over);
+        }
+        if !moves::legal(state, &self.deck).contains(action) {
+            return Err(Error::Illegal(format!("{action:?}")));
+        }
+        rules::apply(state, &self.deck, action, events);
+        Ok(())
+    }
+
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        state.winners.clone().map(|winners| Outcome { winners })
+    }
+
+    fn view(&self, state: &State, seat: Option<Seat>) -> view::View {
+        let legal = if seat.is_some() && seat == moves::to_act(state) {
+            moves::legal(state, &self.deck)
+        } else {
+            Vec::new()
+        };
+        view::view(state, legal, seat)
+    }
+}

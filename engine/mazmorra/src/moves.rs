@@ -1,0 +1,209 @@
+//! The legal moves of the seat to act, in a fixed order (the game's rules of placement,
+//! collapse, attack and defence; `docs/mazmorra.md` gives the rulings they follow).
+
+use crate::action::Action;
+use crate::cards::{Card, Creature, DeckRules, Kind};
+use crate::state::{Phase, Prisoner, State};
+use dungeon_core::Seat;
+
+/// The seat the game waits on.
+pub fn to_act(state: &State) -> Option<Seat> {
+    match &state.phase {
+        Phase::Opening { among, chosen } => among.get(chosen.len()).copied(),
+        Phase::Turn { .. } | Phase::Discard | Phase::Rob | Phase::Doubt { .. } => Some(state.turn),
+        Phase::Defend { defender, .. } => Some(*defender),
+        Phase::Answer { target, .. } => Some(*target),
+        Phase::Aces { asked, .. } => Some(*asked),
+        Phase::Over => None,
+    }
+}
+
+/// Each card once, whatever its copies (two 7♠ from two decks are one choice).
+fn distinct(cards: &[Card]) -> Vec<Card> {
+    let mut v = cards.to_vec();
+    v.sort();
+    v.dedup();
+    v
+}
+
+fn aces(hand: &[Card]) -> impl Iterator<Item = Action> + '_ {
+    distinct(hand)
+        .into_iter()
+        .filter(|c| c.rank == 1)
+        .map(Action::Ace)
+}
+
+pub fn legal(state: &State, rules: &DeckRules) -> Vec<Action> {
+    let Some(seat) = to_act(state) else {
+        return Vec::new();
+    };
+    let me = &state.prisoners[seat as usize];
+    let mut out = Vec::new();
+    match &state.phase {
+        Phase::Opening { .. } => out.extend(distinct(&me.hand).into_iter().map(Action::Open)),
+        Phase::Turn { played } => {
+            if !played {
+                for card in distinct(&me.hand) {
+                    turn_card(state, rules, seat, card, &mut out);
+                }
+            }
+            out.extend(aces(&me.hand));
+            out.push(Action::EndTurn);
+        }
+        Phase::Discard => out.extend(distinct(&me.hand).into_iter().map(Action::Discard)),
+        Phase::Rob => {
+            out.extend(distinct(&state.discard).into_iter().map(Action::Take));
+            if out.is_empty() {
+                out.push(Action::Pass);
+            }
+        }
+        Phase::Defend { kind, value, .. } => {
+            for cards in defences(&me.hand, rules, *kind, *value) {
+                out.push(Action::Defend(cards));
+            }
+            out.extend(aces(&me.hand));
+            out.push(Action::Retreat);
+        }
+        Phase::Answer { rank, .. } => {
+            out.extend(
+                distinct(&me.hand)
+                    .into_iter()
+                    .filter(|c| c.rank == *rank)
+                    .map(Action::Give),
+            );
+            out.push(Action::Deny);
+        }
+        Phase::Doubt { .. } => out.extend([Action::Believe, Action::SeeHand]),
+        Phase::Aces { .. } => {
+            out.extend(aces(&me.hand));
+            out.push(Action::Pass);
+        }
+        Phase::Over => {}
+    }
+    out
+}
+
+/// What `card` may do as the turn's card.
+fn turn_card(state: &State, rules: &DeckRules, seat: Seat, card: Card, out: &mut Vec<Action>) {
+    let me = &state.prisoners[seat as usize];
+    let others =
+        || (0..state.players()).filter(move |&t| t != seat && state.prisoners[t as usize].alive);
+    match rules.kind(card) {
+        Kind::Passage(v) => {
+            for parent in placements(me, rules, v) {
+                out.push(Action::Passage { card, parent });
+            }
+            for target in others() {
+                let them = &state.prisoners[target as usize];
+                if them.last.is_some_and(|l| them.passages[l].card.rank == v) {
+                    out.push(Action::Collapse { card, target });
+                }
+            }
+        }
+        Kind::Creature(kind, _) => {
+            for target in others() {
+                if state.prisoners[target as usize].left_cell {
+                    out.push(Action::Attack { card, target });
+                }
+            }
+            match kind {
+                Creature::TombRobber if !state.discard.is_empty() => {
+                    out.push(Action::Rob { card });
+                }
+                Creature::Myrmidon => {
+                    for target in others() {
+                        for rank in fishable(rules) {
+                            out.push(Action::Fish { card, target, rank });
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Kind::Ace | Kind::Joker => {}
+    }
+}
+
+/// The ranks a Myrmidon may ask for (ruling `fish_by`: a rank).
+pub fn fishable(rules: &DeckRules) -> impl Iterator<Item = u8> + '_ {
+    (1..=rules.top).chain(rules.creatures.iter().map(|c| c.0))
+}
+
+/// Where a passage of value `v` may go in `me`'s dungeon (ruling `branch_from`): from the
+/// cell if nothing stands and `v` is the top; after any open end one higher; or beside the
+/// passage played last, if of the same value (a branch from the same parent).
+pub fn placements(me: &Prisoner, rules: &DeckRules, v: u8) -> Vec<Option<usize>> {
+    let mut parents = Vec::new();
+    if me.standing().next().is_none() {
+        if v == rules.top {
+            parents.push(None);
+        }
+        return parents;
+    }
+    for (i, p) in me.standing() {
+        if p.card.rank == v + 1 && !me.has_child(i) {
+            parents.push(Some(i));
+        }
+    }
+    if let Some(l) = me.last
+        && me.passages[l].card.rank == v
+    {
+        let parent = me.passages[l].parent;
+        if !parents.contains(&parent) {
+            parents.push(parent);
+        }
+    }
+    parents
+}
+
+/// The ways to beat a creature of `value` from `hand`: a creature at least as strong, the
+/// card that beats it alone, or passages adding up to `value`, none of them spare (ruling
+/// `combat_sum`; a spare card would only be lost).
+pub fn defences(hand: &[Card], rules: &DeckRules, kind: Creature, value: u8) -> Vec<Vec<Card>> {
+    let mut out: Vec<Vec<Card>> = Vec::new();
+    for card in distinct(hand) {
+        let alone = match rules.kind(card) {
+            Kind::Creature(_, v) => v >= value,
+            _ => rules.beats_alone(card, kind),
+        };
+        if alone {
+            out.push(vec![card]);
+        }
+    }
+    let mut passages: Vec<(Card, u8)> = hand
+        .iter()
+        .filter_map(|&c| match rules.kind(c) {
+            Kind::Passage(v) => Some((c, v)),
+            _ => None,
+        })
+        .collect();
+    passages.sort();
+    // Bounded by the hand: past 12 passages only the largest 12 are weighed.
+    passages.truncate(12);
+    let n = passages.len();
+    let mut sums: Vec<Vec<Card>> = Vec::new();
+    for mask in 1u32..(1 << n) {
+        let sum: u32 = (0..n)
+            .filter(|i| mask & (1 << i) != 0)
+            .map(|i| u32::from(passages[i].1))
+            .sum();
+        let least = (0..n)
+            .filter(|i| mask & (1 << i) != 0)
+            .map(|i| u32::from(passages[i].1))
+            .min()
+            .unwrap_or(0);
+        if sum >= u32::from(value) && sum - least < u32::from(value) {
+            let mut cards: Vec<Card> = (0..n)
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| passages[i].0)
+                .collect();
+            cards.sort();
+            if !sums.contains(&cards) && !out.contains(&cards) {
+                sums.push(cards);
+            }
+        }
+    }
+    sums.sort();
+    out.extend(sums);
+    out
+}

@@ -1,0 +1,167 @@
+//! A game of Mazmorra as plain data: the piles, each prisoner's hand, cell and dungeon,
+//! whose turn it is and the decision the game waits on. `Clone` and serde at every
+//! decision; the generator is part of it.
+
+use crate::cards::{Card, Creature};
+use dungeon_core::Seat;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+/// Table options: the player count and the rulings left open by the rulebook
+/// (`docs/mazmorra.md`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    pub players: u8,
+    /// Decks shuffled together (ruling `decks`: 0 means one for 2 players, two from 3).
+    pub decks: u8,
+    /// A game still going after this many turns ends with no winner (no rulebook rule: a
+    /// bound, so that every game ends).
+    pub max_turns: u32,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            players: 2,
+            decks: 0,
+            max_turns: 600,
+        }
+    }
+}
+
+impl Options {
+    pub fn decks(&self) -> u8 {
+        match self.decks {
+            0 if self.players <= 2 => 1,
+            0 => 2,
+            n => n,
+        }
+    }
+}
+
+/// One card of a dungeon.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Passage {
+    pub card: Card,
+    /// The passage it leads on from (`None`: the cell).
+    pub parent: Option<usize>,
+    /// Discarded (collapsed or abandoned); kept so that indices stay put.
+    pub gone: bool,
+    /// When it was played (the game's count of cards played), to tell the last one.
+    pub played: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Prisoner {
+    pub hand: Vec<Card>,
+    /// The joker or face-down card the cell is (never played).
+    pub cell: Card,
+    pub passages: Vec<Passage>,
+    /// The passage played last, where creatures are sent and collapses aimed (`None`: in
+    /// the cell).
+    pub last: Option<usize>,
+    /// Has played a 10 at least once (only then may creatures be sent).
+    pub left_cell: bool,
+    pub alive: bool,
+}
+
+impl Prisoner {
+    /// The passages still standing, by index.
+    pub fn standing(&self) -> impl Iterator<Item = (usize, &Passage)> {
+        self.passages.iter().enumerate().filter(|(_, p)| !p.gone)
+    }
+
+    /// Whether a standing passage leads on from `i`.
+    pub fn has_child(&self, i: usize) -> bool {
+        self.standing().any(|(_, p)| p.parent == Some(i))
+    }
+}
+
+/// What the game waits on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Each seat in turn puts a card face down to decide who starts; `chosen` the cards so
+    /// far (hidden until all are down), `among` the seats still deciding (after a tie).
+    Opening {
+        among: Vec<Seat>,
+        chosen: Vec<Card>,
+    },
+    /// The turn's player, having drawn: may play one card (`played` once done), and aces.
+    Turn {
+        played: bool,
+    },
+    /// The turn's player discards down to 5 cards, one at a time.
+    Discard,
+    /// The turn's player takes a card of the discard pile (a Tomb-robber played).
+    Rob,
+    /// `defender` fights `creature` (its card and combat value) sent by the turn's player
+    /// onto `passage` (`None`: the cell), or retreats.
+    Defend {
+        defender: Seat,
+        creature: Card,
+        kind: Creature,
+        value: u8,
+        passage: Option<usize>,
+    },
+    /// `target` is asked by the turn's player (a Myrmidon) for a card of `rank`.
+    Answer {
+        target: Seat,
+        rank: u8,
+    },
+    /// The turn's player was told `target` holds no `rank`: believe it or see the hand.
+    Doubt {
+        target: Seat,
+        rank: u8,
+    },
+    /// Aces played: each other living seat may answer with one, asked clockwise from the
+    /// seat after the last ace. `chain` the aces so far (seat, card), paid last to first;
+    /// `asked` the seat asked now, `passes` how many passed in a row; `then` the phase to
+    /// go back to.
+    Aces {
+        chain: Vec<(Seat, Card)>,
+        asked: Seat,
+        passes: u8,
+        then: Box<Phase>,
+    },
+    Over,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    pub options: Options,
+    pub rng: ChaCha8Rng,
+    /// Top last.
+    pub deck: Vec<Card>,
+    /// Face up, top last.
+    pub discard: Vec<Card>,
+    pub prisoners: Vec<Prisoner>,
+    /// Whose turn it is.
+    pub turn: Seat,
+    pub phase: Phase,
+    /// Cards played so far (orders passages).
+    pub cards_played: u32,
+    pub turns: u32,
+    /// The Tomb-robber played this turn, discarded at its end.
+    pub robber: Option<Card>,
+    pub winners: Option<Vec<Seat>>,
+}
+
+impl State {
+    pub fn players(&self) -> u8 {
+        self.prisoners.len() as u8
+    }
+
+    /// The living seat after `seat`, clockwise.
+    pub fn next_alive(&self, seat: Seat) -> Seat {
+        let n = self.players();
+        let mut s = seat;
+        for _ in 0..n {
+            s = (s + 1) % n;
+            if self.prisoners[s as usize].alive {
+                return s;
+            }
+        }
+        seat
+    }
+}

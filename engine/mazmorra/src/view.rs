@@ -1,0 +1,80 @@
+//! What one seat may know: its own hand (never its own face-down cell, dealt unseen),
+//! everyone's dungeon and hand size, the discard pile (face up), how many cards the draw
+//! pile holds, the decision the game waits on, with the cards put down to decide who
+//! starts kept hidden until all are down.
+
+use crate::action::{Action, HIDDEN};
+use crate::cards::Card;
+use crate::state::{Passage, Phase, State};
+use dungeon_core::Seat;
+use serde::Serialize;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PrisonerView {
+    pub hand_size: usize,
+    /// The joker, or [`HIDDEN`] for a card dealt face down.
+    pub cell: Card,
+    pub passages: Vec<Passage>,
+    pub last: Option<usize>,
+    pub left_cell: bool,
+    pub alive: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct View {
+    pub seat: Option<Seat>,
+    /// The seat's own hand (empty for a spectator).
+    pub hand: Vec<Card>,
+    pub prisoners: Vec<PrisonerView>,
+    pub deck: usize,
+    pub discard: Vec<Card>,
+    pub turn: Seat,
+    pub to_act: Option<Seat>,
+    /// The decision waited on, with hidden cards as [`HIDDEN`].
+    pub phase: Phase,
+    /// The seat's legal moves, when it is to act.
+    pub legal: Vec<Action>,
+    pub robber: Option<Card>,
+    pub winners: Option<Vec<Seat>>,
+}
+
+pub fn view(state: &State, legal: Vec<Action>, seat: Option<Seat>) -> View {
+    let to_act = crate::moves::to_act(state);
+    let phase = match &state.phase {
+        Phase::Opening { among, chosen } => Phase::Opening {
+            among: among.clone(),
+            chosen: among
+                .iter()
+                .zip(chosen)
+                .map(|(&s, &c)| if Some(s) == seat { c } else { HIDDEN })
+                .collect(),
+        },
+        other => other.clone(),
+    };
+    View {
+        seat,
+        hand: seat.map_or_else(Vec::new, |s| state.prisoners[s as usize].hand.clone()),
+        prisoners: (state.prisoners.iter())
+            .map(|p| PrisonerView {
+                hand_size: p.hand.len(),
+                cell: if p.cell.rank == 0 { p.cell } else { HIDDEN },
+                passages: p.passages.clone(),
+                last: p.last,
+                left_cell: p.left_cell,
+                alive: p.alive,
+            })
+            .collect(),
+        deck: state.deck.len(),
+        discard: state.discard.clone(),
+        turn: state.turn,
+        to_act,
+        phase,
+        legal: if seat.is_some() && seat == to_act {
+            legal
+        } else {
+            Vec::new()
+        },
+        robber: state.robber,
+        winners: state.winners.clone(),
+    }
+}
