@@ -8,19 +8,24 @@ use serde::{Deserialize, Serialize};
 pub enum Action {
     /// The card put down to decide who starts.
     Open(Card),
-    /// A passage in one's own dungeon, leading on from `parent` (`None`: the cell).
+    /// A passage worth `value` (a joker's declared one; else the card's) in one's own
+    /// dungeon, leading on from `parent` (`None`: the cell).
     Passage {
         card: Card,
+        value: u8,
         parent: Option<usize>,
     },
     /// A passage played on `target`'s last one, of the same value: both are discarded.
     Collapse {
         card: Card,
+        value: u8,
         target: Seat,
     },
-    /// A creature sent onto `target`'s last passage.
+    /// A creature (of rank `rank`: a joker's declared one) sent onto `target`'s last
+    /// passage.
     Attack {
         card: Card,
+        rank: u8,
         target: Seat,
     },
     /// A Tomb-robber played for its power: a card of the discard pile to come.
@@ -49,6 +54,14 @@ pub enum Action {
     Give(Card),
     /// "I have none" (true or not).
     Deny,
+    /// 7.4: the whole hand discarded rather than the card handed over.
+    DiscardHand,
+    /// 7.5: the power just played cancelled with the same creature.
+    Counter(Card),
+    /// 7.1: a card of the collapsed joker's value discarded in its place.
+    Save(Card),
+    /// 7.1: the joker let go.
+    Lose,
     /// The denial taken as true.
     Believe,
     /// The hand demanded, to see whether it lied.
@@ -123,6 +136,17 @@ pub enum Event {
     Gave {
         seat: Seat,
         to: Seat,
+        card: Card,
+    },
+    Countered {
+        seat: Seat,
+        card: Card,
+    },
+    /// The power played was cancelled (an odd number of counters).
+    Cancelled,
+    /// 7.1: `seat` kept its joker passage by discarding `card`.
+    Saved {
+        seat: Seat,
         card: Card,
     },
     Denied {

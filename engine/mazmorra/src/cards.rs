@@ -36,32 +36,67 @@ pub enum Kind {
 }
 
 /// The deck a table plays with: which ranks do what.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeckRules {
     /// The passage a dungeon starts with (the way out is always the 2).
     pub top: u8,
     /// The ranks of the creatures, with their kind and combat value.
-    pub creatures: Vec<(u8, Creature, u8)>,
+    pub creatures: [(u8, Creature, u8); 3],
     /// Jokers in one deck (they stand for cells; none in a Spanish deck).
     pub jokers_per_deck: u8,
 }
 
-impl DeckRules {
-    /// A French deck of 54 cards: passages 10 down to 2, jack 11, queen 12, king 13.
-    pub fn french() -> DeckRules {
-        DeckRules {
-            top: 10,
-            creatures: vec![
-                (11, Creature::TombRobber, 11),
-                (12, Creature::Myrmidon, 12),
-                (13, Creature::Troll, 13),
-            ],
-            jokers_per_deck: 2,
+/// The decks the rulebook plays with (9: the Spanish-deck appendix).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeckKind {
+    /// 54 cards: passages 10 to 2; jack, queen, king worth 11, 12, 13; two jokers.
+    #[default]
+    French,
+    /// 40 cards: passages 7 to 2; sota, caballo (for the queen), rey worth 8, 9, 10.
+    Spanish40,
+    /// 48 cards: passages 9 to 2; sota, caballo, rey worth 10, 11, 12.
+    Spanish48,
+}
+
+impl DeckKind {
+    pub fn rules(self) -> DeckRules {
+        let creatures = |values: [u8; 3]| {
+            [
+                (11, Creature::TombRobber, values[0]),
+                (12, Creature::Myrmidon, values[1]),
+                (13, Creature::Troll, values[2]),
+            ]
+        };
+        match self {
+            DeckKind::French => DeckRules {
+                top: 10,
+                creatures: creatures([11, 12, 13]),
+                jokers_per_deck: 2,
+            },
+            DeckKind::Spanish40 => DeckRules {
+                top: 7,
+                creatures: creatures([8, 9, 10]),
+                jokers_per_deck: 0,
+            },
+            DeckKind::Spanish48 => DeckRules {
+                top: 9,
+                creatures: creatures([10, 11, 12]),
+                jokers_per_deck: 0,
+            },
         }
     }
+}
 
-    pub fn kind(&self, card: Card) -> Kind {
-        match card.rank {
+impl DeckRules {
+    /// A French deck of 54 cards.
+    pub fn french() -> DeckRules {
+        DeckKind::French.rules()
+    }
+
+    /// What a card of `rank` is (a joker is declared as one when played).
+    pub fn kind_of(&self, rank: u8) -> Kind {
+        match rank {
             0 => Kind::Joker,
             1 => Kind::Ace,
             r if (2..=self.top).contains(&r) => Kind::Passage(r),
@@ -72,10 +107,18 @@ impl DeckRules {
         }
     }
 
+    pub fn kind(&self, card: Card) -> Kind {
+        self.kind_of(card.rank)
+    }
+
+    /// Every rank a card may be, in order (what a joker may be declared as).
+    pub fn ranks(&self) -> impl Iterator<Item = u8> + '_ {
+        (1..=self.top).chain(self.creatures.iter().map(|c| c.0))
+    }
+
     /// Every card of `decks` decks, jokers apart: in a fixed order, before the shuffle.
     pub fn cards(&self, decks: u8) -> Vec<Card> {
-        let mut ranks: Vec<u8> = (1..=self.top).collect();
-        ranks.extend(self.creatures.iter().map(|c| c.0));
+        let ranks: Vec<u8> = self.ranks().collect();
         let mut cards = Vec::new();
         for _ in 0..decks {
             for suit in 0..4 {
@@ -87,8 +130,8 @@ impl DeckRules {
 
     /// The card that beats a creature alone whatever its value (the 2, daylight, against
     /// the Troll).
-    pub fn beats_alone(&self, card: Card, creature: Creature) -> bool {
-        creature == Creature::Troll && card.rank == 2
+    pub fn beats_alone(&self, rank: u8, creature: Creature) -> bool {
+        creature == Creature::Troll && rank == 2
     }
 }
 

@@ -11,24 +11,27 @@
 //! - [`state`]: the game as plain data, and the table's options;
 //! - [`action`]: moves and events;
 //! - [`moves`]: the legal moves of the seat to act; [`rules`]: moves applied;
+//!   [`windows`]: the rounds of answers out of turn (aces, counter-attacks);
 //! - [`view`]: what one seat may know.
 //!
 //! Actions out of turn are decisions of their own: after every card played, each other
 //! prisoner is asked, clockwise, whether to answer with an ace (`Phase::Aces`).
 //!
-//! Not yet: the variants (random cells and jokers, pitch black, almost black, suicidal
-//! queen, counter-attack), the Spanish decks, bots beyond random play, and the platform's
-//! front ends (issue 27).
+//! Variants are table options ([`state::Options`]): random cells and jokers, the suicidal
+//! queen, counter-attack 1 to 3, the Spanish decks of 40 and 48 cards. Not yet: pitch
+//! black and almost black, bots beyond random play, and the platform's front ends
+//! (issue 27).
 
 pub mod action;
 pub mod cards;
 pub mod moves;
+pub mod piles;
 pub mod rules;
 pub mod state;
 pub mod view;
+pub mod windows;
 
 use action::{Action, Event};
-use cards::DeckRules;
 use dungeon_core::{Game, Outcome, Seat};
 use state::{Options, State};
 
@@ -43,18 +46,9 @@ pub enum Error {
     Over,
 }
 
-/// The game, with its deck.
-pub struct Mazmorra {
-    pub deck: DeckRules,
-}
-
-impl Default for Mazmorra {
-    fn default() -> Mazmorra {
-        Mazmorra {
-            deck: DeckRules::french(),
-        }
-    }
-}
+/// The game (its deck is a table option).
+#[derive(Default)]
+pub struct Mazmorra;
 
 impl Game for Mazmorra {
     type Options = Options;
@@ -77,7 +71,7 @@ impl Game for Mazmorra {
         if !(2..=4).contains(&options.players) {
             return Err(Error::Players(options.players));
         }
-        Ok(rules::new_game(options, &self.deck, seed, events))
+        Ok(rules::new_game(options, seed, events))
     }
 
     fn to_act(&self, state: &State) -> Option<Seat> {
@@ -85,7 +79,7 @@ impl Game for Mazmorra {
     }
 
     fn legal_actions(&self, state: &State) -> Vec<Action> {
-        moves::legal(state, &self.deck)
+        moves::legal(state)
     }
 
     fn apply(
@@ -97,10 +91,10 @@ impl Game for Mazmorra {
         if moves::to_act(state).is_none() {
             return Err(Error::Over);
         }
-        if !moves::legal(state, &self.deck).contains(action) {
+        if !moves::legal(state).contains(action) {
             return Err(Error::Illegal(format!("{action:?}")));
         }
-        rules::apply(state, &self.deck, action, events);
+        rules::apply(state, action, events);
         Ok(())
     }
 
@@ -110,7 +104,7 @@ impl Game for Mazmorra {
 
     fn view(&self, state: &State, seat: Option<Seat>) -> view::View {
         let legal = if seat.is_some() && seat == moves::to_act(state) {
-            moves::legal(state, &self.deck)
+            moves::legal(state)
         } else {
             Vec::new()
         };

@@ -13,7 +13,8 @@ pub fn to_act(state: &State) -> Option<Seat> {
         Phase::Turn { .. } | Phase::Discard | Phase::Rob | Phase::Doubt { .. } => Some(state.turn),
         Phase::Defend { defender, .. } => Some(*defender),
         Phase::Answer { target, .. } => Some(*target),
-        Phase::Aces { asked, .. } => Some(*asked),
+        Phase::Aces { asked, .. } | Phase::Counter { asked, .. } => Some(*asked),
+        Phase::Rescue { owner, .. } => Some(*owner),
         Phase::Over => None,
     }
 }
@@ -26,17 +27,19 @@ fn distinct(cards: &[Card]) -> Vec<Card> {
     v
 }
 
+/// The aces of `hand` (a joker may be played as one).
 fn aces(hand: &[Card]) -> impl Iterator<Item = Action> + '_ {
     distinct(hand)
         .into_iter()
-        .filter(|c| c.rank == 1)
+        .filter(|c| c.rank <= 1)
         .map(Action::Ace)
 }
 
-pub fn legal(state: &State, rules: &DeckRules) -> Vec<Action> {
+pub fn legal(state: &State) -> Vec<Action> {
     let Some(seat) = to_act(state) else {
         return Vec::new();
     };
+    let rules = state.options.deck.rules();
     let me = &state.prisoners[seat as usize];
     let mut out = Vec::new();
     match &state.phase {
@@ -44,7 +47,13 @@ pub fn legal(state: &State, rules: &DeckRules) -> Vec<Action> {
         Phase::Turn { played } => {
             if !played {
                 for card in distinct(&me.hand) {
-                    turn_card(state, rules, seat, card, &mut out);
+                    if card.rank == 0 {
+                        for rank in rules.ranks() {
+                            turn_card(state, &rules, seat, card, rank, &mut out);
+                        }
+                    } else {
+                        turn_card(state, &rules, seat, card, card.rank, &mut out);
+                    }
                 }
             }
             out.extend(aces(&me.hand));
@@ -58,19 +67,20 @@ pub fn legal(state: &State, rules: &DeckRules) -> Vec<Action> {
             }
         }
         Phase::Defend { kind, value, .. } => {
-            for cards in defences(&me.hand, rules, *kind, *value) {
+            for cards in defences(&me.hand, &rules, *kind, *value) {
                 out.push(Action::Defend(cards));
             }
             out.extend(aces(&me.hand));
             out.push(Action::Retreat);
         }
         Phase::Answer { rank, .. } => {
-            out.extend(
-                distinct(&me.hand)
-                    .into_iter()
-                    .filter(|c| c.rank == *rank)
-                    .map(Action::Give),
-            );
+            let held: Vec<Card> = (distinct(&me.hand).into_iter())
+                .filter(|c| c.rank == *rank)
+                .collect();
+            if !held.is_empty() && state.options.suicidal_queen {
+                out.push(Action::DiscardHand);
+            }
+            out.extend(held.into_iter().map(Action::Give));
             out.push(Action::Deny);
         }
         Phase::Doubt { .. } => out.extend([Action::Believe, Action::SeeHand]),
@@ -78,32 +88,63 @@ pub fn legal(state: &State, rules: &DeckRules) -> Vec<Action> {
             out.extend(aces(&me.hand));
             out.push(Action::Pass);
         }
+        Phase::Counter { rank, .. } => {
+            out.extend(
+                (distinct(&me.hand).into_iter())
+                    .filter(|c| c.rank == *rank)
+                    .map(Action::Counter),
+            );
+            out.push(Action::Pass);
+        }
+        Phase::Rescue { value, .. } => {
+            out.extend(
+                (distinct(&me.hand).into_iter())
+                    .filter(|c| c.rank == *value)
+                    .map(Action::Save),
+            );
+            out.push(Action::Lose);
+        }
         Phase::Over => {}
     }
     out
 }
 
-/// What `card` may do as the turn's card.
-fn turn_card(state: &State, rules: &DeckRules, seat: Seat, card: Card, out: &mut Vec<Action>) {
+/// What `card`, played as a card of `rank`, may do as the turn's card.
+fn turn_card(
+    state: &State,
+    rules: &DeckRules,
+    seat: Seat,
+    card: Card,
+    rank: u8,
+    out: &mut Vec<Action>,
+) {
     let me = &state.prisoners[seat as usize];
     let others =
         || (0..state.players()).filter(move |&t| t != seat && state.prisoners[t as usize].alive);
-    match rules.kind(card) {
-        Kind::Passage(v) => {
-            for parent in placements(me, rules, v) {
-                out.push(Action::Passage { card, parent });
+    match rules.kind_of(rank) {
+        Kind::Passage(value) => {
+            for parent in placements(me, rules, value) {
+                out.push(Action::Passage {
+                    card,
+                    value,
+                    parent,
+                });
             }
             for target in others() {
                 let them = &state.prisoners[target as usize];
-                if them.last.is_some_and(|l| them.passages[l].card.rank == v) {
-                    out.push(Action::Collapse { card, target });
+                if them.last.is_some_and(|l| them.passages[l].value == value) {
+                    out.push(Action::Collapse {
+                        card,
+                        value,
+                        target,
+                    });
                 }
             }
         }
         Kind::Creature(kind, _) => {
             for target in others() {
                 if state.prisoners[target as usize].left_cell {
-                    out.push(Action::Attack { card, target });
+                    out.push(Action::Attack { card, rank, target });
                 }
             }
             match kind {
@@ -112,7 +153,7 @@ fn turn_card(state: &State, rules: &DeckRules, seat: Seat, card: Card, out: &mut
                 }
                 Creature::Myrmidon => {
                     for target in others() {
-                        for rank in fishable(rules) {
+                        for rank in rules.ranks() {
                             out.push(Action::Fish { card, target, rank });
                         }
                     }
@@ -122,11 +163,6 @@ fn turn_card(state: &State, rules: &DeckRules, seat: Seat, card: Card, out: &mut
         }
         Kind::Ace | Kind::Joker => {}
     }
-}
-
-/// The ranks a Myrmidon may ask for (ruling `fish_by`: a rank).
-pub fn fishable(rules: &DeckRules) -> impl Iterator<Item = u8> + '_ {
-    (1..=rules.top).chain(rules.creatures.iter().map(|c| c.0))
 }
 
 /// Where a passage of value `v` may go in `me`'s dungeon (ruling `branch_from`): from the
@@ -141,12 +177,12 @@ pub fn placements(me: &Prisoner, rules: &DeckRules, v: u8) -> Vec<Option<usize>>
         return parents;
     }
     for (i, p) in me.standing() {
-        if p.card.rank == v + 1 && !me.has_child(i) {
+        if p.value == v + 1 && !me.has_child(i) {
             parents.push(Some(i));
         }
     }
     if let Some(l) = me.last
-        && me.passages[l].card.rank == v
+        && me.passages[l].value == v
     {
         let parent = me.passages[l].parent;
         if !parents.contains(&parent) {
@@ -157,14 +193,15 @@ pub fn placements(me: &Prisoner, rules: &DeckRules, v: u8) -> Vec<Option<usize>>
 }
 
 /// The ways to beat a creature of `value` from `hand`: a creature at least as strong, the
-/// card that beats it alone, or passages adding up to `value`, none of them spare (ruling
-/// `combat_sum`; a spare card would only be lost).
+/// card that beats it alone, a joker (declared the strongest creature), or passages adding
+/// up to `value`, none of them spare (rulings `combat_sum`, `spare_defence`).
 pub fn defences(hand: &[Card], rules: &DeckRules, kind: Creature, value: u8) -> Vec<Vec<Card>> {
     let mut out: Vec<Vec<Card>> = Vec::new();
     for card in distinct(hand) {
         let alone = match rules.kind(card) {
             Kind::Creature(_, v) => v >= value,
-            _ => rules.beats_alone(card, kind),
+            Kind::Joker => true,
+            _ => rules.beats_alone(card.rank, kind),
         };
         if alone {
             out.push(vec![card]);
@@ -179,24 +216,20 @@ pub fn defences(hand: &[Card], rules: &DeckRules, kind: Creature, value: u8) -> 
         .collect();
     passages.sort();
     // Bounded by the hand: past 12 passages only the largest 12 are weighed.
-    passages.truncate(12);
+    if passages.len() > 12 {
+        passages.drain(..passages.len() - 12);
+    }
     let n = passages.len();
     let mut sums: Vec<Vec<Card>> = Vec::new();
     for mask in 1u32..(1 << n) {
-        let sum: u32 = (0..n)
-            .filter(|i| mask & (1 << i) != 0)
-            .map(|i| u32::from(passages[i].1))
-            .sum();
-        let least = (0..n)
-            .filter(|i| mask & (1 << i) != 0)
+        let chosen = || (0..n).filter(move |i| mask & (1 << i) != 0);
+        let sum: u32 = chosen().map(|i| u32::from(passages[i].1)).sum();
+        let least = chosen()
             .map(|i| u32::from(passages[i].1))
             .min()
             .unwrap_or(0);
         if sum >= u32::from(value) && sum - least < u32::from(value) {
-            let mut cards: Vec<Card> = (0..n)
-                .filter(|i| mask & (1 << i) != 0)
-                .map(|i| passages[i].0)
-                .collect();
+            let mut cards: Vec<Card> = chosen().map(|i| passages[i].0).collect();
             cards.sort();
             if !sums.contains(&cards) && !out.contains(&cards) {
                 sums.push(cards);

@@ -4,7 +4,9 @@
 
 use crate::action::{Action, Event};
 use crate::cards::{Card, Creature, DeckRules, Kind};
+use crate::piles::{draw, reshuffle, take};
 use crate::state::{Options, Passage, Phase, Prisoner, State};
+use crate::windows::{answer_aces, answer_counter, counter_or_aces, open_aces};
 use dungeon_core::Seat;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -13,12 +15,21 @@ use rand_chacha::rand_core::SeedableRng;
 /// The hand a turn ends with at most.
 pub const HAND_LIMIT: usize = 5;
 
-pub fn new_game(options: &Options, rules: &DeckRules, seed: u64, events: &mut Vec<Event>) -> State {
+pub fn new_game(options: &Options, seed: u64, events: &mut Vec<Event>) -> State {
+    let rules = options.deck.rules();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let decks = options.decks();
     let mut deck = rules.cards(decks);
+    let mut jokers = u16::from(rules.jokers_per_deck) * u16::from(decks);
+    if options.cells_dealt() {
+        // 7.1: the jokers go into the deck as wild cards; every cell is dealt.
+        deck.extend((0..jokers).map(|i| Card {
+            rank: 0,
+            suit: i as u8,
+        }));
+        jokers = 0;
+    }
     deck.shuffle(&mut rng);
-    let jokers = u16::from(rules.jokers_per_deck) * u16::from(decks);
     let mut prisoners = Vec::new();
     for seat in 0..options.players {
         // A joker for a cell while there are jokers, else a card dealt face down.
@@ -64,50 +75,17 @@ pub fn new_game(options: &Options, rules: &DeckRules, seed: u64, events: &mut Ve
     }
 }
 
-/// Takes one `card` out of `hand`.
-fn take(hand: &mut Vec<Card>, card: Card) {
-    let i = hand
-        .iter()
-        .position(|&c| c == card)
-        .expect("a legal move's card");
-    hand.remove(i);
-}
-
-/// `n` cards into `seat`'s hand; an empty draw pile takes in the discard pile first.
-fn draw(state: &mut State, seat: Seat, n: usize, events: &mut Vec<Event>) {
-    let mut cards = Vec::new();
-    for _ in 0..n {
-        if state.deck.is_empty() {
-            reshuffle(state, events);
-        }
-        match state.deck.pop() {
-            Some(c) => cards.push(c),
-            None => break,
-        }
-    }
-    state.prisoners[seat as usize].hand.extend(&cards);
-    events.push(Event::Drew { seat, cards });
-}
-
-fn reshuffle(state: &mut State, events: &mut Vec<Event>) {
-    if state.discard.is_empty() {
-        return;
-    }
-    let mut cards = std::mem::take(&mut state.discard);
-    cards.shuffle(&mut state.rng);
-    events.push(Event::Reshuffled { cards: cards.len() });
-    state.deck = cards;
-}
-
 /// The passage that counts as played last after one is lost (ruling `after_loss`): the
 /// deepest standing, the latest of those.
 fn after_loss(p: &Prisoner) -> Option<usize> {
     p.standing()
-        .min_by_key(|(_, q)| (q.card.rank, std::cmp::Reverse(q.played)))
+        .min_by_key(|(_, q)| (q.value, std::cmp::Reverse(q.played)))
         .map(|(i, _)| i)
 }
 
-pub fn apply(state: &mut State, rules: &DeckRules, action: &Action, events: &mut Vec<Event>) {
+pub fn apply(state: &mut State, action: &Action, events: &mut Vec<Event>) {
+    let rules = state.options.deck.rules();
+    let rules = &rules;
     let seat = crate::moves::to_act(state).expect("a legal move has a seat");
     match (&mut state.phase, action) {
         (Phase::Opening { chosen, .. }, Action::Open(card)) => {
@@ -149,6 +127,12 @@ pub fn apply(state: &mut State, rules: &DeckRules, action: &Action, events: &mut
             });
             state.phase = Phase::Turn { played: true };
         }
+        (Phase::Answer { .. }, Action::DiscardHand) => {
+            let cards = std::mem::take(&mut state.prisoners[seat as usize].hand);
+            state.discard.extend(&cards);
+            events.push(Event::HandDiscarded { seat, cards });
+            state.phase = Phase::Turn { played: true };
+        }
         (Phase::Answer { target, rank }, Action::Deny) => {
             events.push(Event::Denied { seat });
             state.phase = Phase::Doubt {
@@ -166,6 +150,28 @@ pub fn apply(state: &mut State, rules: &DeckRules, action: &Action, events: &mut
             state.phase = Phase::Turn { played: true };
         }
         (Phase::Aces { .. }, _) => answer_aces(state, seat, action, events),
+        (Phase::Counter { .. }, _) => answer_counter(state, seat, action, events),
+        (Phase::Rescue { owner, passage, .. }, _) => {
+            let (owner, passage) = (*owner, *passage);
+            let them = &mut state.prisoners[owner as usize];
+            match action {
+                Action::Save(card) => {
+                    take(&mut them.hand, *card);
+                    state.discard.push(*card);
+                    events.push(Event::Saved {
+                        seat: owner,
+                        card: *card,
+                    });
+                }
+                _ => {
+                    them.passages[passage].gone = true;
+                    let lost = them.passages[passage].card;
+                    them.last = after_loss(them);
+                    state.discard.push(lost);
+                }
+            }
+            state.phase = Phase::Turn { played: true };
+        }
         (phase, action) => unreachable!("{action:?} checked legal in {phase:?}"),
     }
 }
@@ -260,11 +266,16 @@ fn turn_card(
     state.cards_played += 1;
     let played = state.cards_played;
     let then = match *action {
-        Action::Passage { card, parent } => {
+        Action::Passage {
+            card,
+            value,
+            parent,
+        } => {
             take(&mut state.prisoners[seat as usize].hand, card);
             let me = &mut state.prisoners[seat as usize];
             me.passages.push(Passage {
                 card,
+                value,
                 parent,
                 gone: false,
                 played,
@@ -272,25 +283,39 @@ fn turn_card(
             me.last = Some(me.passages.len() - 1);
             me.left_cell = true;
             events.push(Event::PassagePlayed { seat, card });
-            if card.rank == 2 {
+            if value == 2 {
                 return win(state, vec![seat], events);
             }
             Phase::Turn { played: true }
         }
-        Action::Collapse { card, target } => {
+        Action::Collapse {
+            card,
+            value,
+            target,
+        } => {
             take(&mut state.prisoners[seat as usize].hand, card);
+            state.discard.push(card);
+            events.push(Event::Collapsed { seat, target, card });
             let them = &mut state.prisoners[target as usize];
             let l = them.last.expect("a legal collapse has a passage to hit");
-            them.passages[l].gone = true;
-            let lost = them.passages[l].card;
-            them.last = after_loss(them);
-            state.discard.extend([lost, card]);
-            events.push(Event::Collapsed { seat, target, card });
-            Phase::Turn { played: true }
+            if them.passages[l].card.rank == 0 && them.hand.iter().any(|c| c.rank == value) {
+                // 7.1: a joker passage may be kept by discarding its value from hand.
+                Phase::Rescue {
+                    owner: target,
+                    passage: l,
+                    value,
+                }
+            } else {
+                them.passages[l].gone = true;
+                let lost = them.passages[l].card;
+                them.last = after_loss(them);
+                state.discard.push(lost);
+                Phase::Turn { played: true }
+            }
         }
-        Action::Attack { card, target } => {
+        Action::Attack { card, rank, target } => {
             take(&mut state.prisoners[seat as usize].hand, card);
-            let Kind::Creature(kind, value) = rules.kind(card) else {
+            let Kind::Creature(kind, value) = rules.kind_of(rank) else {
                 unreachable!("a legal attack is a creature");
             };
             events.push(Event::Attacked { seat, target, card });
@@ -306,13 +331,14 @@ fn turn_card(
             take(&mut state.prisoners[seat as usize].hand, card);
             state.robber = Some(card);
             events.push(Event::Robbing { seat, card });
-            Phase::Rob
+            return counter_or_aces(state, seat, Creature::TombRobber, Phase::Rob, events);
         }
         Action::Fish { card, target, rank } => {
             take(&mut state.prisoners[seat as usize].hand, card);
             state.discard.push(card);
             events.push(Event::Fished { seat, target, rank });
-            Phase::Answer { target, rank }
+            let then = Phase::Answer { target, rank };
+            return counter_or_aces(state, seat, Creature::Myrmidon, then, events);
         }
         ref other => unreachable!("{other:?} is not a turn's card"),
     };
@@ -404,74 +430,6 @@ fn see_hand(state: &mut State, fisher: Seat, target: Seat, rank: u8, events: &mu
     let cards = std::mem::take(&mut state.prisoners[loser as usize].hand);
     state.discard.extend(&cards);
     events.push(Event::HandDiscarded { seat: loser, cards });
-}
-
-/// Opens a round of answers with aces after `after`'s card: every other living prisoner,
-/// clockwise (ruling `reaction_order`). With nobody to ask, the chain pays at once.
-fn open_aces(
-    state: &mut State,
-    after: Seat,
-    chain: Vec<(Seat, Card)>,
-    then: Box<Phase>,
-    events: &mut Vec<Event>,
-) {
-    let asked = state.next_alive(after);
-    if asked == after {
-        state.phase = *then;
-        return pay_aces(state, chain, events);
-    }
-    state.phase = Phase::Aces {
-        chain,
-        asked,
-        passes: 0,
-        then,
-    };
-}
-
-fn answer_aces(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Event>) {
-    let Phase::Aces {
-        mut chain,
-        passes,
-        then,
-        ..
-    } = std::mem::replace(&mut state.phase, Phase::Over)
-    else {
-        return;
-    };
-    let living = (0..state.players())
-        .filter(|&s| state.prisoners[s as usize].alive)
-        .count() as u8;
-    match action {
-        Action::Ace(card) => {
-            take(&mut state.prisoners[seat as usize].hand, *card);
-            events.push(Event::AcePlayed { seat, card: *card });
-            chain.push((seat, *card));
-            open_aces(state, seat, chain, then, events);
-        }
-        _ => {
-            let passes = passes + 1;
-            // Everyone but the one who played last has passed.
-            if passes + 1 >= living {
-                state.phase = *then;
-                pay_aces(state, chain, events);
-            } else {
-                state.phase = Phase::Aces {
-                    chain,
-                    asked: state.next_alive(seat),
-                    passes,
-                    then,
-                };
-            }
-        }
-    }
-}
-
-/// Each ace of the chain draws two, the last played first.
-fn pay_aces(state: &mut State, chain: Vec<(Seat, Card)>, events: &mut Vec<Event>) {
-    for (seat, card) in chain.into_iter().rev() {
-        state.discard.push(card);
-        draw(state, seat, 2, events);
-    }
 }
 
 /// A creature's kind, for the front ends.

@@ -2,7 +2,7 @@
 //! whose turn it is and the decision the game waits on. `Clone` and serde at every
 //! decision; the generator is part of it.
 
-use crate::cards::{Card, Creature};
+use crate::cards::{Card, Creature, DeckKind};
 use dungeon_core::Seat;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -18,6 +18,42 @@ pub struct Options {
     /// A game still going after this many turns ends with no winner (no rulebook rule: a
     /// bound, so that every game ends).
     pub max_turns: u32,
+    /// The deck (9, the Spanish-deck appendix: no jokers, so cells are dealt).
+    pub deck: DeckKind,
+    /// 7.1: every cell dealt from the deck, the jokers shuffled in as wild cards.
+    pub random_cells: bool,
+    /// 7.4: a prisoner asked by a Myrmidon for a card they hold may discard their whole
+    /// hand instead of handing it over.
+    pub suicidal_queen: bool,
+    /// 7.5: which powers may be cancelled by the same creature played at once.
+    pub counter_attack: CounterAttack,
+}
+
+/// 7.5's three variants (and none).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CounterAttack {
+    #[default]
+    None,
+    /// Counter-attack 1: the Tomb-robber's power only.
+    Robber,
+    /// Counter-attack 2: the Myrmidon's only.
+    Myrmidon,
+    /// Counter-attack 3: both.
+    Both,
+}
+
+impl CounterAttack {
+    pub fn covers(self, creature: Creature) -> bool {
+        matches!(
+            (self, creature),
+            (
+                CounterAttack::Both,
+                Creature::TombRobber | Creature::Myrmidon
+            ) | (CounterAttack::Robber, Creature::TombRobber)
+                | (CounterAttack::Myrmidon, Creature::Myrmidon)
+        )
+    }
 }
 
 impl Default for Options {
@@ -26,11 +62,20 @@ impl Default for Options {
             players: 2,
             decks: 0,
             max_turns: 600,
+            deck: DeckKind::French,
+            random_cells: false,
+            suicidal_queen: false,
+            counter_attack: CounterAttack::None,
         }
     }
 }
 
 impl Options {
+    /// Cells dealt from the deck: asked for, or a deck with no jokers.
+    pub fn cells_dealt(&self) -> bool {
+        self.random_cells || self.deck.rules().jokers_per_deck == 0
+    }
+
     pub fn decks(&self) -> u8 {
         match self.decks {
             0 if self.players <= 2 => 1,
@@ -44,6 +89,8 @@ impl Options {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Passage {
     pub card: Card,
+    /// The value it stands for (a joker's declared one).
+    pub value: u8,
     /// The passage it leads on from (`None`: the cell).
     pub parent: Option<usize>,
     /// Discarded (collapsed or abandoned); kept so that indices stay put.
@@ -109,6 +156,22 @@ pub enum Phase {
         target: Seat,
         rank: u8,
     },
+    /// A power (`rank`, the creature played) may be cancelled by the same creature, asked
+    /// clockwise like aces; `cards` the cancelling ones so far (an odd count cancels).
+    Counter {
+        rank: u8,
+        cards: Vec<Card>,
+        asked: Seat,
+        passes: u8,
+        then: Box<Phase>,
+    },
+    /// 7.1: `owner`'s joker `passage` (worth `value`) is collapsed: they may discard a card
+    /// of that value from hand instead.
+    Rescue {
+        owner: Seat,
+        passage: usize,
+        value: u8,
+    },
     /// The turn's player was told `target` holds no `rank`: believe it or see the hand.
     Doubt {
         target: Seat,
@@ -150,6 +213,40 @@ pub struct State {
 impl State {
     pub fn players(&self) -> u8 {
         self.prisoners.len() as u8
+    }
+
+    /// Every card of the game, wherever it is: the piles, hands, cells, standing passages,
+    /// and the cards a pending decision holds (put down to open, a creature being fought,
+    /// counters, a chain of aces). The same after every move: a soak's audit.
+    pub fn cards_in_play(&self) -> usize {
+        let mut n = self.deck.len() + self.discard.len() + usize::from(self.robber.is_some());
+        for p in &self.prisoners {
+            n += p.hand.len() + 1 + p.standing().count();
+        }
+        let mut phase = &self.phase;
+        loop {
+            match phase {
+                Phase::Opening { chosen, .. } => n += chosen.len(),
+                Phase::Defend { .. } => n += 1,
+                Phase::Counter { cards, then, .. } => {
+                    n += cards.len();
+                    phase = then;
+                    continue;
+                }
+                Phase::Aces { chain, then, .. } => {
+                    n += chain.len();
+                    phase = then;
+                    continue;
+                }
+                _ => {}
+            }
+            return n;
+        }
+    }
+
+    /// How many prisoners are alive.
+    pub fn living(&self) -> u8 {
+        self.prisoners.iter().filter(|p| p.alive).count() as u8
     }
 
     /// The living seat after `seat`, clockwise.

@@ -8,27 +8,15 @@ use dungeon_mazmorra::action::{Action, Event, HIDDEN};
 use dungeon_mazmorra::cards::Card;
 use dungeon_mazmorra::state::{Options, Passage, Phase, Prisoner, State};
 
-fn card(rank: u8, suit: u8) -> Card {
-    Card { rank, suit }
-}
+mod support;
+use support::{card, no_aces, play, table_with};
 
-/// A table of `players` in seat 0's turn, its card already drawn: empty hands, a draw pile
-/// of eights, an empty discard pile.
-fn table(players: u8) -> (Mazmorra, State) {
-    let game = Mazmorra::default();
-    let options = Options {
+/// A table of `players` in seat 0's turn (`support::table_with`).
+fn table(players: u8) -> State {
+    table_with(Options {
         players,
         ..Options::default()
-    };
-    let mut state = game.new_game(&options, 1, &mut Vec::new()).unwrap();
-    for p in &mut state.prisoners {
-        p.hand.clear();
-    }
-    state.deck = (0..20).map(|i| card(8, i % 4)).collect();
-    state.discard.clear();
-    state.turn = 0;
-    state.phase = Phase::Turn { played: false };
-    (game, state)
+    })
 }
 
 /// A dungeon built straight down from the 10 to the last of `ranks`.
@@ -36,6 +24,7 @@ fn build(p: &mut Prisoner, ranks: &[u8]) {
     for (i, &r) in ranks.iter().enumerate() {
         p.passages.push(Passage {
             card: card(r, 1),
+            value: r,
             parent: i.checked_sub(1),
             gone: false,
             played: i as u32,
@@ -43,20 +32,6 @@ fn build(p: &mut Prisoner, ranks: &[u8]) {
     }
     p.last = ranks.len().checked_sub(1);
     p.left_cell = !ranks.is_empty();
-}
-
-fn play(game: &Mazmorra, state: &mut State, action: Action) -> Vec<Event> {
-    let mut events = Vec::new();
-    game.apply(state, &action, &mut events)
-        .unwrap_or_else(|e| panic!("{action:?}: {e}; legal: {:?}", game.legal_actions(state)));
-    events
-}
-
-/// Everyone passes on aces until the game waits on something else.
-fn no_aces(game: &Mazmorra, state: &mut State) {
-    while matches!(state.phase, Phase::Aces { .. }) {
-        play(game, state, Action::Pass);
-    }
 }
 
 fn standing(p: &Prisoner) -> Vec<u8> {
@@ -67,24 +42,26 @@ fn standing(p: &Prisoner) -> Vec<u8> {
 /// collapses it; the pair of sixes is discarded".
 #[test]
 fn a_six_collapses_a_dungeon_built_from_ten_to_six() {
-    let (game, mut state) = table(2);
+    let mut state = table(2);
     build(&mut state.prisoners[1], &[10, 9, 8, 7, 6]);
     state.prisoners[0].hand = vec![card(6, 2), card(5, 0)];
     let collapse = Action::Collapse {
         card: card(6, 2),
+        value: 6,
         target: 1,
     };
-    assert!(game.legal_actions(&state).contains(&collapse));
+    assert!(Mazmorra.legal_actions(&state).contains(&collapse));
     // A 5 matches nothing: no collapse with it.
     assert!(
-        !game
+        !Mazmorra
             .legal_actions(&state)
             .iter()
             .any(|a| matches!(a, Action::Collapse { card, .. } if card.rank == 5))
     );
-    play(&game, &mut state, collapse);
+    play(&mut state, collapse);
     assert_eq!(standing(&state.prisoners[1]), [10, 9, 8, 7]);
-    assert_eq!(state.discard, [card(6, 1), card(6, 2)]);
+    // The pair of sixes, the collapsing one first.
+    assert_eq!(state.discard, [card(6, 2), card(6, 1)]);
     // The 7 is now the last played: a 7 collapses it in turn.
     assert_eq!(state.prisoners[1].last, Some(3));
 }
@@ -93,14 +70,15 @@ fn a_six_collapses_a_dungeon_built_from_ten_to_six() {
 /// the other 7. But no second 9 from the 10 once the 8 is down.
 #[test]
 fn sevens_branch_and_the_other_branch_is_built_later() {
-    let (game, mut state) = table(2);
+    let mut state = table(2);
     build(&mut state.prisoners[0], &[10, 9, 8, 7]);
     let me = |s: &State| s.prisoners[0].clone();
     // A second 7 beside the last played 7, from the same 8.
     state.prisoners[0].hand = vec![card(7, 3), card(9, 3)];
-    let legal = game.legal_actions(&state);
+    let legal = Mazmorra.legal_actions(&state);
     assert!(legal.contains(&Action::Passage {
         card: card(7, 3),
+        value: 7,
         parent: Some(2)
     }));
     // No 9 anywhere: the 10 has its 9, and the last played is a 7.
@@ -110,14 +88,14 @@ fn sevens_branch_and_the_other_branch_is_built_later() {
             .any(|a| matches!(a, Action::Passage { card, .. } if card.rank == 9))
     );
     play(
-        &game,
         &mut state,
         Action::Passage {
             card: card(7, 3),
+            value: 7,
             parent: Some(2),
         },
     );
-    no_aces(&game, &mut state);
+    no_aces(&mut state);
     let second_seven = me(&state).last.unwrap();
     // Down the second 7 to the 4 (turns skipped: seat 0 plays on).
     for (r, parent) in [
@@ -128,22 +106,23 @@ fn sevens_branch_and_the_other_branch_is_built_later() {
         state.phase = Phase::Turn { played: false };
         state.prisoners[0].hand = vec![card(r, 0)];
         play(
-            &game,
             &mut state,
             Action::Passage {
                 card: card(r, 0),
+                value: r,
                 parent: Some(parent),
             },
         );
-        no_aces(&game, &mut state);
+        no_aces(&mut state);
     }
     // Back to the first 7: a 6 leads on from it (an open end one higher).
     state.phase = Phase::Turn { played: false };
     state.prisoners[0].hand = vec![card(6, 3)];
-    let legal = game.legal_actions(&state);
+    let legal = Mazmorra.legal_actions(&state);
     assert!(
         legal.contains(&Action::Passage {
             card: card(6, 3),
+            value: 6,
             parent: Some(3)
         }),
         "{legal:?}"
@@ -151,6 +130,7 @@ fn sevens_branch_and_the_other_branch_is_built_later() {
     // Not after the second 7: it has its 6.
     assert!(!legal.contains(&Action::Passage {
         card: card(6, 3),
+        value: 6,
         parent: Some(second_seven)
     }));
 }
@@ -158,17 +138,18 @@ fn sevens_branch_and_the_other_branch_is_built_later() {
 /// 5.3: a creature may not be sent before its target has left the cell (played a 10).
 #[test]
 fn no_creature_is_sent_into_a_cell_never_left() {
-    let (game, mut state) = table(2);
+    let mut state = table(2);
     state.prisoners[0].hand = vec![card(13, 0)];
     assert!(
-        !game
+        !Mazmorra
             .legal_actions(&state)
             .iter()
             .any(|a| matches!(a, Action::Attack { .. }))
     );
     build(&mut state.prisoners[1], &[10]);
-    assert!(game.legal_actions(&state).contains(&Action::Attack {
+    assert!(Mazmorra.legal_actions(&state).contains(&Action::Attack {
         card: card(13, 0),
+        rank: 13,
         target: 1
     }));
 }
@@ -177,27 +158,27 @@ fn no_creature_is_sent_into_a_cell_never_left() {
 /// (ruling `combat_sum`), and a creature at least as strong beats it.
 #[test]
 fn a_lone_two_beats_the_troll_and_passages_add_up() {
-    let (game, mut state) = table(2);
+    let mut state = table(2);
     build(&mut state.prisoners[1], &[10, 9]);
     state.prisoners[0].hand = vec![card(13, 0)];
     state.prisoners[1].hand = vec![card(2, 0), card(6, 0), card(7, 0), card(12, 0)];
     play(
-        &game,
         &mut state,
         Action::Attack {
             card: card(13, 0),
+            rank: 13,
             target: 1,
         },
     );
-    no_aces(&game, &mut state);
-    let legal = game.legal_actions(&state);
+    no_aces(&mut state);
+    let legal = Mazmorra.legal_actions(&state);
     assert!(legal.contains(&Action::Defend(vec![card(2, 0)])));
     assert!(legal.contains(&Action::Defend(vec![card(6, 0), card(7, 0)])));
     // A queen (12) is weaker than the Troll (13).
     assert!(!legal.contains(&Action::Defend(vec![card(12, 0)])));
     // No spare card: 2 + 6 + 7 has the 2 to spare.
     assert!(!legal.contains(&Action::Defend(vec![card(2, 0), card(6, 0), card(7, 0)])));
-    play(&game, &mut state, Action::Defend(vec![card(2, 0)]));
+    play(&mut state, Action::Defend(vec![card(2, 0)]));
     assert_eq!(standing(&state.prisoners[1]), [10, 9]);
     assert!(state.discard.contains(&card(13, 0)) && state.discard.contains(&card(2, 0)));
     // Play goes on after the attacker.
@@ -208,55 +189,55 @@ fn a_lone_two_beats_the_troll_and_passages_add_up() {
 /// prisoner who cannot win dies, and the last one alive wins (6).
 #[test]
 fn a_retreat_loses_the_last_passage_and_the_cell_is_death() {
-    let (game, mut state) = table(2);
+    let mut state = table(2);
     build(&mut state.prisoners[1], &[10]);
     state.prisoners[0].hand = vec![card(11, 0), card(12, 0)];
     play(
-        &game,
         &mut state,
         Action::Attack {
             card: card(11, 0),
+            rank: 11,
             target: 1,
         },
     );
-    no_aces(&game, &mut state);
-    assert_eq!(game.legal_actions(&state), [Action::Retreat]);
-    play(&game, &mut state, Action::Retreat);
+    no_aces(&mut state);
+    assert_eq!(Mazmorra.legal_actions(&state), [Action::Retreat]);
+    play(&mut state, Action::Retreat);
     assert!(standing(&state.prisoners[1]).is_empty());
     assert!(state.prisoners[1].left_cell && state.prisoners[1].alive);
     // Seat 1's turn goes by; then a Myrmidon into the cell.
     state.turn = 0;
     state.phase = Phase::Turn { played: false };
     play(
-        &game,
         &mut state,
         Action::Attack {
             card: card(12, 0),
+            rank: 12,
             target: 1,
         },
     );
-    no_aces(&game, &mut state);
-    let events = play(&game, &mut state, Action::Retreat);
+    no_aces(&mut state);
+    let events = play(&mut state, Action::Retreat);
     assert!(events.contains(&Event::Died { seat: 1 }));
-    assert_eq!(game.outcome(&state).unwrap().winners, [0]);
-    assert_eq!(game.to_act(&state), None);
+    assert_eq!(Mazmorra.outcome(&state).unwrap().winners, [0]);
+    assert_eq!(Mazmorra.to_act(&state), None);
 }
 
 /// 5.4: aces played one right after another pay back from the last played: "whoever
 /// played the last ace draws 2 cards, then whoever played the one before".
 #[test]
 fn a_chain_of_three_aces_pays_back_last_to_first() {
-    let (game, mut state) = table(3);
+    let mut state = table(3);
     state.prisoners[0].hand = vec![card(1, 0)];
     state.prisoners[1].hand = vec![card(1, 1)];
     state.prisoners[2].hand = vec![card(1, 2)];
     state.deck = (2..=10).map(|r| card(r, 0)).collect();
-    play(&game, &mut state, Action::Ace(card(1, 0)));
-    play(&game, &mut state, Action::Ace(card(1, 1)));
-    play(&game, &mut state, Action::Ace(card(1, 2)));
+    play(&mut state, Action::Ace(card(1, 0)));
+    play(&mut state, Action::Ace(card(1, 1)));
+    play(&mut state, Action::Ace(card(1, 2)));
     // Seat 0 is asked again after seat 2's ace, then seat 1: both pass.
-    play(&game, &mut state, Action::Pass);
-    let events = play(&game, &mut state, Action::Pass);
+    play(&mut state, Action::Pass);
+    let events = play(&mut state, Action::Pass);
     let drew: Vec<(Seat, Vec<Card>)> = events
         .iter()
         .filter_map(|e| match e {
@@ -277,30 +258,30 @@ fn a_chain_of_three_aces_pays_back_last_to_first() {
 }
 
 /// Seat 0 plays its Myrmidon (the queen of spades) to ask seat 1 for a 7; nobody aces.
-fn fish_for_a_seven(game: &Mazmorra, state: &mut State) {
+fn fish_for_a_seven(state: &mut State) {
     let fish = Action::Fish {
         card: card(12, 0),
         target: 1,
         rank: 7,
     };
-    play(game, state, fish);
-    no_aces(game, state);
+    play(state, fish);
+    no_aces(state);
 }
 
 /// 5.3.1: a Myrmidon's target may lie; the fisher who sees the hand takes the card and
 /// the liar discards the rest of it.
 #[test]
 fn a_lie_to_the_myrmidon_seen_costs_the_liar_the_hand() {
-    let (game, mut state) = table(2);
+    let mut state = table(2);
     state.prisoners[0].hand = vec![card(12, 0), card(3, 0)];
     state.prisoners[1].hand = vec![card(7, 2), card(4, 0), card(9, 0)];
-    fish_for_a_seven(&game, &mut state);
+    fish_for_a_seven(&mut state);
     assert_eq!(
-        game.legal_actions(&state),
+        Mazmorra.legal_actions(&state),
         [Action::Give(card(7, 2)), Action::Deny]
     );
-    play(&game, &mut state, Action::Deny);
-    let events = play(&game, &mut state, Action::SeeHand);
+    play(&mut state, Action::Deny);
+    let events = play(&mut state, Action::SeeHand);
     assert!(events.contains(&Event::Caught {
         seat: 1,
         lied: true
@@ -321,13 +302,13 @@ fn a_lie_to_the_myrmidon_seen_costs_the_liar_the_hand() {
 /// 5.3.1: a true denial, doubted, makes the fisher discard their whole hand.
 #[test]
 fn a_true_denial_doubted_costs_the_fisher_the_hand() {
-    let (game, mut state) = table(2);
+    let mut state = table(2);
     state.prisoners[0].hand = vec![card(12, 0), card(3, 0), card(5, 0)];
     state.prisoners[1].hand = vec![card(4, 0)];
-    fish_for_a_seven(&game, &mut state);
-    assert_eq!(game.legal_actions(&state), [Action::Deny]);
-    play(&game, &mut state, Action::Deny);
-    let events = play(&game, &mut state, Action::SeeHand);
+    fish_for_a_seven(&mut state);
+    assert_eq!(Mazmorra.legal_actions(&state), [Action::Deny]);
+    play(&mut state, Action::Deny);
+    let events = play(&mut state, Action::SeeHand);
     assert!(events.contains(&Event::Caught {
         seat: 1,
         lied: false
@@ -340,77 +321,56 @@ fn a_true_denial_doubted_costs_the_fisher_the_hand() {
 /// the turn (so it never takes itself).
 #[test]
 fn the_tomb_robber_takes_from_the_discard_pile() {
-    let (game, mut state) = table(2);
+    let mut state = table(2);
     state.prisoners[0].hand = vec![card(11, 0)];
     state.discard = vec![card(2, 0), card(10, 1)];
-    play(&game, &mut state, Action::Rob { card: card(11, 0) });
-    no_aces(&game, &mut state);
+    play(&mut state, Action::Rob { card: card(11, 0) });
+    no_aces(&mut state);
     assert_eq!(
-        game.legal_actions(&state),
+        Mazmorra.legal_actions(&state),
         [Action::Take(card(2, 0)), Action::Take(card(10, 1))]
     );
-    play(&game, &mut state, Action::Take(card(2, 0)));
+    play(&mut state, Action::Take(card(2, 0)));
     assert_eq!(state.prisoners[0].hand, [card(2, 0)]);
-    play(&game, &mut state, Action::EndTurn);
+    play(&mut state, Action::EndTurn);
     assert_eq!(state.discard, [card(10, 1), card(11, 0)]);
 }
 
 /// 6: the 2 that completes the way out wins at once.
 #[test]
 fn the_two_at_the_end_of_the_way_out_wins() {
-    let (game, mut state) = table(3);
+    let mut state = table(3);
     build(&mut state.prisoners[0], &[10, 9, 8, 7, 6, 5, 4, 3]);
     state.prisoners[0].hand = vec![card(2, 3)];
     play(
-        &game,
         &mut state,
         Action::Passage {
             card: card(2, 3),
+            value: 2,
             parent: Some(7),
         },
     );
-    assert_eq!(game.outcome(&state).unwrap().winners, [0]);
+    assert_eq!(Mazmorra.outcome(&state).unwrap().winners, [0]);
 }
 
 /// 5: the hand comes back to 5 at the end of the turn, one chosen card at a time.
 #[test]
 fn a_turn_ends_with_five_cards_at_most() {
-    let (game, mut state) = table(2);
+    let mut state = table(2);
     state.prisoners[0].hand = (3..=9).map(|r| card(r, 0)).collect();
-    play(&game, &mut state, Action::EndTurn);
+    play(&mut state, Action::EndTurn);
     assert_eq!(state.phase, Phase::Discard);
-    play(&game, &mut state, Action::Discard(card(3, 0)));
-    play(&game, &mut state, Action::Discard(card(4, 0)));
+    play(&mut state, Action::Discard(card(3, 0)));
+    play(&mut state, Action::Discard(card(4, 0)));
     assert_eq!(state.prisoners[0].hand.len(), 5);
     assert_eq!(state.turn, 1);
-}
-
-/// Every card is somewhere, once, after every move.
-fn census(state: &State) -> usize {
-    let mut n = state.deck.len() + state.discard.len() + usize::from(state.robber.is_some());
-    for p in &state.prisoners {
-        n += p.hand.len() + 1 + p.standing().count();
-    }
-    if let Phase::Opening { chosen, .. } = &state.phase {
-        n += chosen.len();
-    }
-    if let Phase::Defend { .. } = &state.phase {
-        n += 1;
-    }
-    if let Phase::Aces { chain, then, .. } = &state.phase {
-        n += chain.len();
-        if let Phase::Defend { .. } = **then {
-            n += 1;
-        }
-    }
-    n
 }
 
 /// 4 and 5, played out: random games at 2, 3 and 4 players end (a winner, or the turn
 /// limit), keep every card, show no seat another's hand, and replay the same.
 #[test]
 fn random_games_end_keep_every_card_and_replay() {
-    let game = Mazmorra::default();
+    let game = Mazmorra;
     let games: u64 = std::env::var("MAZMORRA_GAMES")
         .ok()
         .and_then(|n| n.parse().ok())
@@ -424,21 +384,21 @@ fn random_games_end_keep_every_card_and_replay() {
         for seed in 0..games {
             let (end, actions) = play_random(&game, &options, seed, 200_000).unwrap();
             assert!(
-                game.outcome(&end).is_some(),
+                Mazmorra.outcome(&end).is_some(),
                 "{players}p seed {seed} did not end"
             );
-            won += usize::from(!game.outcome(&end).unwrap().winners.is_empty());
+            won += usize::from(!Mazmorra.outcome(&end).unwrap().winners.is_empty());
             // Replayed move by move: every card accounted for, hidden hands hidden.
             let mut events = Vec::new();
             let mut state = game.new_game(&options, seed, &mut events).unwrap();
-            let total = census(&state);
+            let total = state.cards_in_play();
             let cells = state.prisoners.iter().filter(|p| p.cell.rank == 0).count();
             assert_eq!(
                 total + 2 * usize::from(options.decks()) - cells,
                 54 * usize::from(options.decks())
             );
             for action in &actions {
-                let seat = game.to_act(&state).unwrap();
+                let seat = Mazmorra.to_act(&state).unwrap();
                 let view = game.view(&state, Some(seat));
                 assert!(view.legal.contains(action));
                 for other in (0..players).filter(|&s| s != seat) {
@@ -448,7 +408,7 @@ fn random_games_end_keep_every_card_and_replay() {
                 }
                 game.apply(&mut state, action, &mut events).unwrap();
                 assert_eq!(
-                    census(&state),
+                    state.cards_in_play(),
                     total,
                     "{players}p seed {seed} after {action:?}"
                 );
