@@ -11,9 +11,14 @@
 //! spectator, with no seat): bots and front ends see only that.
 //!
 //! What any game gets from implementing it: [`play_random`] (seeded uniform play, the lab's
-//! and the soak's baseline) and [`replay`] (a game checked by playing its actions again).
+//! and the soak's baseline), [`replay`] (a game checked by playing its actions again) and
+//! [`ismcts`], a bot that searches states sampled from its view (the game supplies how
+//! to sample them, [`Game::determinize`], and how to judge a game cut short,
+//! [`Game::heuristic`]).
 //! The first game, Welcome to the Dungeon, still has its own richer interfaces in
 //! `dungeon-engine`; it moves onto this one in later steps (issue 27).
+
+pub mod ismcts;
 
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -68,6 +73,15 @@ pub trait Game {
     fn outcome(&self, state: &Self::State) -> Option<Outcome>;
     /// What `seat` may know (`None`: a spectator, who sees only what is public).
     fn view(&self, state: &Self::State, seat: Option<Seat>) -> Self::View;
+    /// The seat a view belongs to.
+    fn seat_of(&self, view: &Self::View) -> Option<Seat>;
+    /// A whole state `view`'s seat cannot tell from the real one: what it cannot see
+    /// dealt at random from what it cannot rule out. A bot searches such states, so it
+    /// never reads what its seat may not know.
+    fn determinize(&self, view: &Self::View, rng: &mut ChaCha8Rng) -> Self::State;
+    /// How well `seat` stands, from 0 to 1, in a game not over: what a search ends on
+    /// when it stops short of the end. The game's own judgement.
+    fn heuristic(&self, state: &Self::State, seat: Seat) -> f64;
 }
 
 /// A game's final state and the actions that led there.

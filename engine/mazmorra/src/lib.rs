@@ -12,7 +12,8 @@
 //! - [`action`]: moves and events;
 //! - [`moves`]: the legal moves of the seat to act; [`rules`]: moves applied;
 //!   [`windows`]: the rounds of answers out of turn (aces, counter-attacks);
-//! - [`view`]: what one seat may know.
+//! - [`view`]: what one seat may know; [`determinize`]: a whole game sampled from a
+//!   view, and how a game cut short is judged, for the bots (`dungeon_core::ismcts`).
 //!
 //! Actions out of turn are decisions of their own: after every card played, each other
 //! prisoner is asked, clockwise, whether to answer with an ace (`Phase::Aces`).
@@ -24,6 +25,7 @@
 
 pub mod action;
 pub mod cards;
+pub mod determinize;
 pub mod moves;
 pub mod piles;
 pub mod rules;
@@ -109,5 +111,17 @@ impl Game for Mazmorra {
             Vec::new()
         };
         view::view(state, legal, seat)
+    }
+
+    fn seat_of(&self, view: &view::View) -> Option<Seat> {
+        view.seat
+    }
+
+    fn determinize(&self, view: &view::View, rng: &mut rand_chacha::ChaCha8Rng) -> State {
+        determinize::determinize(view, rng)
+    }
+
+    fn heuristic(&self, state: &State, seat: Seat) -> f64 {
+        determinize::heuristic(state, seat)
     }
 }

@@ -43,6 +43,7 @@ pub fn new_game(options: &Options, seed: u64, events: &mut Vec<Event>) -> State 
         };
         prisoners.push(Prisoner {
             hand: Vec::new(),
+            cell_face_down: cell.rank != 0 || options.cells_dealt(),
             cell,
             passages: Vec::new(),
             last: None,

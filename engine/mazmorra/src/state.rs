@@ -104,6 +104,8 @@ pub struct Prisoner {
     pub hand: Vec<Card>,
     /// The joker or face-down card the cell is (never played).
     pub cell: Card,
+    /// Dealt face down, unseen by everyone, its owner too (ruling `cell_card`).
+    pub cell_face_down: bool,
     pub passages: Vec<Passage>,
     /// The passage played last, where creatures are sent and collapses aimed (`None`: in
     /// the cell).

@@ -5,7 +5,7 @@
 
 use crate::action::{Action, HIDDEN};
 use crate::cards::Card;
-use crate::state::{Passage, Phase, State};
+use crate::state::{Options, Passage, Phase, State};
 use dungeon_core::Seat;
 use serde::Serialize;
 
@@ -23,6 +23,9 @@ pub struct PrisonerView {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct View {
     pub seat: Option<Seat>,
+    pub options: Options,
+    pub turns: u32,
+    pub cards_played: u32,
     /// The seat's own hand (empty for a spectator).
     pub hand: Vec<Card>,
     pub prisoners: Vec<PrisonerView>,
@@ -53,11 +56,14 @@ pub fn view(state: &State, legal: Vec<Action>, seat: Option<Seat>) -> View {
     };
     View {
         seat,
+        options: state.options.clone(),
+        turns: state.turns,
+        cards_played: state.cards_played,
         hand: seat.map_or_else(Vec::new, |s| state.prisoners[s as usize].hand.clone()),
         prisoners: (state.prisoners.iter())
             .map(|p| PrisonerView {
                 hand_size: p.hand.len(),
-                cell: if p.cell.rank == 0 { p.cell } else { HIDDEN },
+                cell: if p.cell_face_down { HIDDEN } else { p.cell },
                 passages: p.passages.clone(),
                 last: p.last,
                 left_cell: p.left_cell,

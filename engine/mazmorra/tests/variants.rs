@@ -127,9 +127,9 @@ fn a_joker_is_any_card_and_may_be_saved_from_a_collapse() {
         random_cells: true,
         ..Options::default()
     });
-    // Dealt cells: no joker stands for one, and both jokers are in the game.
+    // Dealt cells, face down; both jokers are in the game.
     let fresh = Mazmorra.new_game(&options, 5, &mut Vec::new()).unwrap();
-    assert!(fresh.prisoners.iter().all(|p| p.cell.rank != 0));
+    assert!(fresh.prisoners.iter().all(|p| p.cell_face_down));
     let jokers = fresh
         .deck
         .iter()
@@ -211,7 +211,7 @@ fn spanish_decks_change_the_way_out_and_the_combat_values() {
         ..Options::default()
     });
     let mut state = table_with(options);
-    assert!(state.prisoners.iter().all(|p| p.cell.rank != 0));
+    assert!(state.prisoners.iter().all(|p| p.cell_face_down));
     // The first passage is a 7; an 8 does not exist; a 9 beats the horse.
     state.prisoners[0].hand = vec![card(7, 0), card(10, 0)];
     let legal = Mazmorra.legal_actions(&state);
