@@ -944,3 +944,17 @@ web-kind-adventurer = Adventurers
 web-kind-tile = Equipment
 web-kind-monster = Monsters
 web-copies = copies in the deck:
+
+## dungeon sim --game mazmorra
+sim-mz-title = Mazmorra: { $games } games at { $players } players (first seed { $seed }; seats rotated)
+sim-mz-bots = Wins by bot (games, rate, 95% interval)
+sim-mz-seats = Wins by seat, and by the player who started (drawn by cards)
+sim-mz-starter = who started
+sim-mz-endings = How games ended
+sim-mz-escaped = escaped
+sim-mz-last-alive = last alive
+sim-mz-turn-limit = turn limit
+sim-mz-length = { $turns } turns and { $decisions } decisions a game on average.
+sim-mz-warn-starter = the player who started wins { $value } of games, against a goal of at most { $goal }
+sim-mz-warn-limit = { $value } of games stop at the turn limit with no winner, against a goal of at most { $goal }
+sim-mz-bad-ruling = not a Mazmorra ruling or variant: { $ruling } (decks=N, max_turns=N, deck=french|spanish40|spanish48, random_cells=yes|no, suicidal_queen=yes|no, counter_attack=none|robber|myrmidon|both)

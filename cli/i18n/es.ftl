@@ -937,3 +937,17 @@ web-kind-adventurer = Aventureros
 web-kind-tile = Equipo
 web-kind-monster = Monstruos
 web-copies = copias en el mazo:
+
+## dungeon sim --game mazmorra
+sim-mz-title = Mazmorra: { $games } partidas de { $players } jugadores (primera semilla { $seed }; asientos rotados)
+sim-mz-bots = Victorias por bot (partidas, tasa, intervalo del 95 %)
+sim-mz-seats = Victorias por asiento, y de quien empezó (sorteado con cartas)
+sim-mz-starter = quien empezó
+sim-mz-endings = Cómo acabaron las partidas
+sim-mz-escaped = fuga
+sim-mz-last-alive = último vivo
+sim-mz-turn-limit = límite de turnos
+sim-mz-length = { $turns } turnos y { $decisions } decisiones por partida de media.
+sim-mz-warn-starter = quien empieza gana el { $value } de las partidas, frente a un objetivo de como mucho el { $goal }
+sim-mz-warn-limit = el { $value } de las partidas acaba en el límite de turnos sin ganador, frente a un objetivo de como mucho el { $goal }
+sim-mz-bad-ruling = no es una regla ni variante de Mazmorra: { $ruling } (decks=N, max_turns=N, deck=french|spanish40|spanish48, random_cells=yes|no, suicidal_queen=yes|no, counter_attack=none|robber|myrmidon|both)

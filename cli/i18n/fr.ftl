@@ -930,3 +930,17 @@ web-kind-adventurer = Aventuriers
 web-kind-tile = Équipement
 web-kind-monster = Monstres
 web-copies = exemplaires dans la pioche :
+
+## dungeon sim --game mazmorra
+sim-mz-title = Mazmorra : { $games } parties à { $players } joueurs (première graine { $seed } ; places tournantes)
+sim-mz-bots = Victoires par bot (parties, taux, intervalle à 95 %)
+sim-mz-seats = Victoires par place, et de qui a commencé (tiré aux cartes)
+sim-mz-starter = qui a commencé
+sim-mz-endings = Comment les parties ont fini
+sim-mz-escaped = évasion
+sim-mz-last-alive = dernier vivant
+sim-mz-turn-limit = limite de tours
+sim-mz-length = { $turns } tours et { $decisions } décisions par partie en moyenne.
+sim-mz-warn-starter = qui commence gagne { $value } des parties, pour un objectif d'au plus { $goal }
+sim-mz-warn-limit = { $value } des parties s'arrêtent à la limite de tours sans gagnant, pour un objectif d'au plus { $goal }
+sim-mz-bad-ruling = ni une règle ni une variante de Mazmorra : { $ruling } (decks=N, max_turns=N, deck=french|spanish40|spanish48, random_cells=yes|no, suicidal_queen=yes|no, counter_attack=none|robber|myrmidon|both)

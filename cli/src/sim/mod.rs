@@ -18,6 +18,7 @@
 
 mod csv;
 mod ladder;
+mod mazmorra;
 mod part;
 mod plot;
 mod progress;
@@ -112,6 +113,12 @@ seed); 2 for bad options.";
 pub struct SimArgs {
     #[command(subcommand)]
     command: Option<SimCommand>,
+    /// The game: dungeon (Welcome to the Dungeon, with its packs) or mazmorra (its
+    /// rulings and variants as --ruling ID=CHOICE: deck=french|spanish40|spanish48,
+    /// random_cells=yes, suicidal_queen=yes, counter_attack=robber|myrmidon|both, decks=N,
+    /// max_turns=N; bots random, normal, hard or hard:N).
+    #[arg(long, value_enum, default_value = "dungeon")]
+    game: GameArg,
     /// Games at each player count.
     #[arg(long, short = 'n', default_value_t = 1000)]
     games: u64,
@@ -225,6 +232,12 @@ struct OutputArgs {
     quiet: bool,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum GameArg {
+    Dungeon,
+    Mazmorra,
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum DamageArg {
     // Also spelled as the packs and the JSON report do.
@@ -268,6 +281,9 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
         Some(SimCommand::Merge(merge)) => return run_merge(library, lang, merge),
         Some(SimCommand::Ladder(ladder)) => return run_ladder(library, lang, ladder),
         None => {}
+    }
+    if args.game == GameArg::Mazmorra {
+        return run_mazmorra(lang, &args);
     }
     let t = |key: &'static str, a: &[(&str, Arg)]| tr(lang, key, a);
     // Options first, so a mistake costs no pack loading and no game.
@@ -493,6 +509,38 @@ fn plot_error(lang: Lang, path: &std::path::Path, e: &std::io::Error) -> String 
         ("error", io_error(lang, e).into()),
     ];
     tr(lang, "sim-plot-write", &a)
+}
+
+/// `dungeon sim --game mazmorra`: a study of the second game (`mazmorra.rs`), as lines or
+/// `--json`, for each player count asked.
+fn run_mazmorra(lang: Lang, args: &SimArgs) -> Result<ExitCode, String> {
+    if args.games == 0 {
+        return Err(tr(lang, "sim-bad-games", &[]));
+    }
+    let lineup = mazmorra::lineup(&args.bots).ok_or_else(|| bad_bot(lang, &args.bots))?;
+    let threads = worker_threads(lang, "--threads", args.threads)?;
+    let mut reports = Vec::new();
+    for &players in &args.players {
+        if !(2..=4).contains(&players) {
+            return Err(tr(lang, "error-players", &[("players", players.into())]));
+        }
+        let options = mazmorra::options(players, &args.rulings)
+            .map_err(|r| tr(lang, "sim-mz-bad-ruling", &[("ruling", r.into())]))?;
+        reports.push(mazmorra::study(
+            lang, &options, &lineup, args.games, args.seed, threads,
+        )?);
+    }
+    let text = if args.output.json {
+        serde_json::to_string_pretty(&reports).map_err(|e| e.to_string())? + "\n"
+    } else {
+        reports
+            .iter()
+            .map(|r| mazmorra::render(lang, r))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    give(lang, &args.output, &text)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The report as tables, JSON or CSV, to stdout or `--out`; and the chart to `--plot`.
