@@ -958,3 +958,97 @@ sim-mz-length = { $turns } turns and { $decisions } decisions a game on average.
 sim-mz-warn-starter = the player who started wins { $value } of games, against a goal of at most { $goal }
 sim-mz-warn-limit = { $value } of games stop at the turn limit with no winner, against a goal of at most { $goal }
 sim-mz-bad-ruling = not a Mazmorra ruling or variant: { $ruling } (decks=N, max_turns=N, deck=french|spanish40|spanish48, random_cells=yes|no, suicidal_queen=yes|no, counter_attack=none|robber|myrmidon|both)
+
+## dungeon play --game mazmorra (the line mode)
+mz-welcome = Mazmorra: { $players } prisoners race out of their cells, from a 10 down to the 2 that is the way out. Seed { $seed } (replay it with --seed { $seed }). Type ? for help, q to leave.
+mz-help = Build your dungeon from your cell: a 10, then each card one lower after the last, or beside it with the same value (a branch). A card of the same value as an opponent's last passage collapses it. Jacks (Tomb-robber, 11), queens (Myrmidon, 12) and kings (Troll, 13) attack an opponent who has left the cell: beat them with passages adding up to their strength, a creature as strong, or a lone 2 against the Troll; or retreat and lose your last passage. In your cell you die instead. The Tomb-robber may take a card from the discard pile, the Myrmidon may ask an opponent for a card (who may lie). An ace draws two cards at any time. You end your turn with 5 cards at most. Play the 2, or be the last alive, to win.
+mz-you = you
+mz-face-down = face down
+mz-joker = joker
+mz-cell = cell: { $cell }
+mz-in-cell = in the cell
+mz-dead = dead
+mz-cards = { $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    }
+mz-table-head = Turn { $turn } · draw pile { $deck } · discard pile { $discard } (top { $top })
+mz-seat-line = { $name }: { $cell } · { $dungeon } · { $hand }
+mz-your-hand = Your hand: { $cards }
+mz-none = none
+mz-prompt-opening = Put down a card to decide who starts (the highest begins).
+mz-prompt-turn = Your turn: play a card (one a turn, aces apart), or end your turn.
+mz-prompt-turn-played = Your card is played: an ace, or end your turn.
+mz-prompt-discard = Discard down to 5 cards.
+mz-prompt-rob = Take a card from the discard pile.
+mz-prompt-defend = { $attacker } sends { $creature } (strength { $value }) at you: beat it, or retreat.
+mz-prompt-answer = { $fisher } asks you for a { $rank }.
+mz-prompt-doubt = { $target } says they have no { $rank }.
+mz-prompt-aces = Answer with an ace (draw two)?
+mz-prompt-counter = Cancel that power with the same creature?
+mz-prompt-rescue = Your joker ({ $value }) is collapsed: save it by discarding a { $value } instead?
+mz-choose = Choose (1-{ $count }), ? for help, q to leave:
+mz-bad-choice = Please type a number from 1 to { $count }.
+mz-pass-to = Pass the screen to { $name }: { $name } types { $letter } then Enter.
+mz-fish-whom = Ask whom?
+mz-fish-rank = For which rank? (A, 2-10, J, Q, K)
+mz-leave = Left the game. It is kept in { $path }: continue it with `dungeon play --game mazmorra --load { $path }`.
+mz-act-open = Put down { $card }
+mz-act-passage = { $card } in your dungeon after your { $after }
+mz-act-passage-cell = { $card } out of your cell
+mz-act-as = { $card } as a { $value }
+mz-act-collapse = { $card } on { $target }'s { $value }: collapse it
+mz-act-attack = { $card } at { $target }
+mz-act-rob = { $card }: the Tomb-robber takes a card from the discard pile
+mz-act-take = Take { $card }
+mz-act-fish = { $card }: the Myrmidon asks an opponent for a card
+mz-act-ace = { $card }: draw two cards
+mz-act-end = End your turn
+mz-act-discard = Discard { $card }
+mz-act-defend = Beat it with { $cards }
+mz-act-retreat = Retreat: lose your { $passage }
+mz-act-die = You cannot win: die in your cell
+mz-act-give = Hand over { $card }
+mz-act-deny = Say you have none
+mz-act-discard-hand = Discard your whole hand instead
+mz-act-believe = Believe it
+mz-act-see = Demand to see the hand
+mz-act-pass = No
+mz-act-nothing = Take nothing
+mz-act-counter = Cancel it with { $card }
+mz-act-save = Save it with { $card }
+mz-act-lose = Let it go
+mz-ev-dealt = You are dealt { $cards }.
+mz-ev-opened = Put down to start: { $cards }.
+mz-ev-starts = { $name } starts.
+mz-ev-turn = — Turn { $turn }: { $name } —
+mz-ev-drew-you = You draw { $cards }.
+mz-ev-drew = { $name } draws { $count ->
+        [one] a card
+       *[other] { $count } cards
+    }.
+mz-ev-reshuffled = The discard pile is shuffled into a new draw pile ({ $count } cards).
+mz-ev-passage = { $name } plays { $card } in their dungeon.
+mz-ev-collapsed = { $name } collapses { $target }'s last passage with { $card }.
+mz-ev-attacked = { $name } sends { $card } at { $target }.
+mz-ev-defended = { $name } beats it with { $cards }.
+mz-ev-retreated = { $name } retreats, losing { $card }.
+mz-ev-died = { $name } dies in their cell.
+mz-ev-robbing = { $name } plays { $card }: the Tomb-robber searches the discard pile.
+mz-ev-took = { $name } takes { $card } from the discard pile.
+mz-ev-fished = { $name } plays a Myrmidon and asks { $target } for a { $rank }.
+mz-ev-gave = { $name } hands { $card } to { $to }.
+mz-ev-denied = { $name } says they have none.
+mz-ev-believed = { $name } believes it.
+mz-ev-shown-you = { $name } shows you their hand: { $cards }.
+mz-ev-shown = { $name } shows their hand to { $to }.
+mz-ev-lied = { $name } lied!
+mz-ev-truthful = { $name } told the truth.
+mz-ev-hand-discarded = { $name } discards their whole hand: { $cards }.
+mz-ev-ace = { $name } plays { $card }.
+mz-ev-discarded = { $name } discards { $card }.
+mz-ev-countered = { $name } cancels it with { $card }.
+mz-ev-cancelled = The power is cancelled.
+mz-ev-saved = { $name } keeps their joker, discarding { $card }.
+mz-ev-won = { $names } wins the game!
+mz-ev-stopped = The turn limit is reached: nobody wins.

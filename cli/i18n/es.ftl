@@ -951,3 +951,97 @@ sim-mz-length = { $turns } turnos y { $decisions } decisiones por partida de med
 sim-mz-warn-starter = quien empieza gana el { $value } de las partidas, frente a un objetivo de como mucho el { $goal }
 sim-mz-warn-limit = el { $value } de las partidas acaba en el límite de turnos sin ganador, frente a un objetivo de como mucho el { $goal }
 sim-mz-bad-ruling = no es una regla ni variante de Mazmorra: { $ruling } (decks=N, max_turns=N, deck=french|spanish40|spanish48, random_cells=yes|no, suicidal_queen=yes|no, counter_attack=none|robber|myrmidon|both)
+
+## dungeon play --game mazmorra (modo de líneas)
+mz-welcome = Mazmorra: { $players } prisioneros escapan de sus celdas, desde un 10 hasta el 2 que es la salida. Semilla { $seed } (repite la partida con --seed { $seed }). Escribe ? para la ayuda, q para salir.
+mz-help = Construye tu mazmorra desde tu celda: un 10, y luego cada carta una menos tras la última, o a su lado con el mismo valor (una bifurcación). Una carta del mismo valor que el último pasaje de un rival lo derrumba. Las sotas (Robatumbas, 11), reinas (Mirmidón, 12) y reyes (Trol, 13) atacan a un rival que ya salió de su celda: se vencen con pasajes que sumen su fuerza, una criatura igual de fuerte o un 2 solo contra el Trol; si no, te retiras y pierdes tu último pasaje. En tu celda, mueres. El Robatumbas puede tomar una carta de los descartes; el Mirmidón puede pedir una carta a un rival (que puede mentir). Un as roba dos cartas en cualquier momento. Acabas tu turno con 5 cartas como mucho. Gana quien juega el 2, o el último vivo.
+mz-you = tú
+mz-face-down = boca abajo
+mz-joker = comodín
+mz-cell = celda: { $cell }
+mz-in-cell = en la celda
+mz-dead = muerto
+mz-cards = { $count ->
+        [one] { $count } carta
+       *[other] { $count } cartas
+    }
+mz-table-head = Turno { $turn } · mazo { $deck } · descartes { $discard } (arriba { $top })
+mz-seat-line = { $name }: { $cell } · { $dungeon } · { $hand }
+mz-your-hand = Tu mano: { $cards }
+mz-none = ninguna
+mz-prompt-opening = Pon una carta para decidir quién empieza (empieza la más alta).
+mz-prompt-turn = Tu turno: juega una carta (una por turno, sin contar ases) o acaba tu turno.
+mz-prompt-turn-played = Ya jugaste tu carta: un as, o acaba tu turno.
+mz-prompt-discard = Descarta hasta quedarte con 5 cartas.
+mz-prompt-rob = Toma una carta de los descartes.
+mz-prompt-defend = { $attacker } te envía { $creature } (fuerza { $value }): véncelo o retírate.
+mz-prompt-answer = { $fisher } te pide un { $rank }.
+mz-prompt-doubt = { $target } dice que no tiene ningún { $rank }.
+mz-prompt-aces = ¿Respondes con un as (robas dos)?
+mz-prompt-counter = ¿Cancelas ese poder con la misma criatura?
+mz-prompt-rescue = Derrumban tu comodín ({ $value }): ¿lo salvas descartando un { $value }?
+mz-choose = Elige (1-{ $count }), ? para la ayuda, q para salir:
+mz-bad-choice = Escribe un número del 1 al { $count }.
+mz-pass-to = Pasa la pantalla a { $name }: { $name } escribe { $letter } y pulsa Intro.
+mz-fish-whom = ¿A quién se la pides?
+mz-fish-rank = ¿Qué rango? (A, 2-10, J, Q, K)
+mz-leave = Has salido de la partida. Queda guardada en { $path }: sigue con `dungeon play --game mazmorra --load { $path }`.
+mz-act-open = Poner { $card }
+mz-act-passage = { $card } en tu mazmorra tras tu { $after }
+mz-act-passage-cell = { $card } saliendo de tu celda
+mz-act-as = { $card } como un { $value }
+mz-act-collapse = { $card } sobre el { $value } de { $target }: derrúmbalo
+mz-act-attack = { $card } contra { $target }
+mz-act-rob = { $card }: el Robatumbas toma una carta de los descartes
+mz-act-take = Tomar { $card }
+mz-act-fish = { $card }: el Mirmidón pide una carta a un rival
+mz-act-ace = { $card }: robar dos cartas
+mz-act-end = Acabar tu turno
+mz-act-discard = Descartar { $card }
+mz-act-defend = Vencerlo con { $cards }
+mz-act-retreat = Retirarte: pierdes tu { $passage }
+mz-act-die = No puedes vencer: mueres en tu celda
+mz-act-give = Entregar { $card }
+mz-act-deny = Decir que no tienes
+mz-act-discard-hand = Descartar toda tu mano en su lugar
+mz-act-believe = Creerle
+mz-act-see = Exigir ver su mano
+mz-act-pass = No
+mz-act-nothing = No tomar nada
+mz-act-counter = Cancelarlo con { $card }
+mz-act-save = Salvarlo con { $card }
+mz-act-lose = Dejarlo ir
+mz-ev-dealt = Te reparten { $cards }.
+mz-ev-opened = Cartas para empezar: { $cards }.
+mz-ev-starts = Empieza { $name }.
+mz-ev-turn = — Turno { $turn }: { $name } —
+mz-ev-drew-you = Robas { $cards }.
+mz-ev-drew = { $name } roba { $count ->
+        [one] una carta
+       *[other] { $count } cartas
+    }.
+mz-ev-reshuffled = Los descartes se barajan en un mazo nuevo ({ $count } cartas).
+mz-ev-passage = { $name } juega { $card } en su mazmorra.
+mz-ev-collapsed = { $name } derrumba el último pasaje de { $target } con { $card }.
+mz-ev-attacked = { $name } envía { $card } contra { $target }.
+mz-ev-defended = { $name } lo vence con { $cards }.
+mz-ev-retreated = { $name } se retira y pierde { $card }.
+mz-ev-died = { $name } muere en su celda.
+mz-ev-robbing = { $name } juega { $card }: el Robatumbas busca en los descartes.
+mz-ev-took = { $name } toma { $card } de los descartes.
+mz-ev-fished = { $name } juega un Mirmidón y pide a { $target } un { $rank }.
+mz-ev-gave = { $name } entrega { $card } a { $to }.
+mz-ev-denied = { $name } dice que no tiene.
+mz-ev-believed = { $name } le cree.
+mz-ev-shown-you = { $name } te enseña su mano: { $cards }.
+mz-ev-shown = { $name } enseña su mano a { $to }.
+mz-ev-lied = ¡{ $name } mentía!
+mz-ev-truthful = { $name } decía la verdad.
+mz-ev-hand-discarded = { $name } descarta toda su mano: { $cards }.
+mz-ev-ace = { $name } juega { $card }.
+mz-ev-discarded = { $name } descarta { $card }.
+mz-ev-countered = { $name } lo cancela con { $card }.
+mz-ev-cancelled = El poder queda cancelado.
+mz-ev-saved = { $name } conserva su comodín y descarta { $card }.
+mz-ev-won = ¡{ $names } gana la partida!
+mz-ev-stopped = Se llega al límite de turnos: nadie gana.

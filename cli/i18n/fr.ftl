@@ -944,3 +944,97 @@ sim-mz-length = { $turns } tours et { $decisions } décisions par partie en moye
 sim-mz-warn-starter = qui commence gagne { $value } des parties, pour un objectif d'au plus { $goal }
 sim-mz-warn-limit = { $value } des parties s'arrêtent à la limite de tours sans gagnant, pour un objectif d'au plus { $goal }
 sim-mz-bad-ruling = ni une règle ni une variante de Mazmorra : { $ruling } (decks=N, max_turns=N, deck=french|spanish40|spanish48, random_cells=yes|no, suicidal_queen=yes|no, counter_attack=none|robber|myrmidon|both)
+
+## dungeon play --game mazmorra (le mode ligne)
+mz-welcome = Mazmorra : { $players } prisonniers s'évadent de leur cellule, d'un 10 jusqu'au 2 qui est la sortie. Graine { $seed } (rejouez la partie avec --seed { $seed }). Tapez ? pour l'aide, q pour quitter.
+mz-help = Construisez votre donjon depuis votre cellule : un 10, puis chaque carte d'un de moins après la dernière, ou à côté d'elle avec la même valeur (un embranchement). Une carte de la même valeur que le dernier passage d'un adversaire l'effondre. Les valets (Pilleur de tombes, 11), dames (Myrmidon, 12) et rois (Troll, 13) attaquent un adversaire sorti de sa cellule : on les bat avec des passages dont la somme atteint leur force, une créature aussi forte, ou un 2 seul contre le Troll ; sinon on recule et on perd son dernier passage. Dans sa cellule, on meurt. Le Pilleur de tombes peut prendre une carte de la défausse ; le Myrmidon peut demander une carte à un adversaire (qui peut mentir). Un as pioche deux cartes à tout moment. On finit son tour avec 5 cartes au plus. Gagne qui joue le 2, ou le dernier vivant.
+mz-you = vous
+mz-face-down = face cachée
+mz-joker = joker
+mz-cell = cellule : { $cell }
+mz-in-cell = dans la cellule
+mz-dead = mort
+mz-cards = { $count ->
+        [one] { $count } carte
+       *[other] { $count } cartes
+    }
+mz-table-head = Tour { $turn } · pioche { $deck } · défausse { $discard } (dessus { $top })
+mz-seat-line = { $name } : { $cell } · { $dungeon } · { $hand }
+mz-your-hand = Votre main : { $cards }
+mz-none = aucune
+mz-prompt-opening = Posez une carte pour décider qui commence (la plus haute commence).
+mz-prompt-turn = À vous : jouez une carte (une par tour, les as à part), ou finissez votre tour.
+mz-prompt-turn-played = Votre carte est jouée : un as, ou finissez votre tour.
+mz-prompt-discard = Défaussez jusqu'à 5 cartes.
+mz-prompt-rob = Prenez une carte de la défausse.
+mz-prompt-defend = { $attacker } vous envoie { $creature } (force { $value }) : battez-le, ou reculez.
+mz-prompt-answer = { $fisher } vous demande un { $rank }.
+mz-prompt-doubt = { $target } dit n'avoir aucun { $rank }.
+mz-prompt-aces = Répondre avec un as (piocher deux) ?
+mz-prompt-counter = Annuler ce pouvoir avec la même créature ?
+mz-prompt-rescue = Votre joker ({ $value }) s'effondre : le sauver en défaussant un { $value } ?
+mz-choose = Choisissez (1-{ $count }), ? pour l'aide, q pour quitter :
+mz-bad-choice = Tapez un nombre de 1 à { $count }.
+mz-pass-to = Passez l'écran à { $name } : { $name } tape { $letter } puis Entrée.
+mz-fish-whom = À qui demander ?
+mz-fish-rank = Quel rang ? (A, 2-10, J, Q, K)
+mz-leave = Partie quittée. Elle est gardée dans { $path } : reprenez-la avec `dungeon play --game mazmorra --load { $path }`.
+mz-act-open = Poser { $card }
+mz-act-passage = { $card } dans votre donjon après votre { $after }
+mz-act-passage-cell = { $card } pour sortir de votre cellule
+mz-act-as = { $card } comme un { $value }
+mz-act-collapse = { $card } sur le { $value } de { $target } : l'effondrer
+mz-act-attack = { $card } contre { $target }
+mz-act-rob = { $card } : le Pilleur de tombes prend une carte de la défausse
+mz-act-take = Prendre { $card }
+mz-act-fish = { $card } : le Myrmidon demande une carte à un adversaire
+mz-act-ace = { $card } : piocher deux cartes
+mz-act-end = Finir votre tour
+mz-act-discard = Défausser { $card }
+mz-act-defend = Le battre avec { $cards }
+mz-act-retreat = Reculer : vous perdez votre { $passage }
+mz-act-die = Vous ne pouvez pas gagner : vous mourez dans votre cellule
+mz-act-give = Donner { $card }
+mz-act-deny = Dire que vous n'en avez pas
+mz-act-discard-hand = Défausser toute votre main à la place
+mz-act-believe = Le croire
+mz-act-see = Exiger de voir sa main
+mz-act-pass = Non
+mz-act-nothing = Ne rien prendre
+mz-act-counter = L'annuler avec { $card }
+mz-act-save = Le sauver avec { $card }
+mz-act-lose = Le laisser
+mz-ev-dealt = On vous distribue { $cards }.
+mz-ev-opened = Posées pour commencer : { $cards }.
+mz-ev-starts = { $name } commence.
+mz-ev-turn = — Tour { $turn } : { $name } —
+mz-ev-drew-you = Vous piochez { $cards }.
+mz-ev-drew = { $name } pioche { $count ->
+        [one] une carte
+       *[other] { $count } cartes
+    }.
+mz-ev-reshuffled = La défausse est mélangée en une nouvelle pioche ({ $count } cartes).
+mz-ev-passage = { $name } joue { $card } dans son donjon.
+mz-ev-collapsed = { $name } effondre le dernier passage de { $target } avec { $card }.
+mz-ev-attacked = { $name } envoie { $card } contre { $target }.
+mz-ev-defended = { $name } le bat avec { $cards }.
+mz-ev-retreated = { $name } recule et perd { $card }.
+mz-ev-died = { $name } meurt dans sa cellule.
+mz-ev-robbing = { $name } joue { $card } : le Pilleur de tombes fouille la défausse.
+mz-ev-took = { $name } prend { $card } dans la défausse.
+mz-ev-fished = { $name } joue un Myrmidon et demande un { $rank } à { $target }.
+mz-ev-gave = { $name } donne { $card } à { $to }.
+mz-ev-denied = { $name } dit n'en avoir aucun.
+mz-ev-believed = { $name } le croit.
+mz-ev-shown-you = { $name } vous montre sa main : { $cards }.
+mz-ev-shown = { $name } montre sa main à { $to }.
+mz-ev-lied = { $name } mentait !
+mz-ev-truthful = { $name } disait vrai.
+mz-ev-hand-discarded = { $name } défausse toute sa main : { $cards }.
+mz-ev-ace = { $name } joue { $card }.
+mz-ev-discarded = { $name } défausse { $card }.
+mz-ev-countered = { $name } l'annule avec { $card }.
+mz-ev-cancelled = Le pouvoir est annulé.
+mz-ev-saved = { $name } garde son joker et défausse { $card }.
+mz-ev-won = { $names } gagne la partie !
+mz-ev-stopped = La limite de tours est atteinte : personne ne gagne.

@@ -47,6 +47,10 @@ const FALLBACK_SAVE: &str = "dungeon-save.json";
 
 #[derive(Args, Clone)]
 pub struct PlayArgs {
+    /// The game: dungeon (Welcome to the Dungeon) or mazmorra (in lines; its rulings and
+    /// variants as --ruling ID=CHOICE, see `dungeon sim --help`).
+    #[arg(long, value_enum, default_value = "dungeon")]
+    game: crate::mazmorra::GameChoice,
     /// Players at the table (2-4), humans and bots together.
     #[arg(long, default_value_t = 2)]
     players: u8,
@@ -315,12 +319,32 @@ pub fn seat_names(lang: Lang, setup: &TableSetup) -> Seats {
 
 /// Plays. `lang_given`: the language was asked for (`--lang`); else a resumed game comes
 /// back in the language it was last played in.
+/// The folder games are kept in (`games.rs`), for the other game's saves.
+pub(crate) fn games_folder() -> Option<PathBuf> {
+    games::folder()
+}
+
 pub fn run(
     library: &PackLibrary,
     mut lang: Lang,
     lang_given: bool,
     args: PlayArgs,
 ) -> Result<ExitCode, String> {
+    if args.game == crate::mazmorra::GameChoice::Mazmorra {
+        return crate::mazmorra::run(
+            lang,
+            crate::mazmorra::Setup {
+                players: args.players,
+                humans: args.humans,
+                names: args.names,
+                bots: args.bots,
+                seed: args.seed,
+                rulings: args.rulings,
+                load: args.load,
+                save: args.save,
+            },
+        );
+    }
     if args.list {
         return games::list(lang);
     }

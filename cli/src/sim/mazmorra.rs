@@ -22,13 +22,13 @@ use serde::Serialize;
 
 /// A seat's player.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(super) enum Bot {
+pub(crate) enum Bot {
     Random,
     Search(u32),
 }
 
 impl Bot {
-    fn id(self) -> String {
+    pub(crate) fn id(self) -> String {
         match self {
             Bot::Random => "random".into(),
             Bot::Search(n) => format!("ismcts:{n}"),
@@ -37,7 +37,7 @@ impl Bot {
 }
 
 /// The bots of a comma-separated list (levels as for the first game).
-pub(super) fn lineup(list: &str) -> Option<Vec<Bot>> {
+pub(crate) fn lineup(list: &str) -> Option<Vec<Bot>> {
     (list.split(','))
         .map(|b| match b.trim() {
             "random" | "easy" => Some(Bot::Random),
@@ -55,7 +55,7 @@ pub(super) fn lineup(list: &str) -> Option<Vec<Bot>> {
 
 /// The table options from `--ruling ID=CHOICE` (the rulings and variants of
 /// `docs/mazmorra.md`).
-pub(super) fn options(players: u8, rulings: &[String]) -> Result<Options, String> {
+pub(crate) fn options(players: u8, rulings: &[String]) -> Result<Options, String> {
     let mut o = Options {
         players,
         ..Options::default()

@@ -31,7 +31,15 @@ mod shard;
 mod stats;
 mod table;
 
+pub(crate) use mazmorra::{
+    Bot as MazmorraBot, lineup as mazmorra_lineup, options as mazmorra_options,
+};
 pub(crate) use run::panic_message;
+
+/// A Mazmorra bot's id, as reports and kept games name it.
+pub(crate) fn mazmorra_bot_id(bot: MazmorraBot) -> String {
+    bot.id()
+}
 
 use crate::packs;
 use crate::text::{Arg, io_error, tr};
@@ -118,7 +126,7 @@ pub struct SimArgs {
     /// random_cells=yes, suicidal_queen=yes, counter_attack=robber|myrmidon|both, decks=N,
     /// max_turns=N; bots random, normal, hard or hard:N).
     #[arg(long, value_enum, default_value = "dungeon")]
-    game: GameArg,
+    game: crate::mazmorra::GameChoice,
     /// Games at each player count.
     #[arg(long, short = 'n', default_value_t = 1000)]
     games: u64,
@@ -232,12 +240,6 @@ struct OutputArgs {
     quiet: bool,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum GameArg {
-    Dungeon,
-    Mazmorra,
-}
-
 #[derive(Clone, Copy, ValueEnum)]
 enum DamageArg {
     // Also spelled as the packs and the JSON report do.
@@ -282,7 +284,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
         Some(SimCommand::Ladder(ladder)) => return run_ladder(library, lang, ladder),
         None => {}
     }
-    if args.game == GameArg::Mazmorra {
+    if args.game == crate::mazmorra::GameChoice::Mazmorra {
         return run_mazmorra(lang, &args);
     }
     let t = |key: &'static str, a: &[(&str, Arg)]| tr(lang, key, a);

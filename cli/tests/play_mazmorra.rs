@@ -1,0 +1,131 @@
+//! `dungeon play --game mazmorra` in lines, as a player at a pipe uses it: a whole game
+//! against a bot from a file of answers, kept after every move and taken up again with
+//! --load; the screen passed between two people by a letter; every language.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn dungeon(dir: &Path, lang: &str, args: &[&str], input: &str) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dungeon"))
+        .args(["--lang", lang])
+        .args(args)
+        .env("DUNGEON_DATA_DIR", dir.join("data"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    let _ = writer.join();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+    )
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dungeon-mz-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_whole_game_against_a_bot_from_a_file_of_answers() {
+    let dir = temp("whole");
+    let save = dir.join("game.json");
+    let save_s = save.to_string_lossy().into_owned();
+    let args = [
+        "play", "--game", "mazmorra", "--seed", "5", "--bots", "random", "--save", &save_s,
+    ];
+    // Always the first option: a game that goes to its end.
+    let (code, out) = dungeon(&dir, "en", &args, &"1\n".repeat(20_000));
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("wins the game!") || out.contains("nobody wins"),
+        "{out}"
+    );
+    assert!(out.contains("You are dealt"));
+    // The other seat's draws are counted, never shown.
+    assert!(out.contains("Bot 2 (random) draws a card."));
+    let kept: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(kept["game"], "mazmorra");
+    assert!(kept["actions"].as_array().unwrap().len() > 10);
+    // The same answers give the same game.
+    let again = dir.join("again.json");
+    let again_s = again.to_string_lossy().into_owned();
+    let args2 = [
+        "play", "--game", "mazmorra", "--seed", "5", "--bots", "random", "--save", &again_s,
+    ];
+    let (_, out2) = dungeon(&dir, "en", &args2, &"1\n".repeat(20_000));
+    assert_eq!(out, out2);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_game_left_is_taken_up_again_where_it_was() {
+    let dir = temp("load");
+    let save = dir.join("game.json");
+    let save_s = save.to_string_lossy().into_owned();
+    let args = [
+        "play", "--game", "mazmorra", "--seed", "8", "--bots", "normal", "--save", &save_s,
+    ];
+    let (code, out) = dungeon(&dir, "es", &args, "1\n1\n1\nq\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("Has salido de la partida"), "{out}");
+    let before: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    let moves = before["actions"].as_array().unwrap().len();
+    assert!(moves >= 3);
+    let (code, out) = dungeon(
+        &dir,
+        "es",
+        &["play", "--game", "mazmorra", "--load", &save_s],
+        "1\nq\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("Tu mano:"), "{out}");
+    let after: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert!(after["actions"].as_array().unwrap().len() > moves);
+    // The moves kept before are the same moves.
+    assert_eq!(
+        after["actions"].as_array().unwrap()[..moves],
+        before["actions"].as_array().unwrap()[..]
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn two_people_pass_the_screen_with_a_letter() {
+    let dir = temp("seat");
+    let args = [
+        "play",
+        "--game",
+        "mazmorra",
+        "--seed",
+        "3",
+        "--players",
+        "2",
+        "--humans",
+        "2",
+        "--names",
+        "Ana,Bruno",
+    ];
+    // Enter alone does not pass the screen: only Bruno's letter does.
+    let (code, out) = dungeon(&dir, "fr", &args, "a\n1\n\n\nb\n1\nq\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("Passez l'écran à Bruno"), "{out}");
+    let passes = out.matches("Passez l'écran à Bruno").count();
+    assert!(passes >= 3, "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}
