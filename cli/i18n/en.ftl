@@ -1052,3 +1052,5 @@ mz-ev-cancelled = The power is cancelled.
 mz-ev-saved = { $name } keeps their joker, discarding { $card }.
 mz-ev-won = { $names } wins the game!
 mz-ev-stopped = The turn limit is reached: nobody wins.
+
+soak-mz-failure = FAILED game { $game }: Mazmorra, { $players } players, seed { $seed }, { $options }: { $problem }

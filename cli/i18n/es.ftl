@@ -1045,3 +1045,5 @@ mz-ev-cancelled = El poder queda cancelado.
 mz-ev-saved = { $name } conserva su comodín y descarta { $card }.
 mz-ev-won = ¡{ $names } gana la partida!
 mz-ev-stopped = Se llega al límite de turnos: nadie gana.
+
+soak-mz-failure = FALLA la partida { $game }: Mazmorra, { $players } jugadores, semilla { $seed }, { $options }: { $problem }

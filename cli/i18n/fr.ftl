@@ -1038,3 +1038,5 @@ mz-ev-cancelled = Le pouvoir est annulé.
 mz-ev-saved = { $name } garde son joker et défausse { $card }.
 mz-ev-won = { $names } gagne la partie !
 mz-ev-stopped = La limite de tours est atteinte : personne ne gagne.
+
+soak-mz-failure = ÉCHEC de la partie { $game } : Mazmorra, { $players } joueurs, graine { $seed }, { $options } : { $problem }

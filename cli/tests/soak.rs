@@ -166,3 +166,18 @@ fn soak_refuses_wrong_options() {
         assert!(stderr.contains(says), "{args:?}: {stderr}");
     }
 }
+
+/// The second game soaks too: its plain game and every variant, audited after every
+/// decision; one game replays alone with `--game`.
+#[test]
+fn soak_over_mazmorra_audits_every_variant() {
+    let (code, out, err) = dungeon(&["soak", "--over", "mazmorra", "-n", "48", "-q"]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(
+        err.contains("48 games") && err.contains(" 0 failed"),
+        "{err}"
+    );
+    let (code, out, _) = dungeon(&["soak", "--over", "mazmorra", "--game", "7"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("game 7: passed the audit"), "{out}");
+}

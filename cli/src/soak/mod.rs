@@ -7,6 +7,7 @@
 //! - `plan.rs`: which games (mixes, player counts, options, bots, seeds);
 //! - this file: the options, the threads, the report.
 
+mod mazmorra;
 mod plan;
 
 use crate::text::{Arg, tr};
@@ -51,10 +52,14 @@ pub struct SoakArgs {
     /// No progress lines.
     #[arg(long, short = 'q')]
     quiet: bool,
+    /// The game soaked: dungeon (by default) or mazmorra (its plain game and each variant
+    /// in turn; --packs and --rules-every do not apply).
+    #[arg(long, value_enum, default_value = "dungeon")]
+    over: crate::mazmorra::GameChoice,
 }
 
 /// How often a progress line is printed.
-const PROGRESS_EVERY: Duration = Duration::from_secs(10);
+pub(super) const PROGRESS_EVERY: Duration = Duration::from_secs(10);
 
 /// A game that failed the audit (or panicked), with what replays it.
 struct Failure {
@@ -65,10 +70,10 @@ struct Failure {
 
 /// What the threads add up.
 #[derive(Default)]
-struct Totals {
-    games: AtomicU64,
-    decisions: AtomicU64,
-    failed: AtomicU64,
+pub(super) struct Totals {
+    pub(super) games: AtomicU64,
+    pub(super) decisions: AtomicU64,
+    pub(super) failed: AtomicU64,
 }
 
 /// Runs the soak; `extra_packs` are the `--pack` files given, for the replay command.
@@ -92,6 +97,22 @@ pub fn run(
     // No more threads than games: each builds its own engines.
     let threads = crate::sim::worker_threads(lang, "--threads", args.threads)?
         .min(usize::try_from(args.games).unwrap_or(usize::MAX));
+    if args.over == crate::mazmorra::GameChoice::Mazmorra {
+        let passed = mazmorra::run(
+            lang,
+            args.games,
+            args.seed,
+            &args.players,
+            threads,
+            args.game,
+            args.quiet,
+        );
+        return Ok(if passed {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        });
+    }
     let mixes = if args.packs.is_empty() {
         plan::every_mix(library)
     } else {
@@ -279,7 +300,13 @@ fn play_caught(
 }
 
 /// A progress line every few seconds until the games are done.
-fn progress(lang: Lang, games: u64, totals: &Totals, finished: &AtomicBool, started: Instant) {
+pub(super) fn progress(
+    lang: Lang,
+    games: u64,
+    totals: &Totals,
+    finished: &AtomicBool,
+    started: Instant,
+) {
     let mut last = Instant::now();
     while !finished.load(Ordering::Relaxed) {
         std::thread::sleep(Duration::from_millis(200));
