@@ -1,4 +1,6 @@
-//! Every scenario file under `tests/scenarios/` passes.
+//! Every scenario file under `tests/scenarios/` passes (the second game's, which say
+//! `game = "mazmorra"`, are run by `dungeon-mazmorra`'s own test, as `dungeon scenario`
+//! runs them).
 
 use dungeon_engine::scenario::{ScenarioRunner, Status, collect_files};
 
@@ -11,6 +13,10 @@ fn every_scenario_passes() {
     let mut runner = ScenarioRunner::new(&lib);
     let mut failures = Vec::new();
     for file in &files {
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        if dungeon_mazmorra::scenario::is_mazmorra(&text) {
+            continue;
+        }
         let report = runner.run_path(file);
         if report.status != Status::Passed {
             failures.push(format!(

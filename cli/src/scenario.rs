@@ -33,6 +33,26 @@ pub fn run(library: &PackLibrary, args: ScenarioArgs) -> Result<ExitCode, String
     let mut runner = ScenarioRunner::new(library);
     let (mut passed, mut failed) = (0, 0);
     for file in &files {
+        // The second game's scenarios say so (`game = "mazmorra"`).
+        let text = dungeon_engine::catalog::read_regular_bytes(file, 1 << 20)
+            .ok()
+            .and_then(|b| String::from_utf8(b).ok());
+        if let Some(text) = text.filter(|t| dungeon_mazmorra::scenario::is_mazmorra(t)) {
+            let outcome = dungeon_mazmorra::scenario::run(&text);
+            let path = escape_line(&file.to_string_lossy()).into_owned();
+            let title = format!(" ({})", escape_line(&outcome.rule));
+            if outcome.problems.is_empty() {
+                passed += 1;
+                println!("ok     {path}{title}");
+            } else {
+                failed += 1;
+                println!("FAILED {path}{title}");
+                for p in &outcome.problems {
+                    println!("       - {}", escape_line(p));
+                }
+            }
+            continue;
+        }
         let report = runner.run_path(file);
         for w in &report.warnings {
             eprintln!("warning: {}", escape_line(&w.to_string()));

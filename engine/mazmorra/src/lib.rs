@@ -12,6 +12,7 @@
 //! - [`action`]: moves and events;
 //! - [`moves`]: the legal moves of the seat to act; [`rules`]: moves applied;
 //!   [`windows`]: the rounds of answers out of turn (aces, counter-attacks);
+//! - [`scenario`]: scenario files (a table by hand, moves, what must hold after each);
 //! - [`view`]: what one seat may know; [`determinize`]: a whole game sampled from a
 //!   view, and how a game cut short is judged, for the bots (`dungeon_core::ismcts`).
 //!
@@ -29,6 +30,7 @@ pub mod determinize;
 pub mod moves;
 pub mod piles;
 pub mod rules;
+pub mod scenario;
 pub mod state;
 pub mod view;
 pub mod windows;
