@@ -32,6 +32,11 @@ pub struct ReplayArgs {
 }
 
 pub fn run(library: &PackLibrary, lang: Lang, args: ReplayArgs) -> Result<ExitCode, String> {
+    // A game of the second game says so (`"game": "mazmorra"`).
+    if crate::mazmorra::is_kept_game(&args.file) {
+        let seat = args.seat.map(|s| s.saturating_sub(1) as u8);
+        return crate::mazmorra::replay(lang, &args.file, seat, args.to);
+    }
     let mut game = save::open(library, lang, &args.file, FileKind::Record)?;
     let count = game.record.decisions.len();
     let players = game.record.seats.len();

@@ -68,6 +68,25 @@ fn a_whole_game_against_a_bot_from_a_file_of_answers() {
     ];
     let (_, out2) = dungeon(&dir, "en", &args2, &"1\n".repeat(20_000));
     assert_eq!(out, out2);
+    // `dungeon replay` shows it again: as a spectator, nobody's draws; as seat 2, its own.
+    let (code, watched) = dungeon(&dir, "en", &["replay", &save_s], "");
+    assert_eq!(code, 0);
+    let end = out
+        .lines()
+        .rev()
+        .find(|l| l.contains("wins the game") || l.contains("nobody wins"));
+    assert!(watched.contains(end.unwrap()), "{watched}");
+    assert!(!watched.contains("You draw") && !watched.contains("Your hand"));
+    let (_, as_bot) = dungeon(
+        &dir,
+        "en",
+        &["replay", &save_s, "--seat", "2", "--to", "40"],
+        "",
+    );
+    assert!(
+        as_bot.contains("You draw") && as_bot.contains("Your hand"),
+        "{as_bot}"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 

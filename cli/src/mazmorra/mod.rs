@@ -290,6 +290,64 @@ pub fn play(
     Ok(ExitCode::SUCCESS)
 }
 
+/// Whether `path` holds a kept Mazmorra game.
+pub fn is_kept_game(path: &str) -> bool {
+    dungeon_engine::catalog::read_regular_bytes(std::path::Path::new(path), 8 << 20)
+        .ok()
+        .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+        .is_some_and(|v| v["game"] == "mazmorra")
+}
+
+/// `dungeon replay FILE` for a kept Mazmorra game: every move played again and checked,
+/// and its log as `seat` saw it (`None`: as a spectator), up to move `to`; then the table.
+pub fn replay(
+    lang: Lang,
+    path: &str,
+    seat: Option<Seat>,
+    to: Option<usize>,
+) -> Result<ExitCode, String> {
+    let kept = load(lang, path)?;
+    let reader = seat
+        .filter(|&s| (s as usize) < kept.names.len())
+        .unwrap_or(Seat::MAX);
+    let words = Words {
+        lang,
+        names: &kept.names,
+        seat: reader,
+    };
+    let mut out = std::io::stdout().lock();
+    let mut events = Vec::new();
+    let mut state = Mazmorra
+        .new_game(&kept.options, kept.seed, &mut events)
+        .map_err(|e| e.to_string())?;
+    let a = [
+        ("players", kept.options.players.into()),
+        ("seed", kept.seed.into()),
+    ];
+    let _ = writeln!(out, "{}", tr(lang, "mz-welcome", &a));
+    let upto = to.unwrap_or(kept.actions.len()).min(kept.actions.len());
+    for (n, action) in kept.actions[..upto].iter().enumerate() {
+        for e in events.drain(..) {
+            if let Some(line) = words.event(&e) {
+                let _ = writeln!(out, "{}", dungeon_engine::printable::escape_line(&line));
+            }
+        }
+        Mazmorra
+            .apply(&mut state, action, &mut events)
+            .map_err(|e| format!("{path}: move {}: {e}", n + 1))?;
+    }
+    for e in events.drain(..) {
+        if let Some(line) = words.event(&e) {
+            let _ = writeln!(out, "{}", dungeon_engine::printable::escape_line(&line));
+        }
+    }
+    let view = Mazmorra.view(&state, (reader != Seat::MAX).then_some(reader));
+    for line in words.table(&view) {
+        let _ = writeln!(out, "{}", dungeon_engine::printable::escape_line(&line));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn leave(lang: Lang, path: &Option<PathBuf>, out: &mut impl Write) -> Result<ExitCode, String> {
     if let Some(path) = path {
         let shown = path.to_string_lossy().into_owned();

@@ -131,12 +131,14 @@ impl Words<'_> {
                 ],
             ));
         }
-        let hand = if view.hand.is_empty() {
-            self.t("mz-none", &[])
-        } else {
-            cards(&view.hand)
-        };
-        lines.push(self.t("mz-your-hand", &[("cards", hand.into())]));
+        if view.seat.is_some() {
+            let hand = if view.hand.is_empty() {
+                self.t("mz-none", &[])
+            } else {
+                cards(&view.hand)
+            };
+            lines.push(self.t("mz-your-hand", &[("cards", hand.into())]));
+        }
         lines
     }
 
