@@ -957,7 +957,7 @@ sim-mz-turn-limit = turn limit
 sim-mz-length = { $turns } turns and { $decisions } decisions a game on average.
 sim-mz-warn-starter = the player who started wins { $value } of games, against a goal of at most { $goal }
 sim-mz-warn-limit = { $value } of games stop at the turn limit with no winner, against a goal of at most { $goal }
-sim-mz-bad-ruling = not a Mazmorra ruling or variant: { $ruling } (decks=N, max_turns=N, deck=french|spanish40|spanish48, random_cells=yes|no, suicidal_queen=yes|no, counter_attack=none|robber|myrmidon|both)
+sim-mz-bad-ruling = not a Mazmorra ruling or variant: { $ruling } (decks=N, max_turns=N, deck=french|spanish40|spanish48, random_cells=yes|no, suicidal_queen=yes|no, counter_attack=none|robber|myrmidon|both, darkness=lit|almost_black|pitch_black)
 
 ## dungeon play --game mazmorra (the line mode)
 mz-welcome = Mazmorra: { $players } prisoners race out of their cells, from a 10 down to the 2 that is the way out. Seed { $seed } (replay it with --seed { $seed }). Type ? for help, q to leave.
@@ -1054,3 +1054,9 @@ mz-ev-won = { $names } wins the game!
 mz-ev-stopped = The turn limit is reached: nobody wins.
 
 soak-mz-failure = FAILED game { $game }: Mazmorra, { $players } players, seed { $seed }, { $options }: { $problem }
+mz-prompt-escape = { $claimant } claims the way out: accuse them of cheating (their dungeon is shown)?
+mz-act-accuse = Accuse { $target } of cheating (their dungeon is shown)
+mz-ev-accused-cheat = { $name } accuses { $target }, whose dungeon shows { $cards }: a cheat! { $target } loses the whole dungeon.
+mz-ev-accused-honest = { $name } accuses { $target }, whose dungeon shows { $cards }: no cheat. { $name } loses their own dungeon.
+mz-ev-missed = { $name } plays { $card } on { $target }'s last passage in the dark: it is not that value, and the card is lost.
+mz-ev-escaping = { $name } plays the last passage of a way out: anyone may call it a cheat.

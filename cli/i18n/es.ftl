@@ -950,7 +950,7 @@ sim-mz-turn-limit = límite de turnos
 sim-mz-length = { $turns } turnos y { $decisions } decisiones por partida de media.
 sim-mz-warn-starter = quien empieza gana el { $value } de las partidas, frente a un objetivo de como mucho el { $goal }
 sim-mz-warn-limit = el { $value } de las partidas acaba en el límite de turnos sin ganador, frente a un objetivo de como mucho el { $goal }
-sim-mz-bad-ruling = no es una regla ni variante de Mazmorra: { $ruling } (decks=N, max_turns=N, deck=french|spanish40|spanish48, random_cells=yes|no, suicidal_queen=yes|no, counter_attack=none|robber|myrmidon|both)
+sim-mz-bad-ruling = no es una regla ni variante de Mazmorra: { $ruling } (decks=N, max_turns=N, deck=french|spanish40|spanish48, random_cells=yes|no, suicidal_queen=yes|no, counter_attack=none|robber|myrmidon|both, darkness=lit|almost_black|pitch_black)
 
 ## dungeon play --game mazmorra (modo de líneas)
 mz-welcome = Mazmorra: { $players } prisioneros escapan de sus celdas, desde un 10 hasta el 2 que es la salida. Semilla { $seed } (repite la partida con --seed { $seed }). Escribe ? para la ayuda, q para salir.
@@ -1047,3 +1047,9 @@ mz-ev-won = ¡{ $names } gana la partida!
 mz-ev-stopped = Se llega al límite de turnos: nadie gana.
 
 soak-mz-failure = FALLA la partida { $game }: Mazmorra, { $players } jugadores, semilla { $seed }, { $options }: { $problem }
+mz-prompt-escape = { $claimant } dice haber llegado a la salida: ¿le acusas de hacer trampas (se muestra su mazmorra)?
+mz-act-accuse = Acusar a { $target } de hacer trampas (se muestra su mazmorra)
+mz-ev-accused-cheat = { $name } acusa a { $target }, cuya mazmorra muestra { $cards }: ¡trampa! { $target } pierde toda su mazmorra.
+mz-ev-accused-honest = { $name } acusa a { $target }, cuya mazmorra muestra { $cards }: no había trampa. { $name } pierde su propia mazmorra.
+mz-ev-missed = { $name } juega { $card } a oscuras sobre el último pasaje de { $target }: no es ese valor y la carta se pierde.
+mz-ev-escaping = { $name } juega el último pasaje de una salida: cualquiera puede llamarlo trampa.

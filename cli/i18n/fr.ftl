@@ -943,7 +943,7 @@ sim-mz-turn-limit = limite de tours
 sim-mz-length = { $turns } tours et { $decisions } décisions par partie en moyenne.
 sim-mz-warn-starter = qui commence gagne { $value } des parties, pour un objectif d'au plus { $goal }
 sim-mz-warn-limit = { $value } des parties s'arrêtent à la limite de tours sans gagnant, pour un objectif d'au plus { $goal }
-sim-mz-bad-ruling = ni une règle ni une variante de Mazmorra : { $ruling } (decks=N, max_turns=N, deck=french|spanish40|spanish48, random_cells=yes|no, suicidal_queen=yes|no, counter_attack=none|robber|myrmidon|both)
+sim-mz-bad-ruling = ni une règle ni une variante de Mazmorra : { $ruling } (decks=N, max_turns=N, deck=french|spanish40|spanish48, random_cells=yes|no, suicidal_queen=yes|no, counter_attack=none|robber|myrmidon|both, darkness=lit|almost_black|pitch_black)
 
 ## dungeon play --game mazmorra (le mode ligne)
 mz-welcome = Mazmorra : { $players } prisonniers s'évadent de leur cellule, d'un 10 jusqu'au 2 qui est la sortie. Graine { $seed } (rejouez la partie avec --seed { $seed }). Tapez ? pour l'aide, q pour quitter.
@@ -1040,3 +1040,9 @@ mz-ev-won = { $names } gagne la partie !
 mz-ev-stopped = La limite de tours est atteinte : personne ne gagne.
 
 soak-mz-failure = ÉCHEC de la partie { $game } : Mazmorra, { $players } joueurs, graine { $seed }, { $options } : { $problem }
+mz-prompt-escape = { $claimant } dit avoir atteint la sortie : l'accuser de tricher (son donjon est montré) ?
+mz-act-accuse = Accuser { $target } de tricher (son donjon est montré)
+mz-ev-accused-cheat = { $name } accuse { $target }, dont le donjon montre { $cards } : triche ! { $target } perd tout son donjon.
+mz-ev-accused-honest = { $name } accuse { $target }, dont le donjon montre { $cards } : pas de triche. { $name } perd son propre donjon.
+mz-ev-missed = { $name } joue { $card } dans le noir sur le dernier passage de { $target } : ce n'est pas cette valeur, et la carte est perdue.
+mz-ev-escaping = { $name } joue le dernier passage d'une sortie : chacun peut crier à la triche.

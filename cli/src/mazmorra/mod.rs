@@ -238,6 +238,7 @@ pub fn play(
         lang,
         names: &kept.names,
         seat,
+        darkness: kept.options.darkness,
     };
     let a = [
         ("players", kept.options.players.into()),
@@ -314,6 +315,7 @@ pub fn replay(
         lang,
         names: &kept.names,
         seat: reader,
+        darkness: kept.options.darkness,
     };
     let mut out = std::io::stdout().lock();
     let mut events = Vec::new();

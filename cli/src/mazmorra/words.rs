@@ -6,7 +6,7 @@ use dungeon_core::Seat;
 use dungeon_engine::Lang;
 use dungeon_mazmorra::action::{Action, Event, HIDDEN};
 use dungeon_mazmorra::cards::{Card, label};
-use dungeon_mazmorra::state::{Phase, Prisoner};
+use dungeon_mazmorra::state::{Darkness, Phase, Prisoner};
 use dungeon_mazmorra::view::{PrisonerView, View};
 
 pub struct Words<'a> {
@@ -14,6 +14,8 @@ pub struct Words<'a> {
     pub names: &'a [String],
     /// The seat the words are for.
     pub seat: Seat,
+    /// In the dark, face-down cards stay hidden in the log.
+    pub darkness: Darkness,
 }
 
 fn cards(list: &[Card]) -> String {
@@ -179,6 +181,10 @@ impl Words<'_> {
             Phase::Rescue { value, .. } => {
                 self.t("mz-prompt-rescue", &[("value", (*value).into())])
             }
+            Phase::Escape { claimant, .. } => self.t(
+                "mz-prompt-escape",
+                &[("claimant", self.name(*claimant).into())],
+            ),
             Phase::Over => String::new(),
         }
     }
@@ -265,6 +271,9 @@ impl Words<'_> {
             Action::Counter(card) => self.t("mz-act-counter", &[("card", c(card))]),
             Action::Save(card) => self.t("mz-act-save", &[("card", c(card))]),
             Action::Lose => self.t("mz-act-lose", &[]),
+            Action::Accuse(target) => {
+                self.t("mz-act-accuse", &[("target", self.name(*target).into())])
+            }
         }
     }
 
@@ -272,7 +281,7 @@ impl Words<'_> {
     pub fn event(&self, event: &Event) -> Option<String> {
         let n = |s: &Seat| Arg::from(self.name(*s));
         let c = |card: &Card| Arg::from(label(*card));
-        let line = match event.seen_by(Some(self.seat)) {
+        let line = match event.seen_in(Some(self.seat), self.darkness) {
             Event::Dealt { seat, cards: list } if seat == self.seat => {
                 self.t("mz-ev-dealt", &[("cards", cards(&list).into())])
             }
@@ -380,6 +389,32 @@ impl Words<'_> {
                 self.t("mz-ev-won", &[("names", names.join(", ").into())])
             }
             Event::Stopped => self.t("mz-ev-stopped", &[]),
+            Event::Accused {
+                seat,
+                target,
+                cheated,
+                shown,
+            } => self.t(
+                if cheated {
+                    "mz-ev-accused-cheat"
+                } else {
+                    "mz-ev-accused-honest"
+                },
+                &[
+                    ("name", n(&seat)),
+                    ("target", n(&target)),
+                    ("cards", cards(&shown).into()),
+                ],
+            ),
+            Event::Missed { seat, target, card } => self.t(
+                "mz-ev-missed",
+                &[
+                    ("name", n(&seat)),
+                    ("target", n(&target)),
+                    ("card", c(&card)),
+                ],
+            ),
+            Event::Escaping { seat } => self.t("mz-ev-escaping", &[("name", n(&seat))]),
         };
         Some(line)
     }

@@ -14,7 +14,7 @@ use dungeon_engine::Lang;
 use dungeon_mazmorra::Mazmorra;
 use dungeon_mazmorra::action::Event;
 use dungeon_mazmorra::cards::DeckKind;
-use dungeon_mazmorra::state::{CounterAttack, Options};
+use dungeon_mazmorra::state::{CounterAttack, Darkness, Options};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
@@ -79,6 +79,14 @@ pub(crate) fn options(players: u8, rulings: &[String]) -> Result<Options, String
                 _ => None,
             }
             .map(|d| o.deck = d)
+            .is_some(),
+            "darkness" => match value {
+                "lit" => Some(Darkness::Lit),
+                "almost_black" => Some(Darkness::AlmostBlack),
+                "pitch_black" => Some(Darkness::PitchBlack),
+                _ => None,
+            }
+            .map(|d| o.darkness = d)
             .is_some(),
             "counter_attack" => match value {
                 "none" => Some(CounterAttack::None),

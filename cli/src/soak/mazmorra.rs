@@ -11,7 +11,7 @@ use dungeon_core::{Game, play_random, replay};
 use dungeon_engine::lang::Lang;
 use dungeon_mazmorra::Mazmorra;
 use dungeon_mazmorra::cards::DeckKind;
-use dungeon_mazmorra::state::{CounterAttack, Options};
+use dungeon_mazmorra::state::{CounterAttack, Darkness, Options};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -24,7 +24,7 @@ fn options(i: u64, players: &[u8]) -> Options {
         players,
         ..Options::default()
     };
-    match (i / players.max(1) as u64) % 6 {
+    match (i / players.max(1) as u64) % 8 {
         0 => plain,
         1 => Options {
             random_cells: true,
@@ -40,6 +40,14 @@ fn options(i: u64, players: &[u8]) -> Options {
         },
         4 => Options {
             deck: DeckKind::Spanish40,
+            ..plain
+        },
+        5 => Options {
+            darkness: Darkness::PitchBlack,
+            ..plain
+        },
+        6 => Options {
+            darkness: Darkness::AlmostBlack,
             ..plain
         },
         _ => Options {

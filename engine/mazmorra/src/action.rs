@@ -62,6 +62,9 @@ pub enum Action {
     Save(Card),
     /// 7.1: the joker let go.
     Lose,
+    /// 7.2: `target` accused of cheating: their dungeon is shown; a cheat loses it, else
+    /// the accuser loses their own.
+    Accuse(Seat),
     /// The denial taken as true.
     Believe,
     /// The hand demanded, to see whether it lied.
@@ -144,6 +147,23 @@ pub enum Event {
     },
     /// The power played was cancelled (an odd number of counters).
     Cancelled,
+    /// 7.2: `seat` accused `target`, whose dungeon showed `shown`: `cheated` or not.
+    Accused {
+        seat: Seat,
+        target: Seat,
+        cheated: bool,
+        shown: Vec<Card>,
+    },
+    /// 7.2: a collapse played blind on `target` missed; `card` is discarded.
+    Missed {
+        seat: Seat,
+        target: Seat,
+        card: Card,
+    },
+    /// 7.2: `seat` played the last passage of a way out and may be accused before winning.
+    Escaping {
+        seat: Seat,
+    },
     /// 7.1: `seat` kept its joker passage by discarding `card`.
     Saved {
         seat: Seat,
@@ -192,6 +212,56 @@ pub const HIDDEN: Card = Card {
 };
 
 impl Event {
+    /// The event as `seat` sees it at a table in `darkness`: besides [`Event::seen_by`],
+    /// in the dark the cards going to the discard pile face down are hidden from the
+    /// others, and in pitch black the passages played and the card a Tomb-robber takes.
+    pub fn seen_in(&self, seat: Option<Seat>, darkness: crate::state::Darkness) -> Event {
+        use crate::state::Darkness;
+        let theirs = |s: &Seat| Some(*s) != seat;
+        let pitch = darkness == Darkness::PitchBlack;
+        if darkness == Darkness::Lit {
+            return self.seen_by(seat);
+        }
+        let hide = |cards: &[Card]| vec![HIDDEN; cards.len()];
+        match self {
+            Event::Discarded { seat: s, .. } if theirs(s) => Event::Discarded {
+                seat: *s,
+                card: HIDDEN,
+            },
+            Event::HandDiscarded { seat: s, cards } if theirs(s) => Event::HandDiscarded {
+                seat: *s,
+                cards: hide(cards),
+            },
+            Event::Retreated { seat: s, .. } if theirs(s) && pitch => Event::Retreated {
+                seat: *s,
+                passage: HIDDEN,
+            },
+            Event::Collapsed {
+                seat: s, target, ..
+            } if theirs(s) && pitch => Event::Collapsed {
+                seat: *s,
+                target: *target,
+                card: HIDDEN,
+            },
+            Event::Missed {
+                seat: s, target, ..
+            } if theirs(s) => Event::Missed {
+                seat: *s,
+                target: *target,
+                card: HIDDEN,
+            },
+            Event::PassagePlayed { seat: s, .. } if theirs(s) && pitch => Event::PassagePlayed {
+                seat: *s,
+                card: HIDDEN,
+            },
+            Event::Took { seat: s, .. } if theirs(s) => Event::Took {
+                seat: *s,
+                card: HIDDEN,
+            },
+            e => e.seen_by(seat),
+        }
+    }
+
     /// The event as `seat` sees it (`None`: a spectator).
     pub fn seen_by(&self, seat: Option<Seat>) -> Event {
         let hide = |cards: &[Card]| vec![HIDDEN; cards.len()];

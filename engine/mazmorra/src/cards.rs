@@ -139,6 +139,7 @@ impl DeckRules {
 pub fn label(card: Card) -> String {
     let rank = match card.rank {
         0 => return "joker".into(),
+        255 => return "??".into(),
         1 => "A".to_string(),
         11 => "J".to_string(),
         12 => "Q".to_string(),

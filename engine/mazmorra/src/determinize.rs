@@ -55,10 +55,15 @@ fn phase_cards(phase: &Phase, out: &mut Vec<Card>) {
 
 pub fn determinize(view: &View, rng: &mut ChaCha8Rng) -> State {
     let mut seen: Vec<Card> = view.hand.clone();
-    seen.extend(&view.discard);
+    seen.extend(view.discard.iter().filter(|&&c| c != HIDDEN));
     seen.extend(view.robber);
     for p in &view.prisoners {
-        seen.extend(p.passages.iter().filter(|q| !q.gone).map(|q| q.card));
+        seen.extend(
+            p.passages
+                .iter()
+                .filter(|q| !q.gone && q.card != HIDDEN)
+                .map(|q| q.card),
+        );
         if p.cell != HIDDEN {
             seen.push(p.cell);
         }
@@ -85,11 +90,15 @@ pub fn determinize(view: &View, rng: &mut ChaCha8Rng) -> State {
         } else {
             p.cell
         };
+        let mut passages = p.passages.clone();
+        for q in passages.iter_mut().filter(|q| !q.gone && q.card == HIDDEN) {
+            q.card = deal(1).pop().unwrap_or(HIDDEN);
+        }
         prisoners.push(Prisoner {
             hand,
             cell_face_down: p.cell == HIDDEN,
             cell,
-            passages: p.passages.clone(),
+            passages,
             last: p.last,
             left_cell: p.left_cell,
             alive: p.alive,
@@ -101,6 +110,15 @@ pub fn determinize(view: &View, rng: &mut ChaCha8Rng) -> State {
             *c = deal(1).pop().unwrap_or(HIDDEN);
         }
     }
+    let discard: Vec<Card> = (view.discard.iter())
+        .map(|&c| {
+            if c == HIDDEN {
+                deal(1).pop().unwrap_or(HIDDEN)
+            } else {
+                c
+            }
+        })
+        .collect();
     let deck = deal(view.deck);
     let mut seed = [0u8; 32];
     rand::Rng::fill_bytes(rng, &mut seed);
@@ -108,7 +126,7 @@ pub fn determinize(view: &View, rng: &mut ChaCha8Rng) -> State {
         options: view.options.clone(),
         rng: ChaCha8Rng::from_seed(seed),
         deck,
-        discard: view.discard.clone(),
+        discard,
         prisoners,
         turn: view.turn,
         phase,

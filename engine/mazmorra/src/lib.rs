@@ -20,9 +20,8 @@
 //! prisoner is asked, clockwise, whether to answer with an ace (`Phase::Aces`).
 //!
 //! Variants are table options ([`state::Options`]): random cells and jokers, the suicidal
-//! queen, counter-attack 1 to 3, the Spanish decks of 40 and 48 cards. Not yet: pitch
-//! black and almost black, bots beyond random play, and the platform's front ends
-//! (issue 27).
+//! queen, counter-attack 1 to 3, the Spanish decks of 40 and 48 cards, pitch black and
+//! almost black (face-down discards and passages, cheating, accusations).
 
 pub mod action;
 pub mod cards;

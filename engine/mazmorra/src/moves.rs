@@ -15,6 +15,7 @@ pub fn to_act(state: &State) -> Option<Seat> {
         Phase::Answer { target, .. } => Some(*target),
         Phase::Aces { asked, .. } | Phase::Counter { asked, .. } => Some(*asked),
         Phase::Rescue { owner, .. } => Some(*owner),
+        Phase::Escape { asked, .. } => Some(*asked),
         Phase::Over => None,
     }
 }
@@ -45,7 +46,9 @@ pub fn legal(state: &State) -> Vec<Action> {
     match &state.phase {
         Phase::Opening { .. } => out.extend(distinct(&me.hand).into_iter().map(Action::Open)),
         Phase::Turn { played } => {
-            if !played {
+            if !played && state.options.dark() {
+                dark_turn(state, &rules, seat, &mut out);
+            } else if !played {
                 for card in distinct(&me.hand) {
                     if card.rank == 0 {
                         for rank in rules.ranks() {
@@ -57,7 +60,13 @@ pub fn legal(state: &State) -> Vec<Action> {
                 }
             }
             out.extend(aces(&me.hand));
+            if state.options.dark() {
+                out.extend(accusable(state, seat).map(Action::Accuse));
+            }
             out.push(Action::EndTurn);
+        }
+        Phase::Escape { claimant, .. } => {
+            out.extend([Action::Accuse(*claimant), Action::Pass]);
         }
         Phase::Discard => out.extend(distinct(&me.hand).into_iter().map(Action::Discard)),
         Phase::Rob => {
@@ -163,6 +172,79 @@ fn turn_card(
         }
         Kind::Ace | Kind::Joker => {}
     }
+}
+
+/// The opponents `seat` may accuse of cheating: living, with a passage standing.
+fn accusable(state: &State, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
+    (0..state.players()).filter(move |&t| {
+        let p = &state.prisoners[t as usize];
+        t != seat && p.alive && p.standing().next().is_some()
+    })
+}
+
+/// 7.2, 7.3: any card but an ace may go down as a passage where the next one would
+/// (ruling `dark_passage`), worth what its place says; a collapse in pitch black is played
+/// blind, on any opponent's last passage (ruling `dark_collapse`); creatures as by day.
+fn dark_turn(state: &State, rules: &DeckRules, seat: Seat, out: &mut Vec<Action>) {
+    let me = &state.prisoners[seat as usize];
+    let pitch = state.options.darkness == crate::state::Darkness::PitchBlack;
+    for card in distinct(&me.hand) {
+        if card.rank == 1 {
+            continue;
+        }
+        for (parent, value) in dark_placements(me, rules) {
+            out.push(Action::Passage {
+                card,
+                value,
+                parent,
+            });
+        }
+        match rules.kind(card) {
+            Kind::Passage(v) => {
+                for target in 0..state.players() {
+                    let them = &state.prisoners[target as usize];
+                    let Some(l) = them.last.filter(|_| target != seat && them.alive) else {
+                        continue;
+                    };
+                    // Face up, the real card is seen; face down, it is a guess.
+                    let real = them.passages[l].card;
+                    if pitch || real.rank == v || (real.rank == 0 && them.passages[l].value == v) {
+                        out.push(Action::Collapse {
+                            card,
+                            value: v,
+                            target,
+                        });
+                    }
+                }
+            }
+            Kind::Creature(..) => turn_card(state, rules, seat, card, card.rank, out),
+            Kind::Joker => {
+                for rank in rules.creatures.iter().map(|c| c.0) {
+                    turn_card(state, rules, seat, card, rank, out);
+                }
+            }
+            Kind::Ace => {}
+        }
+    }
+}
+
+/// Where the next passage goes in the dark, and the value its place gives it: from the
+/// cell (the top), after any open end above the 2, or beside the last played (a branch).
+pub fn dark_placements(me: &Prisoner, rules: &DeckRules) -> Vec<(Option<usize>, u8)> {
+    if me.standing().next().is_none() {
+        return vec![(None, rules.top)];
+    }
+    let mut out: Vec<(Option<usize>, u8)> = (me.standing())
+        .filter(|(i, p)| p.value > 2 && !me.has_child(*i))
+        .map(|(i, p)| (Some(i), p.value - 1))
+        .collect();
+    if let Some(l) = me.last {
+        let branch = (me.passages[l].parent, me.passages[l].value);
+        if !out.contains(&branch) {
+            out.push(branch);
+        }
+    }
+    out
 }
 
 /// Where a passage of value `v` may go in `me`'s dungeon (ruling `branch_from`): from the

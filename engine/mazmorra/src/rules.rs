@@ -101,6 +101,36 @@ pub fn apply(state: &mut State, action: &Action, events: &mut Vec<Event>) {
             open_aces(state, seat, vec![(seat, *card)], then, events);
         }
         (Phase::Turn { .. }, Action::EndTurn) => end_turn(state, events),
+        (Phase::Turn { .. }, Action::Accuse(target)) => {
+            accuse(state, seat, *target, events);
+        }
+        (Phase::Escape { claimant, .. }, Action::Accuse(_)) => {
+            let claimant = *claimant;
+            state.phase = Phase::Turn { played: true };
+            if !accuse(state, seat, claimant, events) {
+                win(state, vec![claimant], events);
+            }
+        }
+        (
+            Phase::Escape {
+                claimant,
+                asked,
+                passes,
+            },
+            Action::Pass,
+        ) => {
+            let (claimant, asked, passes) = (*claimant, *asked, *passes + 1);
+            if passes + 1 >= state.living() {
+                win(state, vec![claimant], events);
+            } else {
+                let next = state.next_alive(asked);
+                state.phase = Phase::Escape {
+                    claimant,
+                    asked: next,
+                    passes,
+                };
+            }
+        }
         (Phase::Turn { .. }, _) => turn_card(state, rules, seat, action, events),
         (Phase::Discard, Action::Discard(card)) => {
             take(&mut state.prisoners[seat as usize].hand, *card);
@@ -284,6 +314,16 @@ fn turn_card(
             me.last = Some(me.passages.len() - 1);
             me.left_cell = true;
             events.push(Event::PassagePlayed { seat, card });
+            if value == 2 && state.options.dark() && state.living() > 1 {
+                // 7.2: the others may call the way out a cheat first.
+                events.push(Event::Escaping { seat });
+                state.phase = Phase::Escape {
+                    claimant: seat,
+                    asked: state.next_alive(seat),
+                    passes: 0,
+                };
+                return;
+            }
             if value == 2 {
                 return win(state, vec![seat], events);
             }
@@ -296,9 +336,23 @@ fn turn_card(
         } => {
             take(&mut state.prisoners[seat as usize].hand, card);
             state.discard.push(card);
+            let l = state.prisoners[target as usize]
+                .last
+                .expect("a legal collapse has a passage to hit");
+            let hit = &state.prisoners[target as usize].passages[l];
+            // In pitch black the collapse was played blind: it may miss (ruling dark_collapse).
+            if hit.card.rank != value && !(hit.card.rank == 0 && hit.value == value) {
+                events.push(Event::Missed { seat, target, card });
+                return open_aces(
+                    state,
+                    seat,
+                    Vec::new(),
+                    Box::new(Phase::Turn { played: true }),
+                    events,
+                );
+            }
             events.push(Event::Collapsed { seat, target, card });
             let them = &mut state.prisoners[target as usize];
-            let l = them.last.expect("a legal collapse has a passage to hit");
             if them.passages[l].card.rank == 0 && them.hand.iter().any(|c| c.rank == value) {
                 // 7.1: a joker passage may be kept by discarding its value from hand.
                 Phase::Rescue {
@@ -399,6 +453,32 @@ fn defend(state: &mut State, seat: Seat, action: &Action, events: &mut Vec<Event
     }
     // The fight over, the attacker's turn ends (play goes on after the attacker).
     end_turn(state, events);
+}
+
+/// 7.2: `target`'s dungeon is shown. A passage that is not the value its place gives it (a
+/// joker is any) is a cheat: the cheat's dungeon is discarded but the cell; else the
+/// accuser's is. Whether `target` had cheated.
+fn accuse(state: &mut State, seat: Seat, target: Seat, events: &mut Vec<Event>) -> bool {
+    let them = &state.prisoners[target as usize];
+    let shown: Vec<Card> = them.standing().map(|(_, p)| p.card).collect();
+    let cheated = them
+        .standing()
+        .any(|(_, p)| p.card.rank != 0 && p.card.rank != p.value);
+    events.push(Event::Accused {
+        seat,
+        target,
+        cheated,
+        shown,
+    });
+    let loser = &mut state.prisoners[if cheated { target } else { seat } as usize];
+    let mut lost = Vec::new();
+    for p in loser.passages.iter_mut().filter(|p| !p.gone) {
+        p.gone = true;
+        lost.push(p.card);
+    }
+    loser.last = None;
+    state.discard.extend(lost);
+    cheated
 }
 
 /// The fisher demands to see `target`'s hand: a liar gives the card up and discards the

@@ -10,7 +10,8 @@
 //! [seat.0]
 //! hand = "6d 5c"
 //! [seat.1]
-//! dungeon = "10h 9h 8h 7h 6h"       # built straight down from the cell
+//! dungeon = "10h 9h 8h 7h 6h"       # built straight down from the cell (`5s=7`: a 5
+//!                                   # standing where the 7 goes, a cheat in the dark)
 //! [[step]]
 //! legal = ["collapse 6d on 1"]      # offered now
 //! not_legal = ["collapse 5c on 1"]
@@ -232,6 +233,7 @@ pub fn action(text: &str, state: &State, seat: u8) -> Result<Action, String> {
         "counter" => Action::Counter(one(1)?),
         "save" => Action::Save(one(1)?),
         "lose" => Action::Lose,
+        "accuse" => Action::Accuse(num(words.get(1).ok_or_else(bad)?)?),
         _ => return Err(bad()),
     })
 }
@@ -268,10 +270,15 @@ fn setup(file: &File) -> Result<State, String> {
             .ok_or(format!("no seat {key}"))?;
         let p = &mut state.prisoners[s];
         p.hand = cards(&seat.hand)?;
-        for (i, c) in cards(&seat.dungeon)?.into_iter().enumerate() {
+        // `5s=7`: the 5 of spades standing where a 7 goes (a cheat, in the dark).
+        for (i, word) in seat.dungeon.split_whitespace().enumerate() {
+            let (c, value) = match word.split_once('=') {
+                Some((c, v)) => (card(c)?, rank(v)?),
+                None => (card(word)?, card(word)?.rank),
+            };
             p.passages.push(Passage {
                 card: c,
-                value: c.rank,
+                value,
                 parent: i.checked_sub(1),
                 gone: false,
                 played: i as u32,
@@ -291,6 +298,10 @@ fn apply_variants(mut o: Options, variants: &[String]) -> Result<Options, String
             ("suicidal_queen", "yes") => o.suicidal_queen = true,
             ("counter_attack", c) => {
                 o.counter_attack = serde_json::from_value(serde_json::Value::String(c.into()))
+                    .map_err(|_| format!("not a variant: {v}"))?
+            }
+            ("darkness", d) => {
+                o.darkness = serde_json::from_value(serde_json::Value::String(d.into()))
                     .map_err(|_| format!("not a variant: {v}"))?
             }
             ("deck", d) => {
@@ -315,6 +326,7 @@ fn phase_name(phase: &Phase) -> &'static str {
         Phase::Aces { .. } => "aces",
         Phase::Counter { .. } => "counter",
         Phase::Rescue { .. } => "rescue",
+        Phase::Escape { .. } => "escape",
         Phase::Over => "over",
     }
 }

@@ -27,6 +27,21 @@ pub struct Options {
     pub suicidal_queen: bool,
     /// 7.5: which powers may be cancelled by the same creature played at once.
     pub counter_attack: CounterAttack,
+    /// 7.2 and 7.3: discards face down, passages face down too (pitch black) or not
+    /// (almost black), any card playable as a passage until someone accuses.
+    pub darkness: Darkness,
+}
+
+/// 7.2 and 7.3 (and the plain game, lit).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Darkness {
+    #[default]
+    Lit,
+    /// 7.3: discards face down; passages face up.
+    AlmostBlack,
+    /// 7.2: discards and passages face down.
+    PitchBlack,
 }
 
 /// 7.5's three variants (and none).
@@ -66,6 +81,7 @@ impl Default for Options {
             random_cells: false,
             suicidal_queen: false,
             counter_attack: CounterAttack::None,
+            darkness: Darkness::Lit,
         }
     }
 }
@@ -73,7 +89,12 @@ impl Default for Options {
 impl Options {
     /// Cells dealt from the deck: asked for, or a deck with no jokers.
     pub fn cells_dealt(&self) -> bool {
-        self.random_cells || self.deck.rules().jokers_per_deck == 0
+        self.random_cells || self.dark() || self.deck.rules().jokers_per_deck == 0
+    }
+
+    /// 7.2, 7.3: discards face down, cheating allowed, accusations.
+    pub fn dark(&self) -> bool {
+        self.darkness != Darkness::Lit
     }
 
     pub fn decks(&self) -> u8 {
@@ -166,6 +187,13 @@ pub enum Phase {
         asked: Seat,
         passes: u8,
         then: Box<Phase>,
+    },
+    /// 7.2: `claimant` played the 2 of a way out; each other living prisoner, clockwise,
+    /// may accuse them of cheating before they win.
+    Escape {
+        claimant: Seat,
+        asked: Seat,
+        passes: u8,
     },
     /// 7.1: `owner`'s joker `passage` (worth `value`) is collapsed: they may discard a card
     /// of that value from hand instead.

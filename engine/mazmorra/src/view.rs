@@ -43,6 +43,7 @@ pub struct View {
 
 pub fn view(state: &State, legal: Vec<Action>, seat: Option<Seat>) -> View {
     let to_act = crate::moves::to_act(state);
+    let pitch = state.options.darkness == crate::state::Darkness::PitchBlack;
     let phase = match &state.phase {
         Phase::Opening { among, chosen } => Phase::Opening {
             among: among.clone(),
@@ -60,18 +61,35 @@ pub fn view(state: &State, legal: Vec<Action>, seat: Option<Seat>) -> View {
         turns: state.turns,
         cards_played: state.cards_played,
         hand: seat.map_or_else(Vec::new, |s| state.prisoners[s as usize].hand.clone()),
-        prisoners: (state.prisoners.iter())
-            .map(|p| PrisonerView {
+        prisoners: (state.prisoners.iter().enumerate())
+            .map(|(s, p)| PrisonerView {
                 hand_size: p.hand.len(),
                 cell: if p.cell_face_down { HIDDEN } else { p.cell },
-                passages: p.passages.clone(),
+                // 7.2: passages face down, known to their owner alone.
+                passages: (p.passages.iter())
+                    .map(|q| Passage {
+                        card: if pitch && Some(s as Seat) != seat {
+                            HIDDEN
+                        } else {
+                            q.card
+                        },
+                        ..q.clone()
+                    })
+                    .collect(),
                 last: p.last,
                 left_cell: p.left_cell,
                 alive: p.alive,
             })
             .collect(),
         deck: state.deck.len(),
-        discard: state.discard.clone(),
+        // 7.2, 7.3: the discard pile face down, but to a Tomb-robber's player searching it.
+        discard: if state.options.dark()
+            && !(seat == Some(state.turn) && matches!(state.phase, Phase::Rob))
+        {
+            vec![HIDDEN; state.discard.len()]
+        } else {
+            state.discard.clone()
+        },
         turn: state.turn,
         to_act,
         phase,

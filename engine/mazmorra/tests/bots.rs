@@ -14,10 +14,19 @@ use rand_chacha::rand_core::SeedableRng;
 /// state sampled from the seat's view shows that seat the same view, and holds every card.
 #[test]
 fn states_sampled_from_a_view_show_the_same_view() {
-    for (players, random_cells) in [(2, false), (3, false), (4, false), (3, true)] {
+    use dungeon_mazmorra::state::Darkness;
+    for (players, random_cells, darkness) in [
+        (2, false, Darkness::Lit),
+        (3, false, Darkness::Lit),
+        (4, false, Darkness::Lit),
+        (3, true, Darkness::Lit),
+        (2, false, Darkness::PitchBlack),
+        (3, false, Darkness::AlmostBlack),
+    ] {
         let options = Options {
             players,
             random_cells,
+            darkness,
             ..Options::default()
         };
         for seed in 0..6 {

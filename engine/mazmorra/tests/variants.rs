@@ -5,7 +5,7 @@ use dungeon_core::{Game, play_random, replay};
 use dungeon_mazmorra::Mazmorra;
 use dungeon_mazmorra::action::{Action, Event};
 use dungeon_mazmorra::cards::{Creature, DeckKind, Kind};
-use dungeon_mazmorra::state::{CounterAttack, Options, Passage, Phase};
+use dungeon_mazmorra::state::{CounterAttack, Darkness, Options, Passage, Phase};
 
 mod support;
 use support::{card, no_aces, play, table_with};
@@ -266,6 +266,15 @@ fn random_games_under_every_variant_end_and_replay() {
             ..Options::default()
         },
         Options {
+            darkness: Darkness::PitchBlack,
+            ..Options::default()
+        },
+        Options {
+            darkness: Darkness::AlmostBlack,
+            suicidal_queen: true,
+            ..Options::default()
+        },
+        Options {
             deck: DeckKind::Spanish48,
             random_cells: true,
             ..Options::default()
@@ -294,5 +303,47 @@ fn random_games_under_every_variant_end_and_replay() {
                 }
             }
         }
+    }
+}
+
+/// 7.2 and 7.3: in the dark the discard pile is face down to everyone (but to a
+/// Tomb-robber's player searching it), and in pitch black the passages are known to their
+/// owner alone; what a seat may not see is never in its view.
+#[test]
+fn the_dark_hides_discards_and_passages() {
+    use dungeon_mazmorra::action::HIDDEN;
+    for darkness in [Darkness::PitchBlack, Darkness::AlmostBlack] {
+        let mut state = table_with(two(Options {
+            darkness,
+            ..Options::default()
+        }));
+        state.discard = vec![card(5, 0), card(9, 1)];
+        state.prisoners[1].passages.push(Passage {
+            card: card(4, 2),
+            value: 10,
+            parent: None,
+            gone: false,
+            played: 0,
+        });
+        state.prisoners[1].last = Some(0);
+        state.prisoners[1].left_cell = true;
+        let mine = Mazmorra.view(&state, Some(0));
+        let theirs = Mazmorra.view(&state, Some(1));
+        assert_eq!(mine.discard, [HIDDEN, HIDDEN]);
+        let shown = mine.prisoners[1].passages[0].card;
+        match darkness {
+            Darkness::PitchBlack => assert_eq!(shown, HIDDEN),
+            _ => assert_eq!(shown, card(4, 2)),
+        }
+        assert_eq!(theirs.prisoners[1].passages[0].card, card(4, 2));
+        // Searching with a Tomb-robber, its player sees the pile.
+        state.prisoners[0].hand = vec![card(11, 0)];
+        play(&mut state, Action::Rob { card: card(11, 0) });
+        no_aces(&mut state);
+        assert_eq!(
+            Mazmorra.view(&state, Some(0)).discard,
+            [card(5, 0), card(9, 1)]
+        );
+        assert_eq!(Mazmorra.view(&state, Some(1)).discard, [HIDDEN, HIDDEN]);
     }
 }
