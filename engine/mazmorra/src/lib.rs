@@ -11,7 +11,8 @@
 //! - [`state`]: the game as plain data, and the table's options;
 //! - [`action`]: moves and events;
 //! - [`moves`]: the legal moves of the seat to act; [`rules`]: moves applied;
-//!   [`windows`]: the rounds of answers out of turn (aces, counter-attacks);
+//!   [`windows`]: the rounds of answers out of turn (aces, counter-attacks); [`reveal`]:
+//!   a hand or a dungeon shown to settle a doubt;
 //! - [`scenario`]: scenario files (a table by hand, moves, what must hold after each);
 //! - [`view`]: what one seat may know; [`determinize`]: a whole game sampled from a
 //!   view, and how a game cut short is judged, for the bots (`dungeon_core::ismcts`).
@@ -28,6 +29,7 @@ pub mod cards;
 pub mod determinize;
 pub mod moves;
 pub mod piles;
+pub mod reveal;
 pub mod rules;
 pub mod scenario;
 pub mod state;
