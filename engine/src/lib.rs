@@ -23,6 +23,7 @@ pub mod check;
 pub mod dungeon;
 pub mod engine;
 mod game;
+pub mod generic;
 pub mod hooks;
 pub mod invariants;
 pub mod odds;

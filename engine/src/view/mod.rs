@@ -6,7 +6,10 @@
 //! samples a whole state consistent with it, for bots that search.
 
 mod determinize;
+mod public;
 mod snapshot;
+
+pub use public::{public_part, public_view};
 
 pub use snapshot::{FacedView, PlayerView, PublicPlayer, RunView};
 
