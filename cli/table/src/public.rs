@@ -7,7 +7,9 @@ pub use dungeon_engine::view::{public_part, public_view};
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::NOBODY;
     use dungeon_engine::GameOptions;
+    use dungeon_engine::view::{PlayerView, View};
 
     /// Whole games of 2 to 4 seats, drawing whenever allowed so seats hold cards, put
     /// them in and set them aside: at every decision, the public part is the same from
