@@ -1060,3 +1060,4 @@ mz-ev-accused-cheat = { $name } accuses { $target }, whose dungeon shows { $card
 mz-ev-accused-honest = { $name } accuses { $target }, whose dungeon shows { $cards }: no cheat. { $name } loses their own dungeon.
 mz-ev-missed = { $name } plays { $card } on { $target }'s last passage in the dark: it is not that value, and the card is lost.
 mz-ev-escaping = { $name } plays the last passage of a way out: anyone may call it a cheat.
+mz-player = Player { $n }

@@ -1053,3 +1053,4 @@ mz-ev-accused-cheat = { $name } acusa a { $target }, cuya mazmorra muestra { $ca
 mz-ev-accused-honest = { $name } acusa a { $target }, cuya mazmorra muestra { $cards }: no había trampa. { $name } pierde su propia mazmorra.
 mz-ev-missed = { $name } juega { $card } a oscuras sobre el último pasaje de { $target }: no es ese valor y la carta se pierde.
 mz-ev-escaping = { $name } juega el último pasaje de una salida: cualquiera puede llamarlo trampa.
+mz-player = Jugador { $n }

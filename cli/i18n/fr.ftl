@@ -1046,3 +1046,4 @@ mz-ev-accused-cheat = { $name } accuse { $target }, dont le donjon montre { $car
 mz-ev-accused-honest = { $name } accuse { $target }, dont le donjon montre { $cards } : pas de triche. { $name } perd son propre donjon.
 mz-ev-missed = { $name } joue { $card } dans le noir sur le dernier passage de { $target } : ce n'est pas cette valeur, et la carte est perdue.
 mz-ev-escaping = { $name } joue le dernier passage d'une sortie : chacun peut crier à la triche.
+mz-player = Joueur { $n }

@@ -55,7 +55,7 @@ fn a_whole_game_against_a_bot_from_a_file_of_answers() {
     );
     assert!(out.contains("You are dealt"));
     // The other seat's draws are counted, never shown.
-    assert!(out.contains("Bot 2 (random) draws a card."));
+    assert!(out.contains("Bot 2 (easy) draws a card."));
     let kept: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
     assert_eq!(kept["game"], "mazmorra");

@@ -110,7 +110,7 @@ fn new_game(lang: Lang, setup: &Setup) -> Result<Kept, String> {
     let mut players = Vec::new();
     for seat in 0..setup.players {
         if seat < humans {
-            let fallback = format!("Player {}", seat + 1);
+            let fallback = tr(lang, "mz-player", &[("n", (seat + 1).into())]);
             names.push(given.get(seat as usize).cloned().unwrap_or(fallback));
             players.push("human".to_string());
         } else {
@@ -119,11 +119,14 @@ fn new_game(lang: Lang, setup: &Setup) -> Result<Kept, String> {
                 .or(bots.last())
                 .copied()
                 .expect("a bot");
-            names.push(format!(
-                "Bot {} ({})",
-                seat + 1,
-                crate::sim::mazmorra_bot_id(bot)
-            ));
+            // Shown by level, as the first game's bots are.
+            let level = match bot {
+                crate::sim::MazmorraBot::Random => "easy".to_string(),
+                crate::sim::MazmorraBot::Search(100) => "normal".to_string(),
+                crate::sim::MazmorraBot::Search(300) => "hard".to_string(),
+                crate::sim::MazmorraBot::Search(n) => format!("hard:{n}"),
+            };
+            names.push(format!("Bot {} ({level})", seat + 1));
             players.push(crate::sim::mazmorra_bot_id(bot));
         }
     }
