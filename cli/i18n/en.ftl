@@ -1061,3 +1061,15 @@ mz-ev-accused-honest = { $name } accuses { $target }, whose dungeon shows { $car
 mz-ev-missed = { $name } plays { $card } on { $target }'s last passage in the dark: it is not that value, and the card is lost.
 mz-ev-escaping = { $name } plays the last passage of a way out: anyone may call it a cheat.
 mz-player = Player { $n }
+mz-deck-french = French deck
+mz-deck-spanish40 = Spanish deck of 40 cards (deck=spanish40)
+mz-deck-spanish48 = Spanish deck of 48 cards (deck=spanish48)
+mz-deck-line = { $cards } cards; a dungeon goes from the { $top } down to the 2.
+mz-kind-ace = ace: played at any moment, draws two cards
+mz-kind-passage = passage { $value }
+mz-kind-way-out = passage 2: the way out (and, alone, it beats the Troll)
+mz-kind-robber = Tomb-robber, combat value { $value }: or takes a card of the discard pile
+mz-kind-myrmidon = Myrmidon, combat value { $value }: or asks an opponent for a card
+mz-kind-troll = Troll, combat value { $value }
+mz-kind-joker = jokers: the prisoners' cells (with random_cells=yes, wild cards)
+mz-variants = Variants (--ruling): random_cells=yes, suicidal_queen=yes, counter_attack=robber|myrmidon|both, darkness=almost_black|pitch_black, deck=spanish40|spanish48, decks=N, max_turns=N. Rulings and their confidence: docs/mazmorra.md.

@@ -1054,3 +1054,15 @@ mz-ev-accused-honest = { $name } acusa a { $target }, cuya mazmorra muestra { $c
 mz-ev-missed = { $name } juega { $card } a oscuras sobre el último pasaje de { $target }: no es ese valor y la carta se pierde.
 mz-ev-escaping = { $name } juega el último pasaje de una salida: cualquiera puede llamarlo trampa.
 mz-player = Jugador { $n }
+mz-deck-french = Baraja francesa
+mz-deck-spanish40 = Baraja española de 40 cartas (deck=spanish40)
+mz-deck-spanish48 = Baraja española de 48 cartas (deck=spanish48)
+mz-deck-line = { $cards } cartas; una mazmorra va del { $top } al 2.
+mz-kind-ace = as: se juega en cualquier momento y roba dos cartas
+mz-kind-passage = pasaje { $value }
+mz-kind-way-out = pasaje 2: la salida (y, solo, vence al Trol)
+mz-kind-robber = Robatumbas, valor de combate { $value }: o toma una carta de los descartes
+mz-kind-myrmidon = Mirmidón, valor de combate { $value }: o pide una carta a un rival
+mz-kind-troll = Trol, valor de combate { $value }
+mz-kind-joker = comodines: las celdas de los prisioneros (con random_cells=yes, cartas comodín)
+mz-variants = Variantes (--ruling): random_cells=yes, suicidal_queen=yes, counter_attack=robber|myrmidon|both, darkness=almost_black|pitch_black, deck=spanish40|spanish48, decks=N, max_turns=N. Las reglas dudosas y su confianza: docs/mazmorra.md.

@@ -1047,3 +1047,15 @@ mz-ev-accused-honest = { $name } accuse { $target }, dont le donjon montre { $ca
 mz-ev-missed = { $name } joue { $card } dans le noir sur le dernier passage de { $target } : ce n'est pas cette valeur, et la carte est perdue.
 mz-ev-escaping = { $name } joue le dernier passage d'une sortie : chacun peut crier à la triche.
 mz-player = Joueur { $n }
+mz-deck-french = Jeu français
+mz-deck-spanish40 = Jeu espagnol de 40 cartes (deck=spanish40)
+mz-deck-spanish48 = Jeu espagnol de 48 cartes (deck=spanish48)
+mz-deck-line = { $cards } cartes ; un donjon va du { $top } jusqu'au 2.
+mz-kind-ace = as : joué à tout moment, pioche deux cartes
+mz-kind-passage = passage { $value }
+mz-kind-way-out = passage 2 : la sortie (et, seul, il bat le Troll)
+mz-kind-robber = Pilleur de tombes, valeur de combat { $value } : ou prend une carte de la défausse
+mz-kind-myrmidon = Myrmidon, valeur de combat { $value } : ou demande une carte à un adversaire
+mz-kind-troll = Troll, valeur de combat { $value }
+mz-kind-joker = jokers : les cellules des prisonniers (avec random_cells=yes, des cartes libres)
+mz-variants = Variantes (--ruling) : random_cells=yes, suicidal_queen=yes, counter_attack=robber|myrmidon|both, darkness=almost_black|pitch_black, deck=spanish40|spanish48, decks=N, max_turns=N. Les décisions d'arbitrage et leur confiance : docs/mazmorra.md.

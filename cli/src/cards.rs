@@ -16,9 +16,17 @@ pub struct CardsArgs {
     /// Packs to show, comma-separated (default: every pack known).
     #[arg(long)]
     packs: Option<String>,
+    /// The game: dungeon, or mazmorra (its decks: what each rank is, the creatures'
+    /// combat values, the way out).
+    #[arg(long, value_enum, default_value = "dungeon")]
+    game: crate::mazmorra::GameChoice,
 }
 
 pub fn run(library: &PackLibrary, lang: Lang, args: CardsArgs) -> Result<ExitCode, String> {
+    if args.game == crate::mazmorra::GameChoice::Mazmorra {
+        print!("{}", crate::mazmorra::cards(lang));
+        return Ok(ExitCode::SUCCESS);
+    }
     let all: Vec<&str> = library.ids().collect();
     let packs = args.packs.unwrap_or_else(|| all.join(","));
     let catalog = packs::catalog(lang, library, &packs)?;

@@ -148,3 +148,21 @@ fn two_people_pass_the_screen_with_a_letter() {
     assert!(passes >= 3, "{out}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn the_cards_of_each_deck_are_listed_in_the_readers_language() {
+    let dir = temp("cards");
+    let (code, out) = dungeon(&dir, "es", &["cards", "--game", "mazmorra"], "");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("54 cartas; una mazmorra va del 10 al 2."),
+        "{out}"
+    );
+    // The Spanish deck of 40: the Tomb-robber worth 8, the way out from the 7.
+    assert!(
+        out.contains("40 cartas; una mazmorra va del 7 al 2."),
+        "{out}"
+    );
+    assert!(out.contains("Robatumbas, valor de combate 8"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -294,6 +294,52 @@ pub fn play(
     Ok(ExitCode::SUCCESS)
 }
 
+/// `dungeon cards --game mazmorra`: each deck the game plays with, what each rank is in
+/// it, the creatures' combat values and powers, the way out; then the variants.
+pub fn cards(lang: Lang) -> String {
+    use dungeon_mazmorra::cards::{Creature, DeckKind, Kind};
+    let t = |key: &'static str, a: &[(&str, crate::text::Arg)]| tr(lang, key, a);
+    let mut out = String::new();
+    for (deck, name) in [
+        (DeckKind::French, "mz-deck-french"),
+        (DeckKind::Spanish40, "mz-deck-spanish40"),
+        (DeckKind::Spanish48, "mz-deck-spanish48"),
+    ] {
+        let rules = deck.rules();
+        let a = [
+            (
+                "cards",
+                (rules.cards(1).len() + usize::from(rules.jokers_per_deck)).into(),
+            ),
+            ("top", rules.top.into()),
+        ];
+        out += &format!("== {} ==\n{}\n", t(name, &[]), t("mz-deck-line", &a));
+        for rank in rules.ranks() {
+            let what = match rules.kind_of(rank) {
+                Kind::Ace => t("mz-kind-ace", &[]),
+                Kind::Passage(v) if v == 2 => t("mz-kind-way-out", &[]),
+                Kind::Passage(v) => t("mz-kind-passage", &[("value", v.into())]),
+                Kind::Creature(kind, value) => {
+                    let key = match kind {
+                        Creature::TombRobber => "mz-kind-robber",
+                        Creature::Myrmidon => "mz-kind-myrmidon",
+                        Creature::Troll => "mz-kind-troll",
+                    };
+                    t(key, &[("value", value.into())])
+                }
+                Kind::Joker => continue,
+            };
+            out += &format!("  {:>2}  {what}\n", words::rank(rank));
+        }
+        if rules.jokers_per_deck > 0 {
+            out += &format!("  {}\n", t("mz-kind-joker", &[]));
+        }
+        out += "\n";
+    }
+    out += &(t("mz-variants", &[]) + "\n");
+    out
+}
+
 /// Whether `path` holds a kept Mazmorra game.
 pub fn is_kept_game(path: &str) -> bool {
     dungeon_engine::catalog::read_regular_bytes(std::path::Path::new(path), 8 << 20)
