@@ -1073,3 +1073,4 @@ mz-kind-myrmidon = Myrmidon, combat value { $value }: or asks an opponent for a 
 mz-kind-troll = Troll, combat value { $value }
 mz-kind-joker = jokers: the prisoners' cells (with random_cells=yes, wild cards)
 mz-variants = Variants (--ruling): random_cells=yes, suicidal_queen=yes, counter_attack=robber|myrmidon|both, darkness=almost_black|pitch_black, deck=spanish40|spanish48, decks=N, max_turns=N. Rulings and their confidence: docs/mazmorra.md.
+mz-not-for = { $option } is an option of Welcome to the Dungeon, not of Mazmorra (see `dungeon play --help`; a Mazmorra game is taken up again with --load FILE).

@@ -1066,3 +1066,4 @@ mz-kind-myrmidon = Mirmidón, valor de combate { $value }: o pide una carta a un
 mz-kind-troll = Trol, valor de combate { $value }
 mz-kind-joker = comodines: las celdas de los prisioneros (con random_cells=yes, cartas comodín)
 mz-variants = Variantes (--ruling): random_cells=yes, suicidal_queen=yes, counter_attack=robber|myrmidon|both, darkness=almost_black|pitch_black, deck=spanish40|spanish48, decks=N, max_turns=N. Las reglas dudosas y su confianza: docs/mazmorra.md.
+mz-not-for = { $option } es una opción de Welcome to the Dungeon, no de Mazmorra (mira `dungeon play --help`; una partida de Mazmorra se retoma con --load FICHERO).

@@ -1059,3 +1059,4 @@ mz-kind-myrmidon = Myrmidon, valeur de combat { $value } : ou demande une carte 
 mz-kind-troll = Troll, valeur de combat { $value }
 mz-kind-joker = jokers : les cellules des prisonniers (avec random_cells=yes, des cartes libres)
 mz-variants = Variantes (--ruling) : random_cells=yes, suicidal_queen=yes, counter_attack=robber|myrmidon|both, darkness=almost_black|pitch_black, deck=spanish40|spanish48, decks=N, max_turns=N. Les décisions d'arbitrage et leur confiance : docs/mazmorra.md.
+mz-not-for = { $option } est une option de Welcome to the Dungeon, pas de Mazmorra (voir `dungeon play --help` ; une partie de Mazmorra se reprend avec --load FICHIER).

@@ -166,3 +166,20 @@ fn the_cards_of_each_deck_are_listed_in_the_readers_language() {
     assert!(out.contains("Robatumbas, valor de combate 8"), "{out}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn the_first_games_options_are_refused_by_name() {
+    let dir = temp("foreign");
+    for option in [
+        &["--packs", "base"][..],
+        &["--variant"],
+        &["--adventurer", "warrior"],
+        &["--resume"],
+    ] {
+        let mut args = vec!["play", "--game", "mazmorra"];
+        args.extend(option);
+        let (code, _) = dungeon(&dir, "en", &args, "");
+        assert_eq!(code, 2, "{option:?}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -331,6 +331,17 @@ pub fn run(
     args: PlayArgs,
 ) -> Result<ExitCode, String> {
     if args.game == crate::mazmorra::GameChoice::Mazmorra {
+        // The first game's options mean nothing here: say so rather than ignore them.
+        let foreign = [
+            ("--packs", args.new_game_options.contains(&"--packs")),
+            ("--variant", args.variant),
+            ("--adventurer", args.adventurer.is_some()),
+            ("--resume", args.resume.is_some()),
+            ("--record", args.record.is_some()),
+        ];
+        if let Some((option, _)) = foreign.iter().find(|(_, given)| *given) {
+            return Err(tr(lang, "mz-not-for", &[("option", (*option).into())]));
+        }
         return crate::mazmorra::run(
             lang,
             crate::mazmorra::Setup {
