@@ -12,13 +12,11 @@ mod words;
 
 use crate::text::tr;
 use clap::ValueEnum;
-use dungeon_core::ismcts::{Search, decide};
 use dungeon_core::{Game, Seat};
 use dungeon_engine::Lang;
 use dungeon_mazmorra::Mazmorra;
 use dungeon_mazmorra::action::{Action, Event};
 use dungeon_mazmorra::state::{Options, Phase, State};
-use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -171,20 +169,7 @@ fn bot_move(
     let mut rng = ChaCha8Rng::seed_from_u64(
         seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (u64::from(seat) << 48) ^ n as u64,
     );
-    match bot {
-        crate::sim::MazmorraBot::Random => {
-            let legal = Mazmorra.legal_actions(state);
-            legal[rng.random_range(..legal.len())].clone()
-        }
-        crate::sim::MazmorraBot::Search(iterations) => {
-            let view = Mazmorra.view(state, Some(seat));
-            let search = Search {
-                iterations,
-                ..Search::default()
-            };
-            decide(&Mazmorra, &view, search, &mut rng).expect("a seat to act has a move")
-        }
-    }
+    bot.choose(state, seat, &mut rng)
 }
 
 pub fn play(

@@ -13,8 +13,7 @@ use dungeon_core::ismcts::{Search, decide};
 use dungeon_engine::Lang;
 use dungeon_mazmorra::Mazmorra;
 use dungeon_mazmorra::action::Event;
-use dungeon_mazmorra::cards::DeckKind;
-use dungeon_mazmorra::state::{CounterAttack, Darkness, Options};
+use dungeon_mazmorra::state::Options;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
@@ -28,6 +27,30 @@ pub(crate) enum Bot {
 }
 
 impl Bot {
+    /// The bot's move for `seat`, the seat to act, its draws from `rng`: the lab's and the
+    /// terminal table's bots alike.
+    pub(crate) fn choose(
+        self,
+        state: &dungeon_mazmorra::state::State,
+        seat: u8,
+        rng: &mut ChaCha8Rng,
+    ) -> dungeon_mazmorra::action::Action {
+        match self {
+            Bot::Random => {
+                let legal = Mazmorra.legal_actions(state);
+                legal[rng.random_range(..legal.len())].clone()
+            }
+            Bot::Search(iterations) => {
+                let search = Search {
+                    iterations,
+                    ..Search::default()
+                };
+                let view = Mazmorra.view(state, Some(seat));
+                decide(&Mazmorra, &view, search, rng).expect("a seat to act has a move")
+            }
+        }
+    }
+
     pub(crate) fn id(self) -> String {
         match self {
             Bot::Random => "random".into(),
@@ -60,45 +83,9 @@ pub(crate) fn options(players: u8, rulings: &[String]) -> Result<Options, String
         players,
         ..Options::default()
     };
-    let yes = |v: &str| match v {
-        "yes" | "on" | "true" => Ok(true),
-        "no" | "off" | "false" => Ok(false),
-        _ => Err(()),
-    };
     for given in rulings {
         let (id, value) = given.split_once('=').unwrap_or((given, ""));
-        let ok = match id {
-            "decks" => value.parse().map(|n| o.decks = n).is_ok() && (1..=4).contains(&o.decks),
-            "max_turns" => value.parse().map(|n| o.max_turns = n).is_ok() && o.max_turns > 0,
-            "random_cells" => yes(value).map(|b| o.random_cells = b).is_ok(),
-            "suicidal_queen" => yes(value).map(|b| o.suicidal_queen = b).is_ok(),
-            "deck" => match value {
-                "french" => Some(DeckKind::French),
-                "spanish40" | "spanish_40" => Some(DeckKind::Spanish40),
-                "spanish48" | "spanish_48" => Some(DeckKind::Spanish48),
-                _ => None,
-            }
-            .map(|d| o.deck = d)
-            .is_some(),
-            "darkness" => match value {
-                "lit" => Some(Darkness::Lit),
-                "almost_black" => Some(Darkness::AlmostBlack),
-                "pitch_black" => Some(Darkness::PitchBlack),
-                _ => None,
-            }
-            .map(|d| o.darkness = d)
-            .is_some(),
-            "counter_attack" => match value {
-                "none" => Some(CounterAttack::None),
-                "robber" | "1" => Some(CounterAttack::Robber),
-                "myrmidon" | "2" => Some(CounterAttack::Myrmidon),
-                "both" | "3" => Some(CounterAttack::Both),
-                _ => None,
-            }
-            .map(|c| o.counter_attack = c)
-            .is_some(),
-            _ => false,
-        };
+        let ok = o.set(id, value);
         if !ok {
             return Err(dungeon_engine::printable::escape_line(given).into_owned());
         }
@@ -127,21 +114,7 @@ fn play(options: &Options, bots: &[Bot], seed: u64) -> Result<Played, String> {
         .collect();
     let mut played = Played::default();
     while let Some(seat) = game.to_act(&state) {
-        let rng = &mut rngs[seat as usize];
-        let action = match bots[seat as usize] {
-            Bot::Random => {
-                let legal = game.legal_actions(&state);
-                legal[rng.random_range(..legal.len())].clone()
-            }
-            Bot::Search(iterations) => {
-                let search = Search {
-                    iterations,
-                    ..Search::default()
-                };
-                let view = game.view(&state, Some(seat));
-                decide(&game, &view, search, rng).ok_or("no move")?
-            }
-        };
+        let action = bots[seat as usize].choose(&state, seat, &mut rngs[seat as usize]);
         game.apply(&mut state, &action, &mut events)
             .map_err(|e| e.to_string())?;
         played.decisions += 1;

@@ -293,22 +293,8 @@ fn setup(file: &File) -> Result<State, String> {
 fn apply_variants(mut o: Options, variants: &[String]) -> Result<Options, String> {
     for v in variants {
         let (id, value) = v.split_once('=').unwrap_or((v, "yes"));
-        match (id, value) {
-            ("random_cells", "yes") => o.random_cells = true,
-            ("suicidal_queen", "yes") => o.suicidal_queen = true,
-            ("counter_attack", c) => {
-                o.counter_attack = serde_json::from_value(serde_json::Value::String(c.into()))
-                    .map_err(|_| format!("not a variant: {v}"))?
-            }
-            ("darkness", d) => {
-                o.darkness = serde_json::from_value(serde_json::Value::String(d.into()))
-                    .map_err(|_| format!("not a variant: {v}"))?
-            }
-            ("deck", d) => {
-                o.deck = serde_json::from_value(serde_json::Value::String(d.into()))
-                    .map_err(|_| format!("not a variant: {v}"))?
-            }
-            _ => return Err(format!("not a variant: {v}")),
+        if !o.set(id, value) {
+            return Err(format!("not a variant: {v}"));
         }
     }
     Ok(o)

@@ -87,6 +87,56 @@ impl Default for Options {
 }
 
 impl Options {
+    /// Sets one ruling or variant given as `ID=CHOICE` (`--ruling`, scenario files): `decks`
+    /// (1-4), `max_turns`, `random_cells` and `suicidal_queen` (yes/no), `deck`
+    /// (french|spanish40|spanish48), `darkness` (lit|almost_black|pitch_black),
+    /// `counter_attack` (none|robber|myrmidon|both, or 1-3). False if it is none of them.
+    pub fn set(&mut self, id: &str, value: &str) -> bool {
+        let yes = |v: &str| match v {
+            "yes" | "on" | "true" => Some(true),
+            "no" | "off" | "false" => Some(false),
+            _ => None,
+        };
+        match id {
+            "decks" => value
+                .parse()
+                .ok()
+                .filter(|n| (1..=4).contains(n))
+                .map(|n| self.decks = n),
+            "max_turns" => value
+                .parse()
+                .ok()
+                .filter(|&n| n > 0)
+                .map(|n| self.max_turns = n),
+            "random_cells" => yes(value).map(|b| self.random_cells = b),
+            "suicidal_queen" => yes(value).map(|b| self.suicidal_queen = b),
+            "deck" => match value {
+                "french" => Some(DeckKind::French),
+                "spanish40" | "spanish_40" => Some(DeckKind::Spanish40),
+                "spanish48" | "spanish_48" => Some(DeckKind::Spanish48),
+                _ => None,
+            }
+            .map(|d| self.deck = d),
+            "darkness" => match value {
+                "lit" => Some(Darkness::Lit),
+                "almost_black" => Some(Darkness::AlmostBlack),
+                "pitch_black" => Some(Darkness::PitchBlack),
+                _ => None,
+            }
+            .map(|d| self.darkness = d),
+            "counter_attack" => match value {
+                "none" => Some(CounterAttack::None),
+                "robber" | "1" => Some(CounterAttack::Robber),
+                "myrmidon" | "2" => Some(CounterAttack::Myrmidon),
+                "both" | "3" => Some(CounterAttack::Both),
+                _ => None,
+            }
+            .map(|c| self.counter_attack = c),
+            _ => None,
+        }
+        .is_some()
+    }
+
     /// Cells dealt from the deck: asked for, or a deck with no jokers.
     pub fn cells_dealt(&self) -> bool {
         self.random_cells || self.dark() || self.deck.rules().jokers_per_deck == 0
