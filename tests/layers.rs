@@ -8,12 +8,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The crates' source folders, from the repository's root.
-/// (`dungeon-core` is one file.)
-const CRATES: [&str; 4] = [
+const CRATES: [&str; 6] = [
     "engine/catalog/src",
     "engine/state/src",
+    "engine/core/src",
     "engine/src",
     "engine/mazmorra/src",
+    "engine/goofspiel/src",
 ];
 
 /// Each top-level module of the crate in `src` and the top-level modules it names.
@@ -129,7 +130,7 @@ fn no_module_of_an_engine_crate_imports_itself_around_a_circle() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     for src in CRATES {
         let graph = imports(&root.join(src));
-        assert!(graph.len() > 3, "{src}: modules found: {graph:?}");
+        assert!(graph.len() >= 2, "{src}: modules found: {graph:?}");
         if let Some(found) = circle(&graph) {
             panic!("{src}: an import circle: {}", found.join(" -> "));
         }

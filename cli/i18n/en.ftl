@@ -946,18 +946,21 @@ web-kind-monster = Monsters
 web-copies = copies in the deck:
 
 ## dungeon sim --game mazmorra
-sim-mz-title = Mazmorra: { $games } games at { $players } players (first seed { $seed }; seats rotated)
-sim-mz-bots = Wins by bot (games, rate, 95% interval)
-sim-mz-seats = Wins by seat, and by the player who started (drawn by cards)
-sim-mz-starter = who started
-sim-mz-endings = How games ended
-sim-mz-escaped = escaped
-sim-mz-last-alive = last alive
-sim-mz-turn-limit = turn limit
-sim-mz-length = { $turns } turns and { $decisions } decisions a game on average.
-sim-mz-warn-starter = the player who started wins { $value } of games, against a goal of at most { $goal }
-sim-mz-warn-limit = { $value } of games stop at the turn limit with no winner, against a goal of at most { $goal }
-sim-mz-bad-ruling = not a Mazmorra ruling or variant: { $ruling } (decks=N, max_turns=N, deck=french|spanish40|spanish48, random_cells=yes|no, suicidal_queen=yes|no, counter_attack=none|robber|myrmidon|both, darkness=lit|almost_black|pitch_black)
+sim-game-title = { $game }: { $games } games at { $players } players (first seed { $seed }; seats rotated)
+sim-game-bots = Wins by bot (games, rate, 95% interval)
+sim-game-seats = Wins by seat, and by the player who started
+sim-game-starter = who started
+sim-game-stalled = stalled games
+sim-game-endings = How games ended
+sim-game-length = { $length } { $unit } and { $decisions } decisions a game on average.
+sim-game-warn-starter = the player who started wins { $value } of games, against a goal of at most { $goal }
+sim-game-warn-stalled = { $value } of games end with nobody winning ({ $endings }), against a goal of at most { $goal }
+game-bad-ruling = not a { $game } ruling or variant: { $ruling } ({ $help })
+game-welcome = { $game }: { $players } players. Seed { $seed } (replay it with --seed { $seed }). Type ? for the rules, q to leave.
+game-leave = Left the game. It is kept in { $path }: continue it with `dungeon play --game { $game } --load { $path }`.
+game-not-for = { $option } is an option of Welcome to the Dungeon, not of { $game } (see `dungeon play --help`; such a game is taken up again with --load FILE).
+game-your-turn = { $name }, your move:
+game-bad-file = { $path } is not a kept game of { $game }.
 
 ## dungeon play --game mazmorra (the line mode)
 mz-welcome = Mazmorra: { $players } prisoners race out of their cells, from a 10 down to the 2 that is the way out. Seed { $seed } (replay it with --seed { $seed }). Type ? for help, q to leave.
@@ -987,12 +990,11 @@ mz-prompt-doubt = { $target } says they have no { $rank }.
 mz-prompt-aces = Answer with an ace (draw two)?
 mz-prompt-counter = Cancel that power with the same creature?
 mz-prompt-rescue = Your joker ({ $value }) is collapsed: save it by discarding a { $value } instead?
-mz-choose = Choose (1-{ $count }), ? for help, q to leave:
-mz-bad-choice = Please type a number from 1 to { $count }.
-mz-pass-to = Pass the screen to { $name }: { $name } types { $letter } then Enter.
+game-choose = Choose (1-{ $count }), ? for help, q to leave:
+game-bad-choice = Please type a number from 1 to { $count }.
+game-pass-to = Pass the screen to { $name }: { $name } types { $letter } then Enter.
 mz-fish-whom = Ask whom?
 mz-fish-rank = For which rank? (A, 2-10, J, Q, K)
-mz-leave = Left the game. It is kept in { $path }: continue it with `dungeon play --game mazmorra --load { $path }`.
 mz-act-open = Put down { $card }
 mz-act-passage = { $card } in your dungeon after your { $after }
 mz-act-passage-cell = { $card } out of your cell
@@ -1053,14 +1055,14 @@ mz-ev-saved = { $name } keeps their joker, discarding { $card }.
 mz-ev-won = { $names } wins the game!
 mz-ev-stopped = The turn limit is reached: nobody wins.
 
-soak-mz-failure = FAILED game { $game }: Mazmorra, { $players } players, seed { $seed }, { $options }: { $problem }
+soak-game-failure = FAILED game { $game }: { $name }, { $players } players, seed { $seed }, { $options }: { $problem }
 mz-prompt-escape = { $claimant } claims the way out: accuse them of cheating (their dungeon is shown)?
 mz-act-accuse = Accuse { $target } of cheating (their dungeon is shown)
 mz-ev-accused-cheat = { $name } accuses { $target }, whose dungeon shows { $cards }: a cheat! { $target } loses the whole dungeon.
 mz-ev-accused-honest = { $name } accuses { $target }, whose dungeon shows { $cards }: no cheat. { $name } loses their own dungeon.
 mz-ev-missed = { $name } plays { $card } on { $target }'s last passage in the dark: it is not that value, and the card is lost.
 mz-ev-escaping = { $name } plays the last passage of a way out: anyone may call it a cheat.
-mz-player = Player { $n }
+game-player = Player { $n }
 mz-deck-french = French deck
 mz-deck-spanish40 = Spanish deck of 40 cards (deck=spanish40)
 mz-deck-spanish48 = Spanish deck of 48 cards (deck=spanish48)
@@ -1073,4 +1075,3 @@ mz-kind-myrmidon = Myrmidon, combat value { $value }: or asks an opponent for a 
 mz-kind-troll = Troll, combat value { $value }
 mz-kind-joker = jokers: the prisoners' cells (with random_cells=yes, wild cards)
 mz-variants = Variants (--ruling): random_cells=yes, suicidal_queen=yes, counter_attack=robber|myrmidon|both, darkness=almost_black|pitch_black, deck=spanish40|spanish48, decks=N, max_turns=N. Rulings and their confidence: docs/mazmorra.md.
-mz-not-for = { $option } is an option of Welcome to the Dungeon, not of Mazmorra (see `dungeon play --help`; a Mazmorra game is taken up again with --load FILE).

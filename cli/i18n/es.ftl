@@ -939,18 +939,21 @@ web-kind-monster = Monstruos
 web-copies = copias en el mazo:
 
 ## dungeon sim --game mazmorra
-sim-mz-title = Mazmorra: { $games } partidas de { $players } jugadores (primera semilla { $seed }; asientos rotados)
-sim-mz-bots = Victorias por bot (partidas, tasa, intervalo del 95 %)
-sim-mz-seats = Victorias por asiento, y de quien empezó (sorteado con cartas)
-sim-mz-starter = quien empezó
-sim-mz-endings = Cómo acabaron las partidas
-sim-mz-escaped = fuga
-sim-mz-last-alive = último vivo
-sim-mz-turn-limit = límite de turnos
-sim-mz-length = { $turns } turnos y { $decisions } decisiones por partida de media.
-sim-mz-warn-starter = quien empieza gana el { $value } de las partidas, frente a un objetivo de como mucho el { $goal }
-sim-mz-warn-limit = el { $value } de las partidas acaba en el límite de turnos sin ganador, frente a un objetivo de como mucho el { $goal }
-sim-mz-bad-ruling = no es una regla ni variante de Mazmorra: { $ruling } (decks=N, max_turns=N, deck=french|spanish40|spanish48, random_cells=yes|no, suicidal_queen=yes|no, counter_attack=none|robber|myrmidon|both, darkness=lit|almost_black|pitch_black)
+sim-game-title = { $game }: { $games } partidas de { $players } jugadores (primera semilla { $seed }; asientos rotados)
+sim-game-bots = Victorias por bot (partidas, tasa, intervalo del 95 %)
+sim-game-seats = Victorias por asiento, y de quien empezó
+sim-game-starter = quien empezó
+sim-game-stalled = partidas atascadas
+sim-game-endings = Cómo acabaron las partidas
+sim-game-length = { $length } { $unit } y { $decisions } decisiones por partida de media.
+sim-game-warn-starter = quien empieza gana el { $value } de las partidas, frente a un objetivo de como mucho el { $goal }
+sim-game-warn-stalled = el { $value } de las partidas acaba sin ganador ({ $endings }), frente a un objetivo de como mucho el { $goal }
+game-bad-ruling = no es una regla ni variante de { $game }: { $ruling } ({ $help })
+game-welcome = { $game }: { $players } jugadores. Semilla { $seed } (repítela con --seed { $seed }). Escribe ? para las reglas, q para salir.
+game-leave = Has salido de la partida. Queda guardada en { $path }: sigue con `dungeon play --game { $game } --load { $path }`.
+game-not-for = { $option } es una opción de Welcome to the Dungeon, no de { $game } (mira `dungeon play --help`; una partida así se retoma con --load ARCHIVO).
+game-your-turn = { $name }, tu jugada:
+game-bad-file = { $path } no es una partida guardada de { $game }.
 
 ## dungeon play --game mazmorra (modo de líneas)
 mz-welcome = Mazmorra: { $players } prisioneros escapan de sus celdas, desde un 10 hasta el 2 que es la salida. Semilla { $seed } (repite la partida con --seed { $seed }). Escribe ? para la ayuda, q para salir.
@@ -980,12 +983,11 @@ mz-prompt-doubt = { $target } dice que no tiene ningún { $rank }.
 mz-prompt-aces = ¿Respondes con un as (robas dos)?
 mz-prompt-counter = ¿Cancelas ese poder con la misma criatura?
 mz-prompt-rescue = Derrumban tu comodín ({ $value }): ¿lo salvas descartando un { $value }?
-mz-choose = Elige (1-{ $count }), ? para la ayuda, q para salir:
-mz-bad-choice = Escribe un número del 1 al { $count }.
-mz-pass-to = Pasa la pantalla a { $name }: { $name } escribe { $letter } y pulsa Intro.
+game-choose = Elige (1-{ $count }), ? para la ayuda, q para salir:
+game-bad-choice = Escribe un número del 1 al { $count }.
+game-pass-to = Pasa la pantalla a { $name }: { $name } escribe { $letter } y pulsa Intro.
 mz-fish-whom = ¿A quién se la pides?
 mz-fish-rank = ¿Qué rango? (A, 2-10, J, Q, K)
-mz-leave = Has salido de la partida. Queda guardada en { $path }: sigue con `dungeon play --game mazmorra --load { $path }`.
 mz-act-open = Poner { $card }
 mz-act-passage = { $card } en tu mazmorra tras tu { $after }
 mz-act-passage-cell = { $card } saliendo de tu celda
@@ -1046,14 +1048,14 @@ mz-ev-saved = { $name } conserva su comodín y descarta { $card }.
 mz-ev-won = ¡{ $names } gana la partida!
 mz-ev-stopped = Se llega al límite de turnos: nadie gana.
 
-soak-mz-failure = FALLA la partida { $game }: Mazmorra, { $players } jugadores, semilla { $seed }, { $options }: { $problem }
+soak-game-failure = FALLA la partida { $game }: { $name }, { $players } jugadores, semilla { $seed }, { $options }: { $problem }
 mz-prompt-escape = { $claimant } dice haber llegado a la salida: ¿le acusas de hacer trampas (se muestra su mazmorra)?
 mz-act-accuse = Acusar a { $target } de hacer trampas (se muestra su mazmorra)
 mz-ev-accused-cheat = { $name } acusa a { $target }, cuya mazmorra muestra { $cards }: ¡trampa! { $target } pierde toda su mazmorra.
 mz-ev-accused-honest = { $name } acusa a { $target }, cuya mazmorra muestra { $cards }: no había trampa. { $name } pierde su propia mazmorra.
 mz-ev-missed = { $name } juega { $card } a oscuras sobre el último pasaje de { $target }: no es ese valor y la carta se pierde.
 mz-ev-escaping = { $name } juega el último pasaje de una salida: cualquiera puede llamarlo trampa.
-mz-player = Jugador { $n }
+game-player = Jugador { $n }
 mz-deck-french = Baraja francesa
 mz-deck-spanish40 = Baraja española de 40 cartas (deck=spanish40)
 mz-deck-spanish48 = Baraja española de 48 cartas (deck=spanish48)
@@ -1066,4 +1068,3 @@ mz-kind-myrmidon = Mirmidón, valor de combate { $value }: o pide una carta a un
 mz-kind-troll = Trol, valor de combate { $value }
 mz-kind-joker = comodines: las celdas de los prisioneros (con random_cells=yes, cartas comodín)
 mz-variants = Variantes (--ruling): random_cells=yes, suicidal_queen=yes, counter_attack=robber|myrmidon|both, darkness=almost_black|pitch_black, deck=spanish40|spanish48, decks=N, max_turns=N. Las reglas dudosas y su confianza: docs/mazmorra.md.
-mz-not-for = { $option } es una opción de Welcome to the Dungeon, no de Mazmorra (mira `dungeon play --help`; una partida de Mazmorra se retoma con --load FICHERO).

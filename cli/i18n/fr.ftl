@@ -932,18 +932,21 @@ web-kind-monster = Monstres
 web-copies = exemplaires dans la pioche :
 
 ## dungeon sim --game mazmorra
-sim-mz-title = Mazmorra : { $games } parties à { $players } joueurs (première graine { $seed } ; places tournantes)
-sim-mz-bots = Victoires par bot (parties, taux, intervalle à 95 %)
-sim-mz-seats = Victoires par place, et de qui a commencé (tiré aux cartes)
-sim-mz-starter = qui a commencé
-sim-mz-endings = Comment les parties ont fini
-sim-mz-escaped = évasion
-sim-mz-last-alive = dernier vivant
-sim-mz-turn-limit = limite de tours
-sim-mz-length = { $turns } tours et { $decisions } décisions par partie en moyenne.
-sim-mz-warn-starter = qui commence gagne { $value } des parties, pour un objectif d'au plus { $goal }
-sim-mz-warn-limit = { $value } des parties s'arrêtent à la limite de tours sans gagnant, pour un objectif d'au plus { $goal }
-sim-mz-bad-ruling = ni une règle ni une variante de Mazmorra : { $ruling } (decks=N, max_turns=N, deck=french|spanish40|spanish48, random_cells=yes|no, suicidal_queen=yes|no, counter_attack=none|robber|myrmidon|both, darkness=lit|almost_black|pitch_black)
+sim-game-title = { $game } : { $games } parties à { $players } joueurs (première graine { $seed } ; places tournantes)
+sim-game-bots = Victoires par bot (parties, taux, intervalle à 95 %)
+sim-game-seats = Victoires par place, et de qui a commencé
+sim-game-starter = qui a commencé
+sim-game-stalled = parties bloquées
+sim-game-endings = Comment les parties ont fini
+sim-game-length = { $length } { $unit } et { $decisions } décisions par partie en moyenne.
+sim-game-warn-starter = qui commence gagne { $value } des parties, pour un objectif d'au plus { $goal }
+sim-game-warn-stalled = { $value } des parties finissent sans gagnant ({ $endings }), pour un objectif d'au plus { $goal }
+game-bad-ruling = ni une règle ni une variante de { $game } : { $ruling } ({ $help })
+game-welcome = { $game } : { $players } joueurs. Graine { $seed } (rejouez-la avec --seed { $seed }). Tapez ? pour les règles, q pour quitter.
+game-leave = Partie quittée. Elle est gardée dans { $path } : reprenez-la avec `dungeon play --game { $game } --load { $path }`.
+game-not-for = { $option } est une option de Welcome to the Dungeon, pas de { $game } (voir `dungeon play --help` ; une telle partie se reprend avec --load FICHIER).
+game-your-turn = { $name }, à vous :
+game-bad-file = { $path } n'est pas une partie gardée de { $game }.
 
 ## dungeon play --game mazmorra (le mode ligne)
 mz-welcome = Mazmorra : { $players } prisonniers s'évadent de leur cellule, d'un 10 jusqu'au 2 qui est la sortie. Graine { $seed } (rejouez la partie avec --seed { $seed }). Tapez ? pour l'aide, q pour quitter.
@@ -973,12 +976,11 @@ mz-prompt-doubt = { $target } dit n'avoir aucun { $rank }.
 mz-prompt-aces = Répondre avec un as (piocher deux) ?
 mz-prompt-counter = Annuler ce pouvoir avec la même créature ?
 mz-prompt-rescue = Votre joker ({ $value }) s'effondre : le sauver en défaussant un { $value } ?
-mz-choose = Choisissez (1-{ $count }), ? pour l'aide, q pour quitter :
-mz-bad-choice = Tapez un nombre de 1 à { $count }.
-mz-pass-to = Passez l'écran à { $name } : { $name } tape { $letter } puis Entrée.
+game-choose = Choisissez (1-{ $count }), ? pour l'aide, q pour quitter :
+game-bad-choice = Tapez un nombre de 1 à { $count }.
+game-pass-to = Passez l'écran à { $name } : { $name } tape { $letter } puis Entrée.
 mz-fish-whom = À qui demander ?
 mz-fish-rank = Quel rang ? (A, 2-10, J, Q, K)
-mz-leave = Partie quittée. Elle est gardée dans { $path } : reprenez-la avec `dungeon play --game mazmorra --load { $path }`.
 mz-act-open = Poser { $card }
 mz-act-passage = { $card } dans votre donjon après votre { $after }
 mz-act-passage-cell = { $card } pour sortir de votre cellule
@@ -1039,14 +1041,14 @@ mz-ev-saved = { $name } garde son joker et défausse { $card }.
 mz-ev-won = { $names } gagne la partie !
 mz-ev-stopped = La limite de tours est atteinte : personne ne gagne.
 
-soak-mz-failure = ÉCHEC de la partie { $game } : Mazmorra, { $players } joueurs, graine { $seed }, { $options } : { $problem }
+soak-game-failure = ÉCHEC de la partie { $game } : { $name }, { $players } joueurs, graine { $seed }, { $options } : { $problem }
 mz-prompt-escape = { $claimant } dit avoir atteint la sortie : l'accuser de tricher (son donjon est montré) ?
 mz-act-accuse = Accuser { $target } de tricher (son donjon est montré)
 mz-ev-accused-cheat = { $name } accuse { $target }, dont le donjon montre { $cards } : triche ! { $target } perd tout son donjon.
 mz-ev-accused-honest = { $name } accuse { $target }, dont le donjon montre { $cards } : pas de triche. { $name } perd son propre donjon.
 mz-ev-missed = { $name } joue { $card } dans le noir sur le dernier passage de { $target } : ce n'est pas cette valeur, et la carte est perdue.
 mz-ev-escaping = { $name } joue le dernier passage d'une sortie : chacun peut crier à la triche.
-mz-player = Joueur { $n }
+game-player = Joueur { $n }
 mz-deck-french = Jeu français
 mz-deck-spanish40 = Jeu espagnol de 40 cartes (deck=spanish40)
 mz-deck-spanish48 = Jeu espagnol de 48 cartes (deck=spanish48)
@@ -1059,4 +1061,3 @@ mz-kind-myrmidon = Myrmidon, valeur de combat { $value } : ou demande une carte 
 mz-kind-troll = Troll, valeur de combat { $value }
 mz-kind-joker = jokers : les cellules des prisonniers (avec random_cells=yes, des cartes libres)
 mz-variants = Variantes (--ruling) : random_cells=yes, suicidal_queen=yes, counter_attack=robber|myrmidon|both, darkness=almost_black|pitch_black, deck=spanish40|spanish48, decks=N, max_turns=N. Les décisions d'arbitrage et leur confiance : docs/mazmorra.md.
-mz-not-for = { $option } est une option de Welcome to the Dungeon, pas de Mazmorra (voir `dungeon play --help` ; une partie de Mazmorra se reprend avec --load FICHIER).

@@ -16,15 +16,32 @@ pub struct CardsArgs {
     /// Packs to show, comma-separated (default: every pack known).
     #[arg(long)]
     packs: Option<String>,
-    /// The game: dungeon, or mazmorra (its decks: what each rank is, the creatures'
-    /// combat values, the way out).
+    /// The game: dungeon, mazmorra (its decks: what each rank is, the creatures' combat
+    /// values, the way out) or goofspiel (its rules and options).
     #[arg(long, value_enum, default_value = "dungeon")]
-    game: crate::mazmorra::GameChoice,
+    game: crate::games::GameChoice,
+}
+
+/// A worded game's rules, shortly, and its options.
+struct Rules {
+    lang: Lang,
+}
+
+impl crate::games::WithWorded for Rules {
+    type Out = String;
+
+    fn with<G: dungeon_core::Worded>(self, game: &G) -> String {
+        crate::games::table::rules(self.lang, game)
+    }
 }
 
 pub fn run(library: &PackLibrary, lang: Lang, args: CardsArgs) -> Result<ExitCode, String> {
-    if args.game == crate::mazmorra::GameChoice::Mazmorra {
+    if args.game == crate::games::GameChoice::Mazmorra {
         print!("{}", crate::mazmorra::cards(lang));
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(text) = args.game.worded(Rules { lang }) {
+        print!("{text}");
         return Ok(ExitCode::SUCCESS);
     }
     let all: Vec<&str> = library.ids().collect();

@@ -4,6 +4,7 @@
 
 mod cards;
 mod check;
+mod games;
 mod mazmorra;
 mod net;
 mod odds;

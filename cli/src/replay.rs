@@ -31,11 +31,40 @@ pub struct ReplayArgs {
     seat: Option<usize>,
 }
 
+/// `dungeon replay FILE` for a kept game of a worded game.
+struct WordedReplay<'a> {
+    lang: Lang,
+    args: &'a ReplayArgs,
+    seat: Option<u8>,
+}
+
+impl crate::games::WithWorded for WordedReplay<'_> {
+    type Out = Result<ExitCode, String>;
+
+    fn with<G: dungeon_core::Worded>(self, game: &G) -> Self::Out {
+        let path = std::path::Path::new(&self.args.file);
+        let mut out = std::io::stdout().lock();
+        crate::games::table::replay(self.lang, game, path, self.seat, self.args.to, &mut out)
+    }
+}
+
 pub fn run(library: &PackLibrary, lang: Lang, args: ReplayArgs) -> Result<ExitCode, String> {
-    // A game of the second game says so (`"game": "mazmorra"`).
-    if crate::mazmorra::is_kept_game(&args.file) {
+    // A kept game of another game says which (`"game": "mazmorra"`).
+    let other = crate::games::table::kept_game_id(std::path::Path::new(&args.file))
+        .and_then(|id| crate::games::GameChoice::by_id(&id));
+    if let Some(choice) = other.filter(|&g| g != crate::games::GameChoice::Dungeon) {
         let seat = args.seat.map(|s| s.saturating_sub(1) as u8);
-        return crate::mazmorra::replay(lang, &args.file, seat, args.to);
+        if choice == crate::games::GameChoice::Mazmorra {
+            return crate::mazmorra::replay(lang, &args.file, seat, args.to);
+        }
+        let job = WordedReplay {
+            lang,
+            args: &args,
+            seat,
+        };
+        return choice
+            .worded(job)
+            .expect("every game but the first is worded or has its own replay");
     }
     let mut game = save::open(library, lang, &args.file, FileKind::Record)?;
     let count = game.record.decisions.len();

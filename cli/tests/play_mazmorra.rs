@@ -2,40 +2,18 @@
 //! against a bot from a file of answers, kept after every move and taken up again with
 //! --load; the screen passed between two people by a letter; every language.
 
-use std::io::Write;
+#[path = "support/lines.rs"]
+mod lines;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 fn dungeon(dir: &Path, lang: &str, args: &[&str], input: &str) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dungeon"))
-        .args(["--lang", lang])
-        .args(args)
-        .env("DUNGEON_DATA_DIR", dir.join("data"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    let _ = writer.join();
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-    )
+    let (code, out, _) = lines::dungeon(dir, lang, args, input);
+    (code, out)
 }
 
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dungeon-mz-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    lines::temp("mz", name)
 }
 
 #[test]

@@ -10,166 +10,34 @@
 
 mod words;
 
+use crate::games::lines::read_choice;
+use crate::games::table;
 use crate::text::tr;
-use clap::ValueEnum;
+use dungeon_core::bots::{Bot, lineup};
 use dungeon_core::{Game, Seat};
 use dungeon_engine::Lang;
 use dungeon_mazmorra::Mazmorra;
 use dungeon_mazmorra::action::{Action, Event};
-use dungeon_mazmorra::state::{Options, Phase, State};
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
-use serde::{Deserialize, Serialize};
+use dungeon_mazmorra::state::{Phase, State};
 use std::io::{BufRead, Write};
+use std::path::Path;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use words::Words;
 
-/// Which game a command plays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum GameChoice {
-    /// Welcome to the Dungeon, with its packs.
-    #[default]
-    Dungeon,
-    /// Mazmorra (Daniel Bullen, 2001): a standard deck, rulings and variants by --ruling.
-    Mazmorra,
-}
-
-/// What `dungeon play` was asked, for this game.
-pub struct Setup {
-    pub players: u8,
-    pub humans: u8,
-    pub names: Option<String>,
-    pub bots: String,
-    pub seed: Option<u64>,
-    pub rulings: Vec<String>,
-    pub load: Option<String>,
-    pub save: Option<PathBuf>,
-}
-
-/// A game as it is kept: enough to play it again move by move.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Kept {
-    game: String,
-    options: Options,
-    seed: u64,
-    names: Vec<String>,
-    /// Each seat's player: `human`, or a bot's id.
-    players: Vec<String>,
-    actions: Vec<Action>,
-}
+pub use crate::games::table::Setup;
 
 /// A seat's player.
 #[derive(Clone, Copy)]
 enum Player {
     Human,
-    Bot(crate::sim::MazmorraBot),
+    Bot(Bot),
 }
 
 pub fn run(lang: Lang, setup: Setup) -> Result<ExitCode, String> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     play(lang, setup, stdin.lock(), stdout.lock())
-}
-
-fn kept_path(setup: &Setup, seed: u64) -> Option<PathBuf> {
-    setup.save.clone().or_else(|| {
-        let games = crate::play::games_folder()?;
-        let dir = games.parent()?.join("mazmorra");
-        std::fs::create_dir_all(&dir).ok()?;
-        Some(dir.join(format!("{seed}.json")))
-    })
-}
-
-fn new_game(lang: Lang, setup: &Setup) -> Result<Kept, String> {
-    if !(2..=4).contains(&setup.players) {
-        return Err(tr(
-            lang,
-            "error-players",
-            &[("players", setup.players.into())],
-        ));
-    }
-    let humans = setup.humans.min(setup.players);
-    let bots = crate::sim::mazmorra_lineup(&setup.bots).ok_or_else(|| {
-        tr(
-            lang,
-            "error-unknown-bot",
-            &[("bot", setup.bots.clone().into())],
-        )
-    })?;
-    let options = crate::sim::mazmorra_options(setup.players, &setup.rulings)
-        .map_err(|r| tr(lang, "sim-mz-bad-ruling", &[("ruling", r.into())]))?;
-    let given: Vec<String> = (setup.names.as_deref().unwrap_or_default().split(','))
-        .map(|n| n.trim().to_string())
-        .filter(|n| !n.is_empty())
-        .collect();
-    let mut names = Vec::new();
-    let mut players = Vec::new();
-    for seat in 0..setup.players {
-        if seat < humans {
-            let fallback = tr(lang, "mz-player", &[("n", (seat + 1).into())]);
-            names.push(given.get(seat as usize).cloned().unwrap_or(fallback));
-            players.push("human".to_string());
-        } else {
-            let bot = bots
-                .get((seat - humans) as usize)
-                .or(bots.last())
-                .copied()
-                .expect("a bot");
-            // Shown by level, as the first game's bots are.
-            let level = match bot {
-                crate::sim::MazmorraBot::Random => "easy".to_string(),
-                crate::sim::MazmorraBot::Search(100) => "normal".to_string(),
-                crate::sim::MazmorraBot::Search(300) => "hard".to_string(),
-                crate::sim::MazmorraBot::Search(n) => format!("hard:{n}"),
-            };
-            names.push(format!("Bot {} ({level})", seat + 1));
-            players.push(crate::sim::mazmorra_bot_id(bot));
-        }
-    }
-    let seed = setup.seed.unwrap_or_else(|| {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
-        (nanos as u64) % 1_000_000_000
-    });
-    Ok(Kept {
-        game: "mazmorra".into(),
-        options,
-        seed,
-        names,
-        players,
-        actions: Vec::new(),
-    })
-}
-
-fn load(lang: Lang, path: &str) -> Result<Kept, String> {
-    let bytes = dungeon_engine::catalog::read_regular_bytes(std::path::Path::new(path), 8 << 20)
-        .map_err(|e| format!("{path}: {e}"))?;
-    let kept: Kept = serde_json::from_slice(&bytes).map_err(|e| format!("{path}: {e}"))?;
-    if kept.game != "mazmorra" || kept.names.len() != kept.players.len() {
-        return Err(tr(
-            lang,
-            "sim-mz-bad-ruling",
-            &[("ruling", path.to_string().into())],
-        ));
-    }
-    Ok(kept)
-}
-
-/// The bot of `seat`'s move number `n` in the game of `seed`.
-fn bot_move(
-    bot: crate::sim::MazmorraBot,
-    state: &State,
-    seat: Seat,
-    seed: u64,
-    n: usize,
-) -> Action {
-    let mut rng = ChaCha8Rng::seed_from_u64(
-        seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (u64::from(seat) << 48) ^ n as u64,
-    );
-    bot.choose(state, seat, &mut rng)
 }
 
 pub fn play(
@@ -179,19 +47,17 @@ pub fn play(
     mut out: impl Write,
 ) -> Result<ExitCode, String> {
     let mut kept = match &setup.load {
-        Some(path) => load(lang, path)?,
-        None => new_game(lang, &setup)?,
+        Some(path) => table::load(lang, &Mazmorra, Path::new(path))?,
+        None => table::new_game(lang, &Mazmorra, &setup)?,
     };
     let path = match &setup.load {
         Some(p) => Some(PathBuf::from(p)),
-        None => kept_path(&setup, kept.seed),
+        None => table::kept_path("mazmorra", &setup, kept.seed),
     };
     let players: Vec<Player> = (kept.players.iter())
         .map(|p| match p.as_str() {
             "human" => Some(Player::Human),
-            id => crate::sim::mazmorra_lineup(id)
-                .and_then(|b| b.first().copied())
-                .map(Player::Bot),
+            id => lineup(id).and_then(|b| b.first().copied()).map(Player::Bot),
         })
         .collect::<Option<_>>()
         .ok_or_else(|| {
@@ -252,17 +118,24 @@ pub fn play(
     let mut last_human: Option<Seat> = None;
     while let Some(seat) = Mazmorra.to_act(&state) {
         let action = match players[seat as usize] {
-            Player::Bot(bot) => bot_move(bot, &state, seat, kept.seed, kept.actions.len()),
+            Player::Bot(bot) => {
+                table::bot_move(&Mazmorra, bot, &state, seat, kept.seed, kept.actions.len())
+            }
             Player::Human => {
                 if humans.len() > 1 && last_human != Some(seat) {
-                    if !pass_screen(lang, &kept.names[seat as usize], &mut input, &mut out) {
-                        return leave(lang, &path, &mut out);
+                    if !crate::games::lines::pass_screen(
+                        lang,
+                        &kept.names[seat as usize],
+                        &mut input,
+                        &mut out,
+                    ) {
+                        return table::leave(lang, &Mazmorra, &path, &mut out);
                     }
                 }
                 last_human = Some(seat);
                 match ask(lang, &words(seat), &state, seat, &mut input, &mut out) {
                     Some(action) => action,
-                    None => return leave(lang, &path, &mut out),
+                    None => return table::leave(lang, &Mazmorra, &path, &mut out),
                 }
             }
         };
@@ -325,14 +198,6 @@ pub fn cards(lang: Lang) -> String {
     out
 }
 
-/// Whether `path` holds a kept Mazmorra game.
-pub fn is_kept_game(path: &str) -> bool {
-    dungeon_engine::catalog::read_regular_bytes(std::path::Path::new(path), 8 << 20)
-        .ok()
-        .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
-        .is_some_and(|v| v["game"] == "mazmorra")
-}
-
 /// `dungeon replay FILE` for a kept Mazmorra game: every move played again and checked,
 /// and its log as `seat` saw it (`None`: as a spectator), up to move `to`; then the table.
 pub fn replay(
@@ -341,7 +206,7 @@ pub fn replay(
     seat: Option<Seat>,
     to: Option<usize>,
 ) -> Result<ExitCode, String> {
-    let kept = load(lang, path)?;
+    let kept = table::load(lang, &Mazmorra, Path::new(path))?;
     let reader = seat
         .filter(|&s| (s as usize) < kept.names.len())
         .unwrap_or(Seat::MAX);
@@ -384,43 +249,6 @@ pub fn replay(
     Ok(ExitCode::SUCCESS)
 }
 
-fn leave(lang: Lang, path: &Option<PathBuf>, out: &mut impl Write) -> Result<ExitCode, String> {
-    if let Some(path) = path {
-        let shown = path.to_string_lossy().into_owned();
-        let _ = writeln!(out, "{}", tr(lang, "mz-leave", &[("path", shown.into())]));
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// The screen passes to `name`, who types the first letter of their name (a key no habit
-/// of the one before types). False at the end of input or on `q`.
-fn pass_screen(lang: Lang, name: &str, input: &mut impl BufRead, out: &mut impl Write) -> bool {
-    let letter = name
-        .chars()
-        .next()
-        .unwrap_or('?')
-        .to_lowercase()
-        .to_string();
-    loop {
-        let a = [
-            ("name", name.to_string().into()),
-            ("letter", letter.clone().into()),
-        ];
-        let _ = writeln!(out, "{}", tr(lang, "mz-pass-to", &a));
-        let mut line = String::new();
-        if input.read_line(&mut line).unwrap_or(0) == 0 {
-            return false;
-        }
-        let line = line.trim().to_lowercase();
-        if line == "q" {
-            return false;
-        }
-        if line == letter {
-            return true;
-        }
-    }
-}
-
 /// A human's move: the table, the question and its options; `None` to leave.
 fn ask(
     lang: Lang,
@@ -453,47 +281,10 @@ fn ask(
     for (i, a) in options.iter().enumerate() {
         let _ = writeln!(out, "  {}) {}", i + 1, words.action(&view, a));
     }
-    let choice = read_choice(lang, options.len(), input, out)?;
+    let choice = read_choice(lang, options.len(), &tr(lang, "mz-help", &[]), input, out)?;
     match options[choice].clone() {
         Action::Fish { card, .. } => fish(lang, words, &view.legal, card, input, out),
         action => Some(action),
-    }
-}
-
-/// A number from 1 to `count` (its index), `?` for the help; `None` on `q` or no more input.
-fn read_choice(
-    lang: Lang,
-    count: usize,
-    input: &mut impl BufRead,
-    out: &mut impl Write,
-) -> Option<usize> {
-    loop {
-        let _ = write!(
-            out,
-            "{} ",
-            tr(lang, "mz-choose", &[("count", count.into())])
-        );
-        let _ = out.flush();
-        let mut line = String::new();
-        if input.read_line(&mut line).ok()? == 0 {
-            return None;
-        }
-        match line.trim() {
-            "q" => return None,
-            "?" => {
-                let _ = writeln!(out, "{}", tr(lang, "mz-help", &[]));
-            }
-            n => match n.parse::<usize>() {
-                Ok(n) if (1..=count).contains(&n) => return Some(n - 1),
-                _ => {
-                    let _ = writeln!(
-                        out,
-                        "{}",
-                        tr(lang, "mz-bad-choice", &[("count", count.into())])
-                    );
-                }
-            },
-        }
     }
 }
 
@@ -521,7 +312,7 @@ fn fish(
     for (i, t) in targets.iter().enumerate() {
         let _ = writeln!(out, "  {}) {}", i + 1, words.names[*t as usize]);
     }
-    let target = targets[read_choice(lang, targets.len(), input, out)?];
+    let target = targets[read_choice(lang, targets.len(), &tr(lang, "mz-help", &[]), input, out)?];
     loop {
         let _ = writeln!(out, "{}", tr(lang, "mz-fish-rank", &[]));
         let mut line = String::new();

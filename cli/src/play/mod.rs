@@ -47,10 +47,10 @@ const FALLBACK_SAVE: &str = "dungeon-save.json";
 
 #[derive(Args, Clone)]
 pub struct PlayArgs {
-    /// The game: dungeon (Welcome to the Dungeon) or mazmorra (in lines; its rulings and
-    /// variants as --ruling ID=CHOICE, see `dungeon sim --help`).
+    /// The game: dungeon (Welcome to the Dungeon), mazmorra or goofspiel (in lines; their
+    /// rulings and variants as --ruling ID=CHOICE, see `dungeon cards --game ID`).
     #[arg(long, value_enum, default_value = "dungeon")]
-    game: crate::mazmorra::GameChoice,
+    game: crate::games::GameChoice,
     /// Players at the table (2-4), humans and bots together.
     #[arg(long, default_value_t = 2)]
     players: u8,
@@ -317,6 +317,21 @@ pub fn seat_names(lang: Lang, setup: &TableSetup) -> Seats {
     Seats::new(lang, &records, true)
 }
 
+/// `dungeon play --game ID` for a worded game, at this terminal.
+struct WordedTable {
+    lang: Lang,
+    setup: crate::games::table::Setup,
+}
+
+impl crate::games::WithWorded for WordedTable {
+    type Out = Result<ExitCode, String>;
+
+    fn with<G: dungeon_core::Worded>(self, game: &G) -> Self::Out {
+        let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
+        crate::games::table::play(self.lang, game, self.setup, stdin.lock(), stdout.lock())
+    }
+}
+
 /// Plays. `lang_given`: the language was asked for (`--lang`); else a resumed game comes
 /// back in the language it was last played in.
 /// The folder games are kept in (`games.rs`), for the other game's saves.
@@ -330,7 +345,7 @@ pub fn run(
     lang_given: bool,
     args: PlayArgs,
 ) -> Result<ExitCode, String> {
-    if args.game == crate::mazmorra::GameChoice::Mazmorra {
+    if args.game != crate::games::GameChoice::Dungeon {
         // The first game's options mean nothing here: say so rather than ignore them.
         let foreign = [
             ("--packs", args.new_game_options.contains(&"--packs")),
@@ -340,21 +355,27 @@ pub fn run(
             ("--record", args.record.is_some()),
         ];
         if let Some((option, _)) = foreign.iter().find(|(_, given)| *given) {
-            return Err(tr(lang, "mz-not-for", &[("option", (*option).into())]));
+            let name = (clap::ValueEnum::to_possible_value(&args.game))
+                .map_or(String::new(), |v| v.get_name().into());
+            let a = [("option", (*option).into()), ("game", name.into())];
+            return Err(tr(lang, "game-not-for", &a));
         }
-        return crate::mazmorra::run(
-            lang,
-            crate::mazmorra::Setup {
-                players: args.players,
-                humans: args.humans,
-                names: args.names,
-                bots: args.bots,
-                seed: args.seed,
-                rulings: args.rulings,
-                load: args.load,
-                save: args.save,
-            },
-        );
+        let setup = crate::games::table::Setup {
+            players: args.players,
+            humans: args.humans,
+            names: args.names,
+            bots: args.bots,
+            seed: args.seed,
+            rulings: args.rulings,
+            load: args.load,
+            save: args.save,
+        };
+        if args.game == crate::games::GameChoice::Mazmorra {
+            return crate::mazmorra::run(lang, setup);
+        }
+        let table = WordedTable { lang, setup };
+        return (args.game.worded(table))
+            .expect("every game but the first is worded or has its own table");
     }
     if args.list {
         return games::list(lang);

@@ -17,8 +17,8 @@
 //!   with their ratings.
 
 mod csv;
+mod hosted;
 mod ladder;
-mod mazmorra;
 mod part;
 mod plot;
 mod progress;
@@ -31,15 +31,7 @@ mod shard;
 mod stats;
 mod table;
 
-pub(crate) use mazmorra::{
-    Bot as MazmorraBot, lineup as mazmorra_lineup, options as mazmorra_options,
-};
 pub(crate) use run::panic_message;
-
-/// A Mazmorra bot's id, as reports and kept games name it.
-pub(crate) fn mazmorra_bot_id(bot: MazmorraBot) -> String {
-    bot.id()
-}
 
 use crate::packs;
 use crate::text::{Arg, io_error, tr};
@@ -126,7 +118,7 @@ pub struct SimArgs {
     /// random_cells=yes, suicidal_queen=yes, counter_attack=robber|myrmidon|both, decks=N,
     /// max_turns=N; bots random, normal, hard or hard:N).
     #[arg(long, value_enum, default_value = "dungeon")]
-    game: crate::mazmorra::GameChoice,
+    game: crate::games::GameChoice,
     /// Games at each player count.
     #[arg(long, short = 'n', default_value_t = 1000)]
     games: u64,
@@ -284,8 +276,9 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
         Some(SimCommand::Ladder(ladder)) => return run_ladder(library, lang, ladder),
         None => {}
     }
-    if args.game == crate::mazmorra::GameChoice::Mazmorra {
-        return run_mazmorra(lang, &args);
+    let study = HostedStudy { lang, args: &args };
+    if let Some(done) = args.game.hosted(study) {
+        return done;
     }
     let t = |key: &'static str, a: &[(&str, Arg)]| tr(lang, key, a);
     // Options first, so a mistake costs no pack loading and no game.
@@ -513,36 +506,47 @@ fn plot_error(lang: Lang, path: &std::path::Path, e: &std::io::Error) -> String 
     tr(lang, "sim-plot-write", &a)
 }
 
-/// `dungeon sim --game mazmorra`: a study of the second game (`mazmorra.rs`), as lines or
-/// `--json`, for each player count asked.
-fn run_mazmorra(lang: Lang, args: &SimArgs) -> Result<ExitCode, String> {
-    if args.games == 0 {
-        return Err(tr(lang, "sim-bad-games", &[]));
-    }
-    let lineup = mazmorra::lineup(&args.bots).ok_or_else(|| bad_bot(lang, &args.bots))?;
-    let threads = worker_threads(lang, "--threads", args.threads)?;
-    let mut reports = Vec::new();
-    for &players in &args.players {
-        if !(2..=4).contains(&players) {
-            return Err(tr(lang, "error-players", &[("players", players.into())]));
+/// `dungeon sim --game ID` for a game on `dungeon-core` (`hosted.rs`): a study for each
+/// player count asked, as lines or `--json`.
+struct HostedStudy<'a> {
+    lang: Lang,
+    args: &'a SimArgs,
+}
+
+impl crate::games::WithHosted for HostedStudy<'_> {
+    type Out = Result<ExitCode, String>;
+
+    fn with<G: dungeon_core::Hosted>(self, game: &G) -> Self::Out {
+        let (lang, args) = (self.lang, self.args);
+        if args.games == 0 {
+            return Err(tr(lang, "sim-bad-games", &[]));
         }
-        let options = mazmorra::options(players, &args.rulings)
-            .map_err(|r| tr(lang, "sim-mz-bad-ruling", &[("ruling", r.into())]))?;
-        reports.push(mazmorra::study(
-            lang, &options, &lineup, args.games, args.seed, threads,
-        )?);
+        let lineup =
+            dungeon_core::bots::lineup(&args.bots).ok_or_else(|| bad_bot(lang, &args.bots))?;
+        let threads = worker_threads(lang, "--threads", args.threads)?;
+        let mut reports = Vec::new();
+        for &players in &args.players {
+            if !game.seats().contains(&players) {
+                return Err(tr(lang, "error-players", &[("players", players.into())]));
+            }
+            let options = dungeon_core::hosted::options_from(game, players, &args.rulings)
+                .map_err(|r| crate::games::table::bad_ruling(lang, game, &r))?;
+            reports.push(hosted::study(
+                game, lang, &options, &lineup, args.games, args.seed, threads,
+            )?);
+        }
+        let text = if args.output.json {
+            serde_json::to_string_pretty(&reports).map_err(|e| e.to_string())? + "\n"
+        } else {
+            let name = game.name(lang.code());
+            (reports.iter())
+                .map(|r| hosted::render(lang, &name, r))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        give(lang, &args.output, &text)?;
+        Ok(ExitCode::SUCCESS)
     }
-    let text = if args.output.json {
-        serde_json::to_string_pretty(&reports).map_err(|e| e.to_string())? + "\n"
-    } else {
-        reports
-            .iter()
-            .map(|r| mazmorra::render(lang, r))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    give(lang, &args.output, &text)?;
-    Ok(ExitCode::SUCCESS)
 }
 
 /// The report as tables, JSON or CSV, to stdout or `--out`; and the chart to `--plot`.

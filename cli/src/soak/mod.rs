@@ -7,7 +7,7 @@
 //! - `plan.rs`: which games (mixes, player counts, options, bots, seeds);
 //! - this file: the options, the threads, the report.
 
-mod mazmorra;
+mod hosted;
 mod plan;
 
 use crate::text::{Arg, tr};
@@ -52,10 +52,35 @@ pub struct SoakArgs {
     /// No progress lines.
     #[arg(long, short = 'q')]
     quiet: bool,
-    /// The game soaked: dungeon (by default) or mazmorra (its plain game and each variant
-    /// in turn; --packs and --rules-every do not apply).
+    /// The game soaked: dungeon (by default), mazmorra or goofspiel (its plain game and
+    /// each variant in turn; --packs and --rules-every do not apply).
     #[arg(long, value_enum, default_value = "dungeon")]
-    over: crate::mazmorra::GameChoice,
+    over: crate::games::GameChoice,
+}
+
+/// `dungeon soak --over ID` for a game on `dungeon-core` (`hosted.rs`).
+struct HostedSoak<'a> {
+    lang: Lang,
+    args: &'a SoakArgs,
+    threads: usize,
+}
+
+impl crate::games::WithHosted for HostedSoak<'_> {
+    type Out = bool;
+
+    fn with<G: dungeon_core::Hosted>(self, game: &G) -> bool {
+        let a = self.args;
+        hosted::run(
+            game,
+            self.lang,
+            a.games,
+            a.seed,
+            &a.players,
+            self.threads,
+            a.game,
+            a.quiet,
+        )
+    }
 }
 
 /// How often a progress line is printed.
@@ -97,16 +122,12 @@ pub fn run(
     // No more threads than games: each builds its own engines.
     let threads = crate::sim::worker_threads(lang, "--threads", args.threads)?
         .min(usize::try_from(args.games).unwrap_or(usize::MAX));
-    if args.over == crate::mazmorra::GameChoice::Mazmorra {
-        let passed = mazmorra::run(
-            lang,
-            args.games,
-            args.seed,
-            &args.players,
-            threads,
-            args.game,
-            args.quiet,
-        );
+    let job = HostedSoak {
+        lang,
+        args: &args,
+        threads,
+    };
+    if let Some(passed) = args.over.hosted(job) {
         return Ok(if passed {
             ExitCode::SUCCESS
         } else {

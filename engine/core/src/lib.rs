@@ -15,10 +15,17 @@
 //! [`ismcts`], a bot that searches states sampled from its view (the game supplies how
 //! to sample them, [`Game::determinize`], and how to judge a game cut short,
 //! [`Game::heuristic`]).
-//! The first game, Welcome to the Dungeon, still has its own richer interfaces in
-//! `dungeon-engine`; it moves onto this one in later steps (issue 27).
+//! [`bots`] names them as players. A game that also implements [`Hosted`] (its words, its
+//! endings, its audits) gets the lab, the soak, kept games and a terminal table from the
+//! `dungeon` program with no change there (`docs/new-game.md`).
+//! The first game, Welcome to the Dungeon, keeps its own richer interfaces in
+//! `dungeon-engine`, and is adapted to this one by `dungeon_engine::generic`.
 
+pub mod bots;
+pub mod hosted;
 pub mod ismcts;
+
+pub use hosted::{Hosted, Worded};
 
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;

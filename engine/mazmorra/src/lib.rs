@@ -27,6 +27,7 @@
 pub mod action;
 pub mod cards;
 pub mod determinize;
+mod hosted;
 pub mod moves;
 pub mod piles;
 pub mod reveal;

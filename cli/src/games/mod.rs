@@ -1,0 +1,68 @@
+//! The games of the program beside Welcome to the Dungeon, and the one place a new game
+//! is listed. A game on `dungeon-core` ([`Hosted`]; [`Worded`] for a table) gets `dungeon
+//! sim --game ID` (`crate::sim::hosted`), `dungeon soak --over ID` (`crate::soak::hosted`),
+//! and, if worded, `dungeon play --game ID`, kept games, `dungeon replay` and `dungeon
+//! cards --game ID` (`table.rs`), all written once for any game. Adding one: a variant of
+//! [`GameChoice`], and an arm in [`GameChoice::hosted`] and [`GameChoice::worded`]
+//! (`docs/new-game.md`).
+//!
+//! Mazmorra has its own table (`crate::mazmorra`: a Myrmidon's question is asked in two
+//! parts), so it is hosted but not worded here.
+
+pub(crate) mod lines;
+pub(crate) mod table;
+
+use clap::ValueEnum;
+use dungeon_core::{Hosted, Worded};
+
+/// Which game a command plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum GameChoice {
+    /// Welcome to the Dungeon, with its packs.
+    #[default]
+    Dungeon,
+    /// Mazmorra (Daniel Bullen, 2001): a standard deck, rulings and variants by --ruling.
+    Mazmorra,
+    /// Goofspiel: hidden bids for prizes (ties=lost|carry, cards=3..13).
+    Goofspiel,
+}
+
+/// Something done with a hosted game, whichever it is (a visitor: Rust closures cannot
+/// be generic).
+pub trait WithHosted {
+    type Out;
+    fn with<G: Hosted>(self, game: &G) -> Self::Out;
+}
+
+/// Something done with a worded game, whichever it is.
+pub trait WithWorded {
+    type Out;
+    fn with<G: Worded>(self, game: &G) -> Self::Out;
+}
+
+impl GameChoice {
+    /// Does `job` with this game if it is on `dungeon-core` (not Welcome to the Dungeon).
+    pub fn hosted<J: WithHosted>(self, job: J) -> Option<J::Out> {
+        match self {
+            GameChoice::Dungeon => None,
+            GameChoice::Mazmorra => Some(job.with(&dungeon_mazmorra::Mazmorra)),
+            GameChoice::Goofspiel => Some(job.with(&dungeon_goofspiel::Goofspiel)),
+        }
+    }
+
+    /// Does `job` with this game if it has its words (the generic table plays it).
+    pub fn worded<J: WithWorded>(self, job: J) -> Option<J::Out> {
+        match self {
+            GameChoice::Dungeon | GameChoice::Mazmorra => None,
+            GameChoice::Goofspiel => Some(job.with(&dungeon_goofspiel::Goofspiel)),
+        }
+    }
+
+    /// The game a kept game or a scenario names by its id (`"game": "goofspiel"`).
+    pub fn by_id(id: &str) -> Option<GameChoice> {
+        GameChoice::value_variants()
+            .iter()
+            .copied()
+            .find(|g| g.to_possible_value().is_some_and(|v| v.get_name() == id))
+    }
+}
