@@ -30,7 +30,7 @@ struct Rules {
 impl crate::games::WithWorded for Rules {
     type Out = String;
 
-    fn with<G: dungeon_core::Worded>(self, game: &G) -> String {
+    fn with<G: dungeon_core::Worded + Default + Send + Sync + 'static>(self, game: &G) -> String {
         crate::games::table::rules(self.lang, game)
     }
 }

@@ -41,7 +41,10 @@ struct WordedReplay<'a> {
 impl crate::games::WithWorded for WordedReplay<'_> {
     type Out = Result<ExitCode, String>;
 
-    fn with<G: dungeon_core::Worded>(self, game: &G) -> Self::Out {
+    fn with<G: dungeon_core::Worded + Default + Send + Sync + 'static>(
+        self,
+        game: &G,
+    ) -> Self::Out {
         let path = std::path::Path::new(&self.args.file);
         let mut out = std::io::stdout().lock();
         crate::games::table::replay(self.lang, game, path, self.seat, self.args.to, &mut out)

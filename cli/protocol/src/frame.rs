@@ -22,6 +22,14 @@ pub struct FrameError {
 
 /// Reads one client frame of at most `limit` bytes.
 pub fn parse_client_frame(frame: &[u8], limit: usize) -> Result<ClientMessage, FrameError> {
+    parse_frame(frame, limit)
+}
+
+/// Reads one frame of any of the server's protocols.
+pub(crate) fn parse_frame<T: serde::de::DeserializeOwned>(
+    frame: &[u8],
+    limit: usize,
+) -> Result<T, FrameError> {
     if frame.len() > limit {
         return Err(FrameError {
             code: ErrorCode::TooBig,

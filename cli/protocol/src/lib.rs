@@ -11,12 +11,15 @@
 //!
 //! - `messages.rs`: the messages and what they carry;
 //! - `frame.rs`: reading a client's frame, with its limit and typed refusal;
+//! - `rooms.rs`: the protocol of tables of the other games (`/rooms`), which knows no
+//!   game's types;
 //! - `packs.rs`: the hash a table publishes for each pack, which a client checks against
 //!   its own copy before showing any card.
 
 mod frame;
 mod messages;
 mod packs;
+pub mod rooms;
 #[cfg(test)]
 mod tests;
 mod words;
@@ -33,11 +36,14 @@ pub use words::{CardKind, CardWords, OptionWords, QuestionWords, Words};
 /// answers a different one with [`ErrorCode::VersionMismatch`] and closes.
 pub const PROTOCOL_VERSION: u32 = 1;
 
-/// The JSON Schema of each message type, by name: `ClientMessage`, `ServerMessage`.
+/// The JSON Schema of each message type, by name: `ClientMessage`, `ServerMessage`, and
+/// those of tables of the other games, `RoomClient`, `RoomServer`.
 pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
     vec![
         ("ClientMessage", schemars::schema_for!(ClientMessage)),
         ("ServerMessage", schemars::schema_for!(ServerMessage)),
+        ("RoomClient", schemars::schema_for!(rooms::RoomClient)),
+        ("RoomServer", schemars::schema_for!(rooms::RoomServer)),
     ]
 }
 
@@ -50,7 +56,9 @@ pub fn schemas_markdown() -> String {
         let value = serde_json::to_value(&schema).expect("a schema is JSON");
         let title = match name {
             "ClientMessage" => "Client to server",
-            _ => "Server to client",
+            "ServerMessage" => "Server to client",
+            "RoomClient" => "Client to server at `/rooms`",
+            _ => "Server to client at `/rooms`",
         };
         out.push_str(&format!("### {title} (`{name}`)\n\n"));
         for variant in value["oneOf"].as_array().into_iter().flatten() {

@@ -25,6 +25,7 @@ mod gate;
 mod limits;
 mod names;
 mod odds;
+mod rooms;
 mod secret;
 pub mod store;
 mod web;
@@ -62,6 +63,8 @@ pub struct Config {
     pub seeds: Seeds,
     /// The name the server gives in `welcome`.
     pub name: String,
+    /// The other games it hosts (`/rooms`), each as a `dungeon_core` game with its words.
+    pub games: Vec<Arc<dyn dungeon_core::session::Kind>>,
 }
 
 impl Config {
@@ -74,6 +77,7 @@ impl Config {
             access: Access::default(),
             seeds: Seeds::Os,
             name: format!("dungeon {}", env!("CARGO_PKG_VERSION")),
+            games: Vec::new(),
         }
     }
 }
@@ -114,6 +118,18 @@ impl Server {
             abandoned: config.limits.abandoned_ttl,
         };
         let (unfinished, expired) = games::expire_stored(&*config.store, expiry)?;
+        let rooms = Arc::new(rooms::Rooms::new(
+            config.games.clone(),
+            config.store.clone(),
+            config.seeds,
+            rooms::RoomLimits {
+                most: config.limits.open_tables,
+                per_address: config.limits.tables_per_address,
+                unstarted: config.limits.unstarted_ttl,
+                abandoned: config.limits.abandoned_ttl,
+            },
+        ));
+        let (rooms_taken, mut broken_rooms) = rooms.restore();
         let count = unfinished.len();
         let odds = odds::OddsPool::start(&config.limits)?;
         let packs = (config.library.ids())
@@ -130,9 +146,11 @@ impl Server {
             odds,
             expiry,
         )?;
-        let broken = pool.restore(unfinished);
+        let mut broken = pool.restore(unfinished);
+        let tables = count - broken.len() + rooms_taken;
+        broken.append(&mut broken_rooms);
         let restored = Restored {
-            tables: count - broken.len(),
+            tables,
             broken,
             expired,
         };
@@ -152,6 +170,7 @@ impl Server {
             next_connection: AtomicU64::new(0),
             name: config.name,
             packs,
+            rooms,
         });
         Ok(Server { shared, restored })
     }

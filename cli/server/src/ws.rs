@@ -37,11 +37,14 @@ pub(crate) struct Shared {
     pub name: String,
     /// The packs tables may be opened with, as the page offers them.
     pub packs: Vec<crate::web::PackOffer>,
+    /// Tables of the other games (`/rooms`).
+    pub rooms: Arc<crate::rooms::Rooms>,
 }
 
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
     crate::web::routes()
         .route("/ws", get(upgrade))
+        .route("/rooms", get(crate::rooms::socket::upgrade))
         .with_state(shared)
 }
 

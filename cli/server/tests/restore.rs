@@ -8,6 +8,7 @@ mod support;
 use dungeon_engine::ids::Seat;
 use dungeon_engine::record::Move;
 use dungeon_protocol::{ClientMessage, ErrorCode, ServerMessage};
+use dungeon_server::store::rooms::{RoomStore, StoredRoom};
 use dungeon_server::store::{Status, StoreError, StoredTable, TableKey};
 use dungeon_server::{MemoryStore, Store};
 use std::sync::Arc;
@@ -99,6 +100,37 @@ fn a_restart_resumes_checked_tables_and_sets_tampered_ones_aside() {
 struct SlowDisk {
     inner: MemoryStore,
     written: Arc<AtomicUsize>,
+}
+
+impl RoomStore for SlowDisk {
+    fn room_create(&self, room: &StoredRoom) -> Result<(), StoreError> {
+        self.inner.room_create(room)
+    }
+    fn room_seat(
+        &self,
+        key: &TableKey,
+        seat: u8,
+        name: &str,
+        token: &[u8; 32],
+    ) -> Result<(), StoreError> {
+        self.inner.room_seat(key, seat, name, token)
+    }
+    fn room_status(&self, key: &TableKey, status: Status) -> Result<(), StoreError> {
+        self.inner.room_status(key, status)
+    }
+    fn room_decide(
+        &self,
+        key: &TableKey,
+        number: u32,
+        action: &str,
+        state: &str,
+        status: Status,
+    ) -> Result<(), StoreError> {
+        self.inner.room_decide(key, number, action, state, status)
+    }
+    fn rooms_unfinished(&self) -> Result<Vec<StoredRoom>, StoreError> {
+        self.inner.rooms_unfinished()
+    }
 }
 
 impl Store for SlowDisk {

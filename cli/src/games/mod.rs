@@ -6,8 +6,9 @@
 //! [`GameChoice`], and an arm in [`GameChoice::hosted`] and [`GameChoice::worded`]
 //! (`docs/new-game.md`).
 //!
-//! Mazmorra has its own table (`crate::mazmorra`: a Myrmidon's question is asked in two
-//! parts), so it is hosted but not worded here.
+//! Mazmorra has its own table in the terminal (`crate::mazmorra`: a Myrmidon's question
+//! is asked in two parts); its words for the other tools (the network tables) are
+//! `crate::mazmorra::worded`. [`kinds`] hands every worded game to the server.
 
 pub(crate) mod lines;
 pub(crate) mod table;
@@ -37,7 +38,21 @@ pub trait WithHosted {
 /// Something done with a worded game, whichever it is.
 pub trait WithWorded {
     type Out;
-    fn with<G: Worded>(self, game: &G) -> Self::Out;
+    fn with<G: Worded + Default + Send + Sync + 'static>(self, game: &G) -> Self::Out;
+}
+
+/// Every worded game as a value, for the server's tables of other games (`/rooms`).
+pub fn kinds() -> Vec<std::sync::Arc<dyn dungeon_core::session::Kind>> {
+    struct AsKind;
+    impl WithWorded for AsKind {
+        type Out = std::sync::Arc<dyn dungeon_core::session::Kind>;
+        fn with<G: Worded + Default + Send + Sync + 'static>(self, _game: &G) -> Self::Out {
+            dungeon_core::session::KindOf::new(G::default())
+        }
+    }
+    (GameChoice::value_variants().iter())
+        .filter_map(|g| g.worded(AsKind))
+        .collect()
 }
 
 impl GameChoice {
@@ -53,7 +68,8 @@ impl GameChoice {
     /// Does `job` with this game if it has its words (the generic table plays it).
     pub fn worded<J: WithWorded>(self, job: J) -> Option<J::Out> {
         match self {
-            GameChoice::Dungeon | GameChoice::Mazmorra => None,
+            GameChoice::Dungeon => None,
+            GameChoice::Mazmorra => Some(job.with(&crate::mazmorra::worded::MazmorraWords)),
             GameChoice::Goofspiel => Some(job.with(&dungeon_goofspiel::Goofspiel)),
         }
     }

@@ -221,7 +221,7 @@ pub fn play<G: Worded>(
     let names = kept.names.clone();
     let log = |out: &mut dyn Write, events: &mut Vec<G::Event>| {
         for e in events.drain(..) {
-            if let Some(line) = game.describe_event(code, &names, reader, &e) {
+            if let Some(line) = game.describe_event(code, &names, &kept.options, reader, &e) {
                 say(out, &line);
             }
         }
@@ -233,8 +233,11 @@ pub fn play<G: Worded>(
     let help = game.rules_summary(code);
     let mut last_human: Option<Seat> = None;
     while let Some(seat) = game.to_act(&state) {
+        let only = game.legal_actions(&state);
         let action = match bots[seat as usize] {
             Some(bot) => bot_move(game, bot, &state, seat, kept.seed, kept.actions.len()),
+            // A question with a single answer answers itself.
+            None if only.len() == 1 => only[0].clone(),
             None => {
                 if humans.len() > 1
                     && last_human != Some(seat)
@@ -253,7 +256,11 @@ pub fn play<G: Worded>(
                 for (i, a) in legal.iter().enumerate() {
                     say(
                         &mut out,
-                        &format!("  {}) {}", i + 1, game.describe_action(code, &view, a)),
+                        &format!(
+                            "  {}) {}",
+                            i + 1,
+                            game.describe_action(code, &names, &view, a)
+                        ),
                     );
                 }
                 match read_choice(lang, legal.len(), &help, &mut input, &mut out) {
@@ -322,7 +329,7 @@ pub fn replay<G: Worded>(
     let shown = escape_line(&path.to_string_lossy()).into_owned();
     for n in 0..=upto {
         for e in events.drain(..) {
-            if let Some(line) = game.describe_event(code, &kept.names, reader, &e) {
+            if let Some(line) = game.describe_event(code, &kept.names, &kept.options, reader, &e) {
                 let _ = writeln!(out, "{}", escape_line(&line));
             }
         }

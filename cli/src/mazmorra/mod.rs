@@ -8,6 +8,7 @@
 //!
 //! `words.rs` says it all in the reader's language.
 
+pub mod worded;
 mod words;
 
 use crate::games::lines::read_choice;

@@ -56,11 +56,18 @@ pub struct HostArgs {
     /// The line mode (also chosen when stdin or stdout is not a terminal).
     #[arg(long)]
     plain: bool,
+    /// The game: dungeon (Welcome to the Dungeon), or mazmorra or goofspiel, played in
+    /// lines (their rulings as --ruling ID=CHOICE, see `dungeon cards --game ID`).
+    #[arg(long, value_enum, default_value = "dungeon")]
+    game: crate::games::GameChoice,
 }
 
 pub fn run(library: &PackLibrary, lang: Lang, args: HostArgs) -> Result<ExitCode, String> {
     let server =
         Server::parse(&args.server).map_err(|e| join::bad_address(lang, &args.server, &e))?;
+    if args.game != crate::games::GameChoice::Dungeon {
+        return host_room(lang, &server, &args);
+    }
     let mut table = new_table(lang, &args)?;
     table.pack = brought(lang, library, &table.packs)?;
     // The server has the other packs; its own one comes as files, played beside them.
@@ -111,6 +118,33 @@ pub fn run(library: &PackLibrary, lang: Lang, args: HostArgs) -> Result<ExitCode
         args.plain,
         &shutdown,
     ))
+}
+
+/// A table of another game (`super::rooms`): the first game's options are refused by
+/// name, as `dungeon play --game` refuses them.
+fn host_room(lang: Lang, server: &Server, args: &HostArgs) -> Result<ExitCode, String> {
+    let game = (clap::ValueEnum::to_possible_value(&args.game))
+        .map_or(String::new(), |v| v.get_name().to_string());
+    let foreign = [
+        ("--variant", args.variant),
+        ("--adventurer", args.adventurer.is_some()),
+        ("--turn-timeout", args.turn_timeout.is_some()),
+        ("--packs", args.packs != packs::DEFAULT_PACKS),
+    ];
+    if let Some((option, _)) = foreign.iter().find(|(_, given)| *given) {
+        let a = [("option", (*option).into()), ("game", game.into())];
+        return Err(tr(lang, "game-not-for", &a));
+    }
+    let name = join::check_name(lang, args.name.as_deref())?;
+    let request = dungeon_protocol::rooms::NewRoom {
+        game,
+        players: args.players,
+        humans: args.humans,
+        bots: args.bots.split(',').map(|b| b.trim().to_string()).collect(),
+        rulings: args.rulings.clone(),
+        name,
+    };
+    super::rooms::play(lang, server, super::rooms::Sit::Create(request))
 }
 
 /// The pack of the player's own (`--pack`) among the table's packs, as its files: the

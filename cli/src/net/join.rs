@@ -27,7 +27,8 @@ const TICK: Duration = Duration::from_millis(100);
 
 #[derive(Args, Clone)]
 pub struct JoinArgs {
-    /// The table's invitation, as `dungeon host` printed it: ws://HOST:PORT/t/CODE.
+    /// The table's invitation, as `dungeon host` printed it: ws://HOST:PORT/t/CODE (or
+    /// ws://HOST:PORT/r/CODE, a table of another game).
     url: String,
     /// Your name at the table (at most 20 characters).
     #[arg(long)]
@@ -42,6 +43,18 @@ pub struct JoinArgs {
 }
 
 pub fn run(library: &PackLibrary, lang: Lang, args: JoinArgs) -> Result<ExitCode, String> {
+    if super::rooms::is_room(&args.url) {
+        let invite = super::rooms::parse_invite(lang, &args.url)?;
+        let code = invite.code.clone();
+        let sit = match args.watch {
+            true => super::rooms::Sit::Watch { code },
+            false => super::rooms::Sit::Join {
+                code,
+                name: check_name(lang, args.name.as_deref())?,
+            },
+        };
+        return super::rooms::play(lang, &invite.server, sit);
+    }
     let invite = Invite::parse(&args.url).map_err(|e| bad_address(lang, &args.url, &e))?;
     let name = check_name(lang, args.name.as_deref())?;
     let keys = seat_keys();

@@ -10,4 +10,5 @@
 
 pub mod host;
 pub mod join;
+pub mod rooms;
 pub mod serve;

@@ -113,6 +113,7 @@ pub fn run(library: PackLibrary, lang: Lang, args: ServeArgs) -> Result<ExitCode
         }
     })?;
     let mut config = Config::new(Arc::new(library), Arc::new(store));
+    config.games = crate::games::kinds();
     if let Some(threads) = threads {
         config.threads = threads;
     }

@@ -326,7 +326,10 @@ struct WordedTable {
 impl crate::games::WithWorded for WordedTable {
     type Out = Result<ExitCode, String>;
 
-    fn with<G: dungeon_core::Worded>(self, game: &G) -> Self::Out {
+    fn with<G: dungeon_core::Worded + Default + Send + Sync + 'static>(
+        self,
+        game: &G,
+    ) -> Self::Out {
         let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
         crate::games::table::play(self.lang, game, self.setup, stdin.lock(), stdout.lock())
     }

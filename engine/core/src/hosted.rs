@@ -89,13 +89,21 @@ pub trait Worded: Hosted {
     /// The table as `view`'s seat sees it, as lines of text; `names` are the seats'.
     fn describe_view(&self, lang: LangCode, names: &[String], view: &Self::View) -> String;
     /// One of the legal actions of `view`, for its seat's list of choices.
-    fn describe_action(&self, lang: LangCode, view: &Self::View, action: &Self::Action) -> String;
-    /// An event as `seat` may know it (`None`: a spectator), or `None` when it shows that
-    /// seat nothing. The game must word nothing its seat may not know.
+    fn describe_action(
+        &self,
+        lang: LangCode,
+        names: &[String],
+        view: &Self::View,
+        action: &Self::Action,
+    ) -> String;
+    /// An event as `seat` may know it (`None`: a spectator) at a table with these
+    /// options, or `None` when it shows that seat nothing. The game must word nothing its
+    /// seat may not know.
     fn describe_event(
         &self,
         lang: LangCode,
         names: &[String],
+        options: &Self::Options,
         seat: Option<Seat>,
         event: &Self::Event,
     ) -> Option<String>;

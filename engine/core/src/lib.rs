@@ -24,6 +24,7 @@
 pub mod bots;
 pub mod hosted;
 pub mod ismcts;
+pub mod session;
 
 pub use hosted::{Hosted, Worded};
 

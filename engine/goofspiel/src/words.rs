@@ -188,7 +188,13 @@ impl Worded for Goofspiel {
         out
     }
 
-    fn describe_action(&self, lang: LangCode, _view: &View, action: &Action) -> String {
+    fn describe_action(
+        &self,
+        lang: LangCode,
+        _names: &[String],
+        _view: &View,
+        action: &Action,
+    ) -> String {
         format!("{} {}", pick(lang, ["bid", "pujar", "miser"]), action.0)
     }
 
@@ -196,6 +202,7 @@ impl Worded for Goofspiel {
         &self,
         lang: LangCode,
         names: &[String],
+        _options: &Options,
         seat: Option<Seat>,
         event: &Event,
     ) -> Option<String> {

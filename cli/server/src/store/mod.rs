@@ -13,6 +13,8 @@
 //!
 //! - `sqlite.rs`: the store `dungeon serve` uses (one file, WAL, `synchronous=FULL`);
 //!   decisions from many tables committed together (`group.rs`);
+//! - `rooms.rs`: tables of the other games (`/rooms`), which every store also keeps
+//!   (`sqlite_rooms.rs`);
 //! - `memory.rs`: a store that forgets everything at exit, for tests and benchmarks.
 //!
 //! Another database (PostgreSQL for several server processes) would implement the same
@@ -21,7 +23,9 @@
 mod group;
 mod memory;
 mod private;
+pub mod rooms;
 mod sqlite;
+mod sqlite_rooms;
 
 pub use memory::MemoryStore;
 pub use sqlite::{Commit, SqliteStore};
@@ -191,7 +195,7 @@ impl Decided {
 pub type WhenStored = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
 
 /// See the module's documentation. Every method returns once its write is durable.
-pub trait Store: Send + Sync {
+pub trait Store: rooms::RoomStore + Send + Sync {
     /// Stores a new table (no decision yet).
     fn create(&self, table: &StoredTable) -> Result<(), StoreError>;
     /// Someone took `seat` (or took it back: the token is unchanged then).

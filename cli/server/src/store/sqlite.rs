@@ -68,7 +68,7 @@ pub(super) fn hex(key: &TableKey) -> String {
     key.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn unhex(text: &str) -> Option<TableKey> {
+pub(super) fn unhex(text: &str) -> Option<TableKey> {
     let mut key = [0u8; 32];
     if text.len() != 64 {
         return None;
@@ -155,6 +155,8 @@ impl SqliteStore {
             .map_err(db)?;
         migrate(&mut conn)?;
         conn.execute_batch(SCHEMA).map_err(db)?;
+        conn.execute_batch(super::sqlite_rooms::SCHEMA)
+            .map_err(db)?;
         let db = Arc::new(Mutex::new(conn));
         let committer = match commit {
             Commit::Grouped => Some(Committer::start(db.clone()).map_err(|e| {
@@ -171,7 +173,7 @@ impl SqliteStore {
         self.committer.as_ref().map_or(0, Committer::commits)
     }
 
-    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+    pub(super) fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
         lock(&self.db)
     }
 }
@@ -398,9 +400,18 @@ fn brought_pack(
 }
 
 fn seats(conn: &Connection, key: &str) -> Result<Vec<StoredSeat>, StoreError> {
-    let mut query = conn
-        .prepare("SELECT name, bot, token_hash FROM seats WHERE key = ?1 ORDER BY seat")
-        .map_err(db)?;
+    seats_in(conn, "seats", key)
+}
+
+/// The seats of the table `key` in the table `table` (`seats`, or `room_seats` for the
+/// other games' tables).
+pub(super) fn seats_in(
+    conn: &Connection,
+    table: &str,
+    key: &str,
+) -> Result<Vec<StoredSeat>, StoreError> {
+    let sql = format!("SELECT name, bot, token_hash FROM {table} WHERE key = ?1 ORDER BY seat");
+    let mut query = conn.prepare(&sql).map_err(db)?;
     let rows = query
         .query_map(params![key], |r| {
             Ok((
