@@ -127,19 +127,52 @@ async fn connection(shared: Arc<Shared>, client: IpAddr, mut socket: WebSocket) 
         refused_in_a_row: 0,
         odds_in_flight: Arc::default(),
     };
+    pump(&mut socket, &mut inbox, &sub, limits, &mut state, id).await;
+    let _ = socket.send(Message::Close(None)).await;
+    if let Some(place) = &state.place {
+        shared.pool.send(
+            place.thread,
+            Command::Leave {
+                key: place.key,
+                sub: id,
+            },
+        );
+    }
+    tracing::debug!(connection = id, "closed");
+}
+
+/// What reads a connection's frames, at `/ws` or at `/rooms`.
+pub(crate) trait Frames {
+    /// The client said `hello`: it is held to the idle limit now, not the hello one.
+    fn greeted(&self) -> bool;
+    /// Takes one frame; `false` when the connection is to close.
+    fn take(&mut self, frame: &[u8]) -> impl Future<Output = bool> + Send;
+}
+
+/// A connection's life, whichever protocol it speaks: frames read and handed to
+/// `frames`, what the tables put in the outbox written, pings sent, a silent or slow
+/// client cut off. Returns when the connection is to close.
+pub(crate) async fn pump(
+    socket: &mut WebSocket,
+    inbox: &mut tokio::sync::mpsc::Receiver<Outgoing>,
+    sub: &Subscriber,
+    limits: &Limits,
+    frames: &mut impl Frames,
+    id: u64,
+) {
     let started = tokio::time::Instant::now();
     let mut heard = started;
     // Pings keep an honest client's connection from looking idle: its WebSocket library
     // answers them by itself.
     let mut ping = tokio::time::interval_at(started + limits.idle / 3, limits.idle / 3);
     loop {
-        let deadline = match state.hello {
+        let deadline = match frames.greeted() {
             false => started + limits.hello_within,
             true => heard + limits.idle,
         };
         tokio::select! {
             () = tokio::time::sleep_until(deadline) => {
-                tracing::debug!(connection = id, hello = state.hello, "closed: silent too long");
+                tracing::debug!(connection = id, hello = frames.greeted(), "closed: silent too long");
                 break;
             }
             _ = ping.tick() => {
@@ -156,7 +189,7 @@ async fn connection(shared: Arc<Shared>, client: IpAddr, mut socket: WebSocket) 
                     Message::Close(_) => break,
                     Message::Ping(_) | Message::Pong(_) => continue,
                 };
-                if !state.take(&frame).await {
+                if !frames.take(&frame).await {
                     // Flushes what is queued (the last error) before closing.
                     while let Ok(Outgoing::Text(text)) = inbox.try_recv() {
                         let _ = socket.send(Message::Text(text.as_ref().into())).await;
@@ -178,17 +211,16 @@ async fn connection(shared: Arc<Shared>, client: IpAddr, mut socket: WebSocket) 
             }
         }
     }
-    let _ = socket.send(Message::Close(None)).await;
-    if let Some(place) = &state.place {
-        shared.pool.send(
-            place.thread,
-            Command::Leave {
-                key: place.key,
-                sub: id,
-            },
-        );
+}
+
+impl Frames for Connection<'_> {
+    fn greeted(&self) -> bool {
+        self.hello
     }
-    tracing::debug!(connection = id, "closed");
+
+    async fn take(&mut self, frame: &[u8]) -> bool {
+        Connection::take(self, frame).await
+    }
 }
 
 struct Connection<'s> {

@@ -148,10 +148,13 @@ impl Room {
         });
         match (self.session.winners(), self.session.to_act()) {
             (Some(winners), _) => send(RoomServer::Over { winners }),
-            (None, Some(actor)) if Some(actor) == seat => send(RoomServer::Asking {
-                number,
-                choices: self.session.choices(code, &names),
-            }),
+            (None, Some(actor)) if Some(actor) == seat => {
+                let choices = self.session.choices(code, &names);
+                // A question with one answer is answered by itself (`play_bots`).
+                if choices.len() > 1 || self.places[actor as usize].bot.is_some() {
+                    send(RoomServer::Asking { number, choices });
+                }
+            }
             (None, Some(actor)) => send(RoomServer::Waiting {
                 seat: actor,
                 number,

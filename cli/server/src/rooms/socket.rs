@@ -5,7 +5,7 @@
 //! its time, idle connections closed, look-ups counted per address.
 
 use super::{Rooms, lock};
-use crate::games::{Outgoing, Subscriber};
+use crate::games::Subscriber;
 use crate::gate::Peer;
 use crate::limits::Bucket;
 use crate::ws::Shared;
@@ -74,48 +74,7 @@ async fn connection(shared: Arc<Shared>, client: IpAddr, mut socket: WebSocket) 
         bucket: Bucket::new(limits.messages_per_second, limits.burst),
         refused_in_a_row: 0,
     };
-    let started = tokio::time::Instant::now();
-    let mut heard = started;
-    let mut ping = tokio::time::interval_at(started + limits.idle / 3, limits.idle / 3);
-    loop {
-        let deadline = match conn.hello {
-            false => started + limits.hello_within,
-            true => heard + limits.idle,
-        };
-        tokio::select! {
-            () = tokio::time::sleep_until(deadline) => break,
-            _ = ping.tick() => {
-                if socket.send(Message::Ping(Default::default())).await.is_err() {
-                    break;
-                }
-            }
-            incoming = socket.recv() => {
-                heard = tokio::time::Instant::now();
-                let Some(Ok(message)) = incoming else { break };
-                let frame = match message {
-                    Message::Text(text) => text.as_bytes().to_vec(),
-                    Message::Binary(bytes) => bytes.to_vec(),
-                    Message::Close(_) => break,
-                    Message::Ping(_) | Message::Pong(_) => continue,
-                };
-                if !conn.take(&frame).await {
-                    while let Ok(Outgoing::Text(text)) = inbox.try_recv() {
-                        let _ = socket.send(Message::Text(text.as_ref().into())).await;
-                    }
-                    break;
-                }
-            }
-            outgoing = inbox.recv() => match outgoing {
-                Some(Outgoing::Text(text)) => {
-                    if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
-                        break;
-                    }
-                }
-                Some(Outgoing::Close) | None => break,
-            },
-            () = sub.cut.notified() => break,
-        }
-    }
+    crate::ws::pump(&mut socket, &mut inbox, &sub, limits, &mut conn, id).await;
     let _ = socket.send(Message::Close(None)).await;
     if let Some((room, _)) = conn.at.take() {
         let _ = tokio::task::spawn_blocking(move || lock(&room).leave(id)).await;
@@ -132,6 +91,16 @@ struct Conn<'s> {
     at: Option<(super::Shared, Option<u8>)>,
     bucket: Bucket,
     refused_in_a_row: u32,
+}
+
+impl crate::ws::Frames for Conn<'_> {
+    fn greeted(&self) -> bool {
+        self.hello
+    }
+
+    async fn take(&mut self, frame: &[u8]) -> bool {
+        Conn::take(self, frame).await
+    }
 }
 
 impl Conn<'_> {
