@@ -148,6 +148,13 @@ fn its_rules_are_shown_and_a_wrong_ruling_is_refused_by_name() {
         err.contains("not a Goofspiel ruling or variant: ties=maybe"),
         "{err}"
     );
+    for option in [["--csv", ""], ["--shard", "1/2"], ["--record", "/tmp"]] {
+        let mut args = vec!["sim", "--game", "goofspiel", option[0]];
+        args.extend([option[1]].iter().filter(|a| !a.is_empty()));
+        let (code, _, err) = dungeon(&dir, "en", &args, "");
+        assert_eq!(code, 2, "{option:?}: {err}");
+        assert!(err.contains(option[0]), "{err}");
+    }
     let args = ["play", "--game", "goofspiel", "--variant"];
     let (code, _, err) = dungeon(&dir, "en", &args, "");
     assert_eq!(code, 2, "{err}");

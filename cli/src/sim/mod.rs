@@ -518,6 +518,23 @@ impl crate::games::WithHosted for HostedStudy<'_> {
 
     fn with<G: dungeon_core::Hosted>(self, game: &G) -> Self::Out {
         let (lang, args) = (self.lang, self.args);
+        // The first game's options, and the lab's slices, records and other outputs,
+        // are not (yet) this game's: said by name rather than ignored.
+        let foreign = [
+            ("--packs", args.packs != packs::DEFAULT_PACKS),
+            ("--variant", args.variant),
+            ("--damage-model", args.damage_model.is_some()),
+            ("--adventurer", args.adventurer.is_some()),
+            ("--specials", args.specials.is_some()),
+            ("--shard", args.shard.is_some()),
+            ("--record", args.record.is_some()),
+            ("--csv", args.output.csv),
+            ("--plot", args.output.plot.is_some()),
+        ];
+        if let Some((option, _)) = foreign.iter().find(|(_, given)| *given) {
+            let a = [("option", (*option).into()), ("game", game.id().into())];
+            return Err(tr(lang, "game-not-for", &a));
+        }
         if args.games == 0 {
             return Err(tr(lang, "sim-bad-games", &[]));
         }
