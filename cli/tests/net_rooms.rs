@@ -29,14 +29,15 @@ struct Client {
 }
 
 impl Client {
-    fn connect(address: &str) -> Client {
+    /// Connected, and nothing said yet.
+    fn raw(address: &str) -> Client {
         let stream = TcpStream::connect(address).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_millis(50)))
             .unwrap();
         let url = format!("ws://{address}/rooms");
         let (socket, _) = tungstenite::client(url.as_str(), stream).unwrap();
-        let mut client = Client {
+        Client {
             socket,
             log: Vec::new(),
             seat: None,
@@ -44,7 +45,12 @@ impl Client {
             code: String::new(),
             over: None,
             accepted: 0,
-        };
+        }
+    }
+
+    /// Connected, and greeted in English.
+    fn connect(address: &str) -> Client {
+        let mut client = Client::raw(address);
         let hello = RoomClient::Hello {
             version: ROOMS_VERSION,
             lang: Some("en".into()),
@@ -292,18 +298,7 @@ fn hostile_requests_are_refused_and_change_nothing() {
     let dir = temp("hostile");
     let serve = launch("127.0.0.1:0", &dir.join("db.sqlite"), &[]);
     // Before hello.
-    let stream = TcpStream::connect(&serve.address).unwrap();
-    let url = format!("ws://{}/rooms", serve.address);
-    let (socket, _) = tungstenite::client(url.as_str(), stream).unwrap();
-    let mut raw = Client {
-        socket,
-        log: Vec::new(),
-        seat: None,
-        token: String::new(),
-        code: String::new(),
-        over: None,
-        accepted: 0,
-    };
+    let mut raw = Client::raw(&serve.address);
     raw.send(&RoomClient::Watch { code: "x".into() });
     assert_eq!(raw.error(), "bad_request");
     raw.socket

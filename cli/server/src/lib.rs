@@ -51,6 +51,19 @@ pub enum Seeds {
     Fixed(u64),
 }
 
+impl Seeds {
+    /// The seed of the next game: the system's, or `base` plus how many games `made`
+    /// counted before it (and counts this one).
+    pub(crate) fn next(self, made: &AtomicU64) -> u64 {
+        match self {
+            Seeds::Os => secret::new_seed(),
+            Seeds::Fixed(base) => {
+                base.wrapping_add(made.fetch_add(1, std::sync::atomic::Ordering::SeqCst))
+            }
+        }
+    }
+}
+
 pub struct Config {
     /// The packs tables may be played with.
     pub library: Arc<PackLibrary>,
@@ -125,8 +138,7 @@ impl Server {
             rooms::RoomLimits {
                 most: config.limits.open_tables,
                 per_address: config.limits.tables_per_address,
-                unstarted: config.limits.unstarted_ttl,
-                abandoned: config.limits.abandoned_ttl,
+                expiry,
             },
         ));
         let (rooms_taken, mut broken_rooms) = rooms.restore();

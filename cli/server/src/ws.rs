@@ -22,7 +22,7 @@ use dungeon_protocol::{
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use tokio::sync::{Notify, oneshot};
+use tokio::sync::oneshot;
 
 pub(crate) struct Shared {
     pub pool: Pool,
@@ -74,7 +74,11 @@ async fn upgrade(
 }
 
 /// Counts a connection from `client`, or tells it why not.
-async fn admit(shared: &Shared, client: IpAddr, socket: &mut WebSocket) -> Option<Counted> {
+pub(crate) async fn admit(
+    shared: &Shared,
+    client: IpAddr,
+    socket: &mut WebSocket,
+) -> Option<Counted> {
     let limits = &shared.limits;
     let counted = (shared.addresses).admit(
         client,
@@ -108,14 +112,7 @@ async fn connection(shared: Arc<Shared>, client: IpAddr, mut socket: WebSocket) 
         return;
     };
     let id = shared.next_connection.fetch_add(1, Ordering::Relaxed);
-    let (outbox, mut inbox) = tokio::sync::mpsc::channel(limits.outbox);
-    let sub = Subscriber {
-        id,
-        outbox,
-        cut: Arc::new(Notify::new()),
-        asked: Arc::default(),
-        lang: Arc::default(),
-    };
+    let (sub, mut inbox) = Subscriber::open(id, limits.outbox);
     tracing::debug!(connection = id, "connected");
     let mut state = Connection {
         shared: &shared,

@@ -47,7 +47,7 @@ pub fn kinds() -> Vec<std::sync::Arc<dyn dungeon_core::session::Kind>> {
     impl WithWorded for AsKind {
         type Out = std::sync::Arc<dyn dungeon_core::session::Kind>;
         fn with<G: Worded + Default + Send + Sync + 'static>(self, _game: &G) -> Self::Out {
-            dungeon_core::session::KindOf::new(G::default())
+            dungeon_core::session::KindOf::erased(G::default())
         }
     }
     (GameChoice::value_variants().iter())

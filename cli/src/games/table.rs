@@ -10,8 +10,6 @@ use dungeon_core::bots::{Bot, lineup};
 use dungeon_core::{Game, Hosted, Seat, Worded};
 use dungeon_engine::Lang;
 use dungeon_engine::printable::escape_line;
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -139,22 +137,6 @@ fn level(bot: Bot) -> String {
     }
 }
 
-/// The bot of `seat`'s move number `n` in the game of `seed`: seeded from the game, so a
-/// game taken up again goes on as it would have.
-pub(crate) fn bot_move<G: Game>(
-    game: &G,
-    bot: Bot,
-    state: &G::State,
-    seat: Seat,
-    seed: u64,
-    n: usize,
-) -> G::Action {
-    let mut rng = ChaCha8Rng::seed_from_u64(
-        seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (u64::from(seat) << 48) ^ n as u64,
-    );
-    bot.choose(game, state, seat, &mut rng)
-}
-
 /// Where a new game is kept: `--save`, else the data folder's `ID/SEED.json`.
 pub(crate) fn kept_path(game_id: &str, setup: &Setup, seed: u64) -> Option<PathBuf> {
     setup.save.clone().or_else(|| {
@@ -233,11 +215,13 @@ pub fn play<G: Worded>(
     let help = game.rules_summary(code);
     let mut last_human: Option<Seat> = None;
     while let Some(seat) = game.to_act(&state) {
-        let only = game.legal_actions(&state);
+        let legal = game.legal_actions(&state);
         let action = match bots[seat as usize] {
-            Some(bot) => bot_move(game, bot, &state, seat, kept.seed, kept.actions.len()),
+            Some(bot) => {
+                bot.choose_seeded(game, &state, seat, kept.seed, kept.actions.len() as u64)
+            }
             // A question with a single answer answers itself.
-            None if only.len() == 1 => only[0].clone(),
+            None if legal.len() == 1 => legal[0].clone(),
             None => {
                 if humans.len() > 1
                     && last_human != Some(seat)
@@ -252,7 +236,6 @@ pub fn play<G: Worded>(
                 }
                 let a = [("name", names[seat as usize].clone().into())];
                 say(&mut out, &tr(lang, "game-your-turn", &a));
-                let legal = game.legal_actions(&state);
                 for (i, a) in legal.iter().enumerate() {
                     say(
                         &mut out,

@@ -119,9 +119,13 @@ pub fn play(
     let mut last_human: Option<Seat> = None;
     while let Some(seat) = Mazmorra.to_act(&state) {
         let action = match players[seat as usize] {
-            Player::Bot(bot) => {
-                table::bot_move(&Mazmorra, bot, &state, seat, kept.seed, kept.actions.len())
-            }
+            Player::Bot(bot) => bot.choose_seeded(
+                &Mazmorra,
+                &state,
+                seat,
+                kept.seed,
+                kept.actions.len() as u64,
+            ),
             Player::Human => {
                 if humans.len() > 1 && last_human != Some(seat) {
                     if !crate::games::lines::pass_screen(

@@ -160,13 +160,26 @@ pub fn seat_keys() -> Option<SeatKeys> {
 
 /// Keeps the seat's token, so `dungeon join` takes the seat back; says so if it cannot.
 pub fn keep_key(lang: Lang, keys: Option<&SeatKeys>, server: &Server, table: &RemoteTable) {
-    let (Some(keys), Some(seat), Some(token)) = (keys, table.seat(), table.token()) else {
+    let seated = table.seat().zip(table.token());
+    keep_seat(lang, keys, server, table.code(), seated);
+}
+
+/// Keeps the token of `seat` at the table `code` (of either kind), so `dungeon join` takes
+/// the seat back; says so if it cannot.
+pub fn keep_seat(
+    lang: Lang,
+    keys: Option<&SeatKeys>,
+    server: &Server,
+    code: &str,
+    seat: Option<(u8, &str)>,
+) {
+    let (Some(keys), Some((seat, token))) = (keys, seat) else {
         say(&tr(lang, "net-no-key", &[]));
         return;
     };
     let key = SeatKey {
         server: server.authority.clone(),
-        code: table.code().to_string(),
+        code: code.to_string(),
         seat,
         token: token.to_string(),
     };

@@ -5,13 +5,13 @@
 //! folder, as for the first game, so `dungeon join` with the same invitation takes the
 //! seat back.
 
-use super::join::{bad_address, say, seat_keys};
+use super::join::{bad_address, keep_seat, say, seat_keys};
 use crate::text::tr;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
 use dungeon_protocol::ErrorCode;
 use dungeon_protocol::rooms::{NewRoom, ROOMS_VERSION, RoomClient, RoomServer, RoomTable};
-use dungeon_remote::{Invite, SeatKey, Server};
+use dungeon_remote::{Invite, Server};
 use std::net::TcpStream;
 use std::process::ExitCode;
 use std::sync::mpsc;
@@ -107,19 +107,6 @@ pub fn parse_invite(lang: Lang, url: &str) -> Result<Invite, String> {
     Invite::parse(&url.replacen(ROOM_PATH, "/t/", 1)).map_err(|e| bad_address(lang, url, &e))
 }
 
-fn keep(lang: Lang, server: &Server, code: &str, seat: u8, token: &str) {
-    let key = SeatKey {
-        server: server.authority.clone(),
-        code: code.into(),
-        seat,
-        token: token.into(),
-    };
-    match seat_keys() {
-        Some(keys) if keys.keep(&key).is_ok() => {}
-        _ => say(&tr(lang, "net-no-key", &[])),
-    }
-}
-
 /// Plays at the table until the game ends or the player leaves (`q`, or no more input).
 pub fn play(lang: Lang, server: &Server, sit: Sit) -> Result<ExitCode, String> {
     let mut socket = connect(lang, server)?;
@@ -170,13 +157,13 @@ pub fn play(lang: Lang, server: &Server, sit: Sit) -> Result<ExitCode, String> {
                 token,
             }) => {
                 (code, seat) = (c, Some(s));
-                keep(lang, server, &code, s, &token);
+                keep_seat(lang, seat_keys().as_ref(), server, &code, Some((s, &token)));
                 say(&tr(lang, "net-invite", &[("code", code.clone().into())]));
                 say(&format!("    dungeon join {}", invitation(server, &code)));
             }
             Some(RoomServer::Seated { seat: s, token }) => {
                 seat = Some(s);
-                keep(lang, server, &code, s, &token);
+                keep_seat(lang, seat_keys().as_ref(), server, &code, Some((s, &token)));
                 let a = [("seat", (s + 1).into()), ("code", code.clone().into())];
                 say(&tr(lang, "net-seated", &a));
             }

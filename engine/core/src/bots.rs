@@ -7,6 +7,7 @@ use crate::ismcts::{Search, decide};
 use crate::{Game, Seat};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
 
 /// A seat's player.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -38,6 +39,22 @@ impl Bot {
                     .unwrap_or_else(|| game.legal_actions(state)[0].clone())
             }
         }
+    }
+
+    /// The move of `seat`, the seat to act, as decision `number` of the game of
+    /// `game_seed`: the bot's generator is seeded from the game, the seat and the number,
+    /// so a game played again (or taken up after a restart) gets the same moves and
+    /// nothing of the bot needs keeping. Every table of any game seeds its bots so.
+    pub fn choose_seeded<G: Game>(
+        self,
+        game: &G,
+        state: &G::State,
+        seat: Seat,
+        game_seed: u64,
+        number: u64,
+    ) -> G::Action {
+        let seed = game_seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (u64::from(seat) << 48) ^ number;
+        self.choose(game, state, seat, &mut ChaCha8Rng::seed_from_u64(seed))
     }
 
     /// The move of `view`'s seat, from its view alone (`None` when it has none).

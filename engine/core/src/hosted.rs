@@ -13,6 +13,15 @@ use crate::{Game, Seat};
 /// A language code as the platform passes it (`en`, `es`, `fr`).
 pub type LangCode<'a> = &'a str;
 
+/// The word of `words` (English, Spanish, French) for `lang`; English for any other.
+pub fn pick<T: Copy>(lang: LangCode, words: [T; 3]) -> T {
+    match lang {
+        "es" => words[1],
+        "fr" => words[2],
+        _ => words[0],
+    }
+}
+
 /// What the lab, the soak and kept games need (see the module's documentation).
 pub trait Hosted:
     Game<Options: Send + Sync, State: Send, Action: Send, Event: Send> + Sync

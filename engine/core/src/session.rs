@@ -11,8 +11,6 @@
 use crate::bots::Bot;
 use crate::hosted::{LangCode, options_from};
 use crate::{Game, Seat, Worded};
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
 use std::sync::Arc;
 
 /// A game a program offers (`goofspiel`...), as a value.
@@ -55,9 +53,11 @@ pub trait Session: Send {
     fn choices(&self, lang: LangCode, names: &[String]) -> Vec<String>;
     /// Plays choice `index` of the seat to act: the action played, as JSON (to keep).
     fn choose(&mut self, index: usize) -> Result<String, String>;
-    /// The choice `bot` makes for the seat to act, from that seat's view, drawing from a
-    /// generator seeded by `seed`.
-    fn bot_choice(&self, bot: Bot, seed: u64) -> Option<usize>;
+    /// How many choices the seat to act has (its words not made).
+    fn choice_count(&self) -> usize;
+    /// The choice `bot` makes for the seat to act, from that seat's view, seeded as every
+    /// table seeds its bots ([`Bot::choose_seeded`]): a restart plays the same moves.
+    fn bot_choice(&self, bot: Bot) -> Option<usize>;
     /// The table as `seat` sees it (`None`: a spectator), in words.
     fn view_words(&self, lang: LangCode, names: &[String], seat: Option<Seat>) -> String;
     /// The same view as JSON, for a program.
@@ -73,7 +73,8 @@ pub trait Session: Send {
 pub struct KindOf<G>(pub Arc<G>);
 
 impl<G> KindOf<G> {
-    pub fn new(game: G) -> Arc<dyn Kind>
+    /// `game` as a [`Kind`], shared.
+    pub fn erased(game: G) -> Arc<dyn Kind>
     where
         G: Worded + Send + Sync + 'static,
     {
@@ -237,10 +238,14 @@ where
         Ok(json(action))
     }
 
-    fn bot_choice(&self, bot: Bot, seed: u64) -> Option<usize> {
+    fn choice_count(&self) -> usize {
+        self.game.legal_actions(&self.state).len()
+    }
+
+    fn bot_choice(&self, bot: Bot) -> Option<usize> {
         let seat = self.to_act()?;
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let action = bot.choose(&*self.game, &self.state, seat, &mut rng);
+        let (seed, number) = (self.seed, u64::from(self.number));
+        let action = bot.choose_seeded(&*self.game, &self.state, seat, seed, number);
         self.game
             .legal_actions(&self.state)
             .iter()

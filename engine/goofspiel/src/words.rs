@@ -2,20 +2,11 @@
 //! soak checks, and the game in words (English, Spanish, French).
 
 use crate::{Action, Event, Goofspiel, Options, State, View};
-use dungeon_core::hosted::LangCode;
+use dungeon_core::hosted::{LangCode, pick};
 use dungeon_core::{Hosted, Seat, Worded};
 
 const HIGHEST: &str = "highest_score";
 const SHARED: &str = "shared";
-
-/// English 0, Spanish 1, French 2.
-fn pick<'a>(lang: LangCode, words: [&'a str; 3]) -> &'a str {
-    match lang {
-        "es" => words[1],
-        "fr" => words[2],
-        _ => words[0],
-    }
-}
 
 /// `n` points, in words.
 fn points(lang: LangCode, n: u32) -> &'static str {

@@ -6,7 +6,7 @@
 use crate::Mazmorra;
 use crate::action::Event;
 use crate::state::{Options, State};
-use dungeon_core::hosted::LangCode;
+use dungeon_core::hosted::{LangCode, pick};
 use dungeon_core::{Game, Hosted, Seat};
 
 const ESCAPED: &str = "escaped";
@@ -94,7 +94,7 @@ impl Hosted for Mazmorra {
             TURN_LIMIT => ["turn limit", "límite de turnos", "limite de tours"],
             other => return other.into(),
         };
-        names[lang_index(lang)].into()
+        pick(lang, names).into()
     }
 
     fn length(&self, state: &State) -> u32 {
@@ -102,7 +102,7 @@ impl Hosted for Mazmorra {
     }
 
     fn length_unit(&self, lang: LangCode) -> String {
-        ["turns", "turnos", "tours"][lang_index(lang)].into()
+        pick(lang, ["turns", "turnos", "tours"]).into()
     }
 
     /// Every card in exactly one place, as many as were dealt; each seat's view holding
@@ -118,14 +118,5 @@ impl Hosted for Mazmorra {
             }
         }
         Ok(())
-    }
-}
-
-/// English 0, Spanish 1, French 2.
-fn lang_index(lang: LangCode) -> usize {
-    match lang {
-        "es" => 1,
-        "fr" => 2,
-        _ => 0,
     }
 }

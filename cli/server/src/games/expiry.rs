@@ -16,13 +16,8 @@ use std::time::{Duration, Instant};
 impl LiveTable {
     /// When this table expires as things stand, if it may.
     pub fn expires_at(&self, expiry: Expiry) -> Option<Instant> {
-        match self.status {
-            Status::Open => Some(self.touched + expiry.unstarted),
-            Status::Playing if self.seats.iter().all(|s| s.conn.is_none()) => {
-                Some(self.touched + expiry.abandoned)
-            }
-            _ => None,
-        }
+        let nobody_here = self.seats.iter().all(|s| s.conn.is_none());
+        (expiry.limit(self.status, nobody_here)).map(|limit| self.touched + limit)
     }
 
     /// Something happened at the table: its time to expire starts again.
@@ -72,11 +67,11 @@ pub(crate) fn expire_stored(
     let mut expired = 0;
     for table in store.unfinished()? {
         let idle = Duration::from_secs(now.saturating_sub(table.touched));
-        let limit = match table.status {
-            Status::Open => expiry.unstarted,
-            _ => expiry.abandoned,
-        };
-        if idle <= limit {
+        // Nobody is at a table while the server is down.
+        if expiry
+            .limit(table.status, true)
+            .is_none_or(|limit| idle <= limit)
+        {
             kept.push(table);
             continue;
         }

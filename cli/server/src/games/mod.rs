@@ -70,6 +70,19 @@ pub(crate) struct Subscriber {
 const MOST_ASKED: usize = 4;
 
 impl Subscriber {
+    /// A new connection's subscriber, and the outbox it reads (`capacity` messages).
+    pub fn open(id: u64, capacity: usize) -> (Subscriber, tokio::sync::mpsc::Receiver<Outgoing>) {
+        let (outbox, inbox) = tokio::sync::mpsc::channel(capacity);
+        let sub = Subscriber {
+            id,
+            outbox,
+            cut: Arc::new(Notify::new()),
+            asked: Arc::default(),
+            lang: Arc::default(),
+        };
+        (sub, inbox)
+    }
+
     /// Whether an answer of this connection may go without a rate limit: it was asked a
     /// question it has not answered yet.
     pub fn answers_asked(&self) -> bool {
@@ -264,6 +277,20 @@ impl Routes {
 pub(crate) struct Expiry {
     pub unstarted: Duration,
     pub abandoned: Duration,
+}
+
+impl Expiry {
+    /// How long a table may stay idle as it stands: one not started yet, or one started
+    /// with nobody at it (`nobody_here`); `None` for a table that does not expire. The
+    /// rule of the first game's tables and of the other games' (`crate::rooms`) alike.
+    pub fn limit(self, status: crate::store::Status, nobody_here: bool) -> Option<Duration> {
+        use crate::store::Status;
+        match status {
+            Status::Open => Some(self.unstarted),
+            Status::Playing if nobody_here => Some(self.abandoned),
+            _ => None,
+        }
+    }
 }
 
 /// What every game thread shares.

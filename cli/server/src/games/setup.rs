@@ -3,7 +3,6 @@
 
 use super::Context;
 use super::table::{LiveTable, SeatSlot};
-use crate::Seeds;
 use crate::secret::{self, Key};
 use crate::store::{Status, StoredSeat, StoredTable};
 use dungeon_engine::Engine;
@@ -15,7 +14,6 @@ use dungeon_engine::options::{
 use dungeon_engine::printable::{escape_line, truncate};
 use dungeon_engine::record::{GameRecord, SeatRecord};
 use dungeon_protocol::{NewTable, pack_hashes};
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// Packs one table may ask for.
@@ -177,10 +175,7 @@ pub(crate) fn create(
         Some(upload) => super::brought::catalog(context, packs, upload)?,
     };
     let options = options(request, &catalog)?;
-    let seed = match context.seeds {
-        Seeds::Os => secret::new_seed(),
-        Seeds::Fixed(base) => base.wrapping_add(context.created.fetch_add(1, Ordering::SeqCst)),
-    };
+    let seed = context.seeds.next(&context.created);
     let engine: &mut Engine = engines.get(&catalog)?;
     let mut events = Vec::new();
     let state = engine

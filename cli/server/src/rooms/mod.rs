@@ -26,7 +26,7 @@ use dungeon_protocol::ErrorCode;
 use dungeon_protocol::rooms::{GameOffer, NewRoom};
 use room::{Place, Refusal, Room};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
 
 /// A table behind its lock.
@@ -53,10 +53,8 @@ pub(crate) struct RoomLimits {
     pub most: usize,
     /// The most unfinished tables opened from one address.
     pub per_address: usize,
-    /// A table never started is closed after this long.
-    pub unstarted: std::time::Duration,
-    /// A table with nobody at its people's seats is closed after this long.
-    pub abandoned: std::time::Duration,
+    /// How long a table never started, or with nobody at its people's seats, is kept.
+    pub expiry: crate::games::Expiry,
 }
 
 impl Rooms {
@@ -81,12 +79,11 @@ impl Rooms {
     fn sweep(&self, tables: &mut HashMap<Key, Shared>) {
         tables.retain(|_, shared| {
             let mut room = lock(shared);
-            let idle = room.touched.elapsed();
-            let expired = match room.status {
-                Status::Open => idle > self.limits.unstarted,
-                Status::Playing => !room.anyone_here() && idle > self.limits.abandoned,
-                _ => return false,
-            };
+            if !room.status.unfinished() {
+                return false;
+            }
+            let expired = (self.limits.expiry.limit(room.status, !room.anyone_here()))
+                .is_some_and(|limit| room.touched.elapsed() > limit);
             if expired {
                 let _ = self.store.room_status(&room.key, Status::Expired);
                 room.status = Status::Expired;
@@ -114,10 +111,7 @@ impl Rooms {
     }
 
     fn seed(&self) -> u64 {
-        match self.seeds {
-            Seeds::Os => secret::new_seed(),
-            Seeds::Fixed(base) => base.wrapping_add(self.next_seed.fetch_add(1, Ordering::Relaxed)),
-        }
+        self.seeds.next(&self.next_seed)
     }
 
     /// Opens a table for `request`, its creator (`sub`) at seat 0: its code and the
@@ -241,10 +235,9 @@ impl Rooms {
         let now = crate::store::now_secs();
         for s in stored {
             let age = std::time::Duration::from_secs(now.saturating_sub(s.touched));
-            let too_old = match s.status {
-                Status::Open => age > self.limits.unstarted,
-                _ => age > self.limits.abandoned,
-            };
+            // Nobody is at a table while the server is down.
+            let too_old =
+                (self.limits.expiry.limit(s.status, true)).is_some_and(|limit| age > limit);
             if too_old {
                 let _ = self.store.room_status(&s.key, Status::Expired);
                 continue;

@@ -149,9 +149,9 @@ impl Room {
         match (self.session.winners(), self.session.to_act()) {
             (Some(winners), _) => send(RoomServer::Over { winners }),
             (None, Some(actor)) if Some(actor) == seat => {
-                let choices = self.session.choices(code, &names);
                 // A question with one answer is answered by itself (`play_bots`).
-                if choices.len() > 1 || self.places[actor as usize].bot.is_some() {
+                if self.session.choice_count() > 1 || self.places[actor as usize].bot.is_some() {
+                    let choices = self.session.choices(code, &names);
                     send(RoomServer::Asking { number, choices });
                 }
             }
@@ -325,7 +325,7 @@ impl Room {
                 ),
             ));
         }
-        let count = self.session.choices("en", &[]).len();
+        let count = self.session.choice_count();
         if choice as usize >= count {
             return Err((
                 ErrorCode::NotAnOption,
@@ -341,8 +341,7 @@ impl Room {
     }
 
     /// The moves nobody needs to think about: a bot's, each from its seat's view and
-    /// seeded from the game, the seat and the decision's number (so a restart plays the
-    /// same moves); and a person's question with a single choice (a round of aces with
+    /// seeded as every table seeds its bots (so a restart plays the same moves); and a person's question with a single choice (a round of aces with
     /// nothing to answer), which is answered by itself.
     pub fn play_bots(&mut self, store: &dyn Store) {
         while self.started() && self.status == Status::Playing {
@@ -350,13 +349,8 @@ impl Room {
                 return;
             };
             let choice = match self.places[seat as usize].bot.clone() {
-                Some((_, bot)) => {
-                    let seed = (self.session.seed().wrapping_mul(0x9e37_79b9_7f4a_7c15))
-                        ^ (u64::from(seat) << 48)
-                        ^ u64::from(self.session.number());
-                    self.session.bot_choice(bot, seed)
-                }
-                None => (self.session.choices("en", &[]).len() == 1).then_some(0),
+                Some((_, bot)) => self.session.bot_choice(bot),
+                None => (self.session.choice_count() == 1).then_some(0),
             };
             let Some(choice) = choice else {
                 return;

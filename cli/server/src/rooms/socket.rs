@@ -18,7 +18,6 @@ use dungeon_protocol::rooms::{ROOMS_VERSION, RoomClient, RoomServer, parse_room_
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use tokio::sync::Notify;
 
 pub(crate) async fn upgrade(
     State(shared): State<Arc<Shared>>,
@@ -42,28 +41,12 @@ pub(crate) async fn upgrade(
 
 async fn connection(shared: Arc<Shared>, client: IpAddr, mut socket: WebSocket) {
     let limits = &shared.limits;
-    let counted = (shared.addresses).admit(
-        client,
-        limits.connections_per_address,
-        limits.max_connections,
-    );
-    let Some(_counted) = counted else {
-        let refusal = RoomServer::error(
-            ErrorCode::TooManyConnections,
-            "too many connections from this address",
-        );
-        let _ = socket.send(Message::Text(refusal.to_json().into())).await;
+    // Refused as at `/ws`: the error message has the same form in both protocols.
+    let Some(_counted) = crate::ws::admit(&shared, client, &mut socket).await else {
         return;
     };
     let id = shared.next_connection.fetch_add(1, Ordering::Relaxed);
-    let (outbox, mut inbox) = tokio::sync::mpsc::channel(limits.outbox);
-    let sub = Subscriber {
-        id,
-        outbox,
-        cut: Arc::new(Notify::new()),
-        asked: Arc::default(),
-        lang: Arc::default(),
-    };
+    let (sub, mut inbox) = Subscriber::open(id, limits.outbox);
     let mut conn = Conn {
         rooms: shared.rooms.clone(),
         shared: &shared,
