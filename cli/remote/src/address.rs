@@ -9,6 +9,8 @@
 const ENDPOINT: &str = "/ws";
 /// The path an invitation puts before a table's code.
 const TABLE_PATH: &str = "/t/";
+/// The path an invitation to a table of another game (`/rooms`) puts before its code.
+const ROOM_PATH: &str = "/r/";
 /// A code or host longer than this is not one (codes are some twenty characters).
 const MAX_PART: usize = 256;
 
@@ -53,6 +55,11 @@ impl Server {
     pub fn invite(&self, code: &str) -> String {
         format!("ws://{}{TABLE_PATH}{code}", self.authority)
     }
+
+    /// The invitation to the table `code` of another game: `ws://HOST:PORT/r/CODE`.
+    pub fn room_invite(&self, code: &str) -> String {
+        format!("ws://{}{ROOM_PATH}{code}", self.authority)
+    }
 }
 
 /// A table: its server and code, from an invitation (`ws://HOST:PORT/t/CODE`).
@@ -64,8 +71,22 @@ pub struct Invite {
 
 impl Invite {
     pub fn parse(text: &str) -> Result<Invite, AddressError> {
+        Invite::parse_under(text, TABLE_PATH)
+    }
+
+    /// An invitation to a table of another game: `ws://HOST:PORT/r/CODE`.
+    pub fn parse_room(text: &str) -> Result<Invite, AddressError> {
+        Invite::parse_under(text, ROOM_PATH)
+    }
+
+    /// Whether `text` invites to a table of another game.
+    pub fn is_room(text: &str) -> bool {
+        split(text).is_ok_and(|(_, path)| path.starts_with(ROOM_PATH))
+    }
+
+    fn parse_under(text: &str, prefix: &str) -> Result<Invite, AddressError> {
         let (server, path) = split(text)?;
-        let code = path.strip_prefix(TABLE_PATH).ok_or(AddressError::NoCode)?;
+        let code = path.strip_prefix(prefix).ok_or(AddressError::NoCode)?;
         let code = code.trim_end_matches('/');
         if code.is_empty() {
             return Err(AddressError::NoCode);
@@ -148,6 +169,23 @@ mod tests {
         assert_eq!(
             Server::parse("ws://[::1]:7/ws").unwrap().authority,
             "[::1]:7"
+        );
+        // A table of another game: its own path, which the first game's parse refuses.
+        let room = Invite::parse_room("ws://h:1/r/abc").unwrap();
+        assert_eq!(
+            (room.server.authority.as_str(), room.code.as_str()),
+            ("h:1", "abc")
+        );
+        assert_eq!(room.server.room_invite("abc"), "ws://h:1/r/abc");
+        assert!(Invite::is_room("ws://h:1/r/abc") && !Invite::is_room("ws://h:1/t/abc"));
+        assert!(
+            !Invite::is_room("ws://r:1/t/x"),
+            "a host named r is not a path"
+        );
+        assert_eq!(Invite::parse("ws://h:1/r/abc"), Err(AddressError::NoCode));
+        assert_eq!(
+            Invite::parse_room("ws://h:1/t/abc"),
+            Err(AddressError::NoCode)
         );
     }
 

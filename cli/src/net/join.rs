@@ -43,7 +43,7 @@ pub struct JoinArgs {
 }
 
 pub fn run(library: &PackLibrary, lang: Lang, args: JoinArgs) -> Result<ExitCode, String> {
-    if super::rooms::is_room(&args.url) {
+    if Invite::is_room(&args.url) {
         let invite = super::rooms::parse_invite(lang, &args.url)?;
         let code = invite.code.clone();
         let sit = match args.watch {

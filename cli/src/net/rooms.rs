@@ -18,15 +18,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 use tungstenite::{Message, WebSocket};
 
-/// The path an invitation to such a table puts before its code.
-const ROOM_PATH: &str = "/r/";
-
 type Socket = WebSocket<TcpStream>;
-
-/// Whether `url` invites to a table of another game (`ws://HOST:PORT/r/CODE`).
-pub fn is_room(url: &str) -> bool {
-    url.contains(ROOM_PATH)
-}
 
 /// What this side does at the table.
 pub enum Sit {
@@ -97,14 +89,9 @@ fn typed() -> mpsc::Receiver<String> {
     rx
 }
 
-/// The invitation a room's code makes at `server`.
-fn invitation(server: &Server, code: &str) -> String {
-    format!("ws://{}{ROOM_PATH}{code}", server.authority)
-}
-
 /// Reads `ws://HOST:PORT/r/CODE`.
 pub fn parse_invite(lang: Lang, url: &str) -> Result<Invite, String> {
-    Invite::parse(&url.replacen(ROOM_PATH, "/t/", 1)).map_err(|e| bad_address(lang, url, &e))
+    Invite::parse_room(url).map_err(|e| bad_address(lang, url, &e))
 }
 
 /// Plays at the table until the game ends or the player leaves (`q`, or no more input).
@@ -159,7 +146,7 @@ pub fn play(lang: Lang, server: &Server, sit: Sit) -> Result<ExitCode, String> {
                 (code, seat) = (c, Some(s));
                 keep_seat(lang, seat_keys().as_ref(), server, &code, Some((s, &token)));
                 say(&tr(lang, "net-invite", &[("code", code.clone().into())]));
-                say(&format!("    dungeon join {}", invitation(server, &code)));
+                say(&format!("    dungeon join {}", server.room_invite(&code)));
             }
             Some(RoomServer::Seated { seat: s, token }) => {
                 seat = Some(s);
@@ -228,7 +215,7 @@ pub fn play(lang: Lang, server: &Server, sit: Sit) -> Result<ExitCode, String> {
         // A line typed before the question waits for it; `q` leaves at once.
         while let Some(line) = pending.pop_front() {
             if line == "q" {
-                let url = invitation(server, &code);
+                let url = server.room_invite(&code);
                 say(&tr(lang, "net-left", &[("url", url.into())]));
                 let _ = socket.close(None);
                 return Ok(ExitCode::SUCCESS);
