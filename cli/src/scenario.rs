@@ -33,22 +33,32 @@ pub fn run(library: &PackLibrary, args: ScenarioArgs) -> Result<ExitCode, String
     let mut runner = ScenarioRunner::new(library);
     let (mut passed, mut failed) = (0, 0);
     for file in &files {
-        // The second game's scenarios say so (`game = "mazmorra"`).
+        // The other games' scenarios say which game they are (`game = "goofspiel"`).
         let text = dungeon_engine::catalog::read_regular_bytes(file, 1 << 20)
             .ok()
             .and_then(|b| String::from_utf8(b).ok());
-        if let Some(text) = text.filter(|t| dungeon_mazmorra::scenario::is_mazmorra(t)) {
-            let outcome = dungeon_mazmorra::scenario::run(&text);
+        let other = (text.as_deref())
+            .and_then(dungeon_core::scenario::game_of)
+            .filter(|g| g != "dungeon");
+        if let (Some(text), Some(id)) = (&text, other) {
+            let outcome = run_other(&id, text);
             let path = escape_line(&file.to_string_lossy()).into_owned();
-            let title = format!(" ({})", escape_line(&outcome.rule));
-            if outcome.problems.is_empty() {
+            let title = match outcome.rule.trim() {
+                "" => String::new(),
+                rule => format!(" ({})", escape_line(rule)),
+            };
+            if outcome.passed() {
                 passed += 1;
                 println!("ok     {path}{title}");
             } else {
                 failed += 1;
                 println!("FAILED {path}{title}");
                 for p in &outcome.problems {
-                    println!("       - {}", escape_line(p));
+                    let mut lines = p.lines();
+                    println!("       - {}", escape_line(lines.next().unwrap_or_default()));
+                    for line in lines {
+                        println!("         {}", escape_line(line));
+                    }
                 }
             }
             continue;
@@ -95,4 +105,56 @@ pub fn run(library: &PackLibrary, args: ScenarioArgs) -> Result<ExitCode, String
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// A scenario of another game: Mazmorra's own format (hands and passages by card), or the
+/// format any worded game reads (`dungeon_core::scenario`: a seed, moves by their words).
+/// A game that panics on a state the file set by hand is this file's error, not the run's.
+fn run_other(id: &str, text: &str) -> dungeon_core::scenario::Outcome {
+    use crate::games::{GameChoice, WithWorded};
+    use clap::ValueEnum;
+    use dungeon_core::scenario::{Outcome, is_generic};
+    struct Run<'t>(&'t str);
+    impl WithWorded for Run<'_> {
+        type Out = Outcome;
+        fn with<G: dungeon_core::Worded + Default + Send + Sync + 'static>(
+            self,
+            game: &G,
+        ) -> Outcome {
+            dungeon_core::scenario::run(game, self.0)
+        }
+    }
+    if id == "mazmorra" && !is_generic(text) {
+        return dungeon_mazmorra::scenario::run(text);
+    }
+    let Some(choice) = GameChoice::by_id(id) else {
+        let known: Vec<String> = (GameChoice::value_variants().iter())
+            .filter_map(|g| g.to_possible_value().map(|v| v.get_name().to_owned()))
+            .collect();
+        return Outcome {
+            rule: String::new(),
+            problems: vec![format!(
+                "game = {id:?}: not a game of this program ({})",
+                known.join(", ")
+            )],
+        };
+    };
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let result = std::panic::catch_unwind(|| choice.worded(Run(text)));
+    std::panic::set_hook(hook);
+    match result {
+        Ok(Some(outcome)) => outcome,
+        Ok(None) => Outcome {
+            rule: String::new(),
+            problems: vec![format!("{id} has no scenario format of this kind")],
+        },
+        Err(panic) => Outcome {
+            rule: String::new(),
+            problems: vec![format!(
+                "the game failed on this scenario's table ({}): a state set by hand it cannot play",
+                crate::sim::panic_message(panic.as_ref())
+            )],
+        },
+    }
 }

@@ -2,7 +2,8 @@
 //! `dungeon-core` gets with no code of its own in them: `play` (a whole game from a file
 //! of answers, kept and taken up again, two people at one screen), `replay` as a seat and
 //! as a spectator (who never sees a face-down bid), `sim` with its report and sanity
-//! section, `soak` over its variants, `cards`, and its rulings refused by name.
+//! section, `soak` over its variants, `cards`, `scenario` (the format any worded game
+//! reads), and its rulings refused by name.
 
 #[path = "support/lines.rs"]
 mod lines;
@@ -162,4 +163,45 @@ fn its_rules_are_shown_and_a_wrong_ruling_is_refused_by_name() {
         err.contains("--variant is an option of Welcome to the Dungeon"),
         "{err}"
     );
+}
+
+#[test]
+fn scenario_files_of_every_game_run_and_a_broken_table_is_a_message() {
+    let dir = temp("scenario");
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/scenarios");
+    // Goofspiel's files, and Mazmorra's in both formats, side by side.
+    let goof = format!("{root}/goofspiel");
+    let maz = format!("{root}/mazmorra");
+    let (code, out, _) = dungeon(&dir, "en", &["scenario", &goof, &maz], "");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("ok     ") && out.contains("words_who_starts.toml"),
+        "{out}"
+    );
+    assert!(out.contains(" passed, 0 failed"), "{out}");
+
+    // A table set by hand that the game cannot play (seat 1's bid is missing: the game
+    // panics on it): the file's failure, said plainly, and the run goes on to the next.
+    let broken = dir.join("broken.toml");
+    std::fs::write(
+        &broken,
+        "game = \"goofspiel\"\nrule = \"a table the game cannot play\"\nseed = 1\n[set]\n\"/bids\" = []\n",
+    )
+    .unwrap();
+    let unknown = dir.join("unknown.toml");
+    std::fs::write(&unknown, "game = \"chess\"\nrule = \"x\"\nseed = 1\n").unwrap();
+    let good = format!("{goof}/tie_takes_nothing.toml");
+    let (b, u) = (broken.to_string_lossy(), unknown.to_string_lossy());
+    let (code, out, err) = dungeon(&dir, "en", &["scenario", &b, &u, &good], "");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("the game failed on this scenario's table"),
+        "{out}"
+    );
+    assert!(
+        out.contains("not a game of this program (dungeon, mazmorra, goofspiel)"),
+        "{out}"
+    );
+    assert!(out.contains("1 passed, 2 failed"), "{out}");
+    assert!(err.is_empty(), "{err}");
 }

@@ -15,7 +15,7 @@
 //! [`ismcts`], a bot that searches states sampled from its view (the game supplies how
 //! to sample them, [`Game::determinize`], and how to judge a game cut short,
 //! [`Game::heuristic`]).
-//! [`bots`] names them as players. A game that also implements [`Hosted`] (its words, its
+//! [`bots`] names them as players; [`scenario`] runs a worded game's scenario files. A game that also implements [`Hosted`] (its words, its
 //! endings, its audits) gets the lab, the soak, kept games and a terminal table from the
 //! `dungeon` program with no change there (`docs/new-game.md`).
 //! The first game, Welcome to the Dungeon, keeps its own richer interfaces in
@@ -24,6 +24,7 @@
 pub mod bots;
 pub mod hosted;
 pub mod ismcts;
+pub mod scenario;
 pub mod session;
 
 pub use hosted::{Hosted, Worded};

@@ -95,11 +95,9 @@ struct Step {
     winners: Option<Vec<u8>>,
 }
 
-/// A scenario's result: its rule, and the problems found (none: it passed).
-pub struct Outcome {
-    pub rule: String,
-    pub problems: Vec<String>,
-}
+/// A scenario's result: its rule, and the problems found (none: it passed); the same as
+/// for the format any worded game reads.
+pub use dungeon_core::scenario::Outcome;
 
 /// Whether `text` is a Mazmorra scenario (its `game` key).
 pub fn is_mazmorra(text: &str) -> bool {
@@ -321,12 +319,7 @@ fn phase_name(phase: &Phase) -> &'static str {
 pub fn run(text: &str) -> Outcome {
     let file: File = match toml::from_str(text) {
         Ok(f) => f,
-        Err(e) => {
-            return Outcome {
-                rule: String::new(),
-                problems: vec![e.to_string()],
-            };
-        }
+        Err(e) => return Outcome::unreadable(e),
     };
     let mut problems = Vec::new();
     if file.game != "mazmorra" {
