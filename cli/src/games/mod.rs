@@ -6,11 +6,14 @@
 //! [`GameChoice`], and an arm in [`GameChoice::hosted`] and [`GameChoice::worded`]
 //! (`docs/new-game.md`).
 //!
-//! Mazmorra has its own table in the terminal (`crate::mazmorra`: a Myrmidon's question
-//! is asked in two parts); its words for the other tools (the network tables) are
-//! `crate::mazmorra::worded`. [`kinds`] hands every worded game to the server.
+//! At a terminal the table is full screen (`screen.rs`), elsewhere (`--plain`, pipes) in
+//! lines; both are a `table::Front` of the one table loop. Mazmorra in lines has its own
+//! table (`crate::mazmorra`: a Myrmidon's question is asked in two parts); its words for
+//! the other tools (the full-screen and network tables) are `crate::mazmorra::worded`.
+//! [`kinds`] hands every worded game to the server.
 
 pub(crate) mod lines;
+pub(crate) mod screen;
 pub(crate) mod table;
 
 use clap::ValueEnum;

@@ -147,13 +147,79 @@ pub(crate) fn kept_path(game_id: &str, setup: &Setup, seed: u64) -> Option<PathB
     })
 }
 
-/// `dungeon play --game ID` for a worded game, reading `input` and writing `out`.
-pub fn play<G: Worded>(
+/// What a table shows and asks of the people at the screen: in lines ([`Lines`]) or full
+/// screen (`super::screen`). It is given words only, each from the view of the seat it is
+/// shown to (or a spectator's, between turns at a shared screen).
+pub(crate) trait Front {
+    /// Lines of the log, as the screen's reader is told them; `table`: the table as that
+    /// reader sees it now.
+    fn told(&mut self, lines: &[String], table: &str);
+    /// `name` takes the screen, at a screen shared by several people. False: they leave.
+    fn pass_to(&mut self, name: &str) -> bool;
+    /// `name` chooses one of `choices` (by index), seeing `table`. `None`: they leave.
+    fn choose(&mut self, name: &str, table: &str, choices: &[String]) -> Option<usize>;
+    /// The game is over: the table as the reader sees it.
+    fn over(&mut self, table: &str);
+    /// The player left; `kept` says where the game is kept, if it is.
+    fn left(&mut self, kept: Option<String>);
+}
+
+/// The table in lines, on `input` and `out` (pipes, files of answers, screen readers).
+pub(crate) struct Lines<I, O> {
+    pub lang: Lang,
+    pub help: String,
+    pub input: I,
+    pub out: O,
+}
+
+impl<I: BufRead, O: Write> Lines<I, O> {
+    fn say(&mut self, line: &str) {
+        let _ = writeln!(self.out, "{}", escape_line(line));
+    }
+}
+
+impl<I: BufRead, O: Write> Front for Lines<I, O> {
+    fn told(&mut self, lines: &[String], _table: &str) {
+        lines.iter().for_each(|l| self.say(l));
+    }
+
+    fn pass_to(&mut self, name: &str) -> bool {
+        pass_screen(self.lang, name, &mut self.input, &mut self.out)
+    }
+
+    fn choose(&mut self, name: &str, table: &str, choices: &[String]) -> Option<usize> {
+        table.lines().for_each(|l| self.say(l));
+        let a = [("name", name.to_owned().into())];
+        self.say(&tr(self.lang, "game-your-turn", &a));
+        for (i, choice) in choices.iter().enumerate() {
+            self.say(&format!("  {}) {choice}", i + 1));
+        }
+        read_choice(
+            self.lang,
+            choices.len(),
+            &self.help,
+            &mut self.input,
+            &mut self.out,
+        )
+    }
+
+    fn over(&mut self, table: &str) {
+        table.lines().for_each(|l| self.say(l));
+    }
+
+    fn left(&mut self, kept: Option<String>) {
+        if let Some(line) = kept {
+            let _ = writeln!(self.out, "{line}");
+        }
+    }
+}
+
+/// `dungeon play --game ID` for a worded game, at `front`.
+pub(crate) fn play<G: Worded>(
     lang: Lang,
     game: &G,
     setup: Setup,
-    mut input: impl BufRead,
-    mut out: impl Write,
+    front: &mut dyn Front,
 ) -> Result<ExitCode, String> {
     let code = lang.code();
     let mut kept = match &setup.load {
@@ -189,9 +255,6 @@ pub fn play<G: Worded>(
     for action in &kept.actions {
         (game.apply(&mut state, action, &mut Vec::new())).map_err(|e| e.to_string())?;
     }
-    let say = |out: &mut dyn Write, line: &str| {
-        let _ = writeln!(out, "{}", escape_line(line));
-    };
     // The log is read from the one person's seat; at a shared screen, as a spectator.
     let reader = (humans.len() == 1).then(|| humans[0]);
     let a = [
@@ -199,20 +262,18 @@ pub fn play<G: Worded>(
         ("players", game.players(&kept.options).into()),
         ("seed", kept.seed.into()),
     ];
-    say(&mut out, &tr(lang, "game-welcome", &a));
     let names = kept.names.clone();
-    let log = |out: &mut dyn Write, events: &mut Vec<G::Event>| {
-        for e in events.drain(..) {
-            if let Some(line) = game.describe_event(code, &names, &kept.options, reader, &e) {
-                say(out, &line);
-            }
-        }
-    };
+    let table = |state: &G::State| game.describe_view(code, &names, &game.view(state, reader));
+    let mut told = vec![tr(lang, "game-welcome", &a)];
     if kept.actions.is_empty() {
-        log(&mut out, &mut events);
+        told.extend(
+            events
+                .drain(..)
+                .filter_map(|e| game.describe_event(code, &names, &kept.options, reader, &e)),
+        );
     }
     events.clear();
-    let help = game.rules_summary(code);
+    front.told(&told, &table(&state));
     let mut last_human: Option<Seat> = None;
     while let Some(seat) = game.to_act(&state) {
         let legal = game.legal_actions(&state);
@@ -225,30 +286,19 @@ pub fn play<G: Worded>(
             None => {
                 if humans.len() > 1
                     && last_human != Some(seat)
-                    && !pass_screen(lang, &names[seat as usize], &mut input, &mut out)
+                    && !front.pass_to(&names[seat as usize])
                 {
-                    return leave(lang, game, &path, &mut out);
+                    return leave(lang, game, &path, front);
                 }
                 last_human = Some(seat);
                 let view = game.view(&state, Some(seat));
-                for line in game.describe_view(code, &names, &view).lines() {
-                    say(&mut out, line);
-                }
-                let a = [("name", names[seat as usize].clone().into())];
-                say(&mut out, &tr(lang, "game-your-turn", &a));
-                for (i, a) in legal.iter().enumerate() {
-                    say(
-                        &mut out,
-                        &format!(
-                            "  {}) {}",
-                            i + 1,
-                            game.describe_action(code, &names, &view, a)
-                        ),
-                    );
-                }
-                match read_choice(lang, legal.len(), &help, &mut input, &mut out) {
+                let choices: Vec<String> = (legal.iter())
+                    .map(|a| game.describe_action(code, &names, &view, a))
+                    .collect();
+                let shown = game.describe_view(code, &names, &view);
+                match front.choose(&names[seat as usize], &shown, &choices) {
                     Some(i) => legal[i].clone(),
-                    None => return leave(lang, game, &path, &mut out),
+                    None => return leave(lang, game, &path, front),
                 }
             }
         };
@@ -258,22 +308,33 @@ pub fn play<G: Worded>(
             let json = serde_json::to_string(&kept).map_err(|e| e.to_string())?;
             crate::play::save::write_atomic(path, &json).map_err(|e| e.to_string())?;
         }
-        log(&mut out, &mut events);
+        let told: Vec<String> = (events.drain(..))
+            .filter_map(|e| game.describe_event(code, &names, &kept.options, reader, &e))
+            .collect();
+        front.told(&told, &table(&state));
     }
-    let view = game.view(&state, reader);
-    for line in game.describe_view(code, &names, &view).lines() {
-        say(&mut out, line);
-    }
+    front.over(&table(&state));
     Ok(ExitCode::SUCCESS)
 }
 
+/// The player leaves: told where the game is kept.
 pub(crate) fn leave<G: Hosted>(
     lang: Lang,
     game: &G,
     path: &Option<PathBuf>,
-    out: &mut impl Write,
+    front: &mut dyn Front,
 ) -> Result<ExitCode, String> {
-    if let Some(path) = path {
+    front.left(kept_message(lang, game, path));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Where a game left is kept, and how to take it up again.
+pub(crate) fn kept_message<G: Hosted>(
+    lang: Lang,
+    game: &G,
+    path: &Option<PathBuf>,
+) -> Option<String> {
+    path.as_ref().map(|path| {
         let a = [
             (
                 "path",
@@ -281,9 +342,8 @@ pub(crate) fn leave<G: Hosted>(
             ),
             ("game", game.id().into()),
         ];
-        let _ = writeln!(out, "{}", tr(lang, "game-leave", &a));
-    }
-    Ok(ExitCode::SUCCESS)
+        tr(lang, "game-leave", &a)
+    })
 }
 
 /// `dungeon replay FILE` for a kept game: every move played again and checked, and its

@@ -134,13 +134,13 @@ pub fn play(
                         &mut input,
                         &mut out,
                     ) {
-                        return table::leave(lang, &Mazmorra, &path, &mut out);
+                        return Ok(left(lang, &path, &mut out));
                     }
                 }
                 last_human = Some(seat);
                 match ask(lang, &words(seat), &state, seat, &mut input, &mut out) {
                     Some(action) => action,
-                    None => return table::leave(lang, &Mazmorra, &path, &mut out),
+                    None => return Ok(left(lang, &path, &mut out)),
                 }
             }
         };
@@ -336,4 +336,12 @@ fn fish(
             return Some(a.clone());
         }
     }
+}
+
+/// The player leaves: told where the game is kept.
+fn left(lang: Lang, path: &Option<PathBuf>, out: &mut impl Write) -> ExitCode {
+    if let Some(line) = table::kept_message(lang, &Mazmorra, path) {
+        let _ = writeln!(out, "{line}");
+    }
+    ExitCode::SUCCESS
 }

@@ -317,10 +317,11 @@ pub fn seat_names(lang: Lang, setup: &TableSetup) -> Seats {
     Seats::new(lang, &records, true)
 }
 
-/// `dungeon play --game ID` for a worded game, at this terminal.
+/// `dungeon play --game ID` for a worded game: full screen at a terminal, else in lines.
 struct WordedTable {
     lang: Lang,
     setup: crate::games::table::Setup,
+    full_screen: bool,
 }
 
 impl crate::games::WithWorded for WordedTable {
@@ -330,9 +331,61 @@ impl crate::games::WithWorded for WordedTable {
         self,
         game: &G,
     ) -> Self::Out {
+        if self.full_screen {
+            return full_screen(self.lang, game, self.setup);
+        }
         let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
-        crate::games::table::play(self.lang, game, self.setup, stdin.lock(), stdout.lock())
+        let mut lines = crate::games::table::Lines {
+            lang: self.lang,
+            help: game.rules_summary(self.lang.code()),
+            input: stdin.lock(),
+            out: stdout.lock(),
+        };
+        crate::games::table::play(self.lang, game, self.setup, &mut lines)
     }
+}
+
+/// A worded game full screen (`crate::games::screen`); the terminal is given back before
+/// the lines that close the game (the end, or where it is kept) are written.
+fn full_screen<G: dungeon_core::Worded>(
+    lang: Lang,
+    game: &G,
+    setup: crate::games::table::Setup,
+) -> Result<ExitCode, String> {
+    use crate::games::screen::Screen;
+    let shutdown = Shutdown::install();
+    let mut guard = crate::tui::terminal::Guard::take().map_err(|e| e.to_string())?;
+    let keys = crate::tui::keys::Terminal::start().map_err(|e| e.to_string())?;
+    let (name, rules) = (game.name(lang.code()), game.rules_summary(lang.code()));
+    let mut screen = Screen::new(
+        &mut guard.terminal,
+        keys,
+        lang,
+        name,
+        rules,
+        Some(shutdown.clone()),
+    );
+    let result = crate::games::table::play(lang, game, setup, &mut screen);
+    let (kept, gone) = (screen.kept.take(), screen.gone);
+    let closing = screen.closing(3).to_vec();
+    drop(screen);
+    drop(guard);
+    let code = result?;
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    match kept {
+        Some(line) => {
+            let _ = writeln!(out, "{line}");
+        }
+        None if !gone => closing.iter().for_each(|l| {
+            let _ = writeln!(out, "{l}");
+        }),
+        None => {}
+    }
+    Ok(match shutdown.signal() {
+        Some(signal) => Shutdown::exit_code(signal),
+        None => code,
+    })
 }
 
 /// Plays. `lang_given`: the language was asked for (`--lang`); else a resumed game comes
@@ -373,10 +426,16 @@ pub fn run(
             load: args.load,
             save: args.save,
         };
-        if args.game == crate::games::GameChoice::Mazmorra {
+        let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+        let full_screen = terminal && !args.plain;
+        if args.game == crate::games::GameChoice::Mazmorra && !full_screen {
             return crate::mazmorra::run(lang, setup);
         }
-        let table = WordedTable { lang, setup };
+        let table = WordedTable {
+            lang,
+            setup,
+            full_screen,
+        };
         return (args.game.worded(table))
             .expect("every game but the first is worded or has its own table");
     }

@@ -25,14 +25,14 @@ mod anytime;
 mod between;
 mod content;
 mod help;
-mod keys;
+pub(crate) mod keys;
 mod log;
 mod prompt;
 mod quiet;
 mod screen;
 mod session;
 mod style;
-mod terminal;
+pub(crate) mod terminal;
 #[cfg(test)]
 mod tests;
 mod watch;
