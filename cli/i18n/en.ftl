@@ -367,6 +367,7 @@ sim-differ-bots = the bots differ
 sim-differ-options = the game options differ
 sim-part-other-split = { $path } is a slice of { $shards }, but { $first } is a slice of { $first_shards }: a study's parts must all come from the same --shard K/N split
 sim-part-twice = { $path } and { $other } are both slice { $shard }/{ $shards }
+sim-part-game = a part file of a game this program does not have: { $game }
 sim-part-missing = { $count ->
         [one] a slice is missing
        *[other] { $count } slices are missing

@@ -360,6 +360,7 @@ sim-differ-bots = los bots son distintos
 sim-differ-options = las opciones de juego son distintas
 sim-part-other-split = { $path } es una porción de { $shards }, pero { $first } es una porción de { $first_shards }: todas las partes de un estudio deben venir del mismo reparto --shard K/N
 sim-part-twice = { $path } y { $other } son ambos la porción { $shard }/{ $shards }
+sim-part-game = un archivo de parte de un juego que este programa no tiene: { $game }
 sim-part-missing = { $count ->
         [one] falta una porción
        *[other] faltan { $count } porciones

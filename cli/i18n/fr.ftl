@@ -362,6 +362,7 @@ sim-differ-bots = les bots diffèrent
 sim-differ-options = les options de jeu diffèrent
 sim-part-other-split = { $path } est une tranche sur { $shards }, mais { $first } est une tranche sur { $first_shards } : toutes les tranches d'une étude doivent venir du même découpage --shard K/N
 sim-part-twice = { $path } et { $other } sont tous deux la tranche { $shard }/{ $shards }
+sim-part-game = un fichier de part d'un jeu que ce programme n'a pas : { $game }
 sim-part-missing = { $count ->
         [one] il manque une tranche
        *[other] il manque { $count } tranches

@@ -2,7 +2,8 @@
 //! `dungeon-core` gets with no code of its own in them: `play` (a whole game from a file
 //! of answers, kept and taken up again, two people at one screen), `replay` as a seat and
 //! as a spectator (who never sees a face-down bid), `sim` with its report and sanity
-//! section, `soak` over its variants, `cards`, `scenario` (the format any worded game
+//! section, its slices (`--shard`) merged and `--csv`, `soak` over its variants, `cards`,
+//! `scenario` (the format any worded game
 //! reads), and its rulings refused by name.
 
 #[path = "support/lines.rs"]
@@ -149,7 +150,11 @@ fn its_rules_are_shown_and_a_wrong_ruling_is_refused_by_name() {
         err.contains("not a Goofspiel ruling or variant: ties=maybe"),
         "{err}"
     );
-    for option in [["--csv", ""], ["--shard", "1/2"], ["--record", "/tmp"]] {
+    for option in [
+        ["--plot", "/tmp/x.svg"],
+        ["--packs", "sequel"],
+        ["--record", "/tmp"],
+    ] {
         let mut args = vec!["sim", "--game", "goofspiel", option[0]];
         args.extend([option[1]].iter().filter(|a| !a.is_empty()));
         let (code, _, err) = dungeon(&dir, "en", &args, "");
@@ -204,4 +209,83 @@ fn scenario_files_of_every_game_run_and_a_broken_table_is_a_message() {
     );
     assert!(out.contains("1 passed, 2 failed"), "{out}");
     assert!(err.is_empty(), "{err}");
+}
+
+#[test]
+fn a_study_in_slices_merges_into_the_whole_and_a_forged_part_is_refused() {
+    let dir = temp("shards");
+    let study = ["sim", "--game", "goofspiel", "-n", "30", "--players", "2,3"];
+    let study: Vec<&str> = study
+        .iter()
+        .copied()
+        .chain(["--bots", "hard:10,random", "--seed", "9"])
+        .collect();
+    let part = |k: usize| {
+        dir.join(format!("part{k}.json"))
+            .to_string_lossy()
+            .into_owned()
+    };
+    for k in 0..3 {
+        let shard = format!("{k}/3");
+        let out = part(k);
+        let mut args = study.clone();
+        args.extend(["--shard", &shard, "--out", &out]);
+        let (code, _, err) = dungeon(&dir, "en", &args, "");
+        assert_eq!(code, 0, "{err}");
+    }
+    let (p0, p1, p2) = (part(0), part(1), part(2));
+    for flag in [None, Some("--json"), Some("--csv")] {
+        let mut whole = study.clone();
+        let mut merge = vec!["sim", "merge", &p2, &p0, &p1];
+        whole.extend(flag);
+        merge.extend(flag);
+        let (code, whole, _) = dungeon(&dir, "fr", &whole, "");
+        assert_eq!(code, 0, "{whole}");
+        let (code, merged, err) = dungeon(&dir, "fr", &merge, "");
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(
+            merged, whole,
+            "{flag:?}: the parts add up to the whole study"
+        );
+    }
+    let (_, csv, _) = dungeon(&dir, "en", &["sim", "merge", &p0, &p1, &p2, "--csv"], "");
+    assert!(
+        csv.starts_with("table,key,total,count,rate,ci_low,ci_high\nsanity_starter,2p,30,"),
+        "{csv}"
+    );
+    assert!(csv.contains("\nbots,3p/random,60,"), "{csv}");
+
+    // A slice missing, a slice twice, a part edited, a part of another study or game.
+    let refused = |args: &[&str], says: &str| {
+        let (code, _, err) = dungeon(&dir, "en", args, "");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    };
+    refused(&["sim", "merge", &p0, &p2], "missing");
+    refused(&["sim", "merge", &p0, &p1, &p1, &p2], "are both slice 1/3");
+    let text = std::fs::read_to_string(&p1).unwrap();
+    let edit = |from: &str, to: &str, name: &str| {
+        assert!(text.contains(from), "{from}");
+        let path = dir.join(name).to_string_lossy().into_owned();
+        std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+        path
+    };
+    let forged = edit("\"starter_wins\": ", "\"starter_wins\": 9", "forged.json");
+    refused(
+        &["sim", "merge", &p0, &forged, &p2],
+        "damaged or was edited",
+    );
+    let seeded = edit("\"seed\": 9", "\"seed\": 8", "seeded.json");
+    refused(&["sim", "merge", &p0, &seeded, &p2], "different studies");
+    let chess = edit(
+        "\"game\": \"goofspiel\"",
+        "\"game\": \"chess\"",
+        "chess.json",
+    );
+    refused(
+        &["sim", "merge", &chess],
+        "a game this program does not have: chess",
+    );
+    let huge = edit("\"decisions\": ", "\"decisions\": 99999999999", "huge.json");
+    refused(&["sim", "merge", &p0, &huge, &p2], "damaged or was edited");
 }

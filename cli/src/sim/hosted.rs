@@ -14,7 +14,7 @@ use dungeon_core::bots::Bot;
 use dungeon_engine::Lang;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One game's result.
 #[derive(Clone, Debug, Default)]
@@ -98,6 +98,9 @@ pub(super) struct Report {
     mean_length: f64,
     length_unit: String,
     mean_decisions: f64,
+    /// Games ended by the game's own limit with nobody winning ([`Hosted::stalled`]).
+    #[serde(skip)]
+    stalled: Rate,
     /// The measures that say whether this looks like a game, each with its goal.
     sanity: Vec<Measure>,
     warnings: Vec<String>,
@@ -116,69 +119,135 @@ struct Measure {
     in_range: bool,
 }
 
-/// Plays `games` games on `threads` threads and reports them.
-pub(super) fn study<G: Hosted>(
+/// A bot's games and wins in a study.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct BotRow {
+    pub bot: String,
+    pub games: u64,
+    pub wins: u64,
+}
+
+/// The sums of a study's games at one player count, or of one slice of them (`--shard`):
+/// what the report is made of, and what a part file holds. Slices add up to the whole.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Sums {
+    pub players: u8,
+    pub games: u64,
+    /// In the order each bot first sat at a table of the whole study.
+    pub bots: Vec<BotRow>,
+    /// Wins by seat.
+    pub seats: Vec<u64>,
+    /// Games by ending, in the order of [`Hosted::endings`].
+    pub endings: Vec<u64>,
+    pub starter_wins: u64,
+    pub stalled: u64,
+    pub length: u64,
+    pub decisions: u64,
+}
+
+/// The bots at each seat of game `j`: the lineup turned by `j` seats.
+pub(super) fn seats_of(lineup: &[Bot], players: u8, j: u64) -> Vec<Bot> {
+    (0..players as usize)
+        .map(|s| {
+            let i = (s + j as usize) % players as usize;
+            *lineup.get(i).unwrap_or(lineup.last().expect("a bot"))
+        })
+        .collect()
+}
+
+/// The sums of a study with no game played: every bot in the order it first sits (so
+/// that slices list them alike), every count zero.
+pub(super) fn empty_sums<G: Hosted>(game: &G, players: u8, lineup: &[Bot], games: u64) -> Sums {
+    let mut bots: Vec<BotRow> = Vec::new();
+    for j in 0..games.min(u64::from(players)) {
+        for bot in seats_of(lineup, players, j) {
+            if !bots.iter().any(|b| b.bot == bot.id()) {
+                bots.push(BotRow {
+                    bot: bot.id(),
+                    ..BotRow::default()
+                });
+            }
+        }
+    }
+    Sums {
+        players,
+        bots,
+        seats: vec![0; players as usize],
+        endings: vec![0; game.endings().len()],
+        ..Sums::default()
+    }
+}
+
+/// Plays the games `j` of `shard` among `games` (seed + j, the lineup turned by j) on
+/// `threads` threads, and adds them up. The same seed gives the same sums whatever the
+/// thread count and whatever the split.
+pub(super) fn play_slice<G: Hosted>(
     game: &G,
-    lang: Lang,
     options: &G::Options,
     lineup: &[Bot],
     games: u64,
     seed: u64,
     threads: usize,
-) -> Result<Report, String> {
+    shard: super::shard::Shard,
+) -> Result<Sums, String> {
     let players = game.players(options);
-    let seats = |j: u64| -> Vec<Bot> {
-        (0..players as usize)
-            .map(|s| {
-                let i = (s + j as usize) % players as usize;
-                *lineup.get(i).unwrap_or(lineup.last().expect("a bot"))
-            })
-            .collect()
-    };
-    let next = std::sync::atomic::AtomicU64::new(0);
-    let results = std::sync::Mutex::new(vec![None; games as usize]);
+    let mine: Vec<u64> = (0..games)
+        .filter(|j| j % shard.count == shard.index)
+        .collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new(vec![None; mine.len()]);
     std::thread::scope(|scope| {
-        for _ in 0..threads.min(games as usize).max(1) {
+        for _ in 0..threads.min(mine.len()).max(1) {
             scope.spawn(|| {
                 loop {
-                    let j = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if j >= games {
-                        return;
-                    }
-                    let r = play(game, options, &seats(j), seed + j);
-                    results.lock().expect("results")[j as usize] = Some(r);
+                    let n = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(&j) = mine.get(n) else { return };
+                    let r = play(game, options, &seats_of(lineup, players, j), seed + j);
+                    results.lock().expect("results")[n] = Some(r);
                 }
             });
         }
     });
-    let results = results.into_inner().expect("results");
-    let mut by_bot: Vec<(String, u64, u64)> = Vec::new();
-    let mut by_seat = vec![0u64; players as usize];
-    let mut by_ending = vec![0u64; game.endings().len()];
-    let (mut starter_wins, mut stalled) = (0, 0);
-    let (mut length, mut decisions) = (0u64, 0u64);
-    for (j, r) in results.into_iter().enumerate() {
+    let mut sums = empty_sums(game, players, lineup, games);
+    for (n, r) in results
+        .into_inner()
+        .expect("results")
+        .into_iter()
+        .enumerate()
+    {
         let r = r.expect("every game played")?;
-        for (s, bot) in seats(j as u64).iter().enumerate() {
-            let id = bot.id();
+        sums.games += 1;
+        for (s, bot) in seats_of(lineup, players, mine[n]).iter().enumerate() {
             let won = u64::from(r.winners.contains(&(s as u8)));
-            match by_bot.iter_mut().find(|b| b.0 == id) {
-                Some(b) => (b.1, b.2) = (b.1 + 1, b.2 + won),
-                None => by_bot.push((id, 1, won)),
+            if let Some(b) = sums.bots.iter_mut().find(|b| b.bot == bot.id()) {
+                (b.games, b.wins) = (b.games + 1, b.wins + won);
             }
-            by_seat[s] += won;
+            sums.seats[s] += won;
         }
-        starter_wins += u64::from(r.starter.is_some_and(|s| r.winners.contains(&s)));
+        sums.starter_wins += u64::from(r.starter.is_some_and(|s| r.winners.contains(&s)));
         if let Some(i) = game.endings().iter().position(|&e| e == r.ending) {
-            by_ending[i] += 1;
+            sums.endings[i] += 1;
         }
-        stalled += u64::from(game.stalled().contains(&r.ending));
-        length += u64::from(r.length);
-        decisions += r.decisions;
+        sums.stalled += u64::from(game.stalled().contains(&r.ending));
+        sums.length += u64::from(r.length);
+        sums.decisions += r.decisions;
     }
-    let n = games;
-    let starter = rate(String::new(), starter_wins, n);
-    let stalled = rate(String::new(), stalled, n);
+    Ok(sums)
+}
+
+/// The report of a study from its sums.
+pub(super) fn report<G: Hosted>(
+    game: &G,
+    lang: Lang,
+    options: &G::Options,
+    seed: u64,
+    sums: &Sums,
+) -> Result<Report, String> {
+    let (players, n) = (sums.players, sums.games);
+    let starter = rate(String::new(), sums.starter_wins, n);
+    let stalled = rate(String::new(), sums.stalled, n);
     let mut warnings = Vec::new();
     let fair = 1.0 / f64::from(players) + 0.2;
     let pct = |x: f64| format!("{:.1}%", 100.0 * x);
@@ -213,23 +282,27 @@ pub(super) fn study<G: Hosted>(
             warnings.push(tr(lang, "sim-game-warn-stalled", &a));
         }
     }
+    let mean = |x: u64| if n == 0 { 0.0 } else { x as f64 / n as f64 };
     Ok(Report {
         game: game.id(),
         players,
-        games,
+        games: n,
         seed,
         options: serde_json::to_value(options).map_err(|e| e.to_string())?,
-        bots: by_bot.into_iter().map(|(k, g, w)| rate(k, w, g)).collect(),
-        seats: (by_seat.iter().enumerate())
+        bots: (sums.bots.iter())
+            .map(|b| rate(b.bot.clone(), b.wins, b.games))
+            .collect(),
+        seats: (sums.seats.iter().enumerate())
             .map(|(s, &w)| rate(s.to_string(), w, n))
             .collect(),
         starter,
-        endings: (game.endings().iter().zip(&by_ending))
+        endings: (game.endings().iter().zip(&sums.endings))
             .map(|(e, &k)| rate(e.to_string(), k, n))
             .collect(),
-        mean_length: length as f64 / n as f64,
+        mean_length: mean(sums.length),
         length_unit: game.length_unit(code),
-        mean_decisions: decisions as f64 / n as f64,
+        mean_decisions: mean(sums.decisions),
+        stalled,
         sanity,
         warnings,
         ending_names: (game.endings().iter())
@@ -309,6 +382,50 @@ pub(super) fn render(lang: Lang, name: &str, r: &Report) -> String {
     }
     for w in &r.warnings {
         out += &(t("sim-sanity-warn-out", &[("what", w.clone().into())]) + "\n");
+    }
+    out
+}
+
+/// The reports as one long table (`--csv`), the first game's columns:
+/// `table,key,total,count,rate,ci_low,ci_high`, keys led by the player count (`2p/...`).
+/// Tables: `sanity_starter` and `sanity_stalled` (key `2p`), `sanity_warning` (one row per
+/// measure out of range: `starter/2p/out`), `bots` (`2p/normal`), `seats` (`2p/seat0`),
+/// `starter` (`2p`), `endings` (`2p/escape`).
+pub(super) fn csv(reports: &[Report]) -> String {
+    use std::fmt::Write;
+    let mut out = String::from(super::csv::HEADER) + "\n";
+    let mut row = |table: &str, key: &str, r: &Rate| {
+        let _ = writeln!(
+            out,
+            "{table},{key},{},{},{:.6},{:.6},{:.6}",
+            r.games, r.wins, r.rate, r.ci.0, r.ci.1
+        );
+    };
+    for r in reports {
+        let p = format!("{}p", r.players);
+        let of = |m: &Measure| {
+            if m.measure == "starter" {
+                &r.starter
+            } else {
+                &r.stalled
+            }
+        };
+        for m in &r.sanity {
+            row(&format!("sanity_{}", m.measure), &p, of(m));
+        }
+        for m in r.sanity.iter().filter(|m| !m.in_range) {
+            row("sanity_warning", &format!("{}/{p}/out", m.measure), of(m));
+        }
+        for b in &r.bots {
+            row("bots", &format!("{p}/{}", b.key), b);
+        }
+        for s in &r.seats {
+            row("seats", &format!("{p}/seat{}", s.key), s);
+        }
+        row("starter", &p, &r.starter);
+        for e in &r.endings {
+            row("endings", &format!("{p}/{}", e.key), e);
+        }
     }
     out
 }

@@ -18,6 +18,7 @@
 
 mod csv;
 mod hosted;
+mod hosted_part;
 mod ladder;
 mod part;
 mod plot;
@@ -457,6 +458,24 @@ fn run_ladder(library: &PackLibrary, lang: Lang, args: LadderArgs) -> Result<Exi
 
 /// `dungeon sim merge`: the report of the whole study from its parts.
 fn run_merge(library: &PackLibrary, lang: Lang, args: MergeArgs) -> Result<ExitCode, String> {
+    // Another game's parts say which game they are of.
+    let first = crate::play::save::read_bytes(lang, &args.parts[0], 16 << 20).ok();
+    if let Some(id) = first.as_deref().and_then(hosted_part::game_of) {
+        let choice = crate::games::GameChoice::by_id(&id).ok_or_else(|| {
+            let a = [(
+                "game",
+                dungeon_engine::printable::escape_line(&id)
+                    .into_owned()
+                    .into(),
+            )];
+            tr(lang, "sim-part-game", &a)
+        })?;
+        let merge = HostedMerge { lang, args: &args };
+        return choice.hosted(merge).unwrap_or_else(|| {
+            let a = [("game", id.into())];
+            Err(tr(lang, "sim-part-game", &a))
+        });
+    }
     let plot_file = open_plot(lang, &args.output)?;
     let merged = part::merge(library, lang, &args.parts)?;
     let report = merged.report();
@@ -526,9 +545,7 @@ impl crate::games::WithHosted for HostedStudy<'_> {
             ("--damage-model", args.damage_model.is_some()),
             ("--adventurer", args.adventurer.is_some()),
             ("--specials", args.specials.is_some()),
-            ("--shard", args.shard.is_some()),
             ("--record", args.record.is_some()),
-            ("--csv", args.output.csv),
             ("--plot", args.output.plot.is_some()),
         ];
         if let Some((option, _)) = foreign.iter().find(|(_, given)| *given) {
@@ -541,28 +558,80 @@ impl crate::games::WithHosted for HostedStudy<'_> {
         let lineup =
             dungeon_core::bots::lineup(&args.bots).ok_or_else(|| bad_bot(lang, &args.bots))?;
         let threads = worker_threads(lang, "--threads", args.threads)?;
+        let shard = match &args.shard {
+            Some(given) => shard::Shard::parse(lang, given)?,
+            None => shard::Shard::WHOLE,
+        };
         let mut reports = Vec::new();
+        let mut sums = Vec::new();
         for &players in &args.players {
             if !game.seats().contains(&players) {
                 return Err(tr(lang, "error-players", &[("players", players.into())]));
             }
             let options = dungeon_core::hosted::options_from(game, players, &args.rulings)
                 .map_err(|r| crate::games::table::bad_ruling(lang, game, &r))?;
-            reports.push(hosted::study(
-                game, lang, &options, &lineup, args.games, args.seed, threads,
-            )?);
+            let slice = hosted::play_slice(
+                game, &options, &lineup, args.games, args.seed, threads, shard,
+            )?;
+            if args.shard.is_none() {
+                reports.push(hosted::report(game, lang, &options, args.seed, &slice)?);
+            }
+            sums.push(slice);
         }
-        let text = if args.output.json {
-            serde_json::to_string_pretty(&reports).map_err(|e| e.to_string())? + "\n"
-        } else {
-            let name = game.name(lang.code());
-            (reports.iter())
-                .map(|r| hosted::render(lang, &name, r))
-                .collect::<Vec<_>>()
-                .join("\n")
-        };
-        give(lang, &args.output, &text)?;
-        Ok(ExitCode::SUCCESS)
+        if args.shard.is_some() {
+            let study = hosted_part::Study {
+                game: game.id().into(),
+                seed: args.seed,
+                games_per_player_count: args.games,
+                players: args.players.clone(),
+                lineup: lineup.iter().map(|b| b.id()).collect(),
+                rulings: args.rulings.clone(),
+            };
+            give(lang, &args.output, &hosted_part::write(&study, shard, sums))?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        give_hosted(lang, game, &args.output, &reports)
+    }
+}
+
+/// A hosted game's reports as tables, JSON or CSV, to stdout or `--out`.
+fn give_hosted<G: dungeon_core::Hosted>(
+    lang: Lang,
+    game: &G,
+    output: &OutputArgs,
+    reports: &[hosted::Report],
+) -> Result<ExitCode, String> {
+    let text = if output.json {
+        serde_json::to_string_pretty(&reports).map_err(|e| e.to_string())? + "\n"
+    } else if output.csv {
+        hosted::csv(reports)
+    } else {
+        let name = game.name(lang.code());
+        (reports.iter())
+            .map(|r| hosted::render(lang, &name, r))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    give(lang, output, &text)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `dungeon sim merge` of another game's parts ([`hosted_part`]).
+struct HostedMerge<'a> {
+    lang: Lang,
+    args: &'a MergeArgs,
+}
+
+impl crate::games::WithHosted for HostedMerge<'_> {
+    type Out = Result<ExitCode, String>;
+
+    fn with<G: dungeon_core::Hosted>(self, game: &G) -> Self::Out {
+        if self.args.output.plot.is_some() {
+            let a = [("option", "--plot".into()), ("game", game.id().into())];
+            return Err(tr(self.lang, "game-not-for", &a));
+        }
+        let reports = hosted_part::merge(game, self.lang, &self.args.parts)?;
+        give_hosted(self.lang, game, &self.args.output, &reports)
     }
 }
 

@@ -272,9 +272,7 @@ pub fn merge(library: &PackLibrary, lang: Lang, paths: &[String]) -> Result<Merg
         return Err(damaged(lang, &paths[0], "sim-damaged-games"));
     }
 
-    let shards = first.shard.count;
-    // Slice index to the part that holds it.
-    let mut owner: std::collections::BTreeMap<u64, usize> = Default::default();
+    let mut slices = Slices::new(first.shard.count);
     let mut tally = Tally::default();
     for (n, (part, path)) in parts.iter().zip(paths).enumerate() {
         if part.study != first.study {
@@ -287,55 +285,12 @@ pub fn merge(library: &PackLibrary, lang: Lang, paths: &[String]) -> Result<Merg
             return Err(t("sim-part-other-study", &a));
         }
         let s = &part.shard;
-        if s.count != shards {
-            let a = [
-                ("path", shown(path)),
-                ("shards", s.count.into()),
-                ("first", shown(&paths[0])),
-                ("first_shards", shards.into()),
-            ];
-            return Err(t("sim-part-other-split", &a));
-        }
-        if s.index >= s.count {
-            return Err(damaged(lang, path, "sim-damaged-games"));
-        }
-        if let Some(&other) = owner.get(&s.index) {
-            let a = [
-                ("path", shown(path)),
-                ("other", shown(paths[other].as_str())),
-                ("shard", s.index.into()),
-                ("shards", s.count.into()),
-            ];
-            return Err(t("sim-part-twice", &a));
-        }
-        owner.insert(s.index, n);
-        let shard = Shard {
-            index: s.index,
-            count: s.count,
-        };
+        let shard = slices.take(lang, paths, n, s.index, s.count)?;
         let sums = tally_of(&catalog, &plan, shard, &part.tally)
             .map_err(|what| damaged(lang, path, what))?;
         tally.merge(sums);
     }
-    let missing = shards - owner.len() as u64;
-    if missing > 0 {
-        // The first few: the parts given hold every index they skip over.
-        let first_missing: Vec<String> = (0..shards)
-            .filter(|k| !owner.contains_key(k))
-            .take(20)
-            .map(|k| k.to_string())
-            .collect();
-        let mut list = first_missing.join(", ");
-        if missing > 20 {
-            list.push_str(", …");
-        }
-        let a = [
-            ("missing", list.into()),
-            ("count", missing.into()),
-            ("shards", shards.into()),
-        ];
-        return Err(t("sim-part-missing", &a));
-    }
+    slices.complete(lang)?;
     Ok(Merged {
         catalog,
         plan,
@@ -360,8 +315,82 @@ fn differs(a: &Study, b: &Study) -> &'static str {
     }
 }
 
+/// Which slice of a study each part holds, as parts are read: each of the same split,
+/// none twice, and at the end none missing.
+pub(super) struct Slices {
+    count: u64,
+    /// Slice index to the part that holds it.
+    owner: std::collections::BTreeMap<u64, usize>,
+}
+
+impl Slices {
+    pub fn new(count: u64) -> Slices {
+        Slices {
+            count,
+            owner: Default::default(),
+        }
+    }
+
+    /// Slice `index` of `count`, held by part `n` of `paths`.
+    pub fn take(
+        &mut self,
+        lang: Lang,
+        paths: &[String],
+        n: usize,
+        index: u64,
+        count: u64,
+    ) -> Result<Shard, String> {
+        let shown = |p: &str| Arg::from(escape_line(p).into_owned());
+        if count != self.count {
+            let a = [
+                ("path", shown(&paths[n])),
+                ("shards", count.into()),
+                ("first", shown(&paths[0])),
+                ("first_shards", self.count.into()),
+            ];
+            return Err(tr(lang, "sim-part-other-split", &a));
+        }
+        if index >= count {
+            return Err(damaged(lang, &paths[n], "sim-damaged-games"));
+        }
+        if let Some(&other) = self.owner.get(&index) {
+            let a = [
+                ("path", shown(&paths[n])),
+                ("other", shown(paths[other].as_str())),
+                ("shard", index.into()),
+                ("shards", count.into()),
+            ];
+            return Err(tr(lang, "sim-part-twice", &a));
+        }
+        self.owner.insert(index, n);
+        Ok(Shard { index, count })
+    }
+
+    /// Every slice taken, or the message naming the first few missing.
+    pub fn complete(&self, lang: Lang) -> Result<(), String> {
+        let missing = self.count - self.owner.len() as u64;
+        if missing == 0 {
+            return Ok(());
+        }
+        let mut list: Vec<String> = (0..self.count)
+            .filter(|k| !self.owner.contains_key(k))
+            .take(20)
+            .map(|k| k.to_string())
+            .collect();
+        if missing > 20 {
+            list.push("…".into());
+        }
+        let a = [
+            ("missing", list.join(", ").into()),
+            ("count", missing.into()),
+            ("shards", self.count.into()),
+        ];
+        Err(tr(lang, "sim-part-missing", &a))
+    }
+}
+
 /// `problem`: the message saying what is wrong with the part.
-fn damaged(lang: Lang, path: &str, problem: &'static str) -> String {
+pub(super) fn damaged(lang: Lang, path: &str, problem: &'static str) -> String {
     let a = [
         ("path", escape_line(path).into_owned().into()),
         ("problem", tr(lang, problem, &[]).into()),
@@ -371,8 +400,20 @@ fn damaged(lang: Lang, path: &str, problem: &'static str) -> String {
 
 /// A part file, parsed.
 fn read(lang: Lang, path: &str) -> Result<Part, String> {
+    read_kind(lang, path, KIND, FORMAT, MAX_BYTES)
+}
+
+/// A part file of kind `kind` in format `format`, parsed: a file of another kind or
+/// format says so plainly (the kind and format are read first).
+pub(super) fn read_kind<T: serde::de::DeserializeOwned>(
+    lang: Lang,
+    path: &str,
+    kind: &str,
+    format: u32,
+    max_bytes: u64,
+) -> Result<T, String> {
     let shown = escape_line(path).into_owned();
-    let bytes = read_bytes(lang, path, MAX_BYTES)?;
+    let bytes = read_bytes(lang, path, max_bytes)?;
     let unreadable = |error: String| {
         let a = [
             ("path", shown.clone().into()),
@@ -380,25 +421,24 @@ fn read(lang: Lang, path: &str) -> Result<Part, String> {
         ];
         tr(lang, "sim-part-unreadable", &a)
     };
-    if bytes.len() as u64 > MAX_BYTES {
-        return Err(unreadable(format!("larger than {MAX_BYTES} bytes")));
+    if bytes.len() as u64 > max_bytes {
+        return Err(unreadable(format!("larger than {max_bytes} bytes")));
     }
-    // The kind and format first, so a file of another kind or version says so plainly.
     #[derive(Deserialize)]
     struct Head {
         kind: Option<String>,
         format: Option<serde_json::Value>,
     }
     let head: Head = serde_json::from_slice(&bytes).map_err(|e| unreadable(e.to_string()))?;
-    if head.kind.as_deref() != Some(KIND) {
-        return Err(unreadable(format!("no \"kind\": \"{KIND}\"")));
+    if head.kind.as_deref() != Some(kind) {
+        return Err(unreadable(format!("no \"kind\": \"{kind}\"")));
     }
-    if head.format != Some(FORMAT.into()) {
+    if head.format != Some(format.into()) {
         let found = head.format.map_or("none".into(), |f| f.to_string());
         let a = [
             ("path", shown.clone().into()),
             ("format", escape_line(&found).into_owned().into()),
-            ("expected", FORMAT.into()),
+            ("expected", format.into()),
         ];
         return Err(tr(lang, "sim-part-format", &a));
     }
