@@ -177,6 +177,7 @@ fn new_room(humans: u8) -> RoomClient {
         bots: vec!["easy".into()],
         rulings: vec!["cards=6".into()],
         name: "Ana".into(),
+        turn_timeout_secs: None,
     })
 }
 
@@ -316,9 +317,16 @@ fn hostile_requests_are_refused_and_change_nothing() {
         bots: vec![],
         rulings: vec![],
         name: String::new(),
+        turn_timeout_secs: None,
     };
     ana.send(&RoomClient::Create(bad.clone()));
     assert_eq!(ana.error(), "bad_request");
+    for timeout in [0, 86_401] {
+        let mut long = bad.clone();
+        (long.game, long.turn_timeout_secs) = ("goofspiel".into(), Some(timeout));
+        ana.send(&RoomClient::Create(long));
+        assert_eq!(ana.error(), "bad_request", "a turn timeout of {timeout} s");
+    }
     bad.game = "goofspiel".into();
     bad.rulings = vec!["ties=maybe".into()];
     ana.send(&RoomClient::Create(bad.clone()));
@@ -404,28 +412,12 @@ fn hostile_requests_are_refused_and_change_nothing() {
 #[test]
 fn the_line_client_hosts_a_game_against_a_bot_to_its_end() {
     use std::io::Write;
-    use std::process::{Command, Stdio};
     let dir = temp("lines");
     let serve = launch("127.0.0.1:0", &dir.join("db.sqlite"), &[]);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dungeon"))
-        .args([
-            "--lang",
-            "fr",
-            "host",
-            "--server",
-            &serve.address,
-            "--game",
-            "goofspiel",
-        ])
-        .args([
-            "--humans", "1", "--bots", "easy", "--ruling", "cards=4", "--name", "Ana",
-        ])
-        .env("DUNGEON_DATA_DIR", dir.join("data"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let args = [
+        "--humans", "1", "--bots", "easy", "--ruling", "cards=4", "--name", "Ana",
+    ];
+    let mut child = host(&dir, &serve, "fr", &args);
     child
         .stdin
         .take()
@@ -443,4 +435,60 @@ fn the_line_client_hosts_a_game_against_a_bot_to_its_end() {
     assert!(stdout.contains("/r/"), "{stdout}");
     assert!(stdout.contains("Manche 1 sur 4"), "{stdout}");
     assert!(stdout.contains("La partie est finie."), "{stdout}");
+}
+
+#[test]
+fn a_person_who_does_not_answer_in_time_is_answered_for() {
+    use std::io::Read;
+    let dir = temp("timeout");
+    let serve = launch("127.0.0.1:0", &dir.join("db.sqlite"), &[]);
+    let args = [
+        "--humans", "1", "--bots", "easy", "--ruling", "cards=3", "--name", "Ana",
+    ];
+    let args: Vec<&str> = args.into_iter().chain(["--turn-timeout", "1s"]).collect();
+    let mut child = host(&dir, &serve, "en", &args);
+    // Ana never types (her input stays open): every question of hers times out.
+    let _input = child.stdin.take().unwrap();
+    let started = Instant::now();
+    let mut stdout = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut stdout)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{stdout}");
+    // Two questions time out; the last (one card left) answers itself.
+    let note = "Ana did not answer in time: a bot answered for them.
+Ana bids ";
+    assert_eq!(stdout.matches(note).count(), 2, "{stdout}");
+    assert!(stdout.contains("Game over."), "{stdout}");
+    assert!(
+        started.elapsed() >= Duration::from_secs(2),
+        "a second for each"
+    );
+}
+
+/// `dungeon host --game goofspiel` at `serve`, in `lang`, with `args`; its input, output
+/// and errors piped.
+fn host(dir: &std::path::Path, serve: &Serve, lang: &str, args: &[&str]) -> std::process::Child {
+    use std::process::{Command, Stdio};
+    Command::new(env!("CARGO_BIN_EXE_dungeon"))
+        .args([
+            "--lang",
+            lang,
+            "host",
+            "--server",
+            &serve.address,
+            "--game",
+            "goofspiel",
+        ])
+        .args(args)
+        .env("DUNGEON_DATA_DIR", dir.join("data"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
 }

@@ -58,6 +58,10 @@ pub struct NewRoom {
     /// The creator's name (empty: a default one).
     #[serde(default)]
     pub name: String,
+    /// Seconds a person has for each question (1 to 86400) before a bot answers for
+    /// them; none: no limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_timeout_secs: Option<u32>,
 }
 
 /// What the server sends.
@@ -112,6 +116,12 @@ pub enum RoomServer {
     Accepted {
         number: u32,
     },
+    /// Seat `seat` did not answer question `number` within the table's turn timeout: a
+    /// bot answered for it (the log tells what).
+    TimedOut {
+        seat: u8,
+        number: u32,
+    },
     /// The game is over.
     Over {
         winners: Vec<u8>,
@@ -144,6 +154,9 @@ pub struct RoomTable {
     pub rulings: Vec<String>,
     pub seats: Vec<RoomSeat>,
     pub started: bool,
+    /// Seconds a person has for each question, if the table has a limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_timeout_secs: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

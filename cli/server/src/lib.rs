@@ -142,6 +142,7 @@ impl Server {
             },
         ));
         let (rooms_taken, mut broken_rooms) = rooms.restore();
+        rooms::Rooms::keep_time(&rooms);
         let count = unfinished.len();
         let odds = odds::OddsPool::start(&config.limits)?;
         let packs = (config.library.ids())

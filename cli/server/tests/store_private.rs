@@ -170,3 +170,45 @@ fn a_store_with_codes_in_clear_is_converted() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A store made before the other games' tables had turn timeouts gets the column on
+/// opening, and a room's timeout is kept from then on.
+#[test]
+fn a_store_without_room_timeouts_gains_them() {
+    use dungeon_server::store::rooms::{RoomStore, StoredRoom};
+    let dir = std::env::temp_dir().join(format!("dungeon-roomtime-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    set_mode(&dir, 0o700);
+    let path = dir.join("db.sqlite");
+    {
+        let db = rusqlite::Connection::open(&path).unwrap();
+        db.execute_batch(
+            "CREATE TABLE rooms (key TEXT PRIMARY KEY, game TEXT NOT NULL, rulings TEXT NOT NULL,
+                options TEXT NOT NULL, seed TEXT NOT NULL, status TEXT NOT NULL,
+                state TEXT NOT NULL, touched INTEGER NOT NULL);",
+        )
+        .unwrap();
+    }
+    set_mode(&path, 0o600);
+    let store = SqliteStore::open(&path).expect("the old store opens");
+    let room = StoredRoom {
+        key: [7; 32],
+        game: "goofspiel".into(),
+        rulings: vec![],
+        options: "{}".into(),
+        seed: 1,
+        seats: vec![],
+        status: dungeon_server::store::Status::Playing,
+        actions: vec![],
+        state: "{}".into(),
+        touched: 0,
+        turn_timeout_secs: Some(30),
+    };
+    store.room_create(&room).unwrap();
+    let kept = store.rooms_unfinished().unwrap();
+    assert_eq!(kept.len(), 1);
+    assert_eq!(kept[0].turn_timeout_secs, Some(30));
+    drop(store);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -128,7 +128,6 @@ fn host_room(lang: Lang, server: &Server, args: &HostArgs) -> Result<ExitCode, S
     let foreign = [
         ("--variant", args.variant),
         ("--adventurer", args.adventurer.is_some()),
-        ("--turn-timeout", args.turn_timeout.is_some()),
         ("--packs", args.packs != packs::DEFAULT_PACKS),
     ];
     if let Some((option, _)) = foreign.iter().find(|(_, given)| *given) {
@@ -143,6 +142,7 @@ fn host_room(lang: Lang, server: &Server, args: &HostArgs) -> Result<ExitCode, S
         bots: args.bots.split(',').map(|b| b.trim().to_string()).collect(),
         rulings: args.rulings.clone(),
         name,
+        turn_timeout_secs: turn_timeout(lang, args)?,
     };
     super::rooms::play(lang, server, super::rooms::Sit::Create(request))
 }
@@ -211,13 +211,7 @@ fn new_table(lang: Lang, args: &HostArgs) -> Result<NewTable, String> {
         ));
     }
     let bots = parse_bots(lang, &args.bots, args.players - args.humans)?;
-    let turn_timeout_secs = match &args.turn_timeout {
-        Some(text) => Some(parse_timeout(text).ok_or_else(|| {
-            let given = dungeon_engine::printable::escape_line(text).into_owned();
-            tr(lang, "net-bad-timeout", &[("given", given.into())])
-        })?),
-        None => None,
-    };
+    let turn_timeout_secs = turn_timeout(lang, args)?;
     Ok(NewTable {
         packs: args
             .packs
@@ -237,6 +231,17 @@ fn new_table(lang: Lang, args: &HostArgs) -> Result<NewTable, String> {
         name: args.name.clone().unwrap_or_default(),
         pack: None,
     })
+}
+
+/// `--turn-timeout`, in seconds.
+fn turn_timeout(lang: Lang, args: &HostArgs) -> Result<Option<u32>, String> {
+    match &args.turn_timeout {
+        Some(text) => Ok(Some(parse_timeout(text).ok_or_else(|| {
+            let given = dungeon_engine::printable::escape_line(text).into_owned();
+            tr(lang, "net-bad-timeout", &[("given", given.into())])
+        })?)),
+        None => Ok(None),
+    }
 }
 
 /// `60s`, `2m`, `90` (seconds): from one second to a day.

@@ -183,6 +183,13 @@ pub fn play(lang: Lang, server: &Server, sit: Sit) -> Result<ExitCode, String> {
                 say(&tr(lang, "net-room-waiting", &[("name", name.into())]));
             }
             Some(RoomServer::Accepted { .. }) => {}
+            Some(RoomServer::TimedOut { seat: s, number }) => {
+                let name = names.get(s as usize).cloned().unwrap_or_default();
+                say(&tr(lang, "note-timed-out", &[("name", name.into())]));
+                if asking.is_some_and(|(asked, _)| asked == number) {
+                    asking = None;
+                }
+            }
             Some(RoomServer::Over { winners }) => {
                 view.lines().for_each(|l| say(&escape_line(l)));
                 let won: Vec<String> = winners

@@ -18,7 +18,7 @@ mod expiry;
 mod rematch;
 mod restore;
 mod seats;
-mod setup;
+pub(crate) mod setup;
 mod table;
 mod thread;
 mod words;

@@ -21,7 +21,7 @@ const MAX_PACKS: usize = 16;
 /// Rulings one table may choose.
 const MAX_RULINGS: usize = 32;
 /// The longest turn timeout: a day.
-const MAX_TURN_TIMEOUT: u32 = 24 * 3600;
+pub(crate) const MAX_TURN_TIMEOUT: u32 = 24 * 3600;
 /// The most iterations a table's `hard` bots may search a move. A game thread plays one
 /// bot move of each of its tables in turn, so one move must stay short: at 1,000 a cold
 /// move takes well under a second (the default `hard` searches 300).

@@ -17,6 +17,7 @@ pub(crate) mod socket;
 
 use crate::Seeds;
 use crate::games::Subscriber;
+use crate::games::setup::MAX_TURN_TIMEOUT;
 use crate::secret::{self, Key};
 use crate::store::rooms::StoredRoom;
 use crate::store::{Status, Store};
@@ -72,6 +73,43 @@ impl Rooms {
             tables: Mutex::default(),
             limits,
         }
+    }
+
+    /// A thread that answers for people whose time ran out ([`Rooms::tick`]), as long as
+    /// the rooms live.
+    pub fn keep_time(rooms: &Arc<Rooms>) {
+        let rooms = Arc::downgrade(rooms);
+        let spawned = std::thread::Builder::new()
+            .name("rooms-clock".into())
+            .spawn(move || {
+                while let Some(rooms) = rooms.upgrade() {
+                    let wait = rooms.tick();
+                    drop(rooms);
+                    std::thread::sleep(wait.max(std::time::Duration::from_millis(20)));
+                }
+            });
+        if let Err(e) = spawned {
+            tracing::error!(error = %e, "no clock for the rooms' turn timeouts");
+        }
+    }
+
+    /// Answers for every person whose time ran out (see `Room::time_out`), and returns
+    /// how long until the next deadline (at most a second).
+    pub fn tick(&self) -> std::time::Duration {
+        let now = std::time::Instant::now();
+        let tables: Vec<Shared> = {
+            let tables = self.tables.lock().unwrap_or_else(|p| p.into_inner());
+            tables.values().cloned().collect()
+        };
+        let mut next = now + std::time::Duration::from_secs(1);
+        for shared in tables {
+            let mut room = lock(&shared);
+            room.time_out(&*self.store, now);
+            if let Some(d) = room.deadline {
+                next = next.min(d);
+            }
+        }
+        next.saturating_duration_since(std::time::Instant::now())
     }
 
     /// Forgets finished tables, and closes for good (`expired`) those never started or
@@ -145,6 +183,10 @@ impl Rooms {
         if request.rulings.len() > 16 || request.bots.len() > 8 {
             return Err(bad("too many rulings or bots".into()));
         }
+        if (request.turn_timeout_secs).is_some_and(|t| !(1..=MAX_TURN_TIMEOUT).contains(&t)) {
+            let m = format!("a turn timeout is 1 to {MAX_TURN_TIMEOUT} seconds");
+            return Err(bad(m));
+        }
         let levels: Vec<String> = match request.bots.is_empty() {
             true => vec!["normal".into()],
             false => request.bots.clone(),
@@ -193,6 +235,10 @@ impl Rooms {
             status: Status::Open,
             creator: Some(client),
             touched: std::time::Instant::now(),
+            turn_timeout: request
+                .turn_timeout_secs
+                .map(|s| std::time::Duration::from_secs(s.into())),
+            deadline: None,
         };
         let shared = {
             let mut tables = self.tables.lock().unwrap_or_else(|p| p.into_inner());
@@ -298,6 +344,10 @@ impl Rooms {
             status: s.status,
             creator: None,
             touched: std::time::Instant::now(),
+            turn_timeout: (s.turn_timeout_secs)
+                .filter(|t| (1..=MAX_TURN_TIMEOUT).contains(t))
+                .map(|t| std::time::Duration::from_secs(t.into())),
+            deadline: None,
         })
     }
 }

@@ -39,6 +39,16 @@ pub(crate) struct Room {
     pub creator: Option<std::net::IpAddr>,
     /// When anything last happened at it: how an abandoned table is told.
     pub touched: std::time::Instant,
+    /// How long a person has for each question, if the table has a limit...
+    pub turn_timeout: Option<std::time::Duration>,
+    /// ...and when the person asked now is answered for.
+    pub deadline: Option<std::time::Instant>,
+}
+
+/// Who answers for a person whose time ran out: the table's first bot's level, or
+/// `normal`.
+fn standin(places: &[Place]) -> Bot {
+    (places.iter().find_map(|p| p.bot.as_ref().map(|(_, b)| *b))).unwrap_or(Bot::Search(100))
 }
 
 fn internal(e: StoreError) -> Refusal {
@@ -86,6 +96,7 @@ impl Room {
             actions: self.actions.clone(),
             state: self.session.state_json(),
             touched: crate::store::now_secs(),
+            turn_timeout_secs: self.turn_timeout.map(|d| d.as_secs() as u32),
         }
     }
 
@@ -103,6 +114,7 @@ impl Room {
                 })
                 .collect(),
             started: self.started(),
+            turn_timeout_secs: self.turn_timeout.map(|d| d.as_secs() as u32),
         })
     }
 
@@ -344,6 +356,47 @@ impl Room {
     /// seeded as every table seeds its bots (so a restart plays the same moves); and a person's question with a single choice (a round of aces with
     /// nothing to answer), which is answered by itself.
     pub fn play_bots(&mut self, store: &dyn Store) {
+        self.moves_nobody_thinks_about(store);
+        self.arm_deadline();
+    }
+
+    /// Sets when the person asked now is answered for, if the table has a turn timeout.
+    fn arm_deadline(&mut self) {
+        let person = (self.session.to_act()).is_some_and(|s| self.places[s as usize].bot.is_none());
+        self.deadline = match self.turn_timeout {
+            Some(limit) if person && self.status == Status::Playing => {
+                Some(std::time::Instant::now() + limit)
+            }
+            _ => None,
+        };
+    }
+
+    /// If the person asked has run out of time: a bot answers for them, everyone is told
+    /// so, and the game goes on. False when nothing was due.
+    pub fn time_out(&mut self, store: &dyn Store, now: std::time::Instant) -> bool {
+        if self.deadline.is_none_or(|d| now < d) || self.status != Status::Playing {
+            return false;
+        }
+        self.deadline = None;
+        let (Some(seat), number) = (self.session.to_act(), self.session.number()) else {
+            return false;
+        };
+        let Some(choice) = self.session.bot_choice(standin(&self.places)) else {
+            return false;
+        };
+        // Said before the move it leads to, so that its log lines follow the notice.
+        for (sub, _) in self.audience() {
+            sub.send_text(RoomServer::TimedOut { seat, number }.to_json().into());
+        }
+        if let Err((_, message)) = self.decide(store, choice) {
+            tracing::error!(room = %secret::table_id(&self.key), message, "a stand-in's move failed");
+            return false;
+        }
+        self.play_bots(store);
+        true
+    }
+
+    fn moves_nobody_thinks_about(&mut self, store: &dyn Store) {
         while self.started() && self.status == Status::Playing {
             let Some(seat) = self.session.to_act() else {
                 return;

@@ -25,6 +25,8 @@ pub struct StoredRoom {
     /// The state after the last action, as JSON.
     pub state: String,
     pub touched: u64,
+    /// Seconds a person has for each question.
+    pub turn_timeout_secs: Option<u32>,
 }
 
 /// See the module's documentation.

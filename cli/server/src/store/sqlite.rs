@@ -157,6 +157,7 @@ impl SqliteStore {
         conn.execute_batch(SCHEMA).map_err(db)?;
         conn.execute_batch(super::sqlite_rooms::SCHEMA)
             .map_err(db)?;
+        super::sqlite_rooms::add_columns(&conn)?;
         let db = Arc::new(Mutex::new(conn));
         let committer = match commit {
             Commit::Grouped => Some(Committer::start(db.clone()).map_err(|e| {

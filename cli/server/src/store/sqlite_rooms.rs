@@ -7,7 +7,8 @@ use super::{Status, StoreError, TableKey, now_secs};
 use rusqlite::{Connection, params};
 
 /// The rooms' tables (created with the others at open). A seed is kept as text: SQLite's
-/// integers are signed.
+/// integers are signed. A file made before rooms had turn timeouts gets the column
+/// ([`add_columns`]).
 pub(super) const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS rooms (
     key TEXT PRIMARY KEY,
@@ -17,7 +18,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     seed TEXT NOT NULL,
     status TEXT NOT NULL,
     state TEXT NOT NULL,
-    touched INTEGER NOT NULL
+    touched INTEGER NOT NULL,
+    turn_timeout_secs INTEGER
 );
 CREATE TABLE IF NOT EXISTS room_seats (
     key TEXT NOT NULL REFERENCES rooms(key),
@@ -35,6 +37,22 @@ CREATE TABLE IF NOT EXISTS room_actions (
 );
 ";
 
+/// Columns a file made by an older server lacks, added in place.
+pub(super) fn add_columns(conn: &Connection) -> Result<(), StoreError> {
+    let has: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM pragma_table_info('rooms') WHERE name = 'turn_timeout_secs'",
+            [],
+            |r| r.get(0),
+        )
+        .map_err(db)?;
+    if has == 0 {
+        conn.execute_batch("ALTER TABLE rooms ADD COLUMN turn_timeout_secs INTEGER;")
+            .map_err(db)?;
+    }
+    Ok(())
+}
+
 fn touch(conn: &Connection, key: &str) -> Result<(), StoreError> {
     conn.execute(
         "UPDATE rooms SET touched = ?2 WHERE key = ?1",
@@ -51,7 +69,7 @@ impl RoomStore for SqliteStore {
         let key = hex(&room.key);
         let rulings = serde_json::to_string(&room.rulings).expect("strings");
         tx.execute(
-            "INSERT INTO rooms (key, game, rulings, options, seed, status, state, touched) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            "INSERT INTO rooms (key, game, rulings, options, seed, status, state, touched, turn_timeout_secs) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             params![
                 key,
                 room.game,
@@ -60,7 +78,8 @@ impl RoomStore for SqliteStore {
                 room.seed.to_string(),
                 room.status.as_str(),
                 room.state,
-                now_secs() as i64
+                now_secs() as i64,
+                room.turn_timeout_secs
             ],
         )
         .map_err(db)?;
@@ -146,7 +165,7 @@ impl RoomStore for SqliteStore {
     fn rooms_unfinished(&self) -> Result<Vec<StoredRoom>, StoreError> {
         let conn = self.conn();
         let mut query = conn
-            .prepare("SELECT key, game, rulings, options, seed, status, state, touched FROM rooms WHERE status IN ('open', 'playing') ORDER BY key")
+            .prepare("SELECT key, game, rulings, options, seed, status, state, touched, turn_timeout_secs FROM rooms WHERE status IN ('open', 'playing') ORDER BY key")
             .map_err(db)?;
         let rows = query
             .query_map([], |r| {
@@ -159,12 +178,13 @@ impl RoomStore for SqliteStore {
                     r.get::<_, String>(5)?,
                     r.get::<_, String>(6)?,
                     r.get::<_, i64>(7)?,
+                    r.get::<_, Option<i64>>(8)?,
                 ))
             })
             .map_err(db)?;
         let mut rooms = Vec::new();
         for row in rows {
-            let (key_hex, game, rulings, options, seed, status, state, touched) =
+            let (key_hex, game, rulings, options, seed, status, state, touched, timeout) =
                 row.map_err(db)?;
             let corrupt = |what: &str| {
                 StoreError::Corrupt(format!("room {}: {what}", &key_hex[..8.min(key_hex.len())]))
@@ -180,6 +200,10 @@ impl RoomStore for SqliteStore {
                 actions: room_actions(&conn, &key_hex)?,
                 state,
                 touched: touched.max(0) as u64,
+                turn_timeout_secs: match timeout {
+                    None => None,
+                    Some(t) => Some(u32::try_from(t).map_err(|_| corrupt("turn timeout"))?),
+                },
             });
         }
         Ok(rooms)
