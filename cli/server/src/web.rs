@@ -19,6 +19,11 @@ use std::sync::Arc;
 
 const PAGE: &str = include_str!("../web/index.html");
 const SCRIPT: &str = include_str!("../web/app.js");
+/// The other games' table (`/r/`, `/r/CODE`): a client of `/rooms`.
+const ROOMS_PAGE: &str = include_str!("../web/rooms.html");
+const ROOMS_SCRIPT: &str = include_str!("../web/rooms.js");
+/// What both pages' scripts import.
+const SHARED_SCRIPT: &str = include_str!("../web/shared.js");
 const STYLE: &str = include_str!("../web/app.css");
 const ICON: &str = include_str!("../web/icon.svg");
 
@@ -92,6 +97,15 @@ const PAGE_WORDS: &[&str] = &[
     "tui-help-rules-3",
     "tui-help-rules-4",
     "note-seat-taken",
+    "web-room-title",
+    "web-room-game",
+];
+
+/// The page's words that take values: filled on the page, where `{name}` stands.
+const PAGE_WORDS_WITH: &[(&str, &[&str])] = &[
+    ("web-room-waiting", &["name"]),
+    ("web-room-timed-out", &["name"]),
+    ("web-room-over", &["names"]),
 ];
 
 /// A pack as the page that opens a table offers it: its name and its rulings (each with
@@ -138,6 +152,10 @@ pub(crate) fn routes() -> Router<Arc<Shared>> {
         .route("/", get(page))
         .route("/t/{code}", get(page))
         .route("/app.js", get(script))
+        .route("/r/", get(rooms_page))
+        .route("/r/{code}", get(rooms_page))
+        .route("/rooms.js", get(rooms_script))
+        .route("/shared.js", get(shared_script))
         .route("/app.css", get(style))
         .route("/icon.svg", get(icon))
         .route("/favicon.ico", get(icon))
@@ -168,6 +186,18 @@ async fn page() -> Response {
     respond(PAGE.to_string(), "text/html; charset=utf-8")
 }
 
+async fn rooms_page() -> Response {
+    respond(ROOMS_PAGE.to_string(), "text/html; charset=utf-8")
+}
+
+async fn shared_script() -> Response {
+    respond(SHARED_SCRIPT.to_string(), "text/javascript; charset=utf-8")
+}
+
+async fn rooms_script() -> Response {
+    respond(ROOMS_SCRIPT.to_string(), "text/javascript; charset=utf-8")
+}
+
 async fn script() -> Response {
     respond(SCRIPT.to_string(), "text/javascript; charset=utf-8")
 }
@@ -189,6 +219,12 @@ async fn words(State(shared): State<Arc<Shared>>, Path(file): Path<String>) -> R
     for &id in PAGE_WORDS {
         let text = dungeon_text::tr(lang, id, &[]);
         messages.insert(id.to_string(), text.into());
+    }
+    for &(id, names) in PAGE_WORDS_WITH {
+        let args: Vec<(&str, dungeon_text::Arg)> = (names.iter())
+            .map(|n| (*n, format!("{{{n}}}").into()))
+            .collect();
+        messages.insert(id.to_string(), dungeon_text::tr(lang, id, &args).into());
     }
     let packs: Vec<&serde_json::Value> = (shared.packs.iter())
         .filter_map(|p| p.words.iter().find(|(l, _)| *l == lang).map(|(_, w)| w))

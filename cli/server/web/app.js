@@ -3,8 +3,8 @@
 // server (the page's words from /words/LANG.json, the game's from `words` and `cards`)
 // and is set as text, never as markup. No library, no build step.
 
-const $ = (id) => document.getElementById(id);
-const LANGS = ["en", "es", "fr"];
+import { $, bind as bindIn, notice, pickLang, reconnectLater, refusal, sendOn, show } from "./shared.js";
+
 const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 const state = {
@@ -27,33 +27,12 @@ const state = {
   shown: 0,
 };
 
-function pickLang() {
-  const saved = localStorage.getItem("lang");
-  if (LANGS.includes(saved)) return saved;
-  for (const l of navigator.languages || [navigator.language || "en"]) {
-    const code = String(l).slice(0, 2).toLowerCase();
-    if (LANGS.includes(code)) return code;
-  }
-  return "en";
-}
-
 function w(id) {
   return state.words[id] ?? id;
 }
 
-// French puts a space before : ; ! ? and » and after «: a no-break one, so a line never
-// starts with the mark (the server's words have plain spaces, as the terminal's do).
 function bind(text) {
-  if (state.lang !== "fr") return text;
-  return text.replace(/ ([:;!?»])/g, "\u00a0$1").replace(/« /g, "«\u00a0");
-}
-
-function show(id, visible = true) {
-  $(id).hidden = !visible;
-}
-
-function notice(text) {
-  $("notice").textContent = text;
+  return bindIn(text, state.lang);
 }
 
 async function loadWords() {
@@ -150,24 +129,12 @@ function connect() {
     // No question can be answered until the seat is back: it comes again then.
     state.question = null;
     renderQuestion();
-    state.retry = Math.min(state.retry + 1, 5);
-    notice(w("web-reconnecting"));
-    setTimeout(() => {
-      // Back at the same place: the seat by its token, or the spectator's chair.
-      const token = state.code && localStorage.getItem(tokenKey(state.code));
-      if (token) state.pending = { type: "rejoin", code: state.code, token };
-      else if (state.code && state.seat === null) state.pending = { type: "watch", code: state.code };
-      connect();
-    }, 500 * 2 ** state.retry);
+    reconnectLater(state, { tokenKey, connect, w });
   });
 }
 
 function send(message) {
-  if (state.ws && state.ws.readyState === WebSocket.OPEN) {
-    state.ws.send(JSON.stringify(message));
-    return true;
-  }
-  return false;
+  return sendOn(state, message);
 }
 
 function tokenKey(code) {
@@ -238,23 +205,8 @@ function receive(m) {
 }
 
 function refused(m) {
-  if (m.code === "seat_taken") {
-    state.stopped = true;
-    notice(w("note-seat-taken"));
-    return;
-  }
-  if (m.code === "unknown_table") {
-    state.stopped = true;
-    for (const id of ["seat", "waiting", "game"]) show(id, false);
-    notice(w("web-unknown-table"));
-    return;
-  }
-  if (m.code === "bad_token") {
-    // The token holds no seat here (any more): forget it and ask again.
-    localStorage.removeItem(tokenKey(state.code));
-    show("seat");
-  }
-  notice(`${w("web-refused")} ${m.message}`);
+  const panels = ["seat", "waiting", "game"];
+  if (refusal(m, { code: state.code, tokenKey, panels, w })) state.stopped = true;
 }
 
 // --- Before the game --------------------------------------------------------------------
