@@ -1091,3 +1091,4 @@ mz-kind-joker = jokers: the prisoners' cells (with random_cells=yes, wild cards)
 mz-variants = Variants (--ruling): random_cells=yes, suicidal_queen=yes, counter_attack=robber|myrmidon|both, darkness=almost_black|pitch_black, deck=spanish40|spanish48, decks=N, max_turns=N. Rulings and their confidence: docs/mazmorra.md.
 net-room-waiting = Waiting for { $name }.
 net-room-over = The game is over. Winning: { $names }.
+net-room-next = The next game is open: dungeon join { $url }

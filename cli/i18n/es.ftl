@@ -1084,3 +1084,4 @@ mz-kind-joker = comodines: las celdas de los prisioneros (con random_cells=yes, 
 mz-variants = Variantes (--ruling): random_cells=yes, suicidal_queen=yes, counter_attack=robber|myrmidon|both, darkness=almost_black|pitch_black, deck=spanish40|spanish48, decks=N, max_turns=N. Las reglas dudosas y su confianza: docs/mazmorra.md.
 net-room-waiting = Esperando a { $name }.
 net-room-over = Fin de la partida. Gana: { $names }.
+net-room-next = La siguiente partida está abierta: dungeon join { $url }

@@ -1077,3 +1077,4 @@ mz-kind-joker = jokers : les cellules des prisonniers (avec random_cells=yes, de
 mz-variants = Variantes (--ruling) : random_cells=yes, suicidal_queen=yes, counter_attack=robber|myrmidon|both, darkness=almost_black|pitch_black, deck=spanish40|spanish48, decks=N, max_turns=N. Les décisions d'arbitrage et leur confiance : docs/mazmorra.md.
 net-room-waiting = En attente de { $name }.
 net-room-over = La partie est finie. Gagne : { $names }.
+net-room-next = La partie suivante est ouverte : dungeon join { $url }

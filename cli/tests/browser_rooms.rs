@@ -116,6 +116,22 @@ fn a_game_of_goofspiel_is_played_in_a_browser_and_watched() {
         "a spectator was told a face-down bid: {seen}"
     );
     watcher.fits_a_phone("rooms-phone");
+
+    // Ana plays again: her page goes to the next table, where she holds seat 0 again, and
+    // the spectator is offered the way there.
+    let first = player.eval("location.pathname");
+    player.eval("document.getElementById('rematch').click()");
+    player.wait_for(&format!(
+        "location.pathname !== {first} && document.getElementById('start')?.hidden === false"
+    ));
+    watcher.wait_for("!document.getElementById('rematch-join').hidden");
+    watcher.eval("document.getElementById('rematch-join').click()");
+    watcher.wait_for("document.getElementById('seat')?.hidden === false");
+    let (a, b) = (
+        player.eval("location.pathname"),
+        watcher.eval("location.pathname"),
+    );
+    assert_eq!(a, b, "both at the next table");
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }

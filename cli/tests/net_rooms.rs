@@ -492,3 +492,79 @@ fn host(dir: &std::path::Path, serve: &Serve, lang: &str, args: &[&str]) -> std:
         .spawn()
         .unwrap()
 }
+
+#[test]
+fn after_a_game_the_next_one_is_opened_and_joined() {
+    let dir = temp("rematch");
+    let serve = launch("127.0.0.1:0", &dir.join("db.sqlite"), &[]);
+    let mut ana = Client::connect(&serve.address);
+    let mut room = new_room(2);
+    if let RoomClient::Create(r) = &mut room {
+        (r.rulings, r.turn_timeout_secs) = (vec!["cards=3".into()], Some(600));
+    }
+    ana.send(&room);
+    ana.until(|m| matches!(m, RoomServer::Created { .. }));
+    let first = ana.code.clone();
+    let mut bea = Client::connect(&serve.address);
+    bea.send(&RoomClient::Join {
+        code: first.clone(),
+        name: "Bea".into(),
+    });
+    bea.until(|m| matches!(m, RoomServer::Seated { .. }));
+    let mut eve = Client::connect(&serve.address);
+    eve.send(&RoomClient::Watch {
+        code: first.clone(),
+    });
+    eve.until(|m| matches!(m, RoomServer::Watching {}));
+    // Not before the end, and never by a spectator.
+    ana.send(&RoomClient::Rematch {});
+    assert_eq!(ana.error(), "bad_request");
+    ana.send(&RoomClient::Start {});
+    while ana.over.is_none() || bea.over.is_none() {
+        ana.step();
+        bea.step();
+    }
+    eve.until(|m| matches!(m, RoomServer::Over { .. }));
+    eve.send(&RoomClient::Rematch {});
+    assert_eq!(eve.error(), "bad_request");
+
+    // Ana opens the next game; Bea and Eve hear its code; asked again, it is the same.
+    ana.send(&RoomClient::Rematch {});
+    ana.until(|m| matches!(m, RoomServer::Created { seat: 0, .. }));
+    let next = ana.code.clone();
+    assert_ne!(next, first);
+    let heard = |m: &RoomServer| matches!(m, RoomServer::Rematch { .. });
+    for client in [&mut bea, &mut eve] {
+        match client.until(heard) {
+            RoomServer::Rematch { code } => assert_eq!(code, next),
+            _ => unreachable!(),
+        }
+    }
+    bea.send(&RoomClient::Rematch {});
+    match bea.until(heard) {
+        RoomServer::Rematch { code } => assert_eq!(code, next),
+        _ => unreachable!(),
+    }
+    // The new table is like the old one: the same seats, rulings and turn timeout.
+    let table = ana.until(|m| matches!(m, RoomServer::Table(_)));
+    let RoomServer::Table(table) = table else {
+        unreachable!()
+    };
+    assert_eq!((table.game.as_str(), table.seats.len()), ("goofspiel", 3));
+    assert_eq!(table.rulings, ["cards=3"]);
+    assert_eq!(table.turn_timeout_secs, Some(600));
+    assert_eq!(table.seats[0].name, "Ana");
+    assert_eq!(table.seats[2].bot.as_deref(), Some("easy"));
+    // Bea, still at the finished table, joins the next one and it is played.
+    bea.send(&RoomClient::Join {
+        code: next.clone(),
+        name: "Bea".into(),
+    });
+    bea.until(|m| matches!(m, RoomServer::Seated { seat: 1, .. }));
+    (ana.over, bea.over) = (None, None);
+    ana.send(&RoomClient::Start {});
+    while ana.over.is_none() || bea.over.is_none() {
+        ana.step();
+        bea.step();
+    }
+}

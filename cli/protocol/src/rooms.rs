@@ -37,6 +37,11 @@ pub enum RoomClient {
     Start {},
     /// Answers question `number` (decisions applied so far) with choice `choice` (from 0).
     Answer { number: u32, choice: u32 },
+    /// Once the game is over, a person at it opens the next game at a table like it (the
+    /// same game, seats, bots, rulings and turn timeout; a new deal), where they take seat
+    /// 0 (answered `created`) and the others hear `rematch`. Asked again, it answers
+    /// `rematch` with the next game's code.
+    Rematch {},
 }
 
 /// A table to open.
@@ -125,6 +130,11 @@ pub enum RoomServer {
     /// The game is over.
     Over {
         winners: Vec<u8>,
+    },
+    /// Someone opened the next game at a table like this one: `join` it with this code
+    /// (a connection at a finished table may join another).
+    Rematch {
+        code: String,
     },
     /// A request was refused; nothing changed.
     Error {

@@ -24,6 +24,7 @@ const state = {
   asking: null, // { number, choices }
   log: [],
   over: false,
+  next: null, // the next game's code, once someone opened it
 };
 
 function codeFromPath() {
@@ -95,6 +96,14 @@ function receive(m) {
       }
       break;
     case "created":
+      if (state.over) {
+        // The next game, opened by us: the page goes there, and takes the seat back.
+        localStorage.setItem(tokenKey(m.code), m.token);
+        state.stopped = true;
+        state.ws.close();
+        location.assign(`/r/${m.code}`);
+        return;
+      }
       state.code = m.code;
       state.seat = m.seat;
       localStorage.setItem(tokenKey(m.code), m.token);
@@ -105,6 +114,8 @@ function receive(m) {
       state.seat = m.seat;
       localStorage.setItem(tokenKey(state.code), m.token);
       show("seat", false);
+      // The table may have come first (a seat taken back is shown the table at once).
+      if (state.table && !state.table.started) showWaiting();
       break;
     case "watching":
       state.seat = null;
@@ -152,10 +163,17 @@ function receive(m) {
       const won = m.winners.map((s) => state.names[s] ?? "").join(", ");
       $("status").textContent = w("web-room-over", { names: won });
       show("new-table");
+      show("rematch", state.seat !== null && !state.next);
       show("question-h", false);
       localStorage.removeItem(tokenKey(state.code));
       break;
     }
+    case "rematch":
+      // Someone opened the next game: join it from its own page.
+      state.next = m.code;
+      show("rematch", false);
+      show("rematch-join");
+      break;
     case "error":
       refused(m);
       break;
@@ -326,6 +344,13 @@ function wire() {
     }
   });
   $("new-table").addEventListener("click", () => location.assign("/r/"));
+  $("rematch").addEventListener("click", () => {
+    if (send({ type: "rematch" })) show("rematch", false);
+  });
+  $("rematch-join").addEventListener("click", () => {
+    state.stopped = true;
+    location.assign(`/r/${state.next}`);
+  });
   document.addEventListener("keydown", (e) => {
     if (!state.asking || e.target.tagName === "INPUT") return;
     const n = Number(e.key);

@@ -183,6 +183,10 @@ pub fn play(lang: Lang, server: &Server, sit: Sit) -> Result<ExitCode, String> {
                 say(&tr(lang, "net-room-waiting", &[("name", name.into())]));
             }
             Some(RoomServer::Accepted { .. }) => {}
+            Some(RoomServer::Rematch { code: next }) => {
+                let url = server.room_invite(&next);
+                say(&tr(lang, "net-room-next", &[("url", url.into())]));
+            }
             Some(RoomServer::TimedOut { seat: s, number }) => {
                 let name = names.get(s as usize).cloned().unwrap_or_default();
                 say(&tr(lang, "note-timed-out", &[("name", name.into())]));

@@ -239,6 +239,7 @@ impl Rooms {
                 .turn_timeout_secs
                 .map(|s| std::time::Duration::from_secs(s.into())),
             deadline: None,
+            next: None,
         };
         let shared = {
             let mut tables = self.tables.lock().unwrap_or_else(|p| p.into_inner());
@@ -348,6 +349,7 @@ impl Rooms {
                 .filter(|t| (1..=MAX_TURN_TIMEOUT).contains(t))
                 .map(|t| std::time::Duration::from_secs(t.into())),
             deadline: None,
+            next: None,
         })
     }
 }

@@ -43,6 +43,8 @@ pub(crate) struct Room {
     pub turn_timeout: Option<std::time::Duration>,
     /// ...and when the person asked now is answered for.
     pub deadline: Option<std::time::Instant>,
+    /// Once the game is over and someone opened the next one: its code.
+    pub next: Option<String>,
 }
 
 /// Who answers for a person whose time ran out: the table's first bot's level, or
@@ -179,6 +181,33 @@ impl Room {
         for (sub, seat) in self.audience() {
             self.tell(&sub, seat, from);
         }
+    }
+
+    /// The request that opens the next game at a table like this one (the same game,
+    /// seats, bots, rulings and turn timeout), by the person at `seat`, who takes seat 0.
+    pub fn like_this(&self, seat: u8) -> dungeon_protocol::rooms::NewRoom {
+        dungeon_protocol::rooms::NewRoom {
+            game: self.kind.id().into(),
+            players: self.places.len() as u8,
+            humans: self.places.iter().filter(|p| p.bot.is_none()).count() as u8,
+            bots: (self.places.iter())
+                .filter_map(|p| p.bot.as_ref().map(|(level, _)| level.clone()))
+                .collect(),
+            rulings: self.rulings.clone(),
+            name: self.places[seat as usize].name.clone(),
+            turn_timeout_secs: self.turn_timeout.map(|d| d.as_secs() as u32),
+        }
+    }
+
+    /// Everyone at the table but connection `id` hears that the next game is `code`.
+    pub fn tell_next(&mut self, code: String, id: u64) {
+        for (sub, _) in self.audience() {
+            if sub.id != id {
+                let told = RoomServer::Rematch { code: code.clone() };
+                sub.send_text(told.to_json().into());
+            }
+        }
+        self.next = Some(code);
     }
 
     /// Takes a free seat for a person: its number and secret token.

@@ -162,6 +162,94 @@ impl Conn<'_> {
         true
     }
 
+    /// A connection at a finished table may go to another: it leaves that one first.
+    async fn leave_if_finished(&mut self) {
+        let Some((room, _)) = self.at.clone() else {
+            return;
+        };
+        let id = self.sub.id;
+        let left = tokio::task::spawn_blocking(move || {
+            let mut table = lock(&room);
+            let finished = !table.status.unfinished();
+            if finished {
+                table.leave(id);
+            }
+            finished
+        })
+        .await
+        .unwrap_or(false);
+        if left {
+            self.at = None;
+        }
+    }
+
+    /// `rematch`: the next game at a table like this finished one (see the protocol).
+    async fn rematch(&mut self) -> Result<(), super::room::Refusal> {
+        let (room, seat) = self.at.clone().ok_or((
+            ErrorCode::UnknownTable,
+            "this connection is at no table".to_string(),
+        ))?;
+        let Some(seat) = seat else {
+            return Err((
+                ErrorCode::BadRequest,
+                "a spectator opens no next game".into(),
+            ));
+        };
+        let (rooms, sub, client, id) = (
+            self.rooms.clone(),
+            self.sub.clone(),
+            self.client,
+            self.sub.id,
+        );
+        type Made = Result<(String, String, super::Shared), String>;
+        let made: Result<Made, super::room::Refusal> = tokio::task::spawn_blocking(move || {
+            // Claimed under the old table's lock, opened without it (opening looks at every
+            // table), then told under it again.
+            let request = {
+                let mut old = lock(&room);
+                if old.status != crate::store::Status::Over {
+                    return Err((ErrorCode::BadRequest, "the game is not over".into()));
+                }
+                match old.next.as_deref() {
+                    Some("") => {
+                        return Err((ErrorCode::Busy, "the next game is being opened".into()));
+                    }
+                    Some(code) => return Ok(Err(code.to_string())),
+                    None => old.next = Some(String::new()),
+                }
+                old.like_this(seat)
+            };
+            let opened = rooms.create(&request, sub, client);
+            let mut old = lock(&room);
+            match opened {
+                Ok((code, token, new)) => {
+                    old.tell_next(code.clone(), id);
+                    old.leave(id);
+                    Ok(Ok((code, token, new)))
+                }
+                Err(refusal) => {
+                    old.next = None;
+                    Err(refusal)
+                }
+            }
+        })
+        .await
+        .unwrap_or_else(|_| Err((ErrorCode::Internal, "the table failed".into())));
+        match made? {
+            Ok((code, token, new)) => {
+                self.send(RoomServer::Created {
+                    code,
+                    seat: 0,
+                    token,
+                });
+                lock(&new).tell_table();
+                self.at = Some((new, Some(0)));
+            }
+            Err(code) => self.send(RoomServer::Rematch { code }),
+        }
+        Ok(())
+    }
+
     async fn route(&mut self, message: RoomClient) -> Result<(), super::room::Refusal> {
         let (rooms, sub) = (self.rooms.clone(), self.sub.clone());
         let elsewhere = || {
@@ -181,8 +269,15 @@ impl Conn<'_> {
                 .await
                 .unwrap_or_else(|_| Err((ErrorCode::Internal, "the table failed".into())))
         };
+        if !matches!(
+            message,
+            RoomClient::Start {} | RoomClient::Answer { .. } | RoomClient::Rematch {}
+        ) {
+            self.leave_if_finished().await;
+        }
         match message {
             RoomClient::Hello { .. } => Ok(()),
+            RoomClient::Rematch {} => self.rematch().await,
             RoomClient::Create(request) => {
                 if self.at.is_some() {
                     return Err(elsewhere());
