@@ -72,7 +72,9 @@ impl GameChoice {
     pub fn worded<J: WithWorded>(self, job: J) -> Option<J::Out> {
         match self {
             GameChoice::Dungeon => None,
-            GameChoice::Mazmorra => Some(job.with(&crate::mazmorra::worded::MazmorraWords)),
+            GameChoice::Mazmorra => {
+                Some(job.with(&crate::mazmorra::worded::MazmorraWords::default()))
+            }
             GameChoice::Goofspiel => Some(job.with(&dungeon_goofspiel::Goofspiel)),
         }
     }

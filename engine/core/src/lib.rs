@@ -26,6 +26,7 @@ pub mod hosted;
 pub mod ismcts;
 pub mod scenario;
 pub mod session;
+pub mod words;
 
 pub use hosted::{Hosted, Worded};
 

@@ -4,10 +4,19 @@
 //! odds, records, tables) stay as they are; this is the first step of moving them onto
 //! the abstraction (issue 27).
 //!
+//! The game is `Sync`, as the platform's tools want (they play on several threads): it
+//! holds the catalog, and each thread plays with an engine of its own for that catalog
+//! (the Lua host is not `Send`), made the first time the thread needs it and kept. Its
+//! [`dungeon_core::Hosted`] side is `hosted.rs`: options by name, endings, the engine's
+//! own invariants as the audit.
+//!
 //! A seat's view keeps the real state to sample from ([`View::determinize`] reads only
 //! what the seat may know), privately: it shows and serialises as the seat's
 //! [`PlayerView`], never as the state.
 
+mod hosted;
+
+use crate::catalog::Catalog;
 use crate::options::GameOptions;
 use crate::state::GameState;
 #[cfg(doc)]
@@ -17,17 +26,65 @@ use crate::{Action, Engine, EngineError, Event, Seat};
 use dungeon_core::{Game, Outcome};
 use rand_chacha::ChaCha8Rng;
 use std::cell::RefCell;
+use std::sync::Arc;
 
-/// The game, with the engine (catalog and Lua host) that plays it.
+/// The game of a catalog's packs.
 pub struct Dungeon {
-    engine: RefCell<Engine>,
+    catalog: Arc<Catalog>,
+}
+
+thread_local! {
+    /// This thread's engines, one per catalog played here (by the catalog's address; the
+    /// catalog is kept alive with its engine).
+    static ENGINES: RefCell<Vec<Engine>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The most engines a thread keeps: past it the one made first goes (and is made again
+/// if its catalog comes back), so a thread that meets many catalogs holds few Lua hosts.
+const MOST_ENGINES: usize = 8;
+
+/// Keeps `engine` among this thread's: its place.
+fn keep(engines: &mut Vec<Engine>, engine: Engine) -> usize {
+    if engines.len() >= MOST_ENGINES {
+        engines.remove(0);
+    }
+    engines.push(engine);
+    engines.len() - 1
 }
 
 impl Dungeon {
+    /// The game of `engine`'s catalog (the engine itself serves this thread).
     pub fn new(engine: Engine) -> Dungeon {
-        Dungeon {
-            engine: RefCell::new(engine),
-        }
+        let catalog = engine.catalog().clone();
+        ENGINES.with(|e| keep(&mut e.borrow_mut(), engine));
+        Dungeon { catalog }
+    }
+
+    /// The game of `catalog`'s packs (a catalog an engine was already made of: its
+    /// scripts load).
+    pub fn of(catalog: Arc<Catalog>) -> Dungeon {
+        Dungeon { catalog }
+    }
+
+    pub fn catalog(&self) -> &Arc<Catalog> {
+        &self.catalog
+    }
+
+    /// `f` with this thread's engine for the catalog.
+    fn with<T>(&self, f: impl FnOnce(&mut Engine) -> T) -> T {
+        ENGINES.with(|engines| {
+            let mut engines = engines.borrow_mut();
+            let found = (engines.iter()).position(|e| Arc::ptr_eq(e.catalog(), &self.catalog));
+            let at = match found {
+                Some(at) => at,
+                None => {
+                    let engine = Engine::new(self.catalog.clone())
+                        .expect("a catalog whose scripts loaded loads again");
+                    keep(&mut engines, engine)
+                }
+            };
+            f(&mut engines[at])
+        })
     }
 }
 
@@ -76,9 +133,7 @@ impl Game for Dungeon {
         seed: u64,
         events: &mut Vec<Event>,
     ) -> Result<GameState, EngineError> {
-        self.engine
-            .borrow_mut()
-            .new_game(options.clone(), seed, events)
+        self.with(|e| e.new_game(options.clone(), seed, events))
     }
 
     fn to_act(&self, state: &GameState) -> Option<Seat> {
@@ -86,7 +141,7 @@ impl Game for Dungeon {
     }
 
     fn legal_actions(&self, state: &GameState) -> Vec<Action> {
-        self.engine.borrow().legal_actions(state)
+        self.with(|e| e.legal_actions(state))
     }
 
     fn apply(
@@ -95,7 +150,7 @@ impl Game for Dungeon {
         action: &Action,
         events: &mut Vec<Event>,
     ) -> Result<(), EngineError> {
-        self.engine.borrow_mut().apply(state, *action, events)
+        self.with(|e| e.apply(state, *action, events))
     }
 
     fn outcome(&self, state: &GameState) -> Option<Outcome> {
@@ -122,9 +177,8 @@ impl Game for Dungeon {
     /// Sampled as its seat knows the game. A spectator's view is never searched (a bot
     /// has a seat), and is not sampled: that would need what only seats know.
     fn determinize(&self, view: &SeatView, rng: &mut ChaCha8Rng) -> GameState {
-        let catalog = self.engine.borrow().catalog().clone();
         let seat = view.seat.expect("only a seat's view is sampled");
-        View::new(&view.state, seat).determinize(&catalog, rng)
+        View::new(&view.state, seat).determinize(&self.catalog, rng)
     }
 
     /// Successes count for, failures against; an eliminated seat has lost.
