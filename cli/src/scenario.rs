@@ -37,11 +37,19 @@ pub fn run(library: &PackLibrary, args: ScenarioArgs) -> Result<ExitCode, String
         let text = dungeon_engine::catalog::read_regular_bytes(file, 1 << 20)
             .ok()
             .and_then(|b| String::from_utf8(b).ok());
+        // The first game's in the format any worded game reads say `game = "dungeon"` and
+        // give a `seed`.
+        let generic = text
+            .as_deref()
+            .is_some_and(dungeon_core::scenario::is_generic);
         let other = (text.as_deref())
             .and_then(dungeon_core::scenario::game_of)
-            .filter(|g| g != "dungeon");
+            .filter(|g| g != "dungeon" || generic);
         if let (Some(text), Some(id)) = (&text, other) {
-            let outcome = run_other(&id, text);
+            let outcome = match id.as_str() {
+                "dungeon" => run_dungeon(library, text),
+                _ => run_other(&id, text),
+            };
             let path = escape_line(&file.to_string_lossy()).into_owned();
             let title = match outcome.rule.trim() {
                 "" => String::new(),
@@ -107,6 +115,26 @@ pub fn run(library: &PackLibrary, args: ScenarioArgs) -> Result<ExitCode, String
     })
 }
 
+/// A scenario of Welcome to the Dungeon in the format any worded game reads: the game of
+/// the file's packs (`packs = [...]`, the base box by default), worded as the line mode
+/// words it (`crate::games::dungeon`).
+fn run_dungeon(library: &PackLibrary, text: &str) -> dungeon_core::scenario::Outcome {
+    use dungeon_core::scenario::{Outcome, packs_of, run};
+    let packs = match packs_of(text) {
+        p if p.is_empty() => crate::packs::DEFAULT_PACKS.to_string(),
+        p => p.join(","),
+    };
+    let catalog = match crate::packs::catalog(dungeon_engine::Lang::En, library, &packs) {
+        Ok(c) => c,
+        Err(e) => return Outcome::unreadable(format!("packs: {e}")),
+    };
+    let game = crate::games::dungeon::DungeonWords {
+        game: dungeon_engine::generic::Dungeon::of(catalog),
+        words: crate::games::dungeon::DungeonText,
+    };
+    run(&game, text)
+}
+
 /// A scenario of another game: Mazmorra's own format (hands and passages by card), or the
 /// format any worded game reads (`dungeon_core::scenario`: a seed, moves by their words).
 /// A game that panics on a state the file set by hand is this file's error, not the run's.
@@ -126,6 +154,9 @@ fn run_other(id: &str, text: &str) -> dungeon_core::scenario::Outcome {
     }
     if id == "mazmorra" && !is_generic(text) {
         return dungeon_mazmorra::scenario::run(text);
+    }
+    if !dungeon_core::scenario::packs_of(text).is_empty() {
+        return Outcome::unreadable(format!("packs: {id} is not a game of packs"));
     }
     let Some(choice) = GameChoice::by_id(id) else {
         let known: Vec<String> = (GameChoice::value_variants().iter())

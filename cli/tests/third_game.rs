@@ -174,16 +174,32 @@ fn its_rules_are_shown_and_a_wrong_ruling_is_refused_by_name() {
 fn scenario_files_of_every_game_run_and_a_broken_table_is_a_message() {
     let dir = temp("scenario");
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/scenarios");
-    // Goofspiel's files, and Mazmorra's in both formats, side by side.
+    // Goofspiel's files, Mazmorra's in both formats, and the first game's bidding rules in
+    // words, side by side.
     let goof = format!("{root}/goofspiel");
     let maz = format!("{root}/mazmorra");
-    let (code, out, _) = dungeon(&dir, "en", &["scenario", &goof, &maz], "");
+    let bidding = format!("{root}/bidding");
+    let (code, out, _) = dungeon(&dir, "en", &["scenario", &goof, &maz, &bidding], "");
     assert_eq!(code, 0, "{out}");
     assert!(
         out.contains("ok     ") && out.contains("words_who_starts.toml"),
         "{out}"
     );
+    assert!(
+        out.contains("no_equipment_left_the_card_goes_in.toml"),
+        "{out}"
+    );
     assert!(out.contains(" passed, 0 failed"), "{out}");
+    // Packs are for the first game only.
+    let packs = dir.join("packs.toml");
+    let text = "game = \"goofspiel\"\nrule = \"x\"\nseed = 1\npacks = [\"base\"]\n";
+    std::fs::write(&packs, text).unwrap();
+    let (code, out, _) = dungeon(&dir, "en", &["scenario", &packs.to_string_lossy()], "");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("packs: goofspiel is not a game of packs"),
+        "{out}"
+    );
 
     // A table set by hand that the game cannot play (seat 1's bid is missing: the game
     // panics on it): the file's failure, said plainly, and the run goes on to the next.

@@ -12,6 +12,7 @@
 //! the other tools (the full-screen and network tables) are `crate::mazmorra::worded`.
 //! [`kinds`] hands every worded game to the server.
 
+pub(crate) mod dungeon;
 pub(crate) mod lines;
 pub(crate) mod screen;
 pub(crate) mod table;

@@ -13,6 +13,7 @@
 //! seed = 1                        # the deal
 //! lang = "en"                     # the words moves and checks are in (en, es, fr)
 //! names = ["Ana", "Bo"]           # default: Ana, Bo, Cy, Dee...
+//! packs = ["base"]                # a game of packs only (Welcome to the Dungeon): which
 //! [set]                           # the game's own state, as JSON, changed at pointers
 //! "/prizes" = [1, 2]
 //! [[step]]
@@ -75,6 +76,10 @@ struct File {
     lang: String,
     #[serde(default)]
     names: Vec<String>,
+    /// Read by the caller, which makes the game of these packs ([`packs_of`]).
+    #[serde(default)]
+    #[allow(dead_code)]
+    packs: Vec<String>,
     #[serde(default)]
     set: BTreeMap<String, toml::Value>,
     #[serde(default)]
@@ -135,6 +140,17 @@ struct Step {
 pub fn game_of(text: &str) -> Option<String> {
     let table: toml::Table = toml::from_str(text).ok()?;
     table.get("game")?.as_str().map(str::to_owned)
+}
+
+/// The packs a scenario names (`packs = [...]`), for a game made of packs.
+pub fn packs_of(text: &str) -> Vec<String> {
+    let table: Option<toml::Table> = toml::from_str(text).ok();
+    let packs = table
+        .as_ref()
+        .and_then(|t| t.get("packs")?.as_array().cloned());
+    (packs.unwrap_or_default().iter())
+        .filter_map(|p| p.as_str().map(str::to_owned))
+        .collect()
 }
 
 /// Is this a scenario in this module's format (it gives the deal: `seed`)? A game may
