@@ -1,5 +1,5 @@
 //! The `ctx` functions read their arguments off the Lua stack and a card's `ctx` holds the
-//! shared functions itself (engine/src/script/api/, args.rs): what a script sees must
+//! shared functions itself (engine/script/src/api/, args.rs): what a script sees must
 //! be what it saw before those shortcuts. Strings and numbers as arguments, too-long and
 //! malformed ones, ids compared by their interned address and by their text, a card's own
 //! `ctx` (its `self`, a misspelt name, no writes), the lists `ctx.ask_species` reads, and
@@ -252,7 +252,7 @@ fn a_cards_ctx_holds_the_functions_but_stays_closed() {
     assert!(e.contains("readonly"), "{e}");
 }
 
-// --- Quick paths (engine/src/script/fast.rs) against the callbacks they front -----------
+// --- Quick paths (engine/script/src/fast.rs) against the callbacks they front -----------
 
 /// Whole games, every hook interpreted, with the quick paths and without: same events,
 /// decisions and end, for every pack mix and bots that search (their odds searches run

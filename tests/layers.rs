@@ -8,9 +8,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The crates' source folders, from the repository's root.
-const CRATES: [&str; 6] = [
+const CRATES: [&str; 7] = [
     "engine/catalog/src",
     "engine/state/src",
+    "engine/script/src",
     "engine/core/src",
     "engine/src",
     "engine/mazmorra/src",

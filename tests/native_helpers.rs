@@ -1,4 +1,4 @@
-//! Scripts that are one call to a prelude helper run natively (`engine/src/script/
+//! Scripts that are one call to a prelude helper run natively (`engine/script/src/
 //! native.rs`); these tests play the same games with them run natively and with every
 //! hook interpreted by Luau, and require the same events, decisions and final states,
 //! for every pack mix that uses the helpers, every choice of the rulings they read, both

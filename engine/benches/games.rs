@@ -7,7 +7,7 @@
 //!   through the Lua host and through [`NativeHooks`], the same cards' hooks written in Rust
 //!   for this benchmark only; through Luau with every hook interpreted, and as the host
 //!   plays, where scripts that are one call to a prelude helper run natively (see
-//!   `engine/src/script/native.rs`). The bench first checks that all give the same events
+//!   `engine/script/src/native.rs`). The bench first checks that all give the same events
 //!   and final state, so the ratio of the interpreted line to the native one is what the
 //!   Lua path costs. It then prints both ratios, measured apart from criterion in rounds
 //!   that time the paths in turn ([`report_lua_ratio`]).
@@ -34,7 +34,7 @@
 //! machinery (`ctx` functions), not Luau's interpreter. Later that day, with Luau built
 //! without its internal assertions (`.cargo/config.toml`), card `ctx` tables holding their
 //! functions, string arguments read off the stack and quick paths for the most called `ctx`
-//! functions (`engine/src/script/fast.rs`): interpreted 2.6x to 2.85x across six runs
+//! functions (`engine/script/src/fast.rs`): interpreted 2.6x to 2.85x across six runs
 //! (11.7 to 12.2 us against 4.2 to 4.6 us); `--example lua_dungeon` under callgrind
 //! 185,600 -> 122,400 instructions a dungeon.
 
@@ -120,7 +120,7 @@ enum Script {
 }
 
 /// The scripts of [`TILES`] (`scripts/base/*.lua` with the `dungeon.*` helpers they call,
-/// `engine/src/script/prelude.lua`) in plain Rust: same questions, same effects in the
+/// `engine/script/src/prelude.lua`) in plain Rust: same questions, same effects in the
 /// same order, same return values.
 struct NativeHooks {
     catalog: Arc<Catalog>,

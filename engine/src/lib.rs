@@ -12,7 +12,8 @@
 //! `ids`, `lang`, `options`, `printable`, `version`, re-exported here), `state` + `action` +
 //! `event` + `error` and the dungeon's `run` (plain data; the `dungeon-state` crate,
 //! re-exported here), `game` (setup and bidding) and `dungeon` (the runner's trip, the only
-//! place hooks run), `hooks` (the boundary to scripts) and `script` (Luau), then
+//! place hooks run), `hooks` (the boundary to scripts) and `script` (Luau; the `dungeon-script` crate,
+//! re-exported here), then
 //! `engine` (the façade), `view`, `scenario` (test files), `bot`, `record` (game records
 //! and saves, checked by replaying them) and `audit` (a whole game checked after every
 //! decision, for soaks).
@@ -24,16 +25,16 @@ pub mod dungeon;
 pub mod engine;
 mod game;
 pub mod generic;
-pub mod hooks;
 pub mod invariants;
 pub mod odds;
 pub mod record;
 pub mod scenario;
-pub mod script;
 mod shared_odds;
 pub mod view;
 
 pub use dungeon_catalog::{catalog, effect, hook_name, ids, lang, options, printable, version};
+pub use dungeon_script as script;
+pub use dungeon_script::hooks;
 pub use dungeon_state::{action, error, event, state};
 
 pub use action::{Action, Answer, CardRef, Decision, DecisionKind, Question};

@@ -6,8 +6,8 @@
 /// The version of the rules the engine plays. Records made under another are refused.
 pub const RULES_VERSION: u32 = 3;
 
-/// The helper library card scripts see as the global `dungeon` (`script/prelude.lua`).
-pub const PRELUDE: &str = include_str!("../../src/script/prelude.lua");
+/// The helper library card scripts see as the global `dungeon` (`engine/script/src/prelude.lua`).
+pub const PRELUDE: &str = include_str!("../../script/src/prelude.lua");
 
 /// The SHA-256 of some bytes, in lowercase hex: how records name the exact files a game
 /// was played with.

@@ -1,5 +1,11 @@
+//! # dungeon-script
+//!
 //! The Lua host: runs card scripts in a sandboxed Luau state, one state per host (and
-//! one host per thread). Implements [`HookRunner`] for the dungeon resolver.
+//! one host per thread). Implements [`HookRunner`] (`hooks`, the boundary between the
+//! rules and card scripts) for the dungeon resolver of `dungeon-engine`, which re-exports
+//! this crate as its `script` module and `hooks` as its own. It sits on the catalog and
+//! the plain data (`dungeon-catalog`, `dungeon-state`), and knows nothing of the rules:
+//! the only crate of the engine with Lua in it.
 //!
 //! A call lends the game state to the `ctx` functions through a shared frame, runs the
 //! hook, and takes the state back. Hooks answer questions by replay: `ctx.ask_*` returns
@@ -21,6 +27,8 @@
 //! has recorded (with its caps), `tables` the values shared with hooks, `raw` the lists
 //! built and read through the C API in one call, `load` checks what a script returns,
 //! `errors` turns Lua errors into bounded messages.
+
+pub mod hooks;
 
 mod api;
 mod args;
@@ -61,6 +69,13 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 use tables::IdStrings;
+
+// The catalog's and the plain data's modules, under the names the engine gives them.
+pub(crate) use dungeon_catalog::{catalog, effect, hook_name, ids, printable, version};
+pub(crate) use dungeon_state::{action, error, event, state};
+pub(crate) mod dungeon {
+    pub use dungeon_state::run::*;
+}
 
 /// The engine's helper library, visible to every script as `dungeon`.
 pub use crate::version::PRELUDE;

@@ -3,8 +3,8 @@
 
 use super::Api;
 use crate::action::Answer;
-use crate::script::args::{ArgText, prompt_key};
-use crate::script::frame::err;
+use crate::args::{ArgText, prompt_key};
+use crate::frame::err;
 use mlua::{Function, Lua, Table, Value};
 use std::rc::Rc;
 
@@ -102,7 +102,7 @@ fn id_options(a: &Api, lua: &Lua, list: Table, kind: Kind) -> mlua::Result<Vec<A
         },
         other => Err(err(format!(
             "{name}: options are {what}, not {}",
-            crate::script::errors::a_type(other.type_name())
+            crate::errors::a_type(other.type_name())
         ))),
     })
 }

@@ -3,9 +3,9 @@
 
 use super::Api;
 use crate::action::CardRef;
+use crate::args::{ArgText, bounded, memory_key, prompt_key, ranged};
 use crate::effect::{Effect, HP_LIMIT, MemValue};
-use crate::script::args::{ArgText, bounded, memory_key, prompt_key, ranged};
-use crate::script::frame::err;
+use crate::frame::err;
 use mlua::{Function, Lua, LuaString, Table, Value};
 use std::rc::Rc;
 
@@ -103,7 +103,7 @@ pub(super) fn define(lua: &Lua, api: &Rc<Api>, ctx: &Table) -> mlua::Result<()> 
                 Value::String(s) => {
                     let text = bounded(
                         &s,
-                        crate::script::frame::MAX_MEMORY_TEXT,
+                        crate::frame::MAX_MEMORY_TEXT,
                         "ctx.remember(): the text",
                     )?;
                     MemValue::Text(text.as_ref().into())
@@ -112,7 +112,7 @@ pub(super) fn define(lua: &Lua, api: &Rc<Api>, ctx: &Table) -> mlua::Result<()> 
                 other => {
                     return Err(err(format!(
                         "ctx.remember() keeps booleans, whole numbers and strings, not {}",
-                        crate::script::errors::a_type(other.type_name())
+                        crate::errors::a_type(other.type_name())
                     )));
                 }
             };
@@ -141,10 +141,7 @@ pub(super) fn define(lua: &Lua, api: &Rc<Api>, ctx: &Table) -> mlua::Result<()> 
                 f.note_unkeyed();
                 f.card
             };
-            a.effect(
-                "log",
-                crate::script::log::line(&a.catalog, card, &key, args)?,
-            )
+            a.effect("log", crate::log::line(&a.catalog, card, &key, args)?)
         })?,
     )?;
     Ok(())

@@ -267,7 +267,14 @@ mod tests {
     /// full cache are given back (the registry does not grow with every text ever kept).
     #[test]
     fn text_references_push_their_text_and_are_released_with_the_cache() {
-        let catalog = crate::Engine::built_in(&["base"]).catalog().clone();
+        let catalog = {
+            use crate::catalog::{DiskFiles, PackLibrary};
+            let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+            let mut lib = PackLibrary::new();
+            lib.load_in(&DiskFiles, root, &format!("{root}/cards/base.toml"))
+                .expect("the base pack loads");
+            std::sync::Arc::new(lib.catalog(&["base"]).expect("catalog").0)
+        };
         let lua = Lua::new();
         let ids = IdStrings::new(&lua, &catalog, Rc::new(Meter::new())).unwrap();
         let golem = catalog.find_species("golem").unwrap();
