@@ -305,9 +305,15 @@ impl View<'_> {
         }
         // The moves (or the keys' line) at the bottom; above, the table and the log side
         // by side, or one above the other on a narrow terminal.
+        // The keys' line wraps on a narrow terminal: the box grows with it.
+        let hint = self.hint(prompt, over);
+        let width = area.width.saturating_sub(2).max(1) as usize;
+        let hint_rows = hint.chars().count().div_ceil(width).max(1) as u16;
         let bottom = match prompt {
-            Some(p) => (p.choices.len() as u16 + 3).min(area.height / 3).max(4),
-            None => 3,
+            Some(p) => (p.choices.len() as u16 + 2 + hint_rows)
+                .min(area.height / 3)
+                .max(3 + hint_rows),
+            None => 2 + hint_rows,
         };
         let [main, foot] =
             Layout::vertical([Constraint::Min(3), Constraint::Length(bottom)]).areas(area);
@@ -322,7 +328,7 @@ impl View<'_> {
             .split(main);
         self.table_panel(frame, parts[0]);
         self.log_panel(frame, parts[1]);
-        self.foot(frame, foot, prompt, over);
+        self.foot(frame, foot, prompt, hint);
         if *over == Over::Rules {
             self.rules_popup(frame, area);
         }
@@ -372,27 +378,34 @@ impl View<'_> {
         frame.render_widget(para, area);
     }
 
+    /// The line under the moves: the keys, or what the screen waits for.
+    fn hint(&self, prompt: Option<&Prompt<'_>>, over: &Over) -> String {
+        match (over, prompt) {
+            (Over::End, _) => self.t("game-screen-over", &[]),
+            (Over::Leave, _) => self.t("game-screen-leave", &[]),
+            (_, Some(_)) => self.t("game-screen-keys", &[]),
+            (_, None) => self.t("game-screen-wait", &[]),
+        }
+    }
+
     fn foot(
         &self,
         frame: &mut ratatui::Frame<'_>,
         area: Rect,
         prompt: Option<&Prompt<'_>>,
-        over: &Over,
+        hint: String,
     ) {
-        let hint = match (over, prompt) {
-            (Over::End, _) => self.t("game-screen-over", &[]),
-            (Over::Leave, _) => self.t("game-screen-leave", &[]),
-            (_, Some(_)) => self.t("game-screen-keys", &[]),
-            (_, None) => self.t("game-screen-wait", &[]),
-        };
         let Some(prompt) = prompt else {
             let para = Paragraph::new(Line::from(Span::styled(hint, self.palette.key())))
-                .block(self.block(String::new()));
+                .block(self.block(String::new()))
+                .wrap(Wrap { trim: false });
             frame.render_widget(para, area);
             return;
         };
         let title = self.t("game-screen-choices", &[("name", prompt.name.to_owned())]);
-        let inner = area.height.saturating_sub(3) as usize;
+        let width = area.width.saturating_sub(2).max(1) as usize;
+        let hint_rows = hint.chars().count().div_ceil(width).max(1);
+        let inner = (area.height as usize).saturating_sub(2 + hint_rows);
         // The picked move stays in sight however many there are.
         let first = prompt.selected.saturating_sub(inner.saturating_sub(1));
         let mut lines: Vec<Line<'_>> = (prompt.choices.iter().enumerate())
@@ -415,7 +428,9 @@ impl View<'_> {
             })
             .collect();
         lines.push(Line::from(Span::styled(hint, self.palette.key())));
-        let para = Paragraph::new(lines).block(self.block(title));
+        let para = Paragraph::new(lines)
+            .block(self.block(title))
+            .wrap(Wrap { trim: false });
         frame.render_widget(para, area);
     }
 
