@@ -98,8 +98,11 @@ impl Hosted for Goofspiel {
     }
 
     /// Every card of 1 to N once in each hand with its bids shown and face down, and every
-    /// prize once among those to come, the one up and those taken or lost.
+    /// prize once among those to come, the one up and those taken or lost. A state from
+    /// outside (a scenario's `[set]`) is checked whole first, so the rules never meet a
+    /// table they cannot play.
     fn audit(&self, start: &State, state: &State) -> Result<(), String> {
+        shape(state)?;
         let n = start.options.cards as usize;
         let played = state.round as usize + usize::from(state.winners.is_none());
         for (s, hand) in state.hands.iter().enumerate() {
@@ -144,7 +147,7 @@ impl Worded for Goofspiel {
                     points(lang, view.pot)
                 ),
             };
-            let carried = view.pot - u32::from(view.prize);
+            let carried = view.pot.saturating_sub(u32::from(view.prize));
             if carried > 0 {
                 out += &match lang {
                     "es" => format!(" (el {} y {carried} de empates)", view.prize),
@@ -276,4 +279,67 @@ impl Worded for Goofspiel {
         )
         .into()
     }
+}
+
+/// What the rules take for granted of any state: seats and cards in range, one hand, bid
+/// and score per seat, no card twice, points that add up to at most the prizes'.
+fn shape(state: &State) -> Result<(), String> {
+    let o = &state.options;
+    if !(2..=4).contains(&o.players) || !(3..=13).contains(&o.cards) {
+        return Err(format!("{} players and {} cards", o.players, o.cards));
+    }
+    let seats = o.players as usize;
+    if state.hands.len() != seats || state.bids.len() != seats || state.scores.len() != seats {
+        return Err(format!(
+            "{seats} seats but {} hands, {} bids and {} scores",
+            state.hands.len(),
+            state.bids.len(),
+            state.scores.len()
+        ));
+    }
+    let card = |c: u8| (1..=o.cards).contains(&c);
+    for (s, hand) in state.hands.iter().enumerate() {
+        let mut held: Vec<u8> = hand.iter().copied().chain(state.bids[s]).collect();
+        held.sort_unstable();
+        if !held.iter().all(|&c| card(c)) || held.windows(2).any(|w| w[0] == w[1]) {
+            return Err(format!("seat {s} holds {held:?}"));
+        }
+    }
+    let mut prizes = state.prizes.clone();
+    prizes.push(state.prize);
+    prizes.sort_unstable();
+    let up = state.winners.is_none();
+    if up && state.pot < u32::from(state.prize) {
+        return Err(format!(
+            "{} at stake with the {} up",
+            state.pot, state.prize
+        ));
+    }
+    if !state.prizes.iter().all(|&c| card(c))
+        || prizes.windows(2).any(|w| w[0] == w[1] && w[0] != 0)
+        || (up && !card(state.prize))
+    {
+        return Err(format!("prizes {:?} and {} up", state.prizes, state.prize));
+    }
+    let all = u32::from(o.cards) * (u32::from(o.cards) + 1) / 2;
+    let scored = state.scores.iter().try_fold(0u32, |t, &p| t.checked_add(p));
+    if scored
+        .and_then(|t| t.checked_add(state.pot))
+        .is_none_or(|t| t > all)
+        || state.round > u32::from(o.cards)
+    {
+        return Err(format!(
+            "scores {:?}, {} at stake, round {}",
+            state.scores, state.pot, state.round
+        ));
+    }
+    if let Some(winners) = &state.winners {
+        if winners.iter().any(|&w| w as usize >= seats) || !state.prizes.is_empty() {
+            return Err(format!(
+                "winners {winners:?} with {} prizes to come",
+                state.prizes.len()
+            ));
+        }
+    }
+    Ok(())
 }
