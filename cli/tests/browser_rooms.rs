@@ -135,3 +135,46 @@ fn a_game_of_goofspiel_is_played_in_a_browser_and_watched() {
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Mazmorra at the same page: its table in its own words (a hand only its seat sees), its
+/// questions as buttons, a few of them answered.
+#[test]
+fn a_game_of_mazmorra_is_played_in_a_browser() {
+    let Some(mut player) = Browser::start("rooms-mazmorra") else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("dungeon-browser-maz-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let server = launch("127.0.0.1:0", &dir.join("db.sqlite"), &[]);
+    player.open(&format!("http://{}/r/", server.address));
+    player.wait_for(
+        "[...document.getElementById('game-choice').options].some(o => o.value === 'mazmorra')",
+    );
+    player.eval(
+        "const g = document.getElementById('game-choice'); g.value = 'mazmorra';
+         g.dispatchEvent(new Event('change'));
+         document.getElementById('players').value = '2';
+         document.getElementById('level').value = 'easy';
+         document.getElementById('create-name').value = 'Ana';
+         document.querySelector('#create button[type=submit]').click()",
+    );
+    player.wait_for("document.getElementById('start')?.hidden === false");
+    player.eval("document.getElementById('start').click()");
+    for _ in 0..3 {
+        player.wait_for("document.querySelector('#options button') !== null");
+        player.eval("document.querySelector('#options button').click()");
+    }
+    player.wait_for("document.querySelector('#options button') !== null");
+    player.screenshot("rooms-mazmorra");
+    let table = player.eval("document.getElementById('table-lines').textContent");
+    let table = table.as_str().unwrap();
+    assert!(
+        table.contains("Your hand:") && table.contains("Ana (you)"),
+        "{table}"
+    );
+    let title = player.eval("document.getElementById('title').textContent");
+    assert_eq!(title, "Mazmorra");
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
