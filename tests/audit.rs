@@ -1,10 +1,10 @@
-//! The audit (`dungeon_engine::audit`) is not vacuous: a finished game passes it, and each
+//! The audit (`dungeon_audit`) is not vacuous: a finished game passes it, and each
 //! kind of tampering with the events or the state is caught, by the check meant to catch
 //! it (each case names the start of the message it expects).
 
+use dungeon_audit::{Audit, AuditFacts};
+use dungeon_bots::{BotKind, play_game};
 use dungeon_engine::action::CardRef;
-use dungeon_engine::audit::{Audit, AuditFacts};
-use dungeon_engine::bot::{BotKind, play_game};
 use dungeon_engine::event::{DamageChange, DefeatCause};
 use dungeon_engine::ids::TileId;
 use dungeon_engine::{Engine, Event, GameState};

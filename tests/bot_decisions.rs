@@ -15,8 +15,8 @@
 //! which ship for the default options only; elsewhere the first choice at a standings
 //! plays thousands of rounds, a minute at the tests' optimisation level.
 
+use dungeon_bots::BotKind;
 use dungeon_engine::GameOptions;
-use dungeon_engine::bot::BotKind;
 use dungeon_engine::state::GameState;
 use dungeon_engine::{Action, DecisionKind, Engine, View};
 use dungeon_tests::{bots, engine, random_bots, varied_options};

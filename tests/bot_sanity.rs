@@ -8,7 +8,7 @@
 //! The studies are small (the games are seeded, so the figures are the same every time)
 //! and their figures are printed; `dungeon sim` measures them at scale.
 
-use dungeon_engine::bot::{BotKind, play_game};
+use dungeon_bots::{BotKind, play_game};
 use dungeon_engine::event::Event;
 use dungeon_engine::{Engine, GameOptions};
 use dungeon_tests::{bots, engine};

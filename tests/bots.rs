@@ -17,7 +17,7 @@
 //! Counts are set for well under a minute on two busy cores: an `ismcts:30` decision
 //! costs up to a couple of seconds at the tests' optimisation level (sequel bidding).
 
-use dungeon_engine::bot::{Bot, BotKind, Budget, IsmctsBot};
+use dungeon_bots::{Bot, BotKind, Budget, IsmctsBot};
 use dungeon_engine::catalog::DamageModel;
 use dungeon_engine::state::{GameState, Phase};
 use dungeon_engine::{Action, CardId, Catalog, DecisionKind, Engine, MonsterId, Seat, View};

@@ -3,7 +3,7 @@
 //! broken copy, problems that have nothing to do with each other are reported together,
 //! each with its file and line, and the scenarios wait until the errors are fixed.
 
-use dungeon_engine::check::{CheckReport, check_pack};
+use dungeon_check::{CheckReport, check_pack};
 use std::path::{Path, PathBuf};
 
 /// A copy of the fixture pack in a fresh folder, with `edits` (file, from, to) applied.
@@ -277,7 +277,7 @@ fn the_built_in_packs_have_no_heavy_hooks() {
     let library = dungeon_tests::library();
     let mut measured = 0;
     for pack in ["base", "sequel", "mandom", "alchemy"] {
-        let (lines, heavy) = dungeon_engine::check::measure_hook_costs(&library, pack);
+        let (lines, heavy) = dungeon_check::measure_hook_costs(&library, pack);
         assert!(heavy.0.is_empty(), "{pack}: {heavy}");
         measured += lines.len();
     }

@@ -259,7 +259,7 @@ fn a_cards_ctx_holds_the_functions_but_stays_closed() {
 /// the hooks in analysis mode).
 #[test]
 fn games_are_the_same_with_the_quick_paths_or_without() {
-    use dungeon_engine::bot::BotKind;
+    use dungeon_bots::BotKind;
     use dungeon_tests::{catalog, game_lines, varied_options};
     let mixes: [(&[&str], &[BotKind], u64); 5] = [
         (&["base"], &[BotKind::Random], 30),

@@ -12,10 +12,10 @@
 //!   one that runs every script afresh in each operation (no hook instance shared), also
 //!   when scripts keep counters or library iterators between calls.
 
-use dungeon_engine::audit::{Audit, AuditFacts};
-use dungeon_engine::bot::{PlayError, play_game};
+use dungeon_audit::{Audit, AuditFacts};
+use dungeon_bots::{PlayError, play_game};
+use dungeon_check::{CheckReport, check_pack_in};
 use dungeon_engine::catalog::{Catalog, Diagnostics, DiskFiles};
-use dungeon_engine::check::{CheckReport, check_pack_in};
 use dungeon_engine::error::HookError;
 use dungeon_engine::hooks::HookRunner;
 use dungeon_engine::options::{FirstAdventurer, GameOptions};

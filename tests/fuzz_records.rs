@@ -8,10 +8,10 @@
 //!   and its restored bots play it to the end, every state on the way passing them too,
 //!   within the record's decision cap.
 
-use dungeon_engine::bot::{Bot, BotKind, seat_seed};
+use dungeon_bots::{Bot, BotKind, seat_seed};
 use dungeon_engine::printable::has_controls;
-use dungeon_engine::record::{GameRecord, MAX_DECISIONS, RecordError, SeatRecord};
 use dungeon_engine::{Engine, invariants};
+use dungeon_records::{GameRecord, MAX_DECISIONS, RecordError, SeatRecord};
 use dungeon_tests::fuzz_support::{check, number, text};
 use proptest::prelude::*;
 use serde_json::Value;

@@ -15,7 +15,7 @@
 //! Their bidding weighs a tile by how the round's likely endings move, and with the runner
 //! still open that is close to even for every tile: see docs/bots.md.)
 
-use dungeon_engine::bot::{BotKind, play_game};
+use dungeon_bots::{BotKind, play_game};
 use dungeon_engine::catalog::DiskFiles;
 use dungeon_engine::event::Event;
 use dungeon_engine::options::FirstAdventurer;
@@ -232,7 +232,7 @@ fn bots_facing_heavy_hooks_think_within_their_work() {
             "{kinds:?}: the game went otherwise after another one"
         );
         // The figures the bots worked out forgotten (those on disk stay): the same game.
-        dungeon_engine::bot::forget_figures();
+        dungeon_bots::forget_figures();
         let (cold, ..) = heavy_game(&mut abacus(COUNT), &kinds, 3);
         assert!(
             cold == events,

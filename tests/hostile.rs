@@ -490,10 +490,10 @@ fn the_process_carries_on_after_every_attack() {
 
     let mut base = dungeon_tests::engine(&["base"]);
     let mut bots: Vec<_> = (0..3)
-        .map(|i| dungeon_engine::bot::BotKind::Rules.create(i))
+        .map(|i| dungeon_bots::BotKind::Rules.create(i))
         .collect();
     let mut events = Vec::new();
-    let state = dungeon_engine::bot::play_game(
+    let state = dungeon_bots::play_game(
         &mut base,
         GameOptions {
             players: 3,

@@ -8,12 +8,16 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The crates' source folders, from the repository's root.
-const CRATES: [&str; 7] = [
+const CRATES: [&str; 11] = [
     "engine/catalog/src",
     "engine/state/src",
     "engine/script/src",
     "engine/core/src",
     "engine/src",
+    "engine/bots/src",
+    "engine/records/src",
+    "engine/audit/src",
+    "engine/check/src",
     "engine/mazmorra/src",
     "engine/goofspiel/src",
 ];
@@ -131,7 +135,7 @@ fn no_module_of_an_engine_crate_imports_itself_around_a_circle() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     for src in CRATES {
         let graph = imports(&root.join(src));
-        assert!(graph.len() >= 2, "{src}: modules found: {graph:?}");
+        assert!(!graph.is_empty(), "{src}: modules found: {graph:?}");
         if let Some(found) = circle(&graph) {
             panic!("{src}: an import circle: {}", found.join(" -> "));
         }

@@ -5,7 +5,7 @@
 //! damage models, and bots that answer the cards' questions at random or by the odds
 //! (whose searches run the hooks in analysis mode).
 
-use dungeon_engine::bot::BotKind;
+use dungeon_bots::BotKind;
 use dungeon_engine::catalog::DamageModel;
 use dungeon_engine::options::GameOptions;
 use dungeon_engine::{CardRef, Engine, TileId};

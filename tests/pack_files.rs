@@ -5,8 +5,8 @@
 //! outside the folder is read or quoted. Nothing here can hang: no pipe or device is
 //! opened, and no search follows a link to a folder.
 
+use dungeon_check::{CheckReport, check_pack, check_pack_in};
 use dungeon_engine::catalog::{DiskFiles, MemoryFiles, PackLibrary, limits, read_pack};
-use dungeon_engine::check::{CheckReport, check_pack, check_pack_in};
 use dungeon_engine::scenario::collect_files;
 use std::path::{Path, PathBuf};
 

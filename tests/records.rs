@@ -1,16 +1,16 @@
-//! Game records and saves (`dungeon_engine::record`): a saved game resumed with a fresh
+//! Game records and saves (`dungeon_records`): a saved game resumed with a fresh
 //! engine and restored bots goes on exactly as the game never saved, for every kind of bot;
 //! a record plays again to the state it stores; and every crafted file (edited fields,
 //! other packs or rules, truncated, huge, wrong types, unknown fields, illegal or too many
 //! decisions, tampered bot states) is refused with an error saying what is wrong.
 
-use dungeon_engine::bot::{Bot, BotKind, seat_seed};
+use dungeon_bots::{Bot, BotKind, seat_seed};
 use dungeon_engine::options::{FirstAdventurer, GameOptions};
-use dungeon_engine::record::{
-    FileChange, GameRecord, MAX_BYTES, MAX_DECISIONS, PackChange, RecordError, SeatBots, SeatRecord,
-};
 use dungeon_engine::state::GameState;
 use dungeon_engine::{Action, Engine, Event, Seat};
+use dungeon_records::{
+    FileChange, GameRecord, MAX_BYTES, MAX_DECISIONS, PackChange, RecordError, SeatBots, SeatRecord,
+};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -788,11 +788,11 @@ fn the_documented_example_is_a_record() {
     // Its decisions, with the real packs' stamps and the state they lead to, verify.
     let mut record: GameRecord = serde_json::from_value(example).expect("the example's types");
     let mut engine = dungeon_tests::engine(&["base"]);
-    record.packs = dungeon_engine::record::stamps(engine.catalog());
+    record.packs = dungeon_records::stamps(engine.catalog());
     record.rules_version = dungeon_engine::version::RULES_VERSION;
     record.prelude_sha256 = dungeon_engine::version::prelude_hash();
     let mut events = Vec::new();
-    let mut replay = dungeon_engine::record::Replay::start(&mut engine, &record, &mut events)
+    let mut replay = dungeon_records::Replay::start(&mut engine, &record, &mut events)
         .expect("the example starts");
     while replay
         .step(&mut engine, &mut events)

@@ -3,7 +3,7 @@
 //! holds nothing that seat may not know; and one game's log is kept as a snapshot so any
 //! change in shuffling or rules shows up in review.
 
-use dungeon_engine::bot::{BotKind, MAX_DECISIONS, play_game};
+use dungeon_bots::{BotKind, MAX_DECISIONS, play_game};
 use dungeon_engine::options::{FirstAdventurer, GameOptions};
 use dungeon_engine::state::{GameState, Phase};
 use dungeon_engine::{

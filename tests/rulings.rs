@@ -4,14 +4,14 @@
 //! Vorpal weapons' answers follow `vorpal_species`; and a record or a save made with
 //! rulings and the variant's scope away from their defaults replays exactly.
 
-use dungeon_engine::bot::{Bot, BotKind, seat_seed};
+use dungeon_bots::{Bot, BotKind, seat_seed};
 use dungeon_engine::catalog::{MemoryFiles, PackLibrary};
 use dungeon_engine::dungeon::MemValue;
 use dungeon_engine::options::{FirstAdventurer, GameOptions, RulingChoices, VariantScope};
-use dungeon_engine::record::{GameRecord, RecordError, SeatRecord};
 use dungeon_engine::scenario::{ScenarioRunner, Status};
 use dungeon_engine::state::GameState;
 use dungeon_engine::{Answer, CardRef, DecisionKind, DungeonSetup, Engine, EngineError, Event};
+use dungeon_records::{GameRecord, RecordError, SeatRecord};
 use std::sync::Arc;
 
 fn choices(pairs: &[(&str, &str)]) -> RulingChoices {

@@ -5,7 +5,7 @@
 //! final states. With packs whose hooks read what a situation's key leaves out (the
 //! order of the monsters faced), sharing must stop by itself.
 
-use dungeon_engine::bot::BotKind;
+use dungeon_bots::BotKind;
 use dungeon_engine::ids::{AdventurerId, MonsterId};
 use dungeon_engine::odds::{Chances, OddsCache, OddsSearch};
 use dungeon_engine::options::GameOptions;

@@ -3,7 +3,7 @@
 //! For 2, 3 and 4 players, `SOAK_GAMES` games each (10,000 by default) with random bots
 //! and the base pack; the options cycle through the designer variant on and off and the
 //! first adventurer drawn at random or chosen. After every decision the engine's audit
-//! (`dungeon_engine::audit`, shown not vacuous by `tests/audit.rs`) checks the engine's
+//! (`dungeon_audit`, shown not vacuous by `tests/audit.rs`) checks the engine's
 //! invariants, the cards against the packs, the HP story and the damage of each run from
 //! the events, the success and failure counters, who is asked to decide and that
 //! something is legal, the elimination at the second failure, and that the game ends
@@ -18,9 +18,9 @@
 //! sim` gives them). Set `SOAK_GAMES` to play more (or, locally, fewer) random games;
 //! `dungeon soak` (in a release build) plays a million over every pack mix.
 
+use dungeon_audit::{GameSpec, play_audited, problem_kind};
+use dungeon_bots::BotKind;
 use dungeon_engine::Event;
-use dungeon_engine::audit::{GameSpec, play_audited, problem_kind};
-use dungeon_engine::bot::BotKind;
 use dungeon_engine::options::GameOptions;
 use dungeon_tests::{audit_facts, varied_options};
 use std::collections::BTreeMap;

@@ -1,5 +1,5 @@
 //! Shared helpers for the cross-crate tests: the repository's packs, loaded from disk, and
-//! the games the soak and replay tests play (the audit they run is `dungeon_engine::audit`).
+//! the games the soak and replay tests play (the audit they run is `dungeon_audit`).
 
 pub mod fuzz_support;
 
@@ -62,11 +62,11 @@ pub fn engine_in_memory(manifest: &str, scripts: &[(&str, &str)]) -> Result<Engi
 
 // --- Soak and replay helpers -----------------------------------------------------------
 
-pub use dungeon_engine::audit::{Audit, AuditFacts};
-use dungeon_engine::bot::{Bot, BotKind};
+pub use dungeon_audit::{Audit, AuditFacts};
+use dungeon_bots::{Bot, BotKind};
 use dungeon_engine::options::{FirstAdventurer, GameOptions};
 
-/// What the audit needs to know of an engine's packs (see `dungeon_engine::audit`).
+/// What the audit needs to know of an engine's packs (see `dungeon_audit`).
 pub fn audit_facts(engine: &mut Engine) -> Arc<AuditFacts> {
     let catalog = engine.catalog().clone();
     Arc::new(AuditFacts::new(catalog, engine.hooks_mut()))
@@ -91,7 +91,7 @@ pub fn varied_options(players: u8, i: u64) -> GameOptions {
 /// and every game, reproducible from the game's seed alone. The same as `dungeon sim`
 /// uses, so a game with the default options can be replayed from the command line.
 pub fn bot_seed(game_seed: u64, seat: usize) -> u64 {
-    dungeon_engine::bot::seat_seed(game_seed, seat)
+    dungeon_bots::seat_seed(game_seed, seat)
 }
 
 /// One bot per seat, of these kinds in turn, seeded from the game's seed.
@@ -111,7 +111,7 @@ pub fn game_lines(
 ) -> Vec<String> {
     let mut bots = bots(kinds, seed, options.players);
     let (mut events, mut log) = (Vec::new(), Vec::<(u8, dungeon_engine::Action)>::new());
-    let end = dungeon_engine::bot::play_game_logged(
+    let end = dungeon_bots::play_game_logged(
         engine,
         options.clone(),
         seed,

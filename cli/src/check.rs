@@ -4,8 +4,8 @@
 
 use crate::text::tr;
 use clap::Args;
+use dungeon_check::check_pack_in;
 use dungeon_engine::catalog::{Detail, Diagnostic, PackLibrary};
-use dungeon_engine::check::check_pack_in;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::{Hidden, escape_controls, escape_line};
 use dungeon_engine::scenario::Status;
@@ -85,14 +85,14 @@ pub fn run(
 /// Measures the pack's hooks in a few random games and prints what each cost, with a
 /// warning for the expensive ones; returns how many warnings.
 fn print_hook_costs(library: &PackLibrary, lang: Lang, pack: &str) -> usize {
-    let (lines, warnings) = dungeon_engine::check::measure_hook_costs(library, pack);
+    let (lines, warnings) = dungeon_check::measure_hook_costs(library, pack);
     for d in &warnings.0 {
         println!("{}", in_words(lang, d));
     }
     if lines.is_empty() {
         return warnings.0.len();
     }
-    let games = ("games", dungeon_engine::check::MEASURE_GAMES.into());
+    let games = ("games", dungeon_check::MEASURE_GAMES.into());
     println!("{}", tr(lang, "check-costs", &[games]));
     for line in &lines {
         let args = [

@@ -15,8 +15,8 @@ use dungeon_engine::event::Event;
 use dungeon_engine::ids::{CardId, Seat};
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
-use dungeon_engine::record::Replay;
 use dungeon_engine::state::GameState;
+use dungeon_records::Replay;
 use std::process::ExitCode;
 
 #[derive(Args)]

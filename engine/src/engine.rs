@@ -37,9 +37,9 @@ impl Engine<ScriptHost> {
         Ok(Engine::with_hooks(catalog, hooks))
     }
 
-    /// An engine of the repository's own packs, read from `cards/` (for unit tests).
-    #[cfg(test)]
-    pub(crate) fn built_in(packs: &[&str]) -> Engine {
+    /// An engine of the repository's own packs, read from its `cards/` folder (for the
+    /// tests of this crate and of the crates above it).
+    pub fn built_in(packs: &[&str]) -> Engine {
         use crate::catalog::{DiskFiles, PackLibrary};
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
         let mut lib = PackLibrary::new();

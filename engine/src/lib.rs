@@ -18,16 +18,12 @@
 //! and saves, checked by replaying them) and `audit` (a whole game checked after every
 //! decision, for soaks).
 
-pub mod audit;
-pub mod bot;
-pub mod check;
 pub mod dungeon;
 pub mod engine;
 mod game;
 pub mod generic;
 pub mod invariants;
 pub mod odds;
-pub mod record;
 pub mod scenario;
 mod shared_odds;
 pub mod view;

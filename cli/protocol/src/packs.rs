@@ -4,7 +4,7 @@
 
 use crate::PackHash;
 use dungeon_engine::catalog::Catalog;
-use dungeon_engine::record::{PackStamp, stamps};
+use dungeon_records::{PackStamp, stamps};
 use sha2::{Digest, Sha256};
 
 /// Each pack of `catalog`, in load order, with the SHA-256 (lowercase hex) of its stamp as

@@ -6,7 +6,7 @@
 
 mod support;
 
-use dungeon_engine::record::{GameRecord, Move};
+use dungeon_records::{GameRecord, Move};
 use dungeon_server::store::{Decided, Status, StoredSeat, StoredTable};
 use dungeon_server::{Commit, SqliteStore, Store};
 use std::path::Path;

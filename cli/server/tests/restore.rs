@@ -6,8 +6,8 @@
 mod support;
 
 use dungeon_engine::ids::Seat;
-use dungeon_engine::record::Move;
 use dungeon_protocol::{ClientMessage, ErrorCode, ServerMessage};
+use dungeon_records::Move;
 use dungeon_server::store::rooms::{RoomStore, StoredRoom};
 use dungeon_server::store::{Status, StoreError, StoredTable, TableKey};
 use dungeon_server::{MemoryStore, Store};

@@ -31,7 +31,7 @@ use dungeon_engine::GameOptions;
 use dungeon_engine::catalog::{Catalog, PackLibrary};
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
-use dungeon_engine::record::SeatRecord;
+use dungeon_records::SeatRecord;
 use dungeon_table::{LocalGame, LocalTable, Start, StartError, Table, TableSetup};
 use render::Seats;
 use save::FileKind;

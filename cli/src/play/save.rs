@@ -1,4 +1,4 @@
-//! Game files on disk: records and saves (`dungeon_engine::record`). Loading reads at most
+//! Game files on disk: records and saves (`dungeon_records`). Loading reads at most
 //! the format's size limit from a regular file, checks the packs (a game to play goes on
 //! in `dungeon_table::LocalTable`, which plays the decisions again and restores the bots),
 //! and says what is wrong in the player's language. Writing is atomic
@@ -9,9 +9,7 @@ use dungeon_engine::Engine;
 use dungeon_engine::catalog::{Catalog, PackLibrary, open_regular_file};
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
-use dungeon_engine::record::{
-    FileChange, GameRecord, MAX_BYTES, PackChange, RecordError, SHOWN_CHANGES,
-};
+use dungeon_records::{FileChange, GameRecord, MAX_BYTES, PackChange, RecordError, SHOWN_CHANGES};
 use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
@@ -121,7 +119,7 @@ pub fn describe(lang: Lang, path: &str, kind: FileKind, error: &RecordError) -> 
             "error-save-format",
             &[
                 ("format", escape_line(found).into_owned().into()),
-                ("expected", dungeon_engine::record::FORMAT.into()),
+                ("expected", dungeon_records::FORMAT.into()),
             ],
         ),
         RecordError::RulesVersion { record, engine } => t(
@@ -146,10 +144,7 @@ pub fn describe(lang: Lang, path: &str, kind: FileKind, error: &RecordError) -> 
         ),
         RecordError::LongName { seat } => t(
             "record-long-name",
-            &[
-                ("seat", n(seat + 1)),
-                ("max", n(dungeon_engine::record::MAX_NAME)),
-            ],
+            &[("seat", n(seat + 1)), ("max", n(dungeon_records::MAX_NAME))],
         ),
         RecordError::UnknownBot { seat, bot } => t(
             "record-unknown-bot",

@@ -37,10 +37,10 @@ pub(crate) use run::panic_message;
 use crate::packs;
 use crate::text::{Arg, io_error, tr};
 use clap::{Args, Subcommand, ValueEnum};
+use dungeon_bots::BotKind;
+use dungeon_check::EXPENSIVE_STEPS;
 use dungeon_engine::GameOptions;
-use dungeon_engine::bot::BotKind;
 use dungeon_engine::catalog::{Catalog, DamageModel, PackLibrary};
-use dungeon_engine::check::EXPENSIVE_STEPS;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::options::{FirstAdventurer, MAX_PLAYERS, MIN_PLAYERS};
 use std::path::PathBuf;
@@ -401,7 +401,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
 /// whatever the threads. (The built-in packs have none: `tests/check.rs`.)
 fn warn_heavy_hooks(library: &PackLibrary, lang: Lang, catalog: &Catalog) {
     for pack in (catalog.packs.iter()).filter(|p| !packs::is_builtin(&p.manifest_path)) {
-        let (lines, _) = dungeon_engine::check::measure_hook_costs(library, &pack.id);
+        let (lines, _) = dungeon_check::measure_hook_costs(library, &pack.id);
         let heavy = lines.iter().filter(|l| l.most > EXPENSIVE_STEPS);
         for l in heavy {
             eprintln!(

@@ -16,12 +16,12 @@ use super::shard::Shard;
 use super::stats::{GameError, Tally};
 use crate::play::save::{FileKind, describe, read_bytes};
 use crate::text::{Arg, tr};
+use dungeon_bots::BotKind;
 use dungeon_engine::GameOptions;
-use dungeon_engine::bot::BotKind;
 use dungeon_engine::catalog::{Catalog, PackLibrary};
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
-use dungeon_engine::record::{GameRecord, PackStamp};
+use dungeon_records::{GameRecord, PackStamp};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use sums::tally_of;
@@ -137,7 +137,7 @@ fn study(catalog: &Catalog, plan: &Plan) -> Study {
     Study {
         rules_version: dungeon_engine::version::RULES_VERSION,
         prelude_sha256: dungeon_engine::version::prelude_hash().to_string(),
-        packs: dungeon_engine::record::stamps(catalog),
+        packs: dungeon_records::stamps(catalog),
         seed: plan.seed,
         games_per_player_count: plan.per_count,
         players: plan.counts.clone(),
@@ -233,7 +233,7 @@ pub fn merge(library: &PackLibrary, lang: Lang, paths: &[String]) -> Result<Merg
     let first = &parts[0];
     // The study of the first part, checked against the packs here.
     let header = GameRecord {
-        format: dungeon_engine::record::FORMAT,
+        format: dungeon_records::FORMAT,
         rules_version: first.study.rules_version,
         prelude_sha256: first.study.prelude_sha256.clone(),
         packs: first.study.packs.clone(),

@@ -8,8 +8,8 @@ use crate::play::save::write_atomic;
 use crate::text::{io_error, tr};
 use dungeon_engine::catalog::Catalog;
 use dungeon_engine::lang::Lang;
-use dungeon_engine::record::{GameRecord, Replay, SeatRecord, action_label};
 use dungeon_engine::{Action, Engine, GameOptions, GameState, Seat};
+use dungeon_records::{GameRecord, Replay, SeatRecord, action_label};
 use std::path::{Path, PathBuf};
 
 /// The file of game `i`.
@@ -46,7 +46,7 @@ pub fn write(
         &GameState::default(),
     );
     for &(seat, action) in log {
-        record.decisions.push(dungeon_engine::record::Move {
+        record.decisions.push(dungeon_records::Move {
             seat,
             action: action_label(catalog, action),
         });

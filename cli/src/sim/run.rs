@@ -4,7 +4,7 @@
 
 use super::shard::Shard;
 use super::stats::{GameError, Tally};
-use dungeon_engine::bot::{BotKind, play_game_logged, seat_seed};
+use dungeon_bots::{BotKind, play_game_logged, seat_seed};
 use dungeon_engine::catalog::Catalog;
 use dungeon_engine::{Engine, GameOptions};
 use indicatif::ProgressBar;

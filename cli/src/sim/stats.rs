@@ -3,7 +3,7 @@
 //! A [`Tally`] holds only sums keyed by ids, so tallies from any number of threads merge
 //! into the same totals in any order: the report does not depend on the thread count.
 
-use dungeon_engine::bot::BotKind;
+use dungeon_bots::BotKind;
 use dungeon_engine::catalog::Catalog;
 use dungeon_engine::event::Event;
 use dungeon_engine::ids::{AdventurerId, MonsterId, TileId};

@@ -1,7 +1,7 @@
 //! `dungeon soak`: plays a great many bot games (random bots, a rules bot in a share of
 //! them) over every mix of packs and player count, on every core (one engine per thread
 //! and mix), each game checked after every decision by the engine's audit
-//! (`dungeon_engine::audit`). Prints its progress and every failure with what replays it
+//! (`dungeon_audit`). Prints its progress and every failure with what replays it
 //! (`--game I` with the same plan options); exits with status 1 on any failure.
 //!
 //! - `plan.rs`: which games (mixes, player counts, options, bots, seeds);
@@ -12,7 +12,7 @@ mod plan;
 
 use crate::text::{Arg, tr};
 use clap::Args;
-use dungeon_engine::audit::{AuditFacts, AuditedGame, GameSpec, play_audited};
+use dungeon_audit::{AuditFacts, AuditedGame, GameSpec, play_audited};
 use dungeon_engine::catalog::PackLibrary;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::options::{MAX_PLAYERS, MIN_PLAYERS};
@@ -272,7 +272,7 @@ fn play_all(
                     // The Lua state may be half-way through a call: start a fresh one.
                     engines[game.mix] = None;
                     AuditedGame {
-                        problems: vec![dungeon_engine::audit::Problem {
+                        problems: vec![dungeon_audit::Problem {
                             decision,
                             message: panic,
                         }],

@@ -2,8 +2,8 @@
 //! player count, options, bots and seed), so a failure is replayed with `--game i` and
 //! the same plan options, whatever the thread count or the number of games.
 
-use dungeon_engine::audit::GameSpec;
-use dungeon_engine::bot::BotKind;
+use dungeon_audit::GameSpec;
+use dungeon_bots::BotKind;
 use dungeon_engine::catalog::{Catalog, DamageModel, PackLibrary};
 use dungeon_engine::options::{FirstAdventurer, GameOptions, RulingChoices, VariantScope};
 use std::sync::Arc;

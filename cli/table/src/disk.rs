@@ -4,7 +4,7 @@
 //! file: does it hold an earlier point of the same game? And the gate a closed table
 //! shuts on its writes.
 
-use dungeon_engine::record::{GameRecord, MAX_BYTES};
+use dungeon_records::{GameRecord, MAX_BYTES};
 use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::Mutex;

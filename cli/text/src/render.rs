@@ -14,8 +14,8 @@ use dungeon_engine::dungeon::Fate;
 use dungeon_engine::ids::*;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
-use dungeon_engine::record::SeatRecord;
 use dungeon_engine::view::{PlayerView, ViewPhase};
+use dungeon_records::SeatRecord;
 
 pub struct Seats {
     pub names: Vec<String>,

@@ -68,8 +68,7 @@ pub(crate) fn catalog(
 ) -> Result<(Vec<String>, Arc<Catalog>), String> {
     let (memory, manifest) = files(upload)?;
     let mut library = (*context.library).clone();
-    let report =
-        dungeon_engine::check::check_pack_from(&mut library, &memory, ROOT, &manifest, false);
+    let report = dungeon_check::check_pack_from(&mut library, &memory, ROOT, &manifest, false);
     let problems: Vec<String> = (report.diagnostics.errors())
         // Each problem's first line: where and what (the source lines under it are for a
         // terminal).

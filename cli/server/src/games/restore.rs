@@ -8,9 +8,9 @@ use super::table::{LiveTable, SeatSlot};
 use super::thread::Engines;
 use crate::secret;
 use crate::store::{Status, StoredTable};
-use dungeon_engine::bot::BotKind;
-use dungeon_engine::record::Replay;
+use dungeon_bots::BotKind;
 use dungeon_protocol::pack_hashes;
+use dungeon_records::Replay;
 use std::time::Duration;
 
 pub(crate) fn restore(

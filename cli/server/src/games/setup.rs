@@ -5,15 +5,15 @@ use super::Context;
 use super::table::{LiveTable, SeatSlot};
 use crate::secret::{self, Key};
 use crate::store::{Status, StoredSeat, StoredTable};
+use dungeon_bots::BotKind;
 use dungeon_engine::Engine;
-use dungeon_engine::bot::BotKind;
 use dungeon_engine::catalog::Catalog;
 use dungeon_engine::options::{
     FirstAdventurer, GameOptions, MAX_PLAYERS, MIN_PLAYERS, VARIANT_RULING, VariantScope,
 };
 use dungeon_engine::printable::{escape_line, truncate};
-use dungeon_engine::record::{GameRecord, SeatRecord};
 use dungeon_protocol::{NewTable, pack_hashes};
+use dungeon_records::{GameRecord, SeatRecord};
 use std::time::Duration;
 
 /// Packs one table may ask for.

@@ -7,11 +7,11 @@ use super::table::LiveTable;
 use dungeon_engine::catalog::Catalog;
 use dungeon_engine::ids::*;
 use dungeon_engine::lang::Lang;
-use dungeon_engine::record::SeatRecord;
 use dungeon_engine::view::PlayerView;
 use dungeon_protocol::{
     CardKind, CardWords, NoticeKind, OptionWords, QuestionWords, ServerMessage, Words,
 };
+use dungeon_records::SeatRecord;
 use dungeon_text::Text;
 use dungeon_text::render::{self, Seats};
 

@@ -4,7 +4,7 @@
 use super::rooms::{RoomStore, StoredRoom};
 use super::{Status, Store, StoreError, StoredTable, TableKey, now_secs};
 use dungeon_engine::ids::Seat;
-use dungeon_engine::record::Move;
+use dungeon_records::Move;
 use std::collections::HashMap;
 use std::sync::Mutex;
 

@@ -31,7 +31,7 @@ pub use memory::MemoryStore;
 pub use sqlite::{Commit, SqliteStore};
 
 use dungeon_engine::ids::Seat;
-use dungeon_engine::record::{GameRecord, Move};
+use dungeon_records::{GameRecord, Move};
 use std::path::PathBuf;
 
 /// How the store names a table: the SHA-256 of its code.
@@ -131,7 +131,7 @@ impl StoredTable {
         record.seats = self
             .seats
             .iter()
-            .map(|s| dungeon_engine::record::SeatRecord {
+            .map(|s| dungeon_records::SeatRecord {
                 name: s.name.clone(),
                 bot: s.bot.clone(),
             })

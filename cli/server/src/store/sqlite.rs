@@ -9,7 +9,7 @@ use super::{
     Decided, Status, Store, StoreError, StoredSeat, StoredTable, TableKey, WhenStored, now_secs,
 };
 use dungeon_engine::ids::Seat;
-use dungeon_engine::record::{GameRecord, Move};
+use dungeon_records::{GameRecord, Move};
 use rusqlite::{Connection, params};
 use std::path::Path;
 use std::sync::{Arc, Mutex};

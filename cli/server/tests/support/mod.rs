@@ -332,7 +332,7 @@ pub fn play_on(client: &mut Client, seat: Seat, tag: u64, mut seen: Seen) -> See
 
 /// The head of a game record of `players` seats (people, default names), as a store
 /// keeps it: a new base game of seed 1.
-pub fn head(players: u8) -> dungeon_engine::record::GameRecord {
+pub fn head(players: u8) -> dungeon_records::GameRecord {
     let library = dungeon_tests::library();
     let (catalog, _) = library.catalog(&["base"]).unwrap();
     let catalog = std::sync::Arc::new(catalog);
@@ -344,12 +344,12 @@ pub fn head(players: u8) -> dungeon_engine::record::GameRecord {
     let state = engine
         .new_game(options.clone(), 1, &mut Vec::new())
         .unwrap();
-    let seat = dungeon_engine::record::SeatRecord {
+    let seat = dungeon_records::SeatRecord {
         name: String::new(),
         bot: None,
     };
     let seats = vec![seat; players as usize];
-    dungeon_engine::record::GameRecord::new(&catalog, options, seats, 1, &state)
+    dungeon_records::GameRecord::new(&catalog, options, seats, 1, &state)
 }
 
 /// A server on the SQLite store at `path` (tables restored), roomy limits, seeds from

@@ -4,14 +4,14 @@
 use super::super::Seats;
 use super::event;
 use crate::text::Text;
+use dungeon_bots::{BotKind, play_game, seat_seed};
 use dungeon_engine::action::CardRef;
-use dungeon_engine::bot::{BotKind, play_game, seat_seed};
 use dungeon_engine::catalog::Catalog;
 use dungeon_engine::event::{DamageChange, Event, LogArg, Standing};
 use dungeon_engine::ids::Seat;
 use dungeon_engine::lang::Lang;
-use dungeon_engine::record::SeatRecord;
 use dungeon_engine::{Engine, GameOptions};
+use dungeon_records::SeatRecord;
 use std::sync::Arc;
 
 fn catalog(packs: &str) -> Arc<Catalog> {

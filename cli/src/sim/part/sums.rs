@@ -6,7 +6,7 @@ use super::{PER_GAME, TallyRecord};
 use crate::sim::run::Plan;
 use crate::sim::shard::Shard;
 use crate::sim::stats::{AdventurerTally, Count, RoundKey, SeatKey, Tally};
-use dungeon_engine::bot::BotKind;
+use dungeon_bots::BotKind;
 use dungeon_engine::catalog::Catalog;
 
 /// The sums of slice `shard` from its record, every id checked against the study and

@@ -7,7 +7,7 @@ use super::script::{END, Script, keys};
 use super::table::EngineTable;
 use super::*;
 use crate::tui::keys::Key;
-use dungeon_engine::bot::BotKind;
+use dungeon_bots::BotKind;
 use dungeon_table::Table;
 
 pub(super) fn solo() -> EngineTable {

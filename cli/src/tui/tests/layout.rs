@@ -7,7 +7,7 @@ use super::table::EngineTable;
 use super::*;
 use crate::tui::log::LogPanel;
 use crate::tui::screen::{self, Overlay, Prompt, Screen, Tone};
-use dungeon_engine::bot::BotKind;
+use dungeon_bots::BotKind;
 use ratatui::text::Line;
 
 /// The bottom panel showing `prompt` (and an empty log), drawn on a `width`x`height`

@@ -7,7 +7,7 @@ use super::script::{END, Script};
 use super::table::EngineTable;
 use super::*;
 use crate::tui::between::{PASS_LETTERS, pass_letter};
-use dungeon_engine::bot::BotKind;
+use dungeon_bots::BotKind;
 use dungeon_table::Table;
 
 /// In these tests a read that finds no key is this long a quiet moment: the pause the pass

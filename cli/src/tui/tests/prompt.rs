@@ -5,7 +5,7 @@
 use super::script::{END, Script};
 use super::table::EngineTable;
 use super::*;
-use dungeon_engine::bot::BotKind;
+use dungeon_bots::BotKind;
 use dungeon_table::{DiskError, Failure, FailureKind, SaveProblem};
 use std::path::PathBuf;
 

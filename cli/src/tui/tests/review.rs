@@ -6,7 +6,7 @@ use super::script::{END, Script};
 use super::table::EngineTable;
 use super::*;
 use crate::tui::keys::Key;
-use dungeon_engine::bot::BotKind;
+use dungeon_bots::BotKind;
 use dungeon_engine::event::Event;
 use dungeon_table::{Table, TableState};
 

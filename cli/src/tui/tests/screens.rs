@@ -5,7 +5,7 @@
 use super::script::{END, Script};
 use super::table::EngineTable;
 use super::*;
-use dungeon_engine::bot::BotKind;
+use dungeon_bots::BotKind;
 use ratatui::style::Color;
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];

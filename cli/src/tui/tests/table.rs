@@ -6,8 +6,8 @@
 //! table's own tests check the real ones.
 
 use crate::packs;
+use dungeon_bots::{Bot, BotKind, seat_seed};
 use dungeon_engine::action::Action;
-use dungeon_engine::bot::{Bot, BotKind, seat_seed};
 use dungeon_engine::event::Event;
 use dungeon_engine::ids::Seat;
 use dungeon_engine::options::GameOptions;

@@ -30,8 +30,8 @@ use dungeon_engine::catalog::{Catalog, Diagnostics};
 use dungeon_engine::error::EngineError;
 use dungeon_engine::ids::Seat;
 use dungeon_engine::options::GameOptions;
-use dungeon_engine::record::{GameRecord, MAX_BYTES, RecordError, SeatRecord};
 use dungeon_engine::view::PlayerView;
+use dungeon_records::{GameRecord, MAX_BYTES, RecordError, SeatRecord};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError};
@@ -56,7 +56,7 @@ pub struct LocalGame {
 /// How the game begins. Humans sit at the seats with no bot; this table answers for them.
 pub enum Start {
     /// A new game. Each bot is seeded from the game's seed and its seat
-    /// ([`dungeon_engine::bot::seat_seed`]), as in `dungeon sim`.
+    /// ([`dungeon_bots::seat_seed`]), as in `dungeon sim`.
     New {
         options: GameOptions,
         seats: Vec<SeatRecord>,

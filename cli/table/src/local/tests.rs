@@ -5,7 +5,7 @@ use super::*;
 use crate::{OddsNow, OddsState, Table, TableState};
 use dungeon_engine::event::Event;
 use dungeon_engine::options::GameOptions;
-use dungeon_engine::record::SeatRecord;
+use dungeon_records::SeatRecord;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -270,7 +270,7 @@ fn poll_returns_in_time_while_a_bot_thinks() {
 }
 
 /// Every decision of a game played by two bots, and how long it took.
-fn bots_only(pace: Duration) -> (Vec<dungeon_engine::record::Move>, Duration, usize) {
+fn bots_only(pace: Duration) -> (Vec<dungeon_records::Move>, Duration, usize) {
     let mut game = new_game(seats(0, &["random", "random"]), 12);
     game.bot_pace = pace;
     let began = Instant::now();

@@ -7,12 +7,12 @@
 use super::{Autosave, Command, LocalGame, Published, Stand, Start, StartError, Update, failure};
 use crate::disk::Gate;
 use crate::{Failure, LogEntry, SaveProblem, SaveStatus, TableError};
+use dungeon_bots::seat_seed;
 use dungeon_engine::action::Action;
-use dungeon_engine::bot::seat_seed;
 use dungeon_engine::event::Event;
 use dungeon_engine::ids::Seat;
-use dungeon_engine::record::{GameRecord, MAX_BYTES, Replay, SeatBots, action_label};
 use dungeon_engine::{Engine, GameState, View};
+use dungeon_records::{GameRecord, MAX_BYTES, Replay, SeatBots, action_label};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
