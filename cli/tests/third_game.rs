@@ -201,8 +201,10 @@ fn scenario_files_of_every_game_run_and_a_broken_table_is_a_message() {
         "{out}"
     );
 
-    // A table set by hand that the game cannot play (seat 1's bid is missing: the game
-    // panics on it): the file's failure, said plainly, and the run goes on to the next.
+    // A table set by hand that the game cannot play (seat 1's bid is missing): the game's
+    // own checks refuse it, said plainly as the file's failure, and the run goes on to the
+    // next. (A game whose checks let such a table through and that panics on it is caught
+    // too: "the game failed on this scenario's table".)
     let broken = dir.join("broken.toml");
     std::fs::write(
         &broken,
@@ -216,7 +218,7 @@ fn scenario_files_of_every_game_run_and_a_broken_table_is_a_message() {
     let (code, out, err) = dungeon(&dir, "en", &["scenario", &b, &u, &good], "");
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("the game failed on this scenario's table"),
+        out.contains("set: the state breaks the game's own checks: 2 seats but 2 hands, 0 bids"),
         "{out}"
     );
     assert!(
