@@ -39,16 +39,16 @@ pub fn run(library: &PackLibrary, args: ScenarioArgs) -> Result<ExitCode, String
             .and_then(|b| String::from_utf8(b).ok());
         // The first game's in the format any worded game reads say `game = "dungeon"` and
         // give a `seed`.
-        let generic = text
-            .as_deref()
-            .is_some_and(dungeon_core::scenario::is_generic);
-        let other = (text.as_deref())
-            .and_then(dungeon_core::scenario::game_of)
-            .filter(|g| g != "dungeon" || generic);
-        if let (Some(text), Some(id)) = (&text, other) {
-            let outcome = match id.as_str() {
-                "dungeon" => run_dungeon(library, text),
-                _ => run_other(&id, text),
+        let head = text.as_deref().map(dungeon_core::scenario::head);
+        let other = head.as_ref().filter(|h| {
+            h.game
+                .as_deref()
+                .is_some_and(|g| g != "dungeon" || h.generic)
+        });
+        if let (Some(text), Some(head)) = (&text, other) {
+            let outcome = match head.game.as_deref() {
+                Some("dungeon") => run_dungeon(library, text, head),
+                _ => run_other(head, text),
             };
             let path = escape_line(&file.to_string_lossy()).into_owned();
             let title = match outcome.rule.trim() {
@@ -118,9 +118,13 @@ pub fn run(library: &PackLibrary, args: ScenarioArgs) -> Result<ExitCode, String
 /// A scenario of Welcome to the Dungeon in the format any worded game reads: the game of
 /// the file's packs (`packs = [...]`, the base box by default), worded as the line mode
 /// words it (`crate::games::dungeon`).
-fn run_dungeon(library: &PackLibrary, text: &str) -> dungeon_core::scenario::Outcome {
-    use dungeon_core::scenario::{Outcome, packs_of, run};
-    let packs = match packs_of(text) {
+fn run_dungeon(
+    library: &PackLibrary,
+    text: &str,
+    head: &dungeon_core::scenario::Head,
+) -> dungeon_core::scenario::Outcome {
+    use dungeon_core::scenario::{Outcome, run};
+    let packs = match &head.packs {
         p if p.is_empty() => crate::packs::DEFAULT_PACKS.to_string(),
         p => p.join(","),
     };
@@ -138,10 +142,11 @@ fn run_dungeon(library: &PackLibrary, text: &str) -> dungeon_core::scenario::Out
 /// A scenario of another game: Mazmorra's own format (hands and passages by card), or the
 /// format any worded game reads (`dungeon_core::scenario`: a seed, moves by their words).
 /// A game that panics on a state the file set by hand is this file's error, not the run's.
-fn run_other(id: &str, text: &str) -> dungeon_core::scenario::Outcome {
+fn run_other(head: &dungeon_core::scenario::Head, text: &str) -> dungeon_core::scenario::Outcome {
     use crate::games::{GameChoice, WithWorded};
     use clap::ValueEnum;
-    use dungeon_core::scenario::{Outcome, is_generic};
+    use dungeon_core::scenario::Outcome;
+    let id = head.game.as_deref().unwrap_or_default();
     struct Run<'t>(&'t str);
     impl WithWorded for Run<'_> {
         type Out = Outcome;
@@ -152,10 +157,10 @@ fn run_other(id: &str, text: &str) -> dungeon_core::scenario::Outcome {
             dungeon_core::scenario::run(game, self.0)
         }
     }
-    if id == "mazmorra" && !is_generic(text) {
+    if id == "mazmorra" && !head.generic {
         return dungeon_mazmorra::scenario::run(text);
     }
-    if !dungeon_core::scenario::packs_of(text).is_empty() {
+    if !head.packs.is_empty() {
         return Outcome::unreadable(format!("packs: {id} is not a game of packs"));
     }
     let Some(choice) = GameChoice::by_id(id) else {

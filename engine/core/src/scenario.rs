@@ -76,7 +76,7 @@ struct File {
     lang: String,
     #[serde(default)]
     names: Vec<String>,
-    /// Read by the caller, which makes the game of these packs ([`packs_of`]).
+    /// Read by the caller, which makes the game of these packs ([`Head::packs`]).
     #[serde(default)]
     #[allow(dead_code)]
     packs: Vec<String>,
@@ -136,27 +136,48 @@ struct Step {
     ending: Option<String>,
 }
 
-/// The `game` a scenario names, if its text is TOML with one.
+/// What a caller reads of a scenario before running it, from one parse of its text.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Head {
+    /// The `game` it names, if its text is TOML with one.
+    pub game: Option<String>,
+    /// It is in this module's format (it gives the deal: `seed`). A game may also have a
+    /// format of its own for its files (Mazmorra's hands and passages).
+    pub generic: bool,
+    /// The packs it names (`packs = [...]`), for a game made of packs.
+    pub packs: Vec<String>,
+}
+
+/// See [`Head`]; text that is not TOML has an empty head.
+pub fn head(text: &str) -> Head {
+    let Ok(table) = toml::from_str::<toml::Table>(text) else {
+        return Head::default();
+    };
+    let packs = (table.get("packs").and_then(|p| p.as_array()))
+        .map(|list| {
+            list.iter()
+                .filter_map(|p| p.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default();
+    Head {
+        game: table
+            .get("game")
+            .and_then(|g| g.as_str())
+            .map(str::to_owned),
+        generic: table.contains_key("seed"),
+        packs,
+    }
+}
+
+/// [`Head::game`].
 pub fn game_of(text: &str) -> Option<String> {
-    let table: toml::Table = toml::from_str(text).ok()?;
-    table.get("game")?.as_str().map(str::to_owned)
+    head(text).game
 }
 
-/// The packs a scenario names (`packs = [...]`), for a game made of packs.
-pub fn packs_of(text: &str) -> Vec<String> {
-    let table: Option<toml::Table> = toml::from_str(text).ok();
-    let packs = table
-        .as_ref()
-        .and_then(|t| t.get("packs")?.as_array().cloned());
-    (packs.unwrap_or_default().iter())
-        .filter_map(|p| p.as_str().map(str::to_owned))
-        .collect()
-}
-
-/// Is this a scenario in this module's format (it gives the deal: `seed`)? A game may
-/// also have a format of its own for its files (Mazmorra's hands and passages).
+/// [`Head::generic`].
 pub fn is_generic(text: &str) -> bool {
-    toml::from_str::<toml::Table>(text).is_ok_and(|t| t.contains_key("seed"))
+    head(text).generic
 }
 
 /// The names seats get when the file gives none.
