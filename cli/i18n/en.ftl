@@ -967,6 +967,7 @@ game-leave = Left the game. It is kept in { $path }: continue it with `dungeon p
 game-not-for = { $option } is an option of Welcome to the Dungeon, not of { $game } (see `dungeon play --help`; such a game is taken up again with --load FILE).
 game-your-turn = { $name }, your move:
 game-bad-file = { $path } is not a kept game of { $game }.
+game-other-rules = { $path } was kept by a build whose { $game } plays otherwise (its rules fingerprint is { $kept }, this build's { $ours }): its moves would make another game, so it is not taken up. Replay it with the build that kept it.
 
 ## dungeon play --game mazmorra (the line mode)
 mz-welcome = Mazmorra: { $players } prisoners race out of their cells, from a 10 down to the 2 that is the way out. Seed { $seed } (replay it with --seed { $seed }). Type ? for help, q to leave.
@@ -1092,3 +1093,4 @@ mz-variants = Variants (--ruling): random_cells=yes, suicidal_queen=yes, counter
 net-room-waiting = Waiting for { $name }.
 net-room-over = The game is over. Winning: { $names }.
 net-room-next = The next game is open: dungeon join { $url }
+net-room-again = Type r to play again at a table like this one (a new deal), or q to leave.

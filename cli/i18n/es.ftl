@@ -960,6 +960,7 @@ game-leave = Has salido de la partida. Queda guardada en { $path }: sigue con `d
 game-not-for = { $option } es una opción de Welcome to the Dungeon, no de { $game } (mira `dungeon play --help`; una partida así se retoma con --load ARCHIVO).
 game-your-turn = { $name }, tu jugada:
 game-bad-file = { $path } no es una partida guardada de { $game }.
+game-other-rules = { $path } la guardó una versión en la que { $game } se juega de otro modo (su huella de reglas es { $kept }, la de esta { $ours }): sus jugadas darían otra partida, así que no se retoma. Reprodúcela con la versión que la guardó.
 
 ## dungeon play --game mazmorra (modo de líneas)
 mz-welcome = Mazmorra: { $players } prisioneros escapan de sus celdas, desde un 10 hasta el 2 que es la salida. Semilla { $seed } (repite la partida con --seed { $seed }). Escribe ? para la ayuda, q para salir.
@@ -1085,3 +1086,4 @@ mz-variants = Variantes (--ruling): random_cells=yes, suicidal_queen=yes, counte
 net-room-waiting = Esperando a { $name }.
 net-room-over = Fin de la partida. Gana: { $names }.
 net-room-next = La siguiente partida está abierta: dungeon join { $url }
+net-room-again = Escribe r para jugar otra vez en una mesa como esta (con un nuevo reparto), o q para salir.

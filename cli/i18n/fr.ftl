@@ -953,6 +953,7 @@ game-leave = Partie quittée. Elle est gardée dans { $path } : reprenez-la avec
 game-not-for = { $option } est une option de Welcome to the Dungeon, pas de { $game } (voir `dungeon play --help` ; une telle partie se reprend avec --load FICHIER).
 game-your-turn = { $name }, à vous :
 game-bad-file = { $path } n'est pas une partie gardée de { $game }.
+game-other-rules = { $path } a été gardée par une version où { $game } se joue autrement (son empreinte de règles est { $kept }, celle-ci { $ours }) : ses coups donneraient une autre partie, elle n'est donc pas reprise. Rejouez-la avec la version qui l'a gardée.
 
 ## dungeon play --game mazmorra (le mode ligne)
 mz-welcome = Mazmorra : { $players } prisonniers s'évadent de leur cellule, d'un 10 jusqu'au 2 qui est la sortie. Graine { $seed } (rejouez la partie avec --seed { $seed }). Tapez ? pour l'aide, q pour quitter.
@@ -1078,3 +1079,4 @@ mz-variants = Variantes (--ruling) : random_cells=yes, suicidal_queen=yes, count
 net-room-waiting = En attente de { $name }.
 net-room-over = La partie est finie. Gagne : { $names }.
 net-room-next = La partie suivante est ouverte : dungeon join { $url }
+net-room-again = Tapez r pour rejouer à une table comme celle-ci (une nouvelle donne), ou q pour partir.

@@ -568,3 +568,107 @@ fn after_a_game_the_next_one_is_opened_and_joined() {
         bea.step();
     }
 }
+
+#[test]
+fn the_line_client_plays_again_at_the_next_table() {
+    use std::io::{Read, Write};
+    let dir = temp("lines_again");
+    let serve = launch("127.0.0.1:0", &dir.join("db.sqlite"), &[]);
+
+    // Alone against a bot: `r` typed at the end opens the next game, played too; with
+    // nothing more typed, it leaves at the second end.
+    let args = [
+        "--humans", "1", "--bots", "easy", "--ruling", "cards=3", "--name", "Ana",
+    ];
+    let mut child = host(&dir, &serve, "en", &args);
+    (child.stdin.take().unwrap())
+        .write_all(b"1\n1\nr\n1\n1\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert_eq!(stdout.matches("The game is over.").count(), 2, "{stdout}");
+    assert_eq!(stdout.matches("dungeon join ws://").count(), 2, "{stdout}");
+
+    // Two people: Bea (a client of the protocol) opens the next game first; Ana's line
+    // client, told `r`, joins it, in her own seat's name, and the next game is played.
+    let args = [
+        "--humans", "2", "--bots", "easy", "--ruling", "cards=3", "--name", "Ana",
+    ];
+    let mut ana = host(&dir, &serve, "en", &args);
+    let mut out = ana.stdout.take().unwrap();
+    let mut seen = Vec::new();
+    let code = loop {
+        let mut byte = [0u8; 1];
+        assert_eq!(
+            out.read(&mut byte).unwrap(),
+            1,
+            "{}",
+            String::from_utf8_lossy(&seen)
+        );
+        seen.push(byte[0]);
+        let text = String::from_utf8_lossy(&seen);
+        if let Some(at) = text.find("/r/")
+            && text[at..].contains('\n')
+        {
+            break text[at + 3..].lines().next().unwrap().trim().to_string();
+        }
+    };
+    let mut bea = Client::connect(&serve.address);
+    bea.send(&RoomClient::Join {
+        code,
+        name: "Bea".into(),
+    });
+    bea.until(|m| matches!(m, RoomServer::Seated { .. }));
+    (ana.stdin.as_mut().unwrap())
+        .write_all(b"1\n1\nr\n")
+        .unwrap();
+    while bea.over.is_none() {
+        bea.step();
+    }
+    // Whoever asks first opens it (Ana waits a moment for lines typed ahead, so it is
+    // Bea, unless the machine is slow); the other joins it.
+    bea.send(&RoomClient::Rematch {});
+    let opened = |m: &RoomServer| {
+        matches!(
+            m,
+            RoomServer::Created { seat: 0, .. } | RoomServer::Rematch { .. }
+        )
+    };
+    let bea_opened = match bea.until(opened) {
+        RoomServer::Rematch { code } => {
+            bea.send(&RoomClient::Join {
+                code,
+                name: "Bea".into(),
+            });
+            false
+        }
+        _ => true,
+    };
+    let joined = |m: &RoomServer| match m {
+        RoomServer::Table(t) => t.seats.iter().filter(|s| s.taken).count() == 2,
+        _ => false,
+    };
+    let RoomServer::Table(table) = bea.until(joined) else {
+        unreachable!()
+    };
+    let names: Vec<&str> = table.seats.iter().map(|s| s.name.as_str()).collect();
+    assert!(
+        names.contains(&"Ana") && names.contains(&"Bea"),
+        "{table:?}"
+    );
+    bea.over = None;
+    if bea_opened {
+        bea.send(&RoomClient::Start {});
+    }
+    (ana.stdin.as_mut().unwrap()).write_all(b"1\n1\n").unwrap();
+    drop(ana.stdin.take());
+    while bea.over.is_none() {
+        bea.step();
+    }
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).unwrap();
+    assert!(ana.wait().unwrap().success(), "{rest}");
+    let all = String::from_utf8_lossy(&seen).into_owned() + &rest;
+    assert_eq!(all.matches("The game is over.").count(), 2, "{all}");
+}

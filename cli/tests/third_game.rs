@@ -69,6 +69,63 @@ fn a_whole_game_is_played_kept_taken_up_and_replayed() {
 }
 
 #[test]
+fn a_game_kept_by_rules_that_play_otherwise_is_refused_and_an_older_file_is_stamped() {
+    let dir = temp("rules");
+    let save = dir.join("game.json");
+    let save_s = save.to_string_lossy().into_owned();
+    let args = [
+        "play",
+        "--game",
+        "goofspiel",
+        "--seed",
+        "4",
+        "--bots",
+        "random",
+    ];
+    let args = [&args[..], &["--save", &save_s, "--ruling", "cards=4"]].concat();
+    let (code, out, _) = dungeon(&dir, "en", &args, "1\nq\n");
+    assert_eq!(code, 0, "{out}");
+    let text = std::fs::read_to_string(&save).unwrap();
+    let mut kept: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let ours = kept["rules"]
+        .as_str()
+        .expect("kept with its rules")
+        .to_string();
+    assert_eq!(ours.len(), 16, "{kept}");
+
+    // Kept by a build whose Goofspiel plays otherwise: refused, by replay and by play,
+    // naming both fingerprints.
+    kept["rules"] = "0123456789abcdef".into();
+    std::fs::write(&save, kept.to_string()).unwrap();
+    for (cmd, lang, words) in [
+        (vec!["replay", &save_s], "en", "plays otherwise"),
+        (
+            vec!["play", "--game", "goofspiel", "--load", &save_s],
+            "es",
+            "se juega de otro modo",
+        ),
+    ] {
+        let (code, out, err) = dungeon(&dir, lang, &cmd, "1\n");
+        assert_ne!(code, 0, "{out}");
+        for needle in [words, "0123456789abcdef", &ours] {
+            assert!(err.contains(needle), "{cmd:?}: {needle}: {err}");
+        }
+    }
+
+    // A file kept before fingerprints were written is taken up, and kept with one.
+    kept.as_object_mut().unwrap().remove("rules");
+    std::fs::write(&save, kept.to_string()).unwrap();
+    let (code, out, _) = dungeon(&dir, "en", &["replay", &save_s], "");
+    assert_eq!(code, 0, "{out}");
+    let load = ["play", "--game", "goofspiel", "--load", &save_s];
+    let (code, out, _) = dungeon(&dir, "en", &load, &"1\n".repeat(8));
+    assert_eq!(code, 0, "{out}");
+    let kept: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    assert_eq!(kept["rules"].as_str(), Some(ours.as_str()), "{kept}");
+}
+
+#[test]
 fn two_people_share_a_screen_by_the_first_letter_of_a_name() {
     let dir = temp("shared");
     let args = [

@@ -7,6 +7,7 @@
 use super::lines::{pass_screen, read_choice};
 use crate::text::tr;
 use dungeon_core::bots::{Bot, lineup};
+use dungeon_core::fingerprint::rules_fingerprint;
 use dungeon_core::{Game, Hosted, Seat, Worded};
 use dungeon_engine::Lang;
 use dungeon_engine::printable::escape_line;
@@ -39,6 +40,11 @@ pub struct Kept<O, A> {
     /// Each seat's player: `human`, or a bot's id.
     pub players: Vec<String>,
     pub actions: Vec<A>,
+    /// The rules fingerprint of the build that kept it
+    /// ([`dungeon_core::fingerprint::rules_fingerprint`]): a build whose rules play
+    /// otherwise refuses the game. Files kept before it was written have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
 }
 
 pub(crate) type KeptOf<G> = Kept<<G as Game>::Options, <G as Game>::Action>;
@@ -71,11 +77,23 @@ pub(crate) fn load<G: Hosted>(lang: Lang, game: &G, path: &Path) -> Result<KeptO
     };
     let bytes = dungeon_engine::catalog::read_regular_bytes(path, 8 << 20)
         .map_err(|e| format!("{shown}: {e}"))?;
-    let kept: KeptOf<G> = serde_json::from_slice(&bytes).map_err(|_| bad())?;
+    let mut kept: KeptOf<G> = serde_json::from_slice(&bytes).map_err(|_| bad())?;
     let seats = usize::from(game.players(&kept.options));
     if kept.game != game.id() || kept.names.len() != seats || kept.players.len() != seats {
         return Err(bad());
     }
+    let ours = rules_fingerprint(game);
+    if let Some(theirs) = kept.rules.as_deref().filter(|&f| f != ours) {
+        let a = [
+            ("path", shown.clone().into()),
+            ("game", game.name(lang.code()).into()),
+            ("kept", escape_line(theirs).into_owned().into()),
+            ("ours", ours.into()),
+        ];
+        return Err(tr(lang, "game-other-rules", &a));
+    }
+    // Played on by this build, it is kept with this build's fingerprint.
+    kept.rules = Some(ours);
     Ok(kept)
 }
 
@@ -124,6 +142,7 @@ pub(crate) fn new_game<G: Hosted>(
         names,
         players,
         actions: Vec::new(),
+        rules: Some(rules_fingerprint(game)),
     })
 }
 

@@ -95,12 +95,21 @@ pub fn parse_invite(lang: Lang, url: &str) -> Result<Invite, String> {
 }
 
 /// Plays at the table until the game ends or the player leaves (`q`, or no more input).
+/// At the end, a seated player may type `r` to play again at a table like it: the next
+/// game's, opened by whoever asks first, the others joining it. With its input not a
+/// terminal, it plays again only if `r` was typed ahead; otherwise it leaves at the end.
 pub fn play(lang: Lang, server: &Server, sit: Sit) -> Result<ExitCode, String> {
+    use std::io::IsTerminal;
     let mut socket = connect(lang, server)?;
-    let creator = matches!(sit, Sit::Create(_));
+    let mut creator = matches!(sit, Sit::Create(_));
     let (mut code, mut started_asked) = (String::new(), false);
     let (mut seat, mut asking): (Option<u8>, Option<(u32, usize)>) = (None, None);
-    let mut names: Vec<String> = Vec::new();
+    let (mut names, mut given): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
+    // Over, and waiting for `r` or `q`; the next game's code once someone opened it; this
+    // side asked for the next game and waits to be seated at it.
+    let (mut over, mut next, mut again): (bool, Option<String>, bool) = (false, None, false);
+    let terminal = std::io::stdin().is_terminal();
+    let mut typed_done = false;
     // The table is shown when this seat is asked, and at the end: the log tells the rest.
     let mut view = String::new();
     let mut pending: std::collections::VecDeque<String> = Default::default();
@@ -144,12 +153,14 @@ pub fn play(lang: Lang, server: &Server, sit: Sit) -> Result<ExitCode, String> {
                 token,
             }) => {
                 (code, seat) = (c, Some(s));
+                // The first table's, or the next game's this side opened.
+                (creator, started_asked, again) = (true, false, false);
                 keep_seat(lang, seat_keys().as_ref(), server, &code, Some((s, &token)));
                 say(&tr(lang, "net-invite", &[("code", code.clone().into())]));
                 say(&format!("    dungeon join {}", server.room_invite(&code)));
             }
             Some(RoomServer::Seated { seat: s, token }) => {
-                seat = Some(s);
+                (seat, again) = (Some(s), false);
                 keep_seat(lang, seat_keys().as_ref(), server, &code, Some((s, &token)));
                 let a = [("seat", (s + 1).into()), ("code", code.clone().into())];
                 say(&tr(lang, "net-seated", &a));
@@ -159,6 +170,7 @@ pub fn play(lang: Lang, server: &Server, sit: Sit) -> Result<ExitCode, String> {
             }
             Some(RoomServer::Table(table)) => {
                 names = seat_names(&table);
+                given = table.seats.iter().map(|s| s.name.clone()).collect();
                 if !table.started {
                     say(&lobby(lang, &table, seat));
                 }
@@ -183,9 +195,21 @@ pub fn play(lang: Lang, server: &Server, sit: Sit) -> Result<ExitCode, String> {
                 say(&tr(lang, "net-room-waiting", &[("name", name.into())]));
             }
             Some(RoomServer::Accepted { .. }) => {}
-            Some(RoomServer::Rematch { code: next }) => {
-                let url = server.room_invite(&next);
+            Some(RoomServer::Rematch { code: c }) => {
+                let url = server.room_invite(&c);
                 say(&tr(lang, "net-room-next", &[("url", url.into())]));
+                if again {
+                    // Someone else opened it first: this side joins it.
+                    let name = seat.and_then(|s| given.get(s as usize)).cloned();
+                    let join = RoomClient::Join {
+                        code: c.clone(),
+                        name: name.unwrap_or_default(),
+                    };
+                    (code, seat, creator) = (c, None, false);
+                    let _ = send(&mut socket, &join);
+                } else {
+                    next = Some(c);
+                }
             }
             Some(RoomServer::TimedOut { seat: s, number }) => {
                 let name = names.get(s as usize).cloned().unwrap_or_default();
@@ -205,7 +229,21 @@ pub fn play(lang: Lang, server: &Server, sit: Sit) -> Result<ExitCode, String> {
                     "net-room-over",
                     &[("names", won.join(", ").into())],
                 ));
-                return Ok(ExitCode::SUCCESS);
+                if seat.is_none() {
+                    return Ok(ExitCode::SUCCESS);
+                }
+                (over, asking) = (true, None);
+                if terminal {
+                    say(&tr(lang, "net-room-again", &[]));
+                } else {
+                    // Lines typed ahead reach this side on their own thread: a moment
+                    // for them to arrive, then only an `r` among them plays on.
+                    std::thread::sleep(Duration::from_millis(300));
+                    pending.extend(typed.try_iter());
+                    if pending.front().map(String::as_str) != Some("r") {
+                        return Ok(ExitCode::SUCCESS);
+                    }
+                }
             }
             Some(RoomServer::Error {
                 code: error,
@@ -222,14 +260,55 @@ pub fn play(lang: Lang, server: &Server, sit: Sit) -> Result<ExitCode, String> {
                 }
             }
         }
-        pending.extend(typed.try_iter());
+        loop {
+            match typed.try_recv() {
+                Ok(line) => pending.push_back(line),
+                Err(mpsc::TryRecvError::Empty) => break,
+                Err(mpsc::TryRecvError::Disconnected) => {
+                    typed_done = true;
+                    break;
+                }
+            }
+        }
+        // Over, with nothing more to read: nobody will ask for the next game.
+        if over && typed_done && pending.is_empty() {
+            return Ok(ExitCode::SUCCESS);
+        }
         // A line typed before the question waits for it; `q` leaves at once.
         while let Some(line) = pending.pop_front() {
+            if line == "q" && over {
+                // Nothing is kept of a finished table: nothing to come back to.
+                let _ = socket.close(None);
+                return Ok(ExitCode::SUCCESS);
+            }
             if line == "q" {
                 let url = server.room_invite(&code);
                 say(&tr(lang, "net-left", &[("url", url.into())]));
                 let _ = socket.close(None);
                 return Ok(ExitCode::SUCCESS);
+            }
+            if over {
+                if line != "r" {
+                    say(&tr(lang, "net-room-again", &[]));
+                    continue;
+                }
+                over = false;
+                let request = match next.take() {
+                    Some(c) => {
+                        let name = seat.and_then(|s| given.get(s as usize)).cloned();
+                        (code, seat, creator) = (c.clone(), None, false);
+                        RoomClient::Join {
+                            code: c,
+                            name: name.unwrap_or_default(),
+                        }
+                    }
+                    None => {
+                        again = true;
+                        RoomClient::Rematch {}
+                    }
+                };
+                let _ = send(&mut socket, &request);
+                continue;
             }
             let Some((number, count)) = asking else {
                 pending.push_front(line);

@@ -22,6 +22,7 @@
 //! `dungeon-engine`, and is adapted to this one by `dungeon_engine::generic`.
 
 pub mod bots;
+pub mod fingerprint;
 pub mod hosted;
 pub mod ismcts;
 pub mod scenario;

@@ -43,6 +43,9 @@ pub(crate) struct Rooms {
     seeds: Seeds,
     next_seed: AtomicU64,
     tables: Mutex<HashMap<Key, Shared>>,
+    /// The tables with a turn timeout, the only ones the clock visits (a table's timeout
+    /// never changes; a table forgotten drops out).
+    timed: Mutex<Vec<std::sync::Weak<Mutex<Room>>>>,
     limits: RoomLimits,
 }
 
@@ -71,6 +74,7 @@ impl Rooms {
             seeds,
             next_seed: AtomicU64::new(0),
             tables: Mutex::default(),
+            timed: Mutex::default(),
             limits,
         }
     }
@@ -98,8 +102,9 @@ impl Rooms {
     pub fn tick(&self) -> std::time::Duration {
         let now = std::time::Instant::now();
         let tables: Vec<Shared> = {
-            let tables = self.tables.lock().unwrap_or_else(|p| p.into_inner());
-            tables.values().cloned().collect()
+            let mut timed = self.timed.lock().unwrap_or_else(|p| p.into_inner());
+            timed.retain(|t| t.strong_count() > 0);
+            timed.iter().filter_map(std::sync::Weak::upgrade).collect()
         };
         let mut next = now + std::time::Duration::from_secs(1);
         for shared in tables {
@@ -110,6 +115,14 @@ impl Rooms {
             }
         }
         next.saturating_duration_since(std::time::Instant::now())
+    }
+
+    /// Has the clock visit `shared` if it has a turn timeout.
+    fn clock(&self, shared: &Shared) {
+        if lock(shared).turn_timeout.is_some() {
+            let mut timed = self.timed.lock().unwrap_or_else(|p| p.into_inner());
+            timed.push(Arc::downgrade(shared));
+        }
     }
 
     /// Forgets finished tables, and closes for good (`expired`) those never started or
@@ -267,6 +280,7 @@ impl Rooms {
             tables.insert(key, shared.clone());
             shared
         };
+        self.clock(&shared);
         Ok((code, token, shared))
     }
 
@@ -292,6 +306,7 @@ impl Rooms {
             match self.take_on(&s) {
                 Ok(room) => {
                     let shared = Arc::new(Mutex::new(room));
+                    self.clock(&shared);
                     lock(&shared).play_bots(&*self.store);
                     let mut tables = self.tables.lock().unwrap_or_else(|p| p.into_inner());
                     tables.insert(s.key, shared);
