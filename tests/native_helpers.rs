@@ -118,3 +118,16 @@ fn the_base_scripts_run_natively() {
         assert!(!interpreted.hooks().runs_natively(card), "{card:?}");
     }
 }
+
+/// The Royal Sceptre is written out in full, not as a helper call, in a shape the host
+/// knows (`Helper::DefeatsIfSpeciesFacedBefore`): it runs natively too.
+#[test]
+fn the_royal_sceptre_runs_natively() {
+    let (native, interpreted) = engines(&["sequel"]);
+    let sceptre = native
+        .catalog()
+        .find_tile("royal_sceptre")
+        .expect("in the sequel");
+    assert!(native.hooks().runs_natively(CardRef::Tile(sceptre)));
+    assert!(!interpreted.hooks().runs_natively(CardRef::Tile(sceptre)));
+}

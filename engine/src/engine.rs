@@ -313,6 +313,8 @@ pub trait Rules {
     fn hooks_history_reads(&self) -> Option<u64>;
     /// See [`HookRunner::random_draws`].
     fn hooks_random_draws(&self) -> u64;
+    /// See [`HookRunner::take_species_asked`].
+    fn hooks_take_species_asked(&mut self) -> Vec<(crate::ids::SpeciesId, bool)>;
     /// See [`HookRunner::may_raise_hp`].
     fn may_raise_hp(&self, card: CardRef) -> bool;
     /// See [`HookRunner::steps_spent`].
@@ -398,6 +400,9 @@ impl<H: HookRunner> Rules for Engine<H> {
     }
     fn hooks_random_draws(&self) -> u64 {
         self.hooks.random_draws()
+    }
+    fn hooks_take_species_asked(&mut self) -> Vec<(crate::ids::SpeciesId, bool)> {
+        self.hooks.take_species_asked()
     }
     fn hooks_steps_spent(&self) -> u64 {
         self.hooks.steps_spent()

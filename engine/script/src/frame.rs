@@ -64,6 +64,9 @@ pub(crate) struct Frame {
     pub history_reads: u64,
     /// Random numbers hooks drew so far (see [`crate::hooks::HookRunner::random_draws`]).
     pub random_draws: u64,
+    /// In analysis, the species asked about since the search last took them (see
+    /// [`crate::hooks::HookRunner::take_species_asked`]); `None` outside analysis.
+    pub species_asked: Option<Vec<(SpeciesId, bool)>>,
 }
 
 impl Frame {
@@ -86,6 +89,7 @@ impl Frame {
             read_unkeyed: false,
             history_reads: 0,
             random_draws: 0,
+            species_asked: None,
             quick_ctx: true,
         }
     }
@@ -372,6 +376,16 @@ impl Frame {
     pub fn note_unkeyed(&mut self) {
         self.read_unkeyed = true;
         self.note_history();
+    }
+
+    /// A hook read of the run's history only whether a monster of `species` was faced
+    /// before the current one, and was told `answer`: a read of the history, which an
+    /// odds search may also key by the answer alone.
+    pub fn note_species_asked(&mut self, species: SpeciesId, answer: bool) {
+        self.note_history();
+        if let Some(asked) = &mut self.species_asked {
+            asked.push((species, answer));
+        }
     }
 
     /// A hook read the run's history: the monsters faced before the current one.

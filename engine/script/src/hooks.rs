@@ -101,6 +101,15 @@ pub trait HookRunner {
         0
     }
 
+    /// The species hooks asked about since the last call, in order, each with its answer:
+    /// reads of the history that learnt only whether a monster of that species was faced
+    /// before the one being resolved. Each is a read [`HookRunner::history_reads`] counts
+    /// too, so a caller that ignores this sees a read. Kept only in analysis (the exact
+    /// odds search keys a step that read nothing else by these answers).
+    fn take_species_asked(&mut self) -> Vec<(crate::ids::SpeciesId, bool)> {
+        Vec::new()
+    }
+
     /// Steps hooks have taken so far, in all (Luau's; a hook run natively takes none):
     /// what budgets on analysis count, the same in every process.
     fn steps_spent(&self) -> u64 {

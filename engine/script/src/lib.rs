@@ -497,6 +497,7 @@ impl HookRunner for ScriptHost {
             false => self.step_budget,
         };
         self.meter.set_budget(budget);
+        self.frame.borrow_mut().species_asked = on.then(Vec::new);
     }
 
     fn begin(&mut self) {
@@ -540,6 +541,13 @@ impl HookRunner for ScriptHost {
 
     fn random_draws(&self) -> u64 {
         self.frame.borrow().random_draws
+    }
+
+    fn take_species_asked(&mut self) -> Vec<(crate::ids::SpeciesId, bool)> {
+        match &mut self.frame.borrow_mut().species_asked {
+            Some(asked) if !asked.is_empty() => std::mem::take(asked),
+            _ => Vec::new(),
+        }
     }
 
     fn steps_spent(&self) -> u64 {

@@ -11,6 +11,12 @@
 //! runs instead, giving its own message. `tests/native_helpers.rs` plays whole games both
 //! ways and compares every event.
 //!
+//! One other shape is known, written out in full by a card rather than through a helper:
+//! a `defeats` hook true for a monster when one of its species was faced before it
+//! ([`Helper::DefeatsIfSpeciesFacedBefore`], the sequel's Royal Sceptre). Run natively, its
+//! one read of the history is a question an odds search can key a step by ("was this
+//! species faced?"), where `ctx.faced()` hands over the whole history.
+//!
 //! The globals are read-only, so `dungeon` in such a script is always the prelude's.
 
 use super::args::{MAX_PROMPT, is_lowercase_key};
@@ -45,6 +51,9 @@ pub(crate) enum Helper {
     },
     SucceedIfAllSpeciesDiffer,
     ReduceDamage(i64),
+    /// `return { defeats = function(ctx, m) return m.species ~= nil and
+    /// dungeon.count_species(ctx.faced(), m.species) > 0 end }`, names aside.
+    DefeatsIfSpeciesFacedBefore,
 }
 
 /// A literal argument.
@@ -62,6 +71,9 @@ impl Helper {
     /// The helper `code` is exactly one call to, if any, with arguments the Lua helper
     /// would accept in every call.
     pub fn recognise(code: &str, catalog: &Catalog) -> Option<Helper> {
+        if is_defeats_if_species_faced(code) {
+            return Some(Helper::DefeatsIfSpeciesFacedBefore);
+        }
         let (name, args) = parse_call(code)?;
         let text = |i: usize| match args.get(i) {
             None | Some(Arg::Nil) => Some(None),
@@ -148,6 +160,7 @@ impl Helper {
             Helper::ReplaceFromDeckOnReveal { .. } => &[HookName::OnReveal],
             Helper::SucceedIfAllSpeciesDiffer => &[HookName::AtEnd],
             Helper::ReduceDamage(_) => &[HookName::OnDamage],
+            Helper::DefeatsIfSpeciesFacedBefore => &[HookName::Defeats],
         };
         let mut set = HookSet::default();
         names.iter().for_each(|&h| set.insert(h));
@@ -165,7 +178,8 @@ impl Helper {
             | Helper::NameSpeciesOnReveal { .. }
             | Helper::DefeatNextWhenDefeating
             | Helper::ReplaceFromDeckOnReveal { .. }
-            | Helper::ReduceDamage(_) => false,
+            | Helper::ReduceDamage(_)
+            | Helper::DefeatsIfSpeciesFacedBefore => false,
         }
     }
 
@@ -318,6 +332,23 @@ impl Helper {
                 }
                 Some(HookValue::Nothing)
             }
+            (Helper::DefeatsIfSpeciesFacedBefore, HookName::Defeats) => {
+                // Lua reads nothing more of a monster without species.
+                let Some(s) = species else {
+                    return Some(HookValue::Bool(false));
+                };
+                // As `ctx.faced()` lists them: the monsters faced, the one being
+                // resolved (the last) left out.
+                let state = f.state().ok()?;
+                let mut before: smallvec::SmallVec<[Option<SpeciesId>; 16]> =
+                    state.run.monsters_faced().map(|m| m.species).collect();
+                if hook.has_monster() {
+                    before.pop();
+                }
+                let seen = before.contains(&Some(s));
+                f.note_species_asked(s, seen);
+                Some(HookValue::Bool(seen))
+            }
             (Helper::ReduceDamage(n), HookName::OnDamage) => {
                 let value = (damage as i64 - n).max(0);
                 (value <= HP_LIMIT as i64).then_some(HookValue::Int(value as i32))
@@ -325,6 +356,70 @@ impl Helper {
             _ => None,
         }
     }
+}
+
+/// Names a script may not give `ctx` or `m` in the one hook shape known: Lua's keywords,
+/// and `dungeon`, which would hide the prelude's.
+const RESERVED: &[&str] = &[
+    "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "if", "in", "local",
+    "nil", "not", "or", "repeat", "return", "then", "true", "until", "while", "continue",
+    "dungeon",
+];
+
+/// Whether `code` is, comments and whitespace aside, the Royal Sceptre's shape (see
+/// [`Helper::DefeatsIfSpeciesFacedBefore`]), with any two names for `ctx` and `m`.
+fn is_defeats_if_species_faced(code: &str) -> bool {
+    let Some(tokens) = tokens(code) else {
+        return false;
+    };
+    let t: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    let [
+        "return",
+        "{",
+        "defeats",
+        "=",
+        "function",
+        "(",
+        ctx,
+        ",",
+        m,
+        ")",
+        "return",
+        m1,
+        ".",
+        "species",
+        "~=",
+        "nil",
+        "and",
+        "dungeon",
+        ".",
+        "count_species",
+        "(",
+        ctx1,
+        ".",
+        "faced",
+        "(",
+        ")",
+        ",",
+        m2,
+        ".",
+        "species",
+        ")",
+        ">",
+        "0",
+        "end",
+        rest @ ..,
+    ] = t.as_slice()
+    else {
+        return false;
+    };
+    let named = |n: &str| is_identifier(n) && !RESERVED.contains(&n);
+    matches!(rest, ["}"] | [",", "}"] | ["}", ";"] | [",", "}", ";"])
+        && (ctx, m) == (ctx1, m1)
+        && m == m2
+        && ctx != m
+        && named(ctx)
+        && named(m)
 }
 
 /// `return dungeon.NAME(ARGS)`, comments and whitespace aside, with each argument `nil`, a
@@ -382,7 +477,7 @@ fn literal(token: &str) -> Option<Arg> {
     None
 }
 
-/// The tokens of `code`: identifiers, whole numbers, `. ( ) , ;`, and strings of
+/// The tokens of `code`: identifiers, whole numbers, `. ( ) , ; { } = ~= >`, and strings of
 /// `[a-z0-9_]` (kept with their opening quote and closing quote). Line comments are
 /// skipped; anything else (a long comment or string, an escape, an operator) is `None`.
 fn tokens(code: &str) -> Option<Vec<String>> {
@@ -421,6 +516,16 @@ fn tokens(code: &str) -> Option<Vec<String>> {
             }
             i += 1;
             out.push(code[start..i].to_string());
+        } else if c == b'~' && bytes.get(i + 1) == Some(&b'=') {
+            out.push("~=".to_string());
+            i += 2;
+        } else if matches!(c, b'{' | b'}' | b'=' | b'>') {
+            // `==` and `>=` are operators of no shape accepted.
+            if bytes.get(i + 1) == Some(&b'=') {
+                return None;
+            }
+            out.push((c as char).to_string());
+            i += 1;
         } else if matches!(c, b'.' | b'(' | b')' | b',' | b';') {
             // `..` and `...` are operators, never part of the one shape accepted.
             if c == b'.' && bytes.get(i + 1) == Some(&b'.') {
@@ -470,6 +575,8 @@ mod tests {
         for code in refused {
             assert!(parse_call(code).is_none(), "{code}");
         }
+        // The tokens the other shape needs make no call shape of their own.
+        assert!(parse_call("local x = {} return dungeon.f()").is_none());
         assert_eq!(
             parse_call("return dungeon.f(nil, \"a_1\", 3)"),
             Some((
@@ -477,5 +584,31 @@ mod tests {
                 vec![Arg::Nil, Arg::Text("a_1".into()), Arg::Int(3)]
             ))
         );
+    }
+
+    #[test]
+    fn the_sceptre_shape_is_recognised_with_any_names_and_nothing_else() {
+        let sceptre = "-- Royal Sceptre\nreturn {\n  defeats = function(ctx, m)\n    return m.species ~= nil and dungeon.count_species(ctx.faced(), m.species) > 0\n  end,\n}\n";
+        assert!(is_defeats_if_species_faced(sceptre));
+        let renamed = "return { defeats = function(c, mon) return mon.species ~= nil and dungeon.count_species(c.faced(), mon.species) > 0 end }";
+        assert!(is_defeats_if_species_faced(renamed));
+        let refused = [
+            // Another hook, another count, another comparison, another list.
+            &sceptre.replace("defeats =", "on_reveal ="),
+            &sceptre.replace("> 0", "> 1"),
+            &sceptre.replace("> 0", ">= 0"),
+            &sceptre.replace("ctx.faced()", "ctx.defeated()"),
+            &sceptre.replace("~= nil", "== nil"),
+            // A name that hides the prelude, or one name for both.
+            &sceptre.replace("ctx", "dungeon"),
+            &sceptre.replace("(ctx, m)", "(m, m)").replace("ctx.", "m."),
+            // Anything more.
+            &sceptre.replace("end,", "end, on_reveal = function() end,"),
+            &format!("local x = 1\n{sceptre}"),
+            &sceptre.replace("m.species ~= nil and", "m.species ~= nil and true and"),
+        ];
+        for code in refused {
+            assert!(!is_defeats_if_species_faced(code), "{code}");
+        }
     }
 }

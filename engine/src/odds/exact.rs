@@ -24,6 +24,12 @@
 //!   read the history keeps its whole key. (Which of the two a situation gets depends only
 //!   on its step key: its working out reads the history, or not, at the same point from
 //!   every such state.)
+//! - *A step that only asked whether a species was faced* (the Royal Sceptre, run
+//!   natively: [`crate::hooks::HookRunner::take_species_asked`]) is remembered too, by
+//!   its answers ([`Edge::Asks`]): followed from another state, it is taken by that
+//!   state's answers, from the species faced ([`key::Faced::seen`]). It is kept only when
+//!   each answer was the one the species faced before the step give, so that any state
+//!   giving the same answers would have been told the same.
 //! - *A lost run is not searched* ([`Raisers::lost`]).
 //! - Without a budget or shared odds (which count and record lookups in order), a paused
 //!   situation looks up the odds after each card it may reveal all at once, before
@@ -37,11 +43,12 @@ use super::shared::{SharedOdds, Situation};
 use super::{Chances, Draws, Odds, Take};
 use crate::action::{Action, CardRef, DecisionKind};
 use crate::catalog::{Catalog, DamageModel};
+use crate::dungeon::Fate;
 use crate::engine::Rules;
 use crate::error::EngineError;
 use crate::event::Event;
 use crate::game::DungeonSetup;
-use crate::ids::{CardId, MonsterId, TileId};
+use crate::ids::{CardId, MonsterId, SpeciesId, TileId};
 use crate::state::GameState;
 use rustc_hash::FxHashMap as HashMap;
 use smallvec::SmallVec;
@@ -67,6 +74,24 @@ struct Graph {
     nodes: Vec<Node>,
     /// See [`Edge::Drawn`].
     drawn: Vec<Vec<Option<Edge>>>,
+    /// See [`Edge::Asks`].
+    asks: Vec<Ask>,
+}
+
+/// A step that asked whether a monster of `species` was faced before: where it led (or
+/// what it asked next) for each answer, no then yes.
+#[derive(Clone, Debug)]
+struct Ask {
+    species: SpeciesId,
+    after: [Option<Edge>; 2],
+}
+
+/// Where following a chain of [`Ask`]s ends for one state.
+enum Walked {
+    /// At this edge, from this ask's answer.
+    At(Edge, (u32, bool)),
+    /// Nowhere known yet, or the state's faced species are not known.
+    Unknown,
 }
 
 /// What the search knows of the states with one step key.
@@ -104,15 +129,20 @@ enum Edge {
     /// A tile drew the monster deck's top card: where the step led for each monster that
     /// card may be is `Graph::drawn[i]` (by monster index; no such edge is `Drawn`).
     Drawn(u32),
+    /// The step asked whether a species was faced: see `Graph::asks[i]`.
+    Asks(u32),
     /// The run is over: survived or not.
     Over(bool),
     /// A state of this node, whose faced species are the state's plus `faced_added`
     /// (`faced_count` in all). `settled`: its odds, when no card could come any more and
     /// working them out read no history.
+    /// `seen_added`: the species of the monsters the step added to those faced (`None`
+    /// if it took one back, or one's index is past 63).
     Goes {
         node: u32,
         faced_added: u64,
         faced_count: u8,
+        seen_added: Option<u64>,
         settled: Option<f64>,
     },
 }
@@ -194,6 +224,24 @@ impl Graph {
         self.index.clear();
         self.nodes.clear();
         self.drawn.clear();
+        self.asks.clear();
+    }
+
+    /// Follows the asks from `ix` by the answers a state whose faced species are `seen`
+    /// gives.
+    fn walk(&self, mut ix: u32, seen: Option<u64>) -> Walked {
+        let Some(seen) = seen else {
+            return Walked::Unknown;
+        };
+        loop {
+            let ask = &self.asks[ix as usize];
+            let answer = faced_before(seen, ask.species);
+            match ask.after[usize::from(answer)] {
+                Some(Edge::Asks(next)) => ix = next,
+                Some(edge) => return Walked::At(edge, (ix, answer)),
+                None => return Walked::Unknown,
+            }
+        }
     }
 }
 
@@ -577,25 +625,35 @@ impl<'a> OddsSearch<'a> {
     /// nor reading the history (a remembered step to a remembered situation), as
     /// [`OddsSearch::after`] would find them; `None` otherwise.
     fn peek(&mut self, node: u32, faced: Faced, step: Move, cards: Cards<'_>) -> Option<f64> {
-        let Some(Edge::Goes {
+        let (edge, slot) = match self.cache.graph.edge(node, step) {
+            Some(Edge::Asks(ix)) => match self.cache.graph.walk(ix, faced.seen) {
+                Walked::At(edge, slot) => {
+                    // Its answers read the history, as taking the step would have.
+                    self.history += 1;
+                    (edge, Some(slot))
+                }
+                Walked::Unknown => return None,
+            },
+            Some(edge) => (edge, None),
+            None => return None,
+        };
+        let Edge::Goes {
             node: next,
             faced_added,
             faced_count,
+            seen_added,
             settled,
-        }) = self.cache.graph.edge(node, step)
+        } = edge
         else {
-            return match self.cache.graph.edge(node, step) {
-                Some(Edge::Over(survived)) => Some(f64::from(u8::from(survived))),
+            return match edge {
+                Edge::Over(survived) => Some(f64::from(u8::from(survived))),
                 _ => None,
             };
         };
         if settled.is_some() {
             return settled;
         }
-        let next_faced = Faced {
-            sum: faced.sum.wrapping_add(faced_added),
-            count: faced_count,
-        };
+        let next_faced = faced.after(faced_added, faced_count, seen_added);
         match self.place(next, next_faced, cards, false) {
             Place::Lost => Some(0.0),
             Place::Again => None,
@@ -603,7 +661,7 @@ impl<'a> OddsSearch<'a> {
             Place::At(At::Settled { settled, .. }) => {
                 let v = self.cache.memo.get(&settled).copied()?;
                 // As `settle` would note it.
-                if let Some(Edge::Goes { settled, .. }) = self.cache.graph.edge_mut(node, step) {
+                if let Some(Edge::Goes { settled, .. }) = self.edge_at(node, (step, None), slot) {
                     *settled = Some(v);
                 }
                 Some(v)
@@ -788,37 +846,48 @@ impl<'a> OddsSearch<'a> {
         cards: Cards<'_>,
     ) -> Result<f64, EngineError> {
         match self.cache.graph.edge(node, step) {
-            Some(Edge::Drawn(drawn)) => self.drawing(src, node, faced, step, Some(drawn), cards),
-            Some(edge) => self.follow(src, node, faced, (step, None), edge, cards),
-            None => {
-                let may_draw = self.node(node).may_draw;
-                let (next, clean) = self.step(src, step, None)?;
-                let replaced =
-                    may_draw && (self.events.iter()).any(|e| matches!(e, Event::Replaced { .. }));
-                if replaced {
-                    // Where it led depends on the deck's top card: taken again for each.
-                    let drawn = clean.then(|| {
-                        let graph = &mut self.cache.graph;
-                        graph.drawn.push(vec![None; self.monsters]);
-                        let ix = (graph.drawn.len() - 1) as u32;
-                        graph.set_edge(node, step, Edge::Drawn(ix), self.monsters);
-                        ix
-                    });
-                    return self.drawing(src, node, faced, step, drawn, cards);
-                }
-                self.arrive(node, faced, (step, None), next, clean, cards)
+            Some(Edge::Drawn(drawn)) => {
+                return self.drawing(src, node, faced, step, Some(drawn), cards);
             }
+            Some(Edge::Asks(ix)) => {
+                if let Walked::At(edge, slot) = self.cache.graph.walk(ix, faced.seen) {
+                    // Its answers read the history, as taking the step would have.
+                    self.history += 1;
+                    return self.follow(src, node, faced, (step, None), edge, Some(slot), cards);
+                }
+            }
+            Some(edge) => return self.follow(src, node, faced, (step, None), edge, None, cards),
+            None => {}
         }
+        let may_draw = self.node(node).may_draw;
+        let stepped = self.step(src, step, None)?;
+        let replaced =
+            may_draw && (self.events.iter()).any(|e| matches!(e, Event::Replaced { .. }));
+        if replaced {
+            // Where it led depends on the deck's top card: taken again for each.
+            // (Nothing is known of it: an ask a state could not follow leaves it unkept.)
+            let known = self.cache.graph.edge(node, step).is_some();
+            let drawn = (stepped.clean && stepped.asked.is_empty() && !known).then(|| {
+                let graph = &mut self.cache.graph;
+                graph.drawn.push(vec![None; self.monsters]);
+                let ix = (graph.drawn.len() - 1) as u32;
+                graph.set_edge(node, step, Edge::Drawn(ix), self.monsters);
+                ix
+            });
+            self.spare.push(stepped.next);
+            return self.drawing(src, node, faced, step, drawn, cards);
+        }
+        self.arrive(node, faced, (step, None), stepped, cards)
     }
 
-    /// Takes a move on a copy of the state: the state it leads to, and whether no hook
-    /// read the history on the way.
+    /// Takes a move on a copy of the state: the state it leads to, whether where it led
+    /// may be remembered, and what it asked.
     fn step(
         &mut self,
         src: &Src<'_>,
         step: Move,
         deck: Option<MonsterId>,
-    ) -> Result<(GameState, bool), EngineError> {
+    ) -> Result<Stepped, EngineError> {
         if self.engine.work_exhausted() {
             return Err(EngineError::Work);
         }
@@ -827,8 +896,12 @@ impl<'a> OddsSearch<'a> {
         let mut next = self.spare.pop().unwrap_or_default();
         from.copy_for_undo(&mut next);
         next.options = from.options.clone();
+        // What was asked making `from` is not this step's.
+        drop(self.engine.hooks_take_species_asked());
         let reads = self.engine.hooks_history_reads();
         let draws = self.engine.hooks_random_draws();
+        let faced_before = next.run.faced.len();
+        let kept_before = next.run.monsters_faced().count();
         self.take(&mut next, step, deck)?;
         if self.engine.hooks_random_draws() != draws {
             // Where it led hangs on a number this search cannot weigh: nothing of it is
@@ -840,53 +913,91 @@ impl<'a> OddsSearch<'a> {
             self.spare.push(next);
             return Err(EngineError::Work);
         }
-        let clean = reads.is_some() && reads == self.engine.hooks_history_reads();
-        if !clean {
+        let asked = self.engine.hooks_take_species_asked();
+        let after = self.engine.hooks_history_reads();
+        if reads.is_none() || reads != after {
             self.history += 1;
         }
-        Ok((next, clean))
+        // Clean: every read of the history was a question asked (none, mostly).
+        let clean = reads
+            .zip(after)
+            .is_some_and(|(r, a)| a.wrapping_sub(r) == asked.len() as u64);
+        let faced = &next.run.faced;
+        let only_added = faced.len() >= faced_before
+            && (faced[..faced_before].iter())
+                .filter(|f| f.fate != Fate::Replaced)
+                .count()
+                == kept_before;
+        let seen_added = only_added
+            .then(|| {
+                (faced[faced_before..].iter())
+                    .filter(|f| f.fate != Fate::Replaced)
+                    .try_fold(0, |bits, f| key::species_bit(f.species).map(|b| bits | b))
+            })
+            .flatten();
+        Ok(Stepped {
+            next,
+            clean,
+            asked,
+            seen_added,
+        })
     }
 
     /// The odds of the state a step from `node` just led to; the step is remembered if
-    /// `clean` (under `drawn`'s entry when the deck's top card was drawn).
+    /// `clean` (under `drawn`'s entry when the deck's top card was drawn; by its answers
+    /// when it asked, if each was the one the species faced before it give).
     fn arrive(
         &mut self,
         node: u32,
         faced: Faced,
         step: (Move, Option<MonsterId>),
-        next: GameState,
-        clean: bool,
+        stepped: Stepped,
         cards: Cards<'_>,
     ) -> Result<f64, EngineError> {
+        let Stepped {
+            next,
+            clean,
+            asked,
+            seen_added,
+        } = stepped;
+        let keep = clean
+            && (asked.is_empty()
+                || step.1.is_none()
+                    && faced.seen.is_some_and(|seen| {
+                        (asked.iter()).all(|&(s, answer)| faced_before(seen, s) == answer)
+                    }));
         if next.is_over() {
             let survived = next.run.success == Some(true);
-            if clean {
-                self.set_edge(node, step, Edge::Over(survived));
+            if keep {
+                self.set_edge(node, step, &asked, Edge::Over(survived));
             }
             self.spare.push(next);
             return Ok(f64::from(u8::from(survived)));
         }
         let (next_node, next_faced) = self.node_of(&next);
-        if clean {
+        let mut slot = None;
+        if keep {
             let edge = Edge::Goes {
                 node: next_node,
                 faced_added: next_faced.sum.wrapping_sub(faced.sum),
                 faced_count: next_faced.count,
+                seen_added,
                 settled: None,
             };
-            self.set_edge(node, step, edge);
+            slot = self.set_edge(node, step, &asked, edge);
         }
         let history = self.history;
         let src = Src::Here(&next);
-        let v = self.situation(&src, next_node, next_faced, cards, !clean)?;
+        let v = self.situation(&src, next_node, next_faced, cards, !keep)?;
         self.spare.push(next);
-        if clean {
-            self.settle(node, step, next_node, cards.chances, history, v);
+        if keep {
+            self.settle(node, step, slot, next_node, cards.chances, history, v);
         }
         Ok(v)
     }
 
-    /// The odds through a remembered step.
+    /// The odds through a remembered step (reached by answers from `slot`, if it asked).
+    #[allow(clippy::too_many_arguments)]
     fn follow(
         &mut self,
         src: &Src<'_>,
@@ -894,6 +1005,7 @@ impl<'a> OddsSearch<'a> {
         faced: Faced,
         step: (Move, Option<MonsterId>),
         edge: Edge,
+        slot: Option<(u32, bool)>,
         cards: Cards<'_>,
     ) -> Result<f64, EngineError> {
         match edge {
@@ -902,6 +1014,7 @@ impl<'a> OddsSearch<'a> {
                 node: next,
                 faced_added,
                 faced_count,
+                seen_added,
                 settled,
             } => {
                 // Its odds as they were found: only when that changes no search's
@@ -909,17 +1022,16 @@ impl<'a> OddsSearch<'a> {
                 if let (Some(v), None) = (settled, &self.shared) {
                     return Ok(v);
                 }
-                let next_faced = Faced {
-                    sum: faced.sum.wrapping_add(faced_added),
-                    count: faced_count,
-                };
+                let next_faced = faced.after(faced_added, faced_count, seen_added);
                 let history = self.history;
                 let src = Src::after(src, step.0, step.1);
                 let v = self.situation(&src, next, next_faced, cards, false)?;
-                self.settle(node, step, next, cards.chances, history, v);
+                self.settle(node, step, slot, next, cards.chances, history, v);
                 Ok(v)
             }
-            Edge::Drawn(_) => unreachable!("a drawn card's edges are not drawn"),
+            Edge::Drawn(_) | Edge::Asks(_) => {
+                unreachable!("a drawn card's edges are not drawn, and asks are walked")
+            }
         }
     }
 
@@ -946,13 +1058,13 @@ impl<'a> OddsSearch<'a> {
             let v = match known {
                 Some(edge) => {
                     let step = (step, Some(monster));
-                    self.follow(src, node, faced, step, edge, drawn_cards)?
+                    self.follow(src, node, faced, step, edge, None, drawn_cards)?
                 }
                 None => {
-                    let (next, clean) = self.step(src, step, Some(monster))?;
-                    let clean = clean && drawn.is_some();
+                    let mut stepped = self.step(src, step, Some(monster))?;
+                    stepped.clean &= drawn.is_some();
                     let step = (step, Some(monster));
-                    self.arrive(node, faced, step, next, clean, drawn_cards)?
+                    self.arrive(node, faced, step, stepped, drawn_cards)?
                 }
             };
             total += p * v;
@@ -962,25 +1074,94 @@ impl<'a> OddsSearch<'a> {
     }
 
     /// Remembers where a step from `node` led (under the step's drawn entry when it drew
-    /// the deck's top card).
-    fn set_edge(&mut self, node: u32, step: (Move, Option<MonsterId>), edge: Edge) {
+    /// the deck's top card; after its answers when it asked): the ask and answer it is
+    /// kept under, if it asked.
+    fn set_edge(
+        &mut self,
+        node: u32,
+        step: (Move, Option<MonsterId>),
+        asked: &[(SpeciesId, bool)],
+        edge: Edge,
+    ) -> Option<(u32, bool)> {
+        let graph = &mut self.cache.graph;
         match step {
-            (step, None) => self.cache.graph.set_edge(node, step, edge, self.monsters),
+            (step, None) if asked.is_empty() => graph.set_edge(node, step, edge, self.monsters),
+            (step, None) => {
+                // Down the asks made so far, each new one added where nothing was known.
+                let mut at: Option<(u32, bool)> = None;
+                for &(species, answer) in asked {
+                    let here = match at {
+                        None => graph.edge(node, step),
+                        Some((ix, a)) => graph.asks[ix as usize].after[usize::from(a)],
+                    };
+                    let ix = match here {
+                        Some(Edge::Asks(ix)) if graph.asks[ix as usize].species == species => ix,
+                        // Another question, or none, was asked here before: the engine is
+                        // not what it was; nothing is kept.
+                        Some(_) => return None,
+                        None => {
+                            let ix = graph.asks.len() as u32;
+                            graph.asks.push(Ask {
+                                species,
+                                after: [None, None],
+                            });
+                            match at {
+                                None => graph.set_edge(node, step, Edge::Asks(ix), self.monsters),
+                                Some((up, a)) => {
+                                    graph.asks[up as usize].after[usize::from(a)] =
+                                        Some(Edge::Asks(ix));
+                                }
+                            }
+                            ix
+                        }
+                    };
+                    at = Some((ix, answer));
+                }
+                let (ix, answer) = at?;
+                let slot = &mut graph.asks[ix as usize].after[usize::from(answer)];
+                if slot.is_some() {
+                    return None;
+                }
+                *slot = Some(edge);
+                return Some((ix, answer));
+            }
             (step, Some(monster)) => {
-                if let Some(Edge::Drawn(d)) = self.cache.graph.edge(node, step) {
-                    self.cache.graph.drawn[d as usize][monster.ix()] = Some(edge);
+                if let Some(Edge::Drawn(d)) = graph.edge(node, step) {
+                    graph.drawn[d as usize][monster.ix()] = Some(edge);
                 }
             }
+        }
+        None
+    }
+
+    /// The remembered edge of a step from `node` (reached by answers from `slot`, if it
+    /// asked), to note its odds on.
+    fn edge_at(
+        &mut self,
+        node: u32,
+        step: (Move, Option<MonsterId>),
+        slot: Option<(u32, bool)>,
+    ) -> Option<&mut Edge> {
+        let graph = &mut self.cache.graph;
+        match (slot, step) {
+            (Some((ix, a)), _) => graph.asks[ix as usize].after[usize::from(a)].as_mut(),
+            (None, (step, None)) => graph.edge_mut(node, step),
+            (None, (step, Some(monster))) => match graph.edge(node, step) {
+                Some(Edge::Drawn(d)) => graph.drawn[d as usize][monster.ix()].as_mut(),
+                _ => None,
+            },
         }
     }
 
     /// Notes on the edge from `node` the odds `v` of the situation it led to, if they
     /// depend on nothing but the step (no card could come, no history was read since
     /// `history`).
+    #[allow(clippy::too_many_arguments)]
     fn settle(
         &mut self,
         node: u32,
         step: (Move, Option<MonsterId>),
+        slot: Option<(u32, bool)>,
         next: u32,
         chances: &Chances,
         history: u64,
@@ -989,15 +1170,7 @@ impl<'a> OddsSearch<'a> {
         if self.history != history || self.node(next).may_draw || chances.cards() > 0 {
             return;
         }
-        let graph = &mut self.cache.graph;
-        let edge = match step {
-            (step, None) => graph.edge_mut(node, step),
-            (step, Some(monster)) => match graph.edge(node, step) {
-                Some(Edge::Drawn(d)) => graph.drawn[d as usize][monster.ix()].as_mut(),
-                _ => None,
-            },
-        };
-        if let Some(Edge::Goes { settled, .. }) = edge {
+        if let Some(Edge::Goes { settled, .. }) = self.edge_at(node, step, slot) {
             *settled = Some(v);
         }
     }
@@ -1028,6 +1201,23 @@ impl<'a> OddsSearch<'a> {
         }
         .map_err(EngineError::in_analysis)
     }
+}
+
+/// A step taken on a state (see [`OddsSearch::step`]).
+struct Stepped {
+    next: GameState,
+    /// Its reads of the history were all questions asked (mostly: none).
+    clean: bool,
+    /// What it asked, in order, with the answers.
+    asked: Vec<(SpeciesId, bool)>,
+    /// See [`Edge::Goes`].
+    seen_added: Option<u64>,
+}
+
+/// The answer a state whose faced species are `seen` gives to "was a monster of
+/// `species` faced?" (a species past the 63rd was not: `seen` knows every one faced).
+fn faced_before(seen: u64, species: SpeciesId) -> bool {
+    key::species_bit(Some(species)).is_some_and(|bit| seen & bit != 0)
 }
 
 /// The odds of a run that is over.

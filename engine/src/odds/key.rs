@@ -59,11 +59,37 @@ impl Mix {
 }
 
 /// The species of the monsters faced, as a multiset: a sum (in any order the same) of one
-/// random-looking number per species, and how many.
+/// random-looking number per species, and how many; and, apart from the key, which
+/// species were faced, as bits by species index (`None` when a species' index is past
+/// 63, or unknown after a step that took a faced monster back): what a step that asked
+/// only whether a species was faced is followed by (`exact.rs`).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Faced {
     pub sum: u64,
     pub count: u8,
+    pub seen: Option<u64>,
+}
+
+impl Faced {
+    /// These species, after a step that added `added` to the sum (`count` in all) and
+    /// the species `seen_added`.
+    pub(super) fn after(self, added: u64, count: u8, seen_added: Option<u64>) -> Faced {
+        Faced {
+            sum: self.sum.wrapping_add(added),
+            count,
+            seen: self.seen.zip(seen_added).map(|(a, b)| a | b),
+        }
+    }
+}
+
+/// The bit of `species` among [`Faced::seen`] (none for a monster without species;
+/// `None` past 63).
+pub(super) fn species_bit(species: Option<crate::ids::SpeciesId>) -> Option<u64> {
+    match species {
+        None => Some(0),
+        Some(s) if s.0 < 64 => Some(1 << s.0),
+        Some(_) => None,
+    }
 }
 
 /// The number a species adds to [`Faced::sum`] (`None`: a monster without species).
@@ -149,10 +175,14 @@ impl Keys {
         }
         let run_key = h.finish();
 
-        let mut faced = Faced::default();
+        let mut faced = Faced {
+            seen: Some(0),
+            ..Faced::default()
+        };
         for f in run.monsters_faced() {
             faced.sum = faced.sum.wrapping_add(species_term(f.species));
             faced.count = faced.count.wrapping_add(1);
+            faced.seen = faced.seen.zip(species_bit(f.species)).map(|(a, b)| a | b);
         }
 
         // What a step may read besides.

@@ -1,0 +1,71 @@
+//! The exact odds keep a step that asked only whether a species was faced (the Royal
+//! Sceptre, run natively) by its answers, and follow it from other states by theirs
+//! (`engine/src/odds/exact.rs`, `Edge::Asks`). The figures must be the very ones a search
+//! finds that takes every such step again (the Sceptre interpreted by Luau, whose
+//! `ctx.faced()` hands over the whole history): the odds of entering and of each answer
+//! to the first question, bit for bit, for the princess with every tile and with the
+//! Sceptre and one other, at several sizes, searches sharing one cache as `dungeon odds`
+//! and the bots do.
+
+use dungeon_engine::action::DecisionKind;
+use dungeon_engine::odds::{Chances, OddsCache, OddsSearch};
+use dungeon_engine::{Catalog, DungeonSetup, Engine, Rules, TileId};
+use dungeon_tests::catalog;
+
+/// The situation `dungeon odds` makes of the princess with `tiles` and `size` cards.
+fn situation(catalog: &Catalog, tiles: &[TileId], size: usize) -> (DungeonSetup, Chances) {
+    let princess = catalog.find_adventurer("princess").expect("in the sequel");
+    let mut pool: Vec<_> = catalog.regular_deck().collect();
+    pool.sort();
+    let specials = catalog.specials_in_play as usize;
+    let candidates: Vec<_> = catalog.special_monsters().collect();
+    let deck = pool.len() + specials - size;
+    let setup = DungeonSetup::unknown_cards(catalog, princess, tiles.to_vec(), size, deck);
+    let chances = Chances::new(catalog, size, &[], &pool, specials, &candidates);
+    (setup, chances)
+}
+
+/// The odds of entering, then of each answer to the first question, on one cache.
+fn figures(engine: &mut Engine, tiles: &[TileId], size: usize) -> Vec<u64> {
+    let (setup, chances) = situation(&engine.catalog().clone(), tiles, size);
+    let mut cache = OddsCache::new();
+    let entering = (OddsSearch::new(engine, &mut cache).entering(&setup, &chances))
+        .expect("odds")
+        .probability;
+    let mut out = vec![entering.to_bits()];
+    engine.set_analysis(true);
+    let start = engine.dungeon(&setup, &mut Vec::new()).expect("dungeon");
+    engine.set_analysis(false);
+    if let Some(DecisionKind::Question(_)) = start.pending.as_ref().map(|d| &d.kind) {
+        let options =
+            (OddsSearch::new(engine, &mut cache).options(&start, &chances)).expect("options");
+        out.extend(options.iter().map(|(_, p)| p.to_bits()));
+    }
+    out
+}
+
+#[test]
+fn the_sceptre_kept_by_its_answers_gives_the_odds_of_taking_every_step() {
+    let mut native = Engine::new(catalog(&["sequel"])).unwrap();
+    let mut interpreted = Engine::new(catalog(&["sequel"])).unwrap();
+    interpreted.hooks_mut().set_native_helpers(false);
+    let c = native.catalog().clone();
+    let tile = |id: &str| c.find_tile(id).expect("a princess tile");
+    let all = c
+        .adventurer(c.find_adventurer("princess").unwrap())
+        .tiles
+        .clone();
+    let sets = [
+        all.clone(),
+        vec![tile("royal_sceptre"), tile("family_crown")],
+        vec![tile("royal_sceptre"), tile("dragon_leash")],
+        vec![tile("royal_sceptre"), tile("daddys_sword")],
+    ];
+    for tiles in &sets {
+        for size in [3, 5, 6] {
+            let a = figures(&mut native, tiles, size);
+            let b = figures(&mut interpreted, tiles, size);
+            assert_eq!(a, b, "tiles {tiles:?}, {size} cards");
+        }
+    }
+}
