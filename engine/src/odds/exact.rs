@@ -136,15 +136,40 @@ enum Edge {
     /// A state of this node, whose faced species are the state's plus `faced_added`
     /// (`faced_count` in all). `settled`: its odds, when no card could come any more and
     /// working them out read no history.
-    /// `seen_added`: the species of the monsters the step added to those faced (`None`
+    /// `seen_added`: the species of the monsters the step added to those faced (unknown
     /// if it took one back, or one's index is past 63).
     Goes {
         node: u32,
         faced_added: u64,
         faced_count: u8,
-        seen_added: Option<u64>,
-        settled: Option<f64>,
+        seen_added: Seen,
+        settled: Known,
     },
+}
+
+/// Species bits that may be unknown, in 8 bytes (a step adds a few species, never all
+/// 64): an edge stays small, and the search walks millions of them.
+#[derive(Copy, Clone, Debug)]
+struct Seen(u64);
+
+impl Seen {
+    fn of(bits: Option<u64>) -> Seen {
+        Seen(bits.unwrap_or(u64::MAX))
+    }
+    fn get(self) -> Option<u64> {
+        (self.0 != u64::MAX).then_some(self.0)
+    }
+}
+
+/// Odds that may be unknown, in 8 bytes (odds are never NaN).
+#[derive(Copy, Clone, Debug)]
+struct Known(f64);
+
+impl Known {
+    const NONE: Known = Known(f64::NAN);
+    fn get(self) -> Option<f64> {
+        (!self.0.is_nan()).then_some(self.0)
+    }
 }
 
 impl Graph {
@@ -650,10 +675,10 @@ impl<'a> OddsSearch<'a> {
                 _ => None,
             };
         };
-        if settled.is_some() {
-            return settled;
+        if let Some(v) = settled.get() {
+            return Some(v);
         }
-        let next_faced = faced.after(faced_added, faced_count, seen_added);
+        let next_faced = faced.after(faced_added, faced_count, seen_added.get());
         match self.place(next, next_faced, cards, false) {
             Place::Lost => Some(0.0),
             Place::Again => None,
@@ -662,7 +687,7 @@ impl<'a> OddsSearch<'a> {
                 let v = self.cache.memo.get(&settled).copied()?;
                 // As `settle` would note it.
                 if let Some(Edge::Goes { settled, .. }) = self.edge_at(node, (step, None), slot) {
-                    *settled = Some(v);
+                    *settled = Known(v);
                 }
                 Some(v)
             }
@@ -981,8 +1006,8 @@ impl<'a> OddsSearch<'a> {
                 node: next_node,
                 faced_added: next_faced.sum.wrapping_sub(faced.sum),
                 faced_count: next_faced.count,
-                seen_added,
-                settled: None,
+                seen_added: Seen::of(seen_added),
+                settled: Known::NONE,
             };
             slot = self.set_edge(node, step, &asked, edge);
         }
@@ -1019,10 +1044,10 @@ impl<'a> OddsSearch<'a> {
             } => {
                 // Its odds as they were found: only when that changes no search's
                 // lookups (with shared odds, the memo is looked up as it always is).
-                if let (Some(v), None) = (settled, &self.shared) {
+                if let (Some(v), None) = (settled.get(), &self.shared) {
                     return Ok(v);
                 }
-                let next_faced = faced.after(faced_added, faced_count, seen_added);
+                let next_faced = faced.after(faced_added, faced_count, seen_added.get());
                 let history = self.history;
                 let src = Src::after(src, step.0, step.1);
                 let v = self.situation(&src, next, next_faced, cards, false)?;
@@ -1171,7 +1196,7 @@ impl<'a> OddsSearch<'a> {
             return;
         }
         if let Some(Edge::Goes { settled, .. }) = self.edge_at(node, step, slot) {
-            *settled = Some(v);
+            *settled = Known(v);
         }
     }
 
