@@ -551,6 +551,7 @@ odds-unknown-specials = { $count ->
         [one] Among them, one special monster of unknown kind, one of: { $cards }
        *[other] Among them, { $count } special monsters of unknown kind, each one of: { $cards }
     }
+odds-working = Working out the exact odds… { $seconds } s
 odds-survival = Chance of surviving: { $percent }
 odds-survival-fraction = Chance of surviving: { $percent } ({ $fraction })
 odds-question = { $question }. With each answer:

@@ -544,6 +544,7 @@ odds-unknown-specials = { $count ->
         [one] Entre ellas, { $count } monstruo especial de tipo desconocido, uno de estos: { $cards }
        *[other] Entre ellas, { $count } monstruos especiales de tipo desconocido, cada uno de estos: { $cards }
     }
+odds-working = Calculando las probabilidades exactas… { $seconds } s
 odds-survival = Probabilidad de sobrevivir: { $percent }
 odds-survival-fraction = Probabilidad de sobrevivir: { $percent } ({ $fraction })
 odds-question = { $question }. Según la respuesta:

@@ -546,6 +546,7 @@ odds-unknown-specials = { $count ->
         [one] Parmi elles, { $count } monstre spécial de nature inconnue, parmi : { $cards }
        *[other] Parmi elles, { $count } monstres spéciaux de nature inconnue, chacun parmi : { $cards }
     }
+odds-working = Calcul des probabilités exactes… { $seconds } s
 odds-survival = Chances de survie : { $percent }
 odds-survival-fraction = Chances de survie : { $percent } ({ $fraction })
 odds-question = { $question }. Selon la réponse :

@@ -123,7 +123,10 @@ pub fn run(library: &PackLibrary, lang: Lang, args: OddsArgs) -> Result<ExitCode
     let text = Text::new(lang, &catalog);
     let resolved = situation::resolve(&text, &situation)?;
     let mut engine = packs::engine(lang, &catalog)?;
-    let answer = search(&mut engine, &resolved, None, args.work).map_err(|e| match e {
+    let working = Working::start(lang);
+    let answer = search(&mut engine, &resolved, None, args.work);
+    drop(working);
+    let answer = answer.map_err(|e| match e {
         dungeon_engine::EngineError::Work => {
             tr(lang, "odds-too-heavy", &[("steps", args.work.into())])
         }
@@ -179,6 +182,53 @@ fn situation_from(lang: Lang, args: &OddsArgs) -> Result<Situation, String> {
         name: None,
         description: None,
     })
+}
+
+/// A line on a terminal's error output saying the odds are being worked out, with the
+/// seconds spent, once a search has taken more than a second (a full dungeon of the
+/// sequel can take several); wiped when it is dropped. Nothing when the error output is
+/// not a terminal.
+struct Working {
+    done: Option<(std::sync::mpsc::Sender<()>, std::thread::JoinHandle<()>)>,
+}
+
+impl Working {
+    fn start(lang: Lang) -> Working {
+        use std::io::{IsTerminal, Write};
+        if !std::io::stderr().is_terminal() {
+            return Working { done: None };
+        }
+        let (tx, rx) = std::sync::mpsc::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            let started = std::time::Instant::now();
+            let mut shown = false;
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                rx.recv_timeout(std::time::Duration::from_secs(1))
+            {
+                let seconds = started.elapsed().as_secs();
+                let line = crate::text::tr(lang, "odds-working", &[("seconds", seconds.into())]);
+                let _ = write!(std::io::stderr(), "\r\x1b[K{line}");
+                let _ = std::io::stderr().flush();
+                shown = true;
+            }
+            if shown {
+                let _ = write!(std::io::stderr(), "\r\x1b[K");
+                let _ = std::io::stderr().flush();
+            }
+        });
+        Working {
+            done: Some((tx, thread)),
+        }
+    }
+}
+
+impl Drop for Working {
+    fn drop(&mut self) {
+        if let Some((tx, thread)) = self.done.take() {
+            drop(tx);
+            let _ = thread.join();
+        }
+    }
 }
 
 /// The odds, and those of each option of a question asked before the first card: from the
