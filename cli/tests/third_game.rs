@@ -112,6 +112,18 @@ fn a_game_kept_by_rules_that_play_otherwise_is_refused_and_an_older_file_is_stam
         }
     }
 
+    // Anything but 16 hex digits is no fingerprint: the file is refused as not a kept game.
+    kept["rules"] = "x".repeat(100_000).into();
+    std::fs::write(&save, kept.to_string()).unwrap();
+    let (code, _, err) = dungeon(&dir, "en", &["replay", &save_s], "");
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("is not a kept game"),
+        "{}",
+        &err[..err.len().min(300)]
+    );
+    assert!(err.len() < 1_000, "the message stays short");
+
     // A file kept before fingerprints were written is taken up, and kept with one.
     kept.as_object_mut().unwrap().remove("rules");
     std::fs::write(&save, kept.to_string()).unwrap();

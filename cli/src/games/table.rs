@@ -82,12 +82,17 @@ pub(crate) fn load<G: Hosted>(lang: Lang, game: &G, path: &Path) -> Result<KeptO
     if kept.game != game.id() || kept.names.len() != seats || kept.players.len() != seats {
         return Err(bad());
     }
+    // A fingerprint is 16 hex digits; anything else is no kept game of ours.
+    let hex = |f: &str| f.len() == 16 && f.bytes().all(|b| b.is_ascii_hexdigit());
+    if kept.rules.as_deref().is_some_and(|f| !hex(f)) {
+        return Err(bad());
+    }
     let ours = rules_fingerprint(game);
     if let Some(theirs) = kept.rules.as_deref().filter(|&f| f != ours) {
         let a = [
             ("path", shown.clone().into()),
             ("game", game.name(lang.code()).into()),
-            ("kept", escape_line(theirs).into_owned().into()),
+            ("kept", theirs.to_string().into()),
             ("ours", ours.into()),
         ];
         return Err(tr(lang, "game-other-rules", &a));
