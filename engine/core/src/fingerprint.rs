@@ -9,9 +9,6 @@
 //! state) keeps the fingerprint, so kept games stay good.
 
 use crate::{Game, Hosted};
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
 use sha2::{Digest, Sha256};
 
 /// Games played per seat count and variant.
@@ -29,18 +26,15 @@ pub fn rules_fingerprint<G: Hosted>(game: &G) -> String {
     };
     put(game.id().as_bytes());
     for players in game.seats() {
-        let mut tables = vec![game.options_for(players)];
+        // The plain game is the first of the variants.
         for variant in game.variants() {
             let mut options = game.options_for(players);
             for (id, value) in variant {
                 game.set_option(&mut options, id, value);
             }
-            tables.push(options);
-        }
-        for options in &tables {
-            put(&serde_json::to_vec(options).unwrap_or_default());
+            put(&serde_json::to_vec(&options).unwrap_or_default());
             for seed in 0..SEEDS {
-                play(game, options, seed, &mut put);
+                play(game, &options, seed, &mut put);
             }
         }
     }
@@ -48,29 +42,15 @@ pub fn rules_fingerprint<G: Hosted>(game: &G) -> String {
     digest[..8].iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// One seeded game at random, each observable step given to `put`.
+/// One seeded game at random ([`crate::play_random_seeing`]), each observable step given
+/// to `put`: the seat to act and the moves offered, then the outcome (or the error).
 fn play<G: Game>(game: &G, options: &G::Options, seed: u64, put: &mut impl FnMut(&[u8])) {
-    let mut events = Vec::new();
-    let mut state = match game.new_game(options, seed, &mut events) {
-        Ok(state) => state,
-        Err(e) => return put(e.to_string().as_bytes()),
-    };
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x00f1_9e45_5eed);
-    for _ in 0..MOVES {
-        let Some(seat) = game.to_act(&state) else {
-            break;
-        };
-        let legal = game.legal_actions(&state);
+    let played = crate::play_random_seeing(game, options, seed, MOVES, |seat, legal| {
         put(&[seat]);
-        put(&serde_json::to_vec(&legal).unwrap_or_default());
-        let Some(action) = (!legal.is_empty()).then(|| &legal[rng.random_range(..legal.len())])
-        else {
-            break;
-        };
-        events.clear();
-        if let Err(e) = game.apply(&mut state, action, &mut events) {
-            return put(e.to_string().as_bytes());
-        }
+        put(&serde_json::to_vec(legal).unwrap_or_default());
+    });
+    match played {
+        Ok((end, _)) => put(&serde_json::to_vec(&game.outcome(&end)).unwrap_or_default()),
+        Err(e) => put(e.to_string().as_bytes()),
     }
-    put(&serde_json::to_vec(&game.outcome(&state)).unwrap_or_default());
 }

@@ -107,12 +107,27 @@ pub fn play_random<G: Game>(
     seed: u64,
     max_actions: usize,
 ) -> Result<Played<G>, G::Error> {
+    play_random_seeing(game, options, seed, max_actions, |_, _| {})
+}
+
+/// [`play_random`], showing `see` the seat to act and the moves it is offered before each
+/// move (what a game's rules fingerprint hashes: [`fingerprint`]).
+pub fn play_random_seeing<G: Game>(
+    game: &G,
+    options: &G::Options,
+    seed: u64,
+    max_actions: usize,
+    mut see: impl FnMut(Seat, &[G::Action]),
+) -> Result<Played<G>, G::Error> {
     let mut events = Vec::new();
     let mut state = game.new_game(options, seed, &mut events)?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
     let mut actions = Vec::new();
-    while game.to_act(&state).is_some() && actions.len() < max_actions {
+    while let Some(seat) = game.to_act(&state)
+        && actions.len() < max_actions
+    {
         let legal = game.legal_actions(&state);
+        see(seat, &legal);
         let action = legal[rng.random_range(..legal.len())].clone();
         game.apply(&mut state, &action, &mut events)?;
         actions.push(action);
