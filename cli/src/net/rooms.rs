@@ -200,12 +200,7 @@ pub fn play(lang: Lang, server: &Server, sit: Sit) -> Result<ExitCode, String> {
                 say(&tr(lang, "net-room-next", &[("url", url.into())]));
                 if again {
                     // Someone else opened it first: this side joins it.
-                    let name = seat.and_then(|s| given.get(s as usize)).cloned();
-                    let join = RoomClient::Join {
-                        code: c.clone(),
-                        name: name.unwrap_or_default(),
-                    };
-                    (code, seat, creator) = (c, None, false);
+                    let join = join_next(c, (&mut code, &mut seat, &mut creator), &given);
                     let _ = send(&mut socket, &join);
                 } else {
                     next = Some(c);
@@ -276,14 +271,12 @@ pub fn play(lang: Lang, server: &Server, sit: Sit) -> Result<ExitCode, String> {
         }
         // A line typed before the question waits for it; `q` leaves at once.
         while let Some(line) = pending.pop_front() {
-            if line == "q" && over {
-                // Nothing is kept of a finished table: nothing to come back to.
-                let _ = socket.close(None);
-                return Ok(ExitCode::SUCCESS);
-            }
             if line == "q" {
-                let url = server.room_invite(&code);
-                say(&tr(lang, "net-left", &[("url", url.into())]));
+                // Nothing is kept of a finished table: nothing to come back to.
+                if !over {
+                    let url = server.room_invite(&code);
+                    say(&tr(lang, "net-left", &[("url", url.into())]));
+                }
                 let _ = socket.close(None);
                 return Ok(ExitCode::SUCCESS);
             }
@@ -294,14 +287,7 @@ pub fn play(lang: Lang, server: &Server, sit: Sit) -> Result<ExitCode, String> {
                 }
                 over = false;
                 let request = match next.take() {
-                    Some(c) => {
-                        let name = seat.and_then(|s| given.get(s as usize)).cloned();
-                        (code, seat, creator) = (c.clone(), None, false);
-                        RoomClient::Join {
-                            code: c,
-                            name: name.unwrap_or_default(),
-                        }
-                    }
+                    Some(c) => join_next(c, (&mut code, &mut seat, &mut creator), &given),
                     None => {
                         again = true;
                         RoomClient::Rematch {}
@@ -326,6 +312,22 @@ pub fn play(lang: Lang, server: &Server, sit: Sit) -> Result<ExitCode, String> {
                 _ => say(&tr(lang, "game-bad-choice", &[("count", count.into())])),
             }
         }
+    }
+}
+
+/// The request that takes this seat's name (as `given` at the finished table) to the next
+/// game's table `next`, which becomes this side's: not seated there yet, and not its
+/// creator.
+fn join_next(
+    next: String,
+    (code, seat, creator): (&mut String, &mut Option<u8>, &mut bool),
+    given: &[String],
+) -> RoomClient {
+    let name = seat.and_then(|s| given.get(s as usize)).cloned();
+    (*code, *seat, *creator) = (next.clone(), None, false);
+    RoomClient::Join {
+        code: next,
+        name: name.unwrap_or_default(),
     }
 }
 
