@@ -378,6 +378,16 @@ impl Frame {
         self.note_history();
     }
 
+    /// The monsters faced before the one being resolved (all of them once the reveals
+    /// end), as `ctx.faced()` lists them. Reading them is the caller's to note.
+    pub fn faced_before(&self) -> mlua::Result<smallvec::SmallVec<[&crate::dungeon::Faced; 16]>> {
+        let mut faced: smallvec::SmallVec<[_; 16]> = self.state()?.run.monsters_faced().collect();
+        if self.hook.has_monster() {
+            faced.pop();
+        }
+        Ok(faced)
+    }
+
     /// A hook read of the run's history only whether a monster of `species` was faced
     /// before the current one, and was told `answer`: a read of the history, which an
     /// odds search may also key by the answer alone.

@@ -337,15 +337,8 @@ impl Helper {
                 let Some(s) = species else {
                     return Some(HookValue::Bool(false));
                 };
-                // As `ctx.faced()` lists them: the monsters faced, the one being
-                // resolved (the last) left out.
-                let state = f.state().ok()?;
-                let mut before: smallvec::SmallVec<[Option<SpeciesId>; 16]> =
-                    state.run.monsters_faced().map(|m| m.species).collect();
-                if hook.has_monster() {
-                    before.pop();
-                }
-                let seen = before.contains(&Some(s));
+                // Among the monsters `ctx.faced()` lists.
+                let seen = (f.faced_before().ok()?.iter()).any(|m| m.species == Some(s));
                 f.note_species_asked(s, seen);
                 Some(HookValue::Bool(seen))
             }

@@ -297,13 +297,9 @@ pub(crate) fn build_ctx(
             // Their order and whole cards: more than an odds situation's key holds.
             a.frame.borrow_mut().note_unkeyed();
             let f = a.frame.borrow();
-            // Monsters faced before the one being resolved (all of them once the reveals end).
-            let mut tables: SmallVec<[Rc<Table>; 16]> = (f.state()?.run.monsters_faced())
+            let tables: SmallVec<[Rc<Table>; 16]> = (f.faced_before()?.into_iter())
                 .map(|m| a.ids.monster_table(lua, m))
                 .collect::<mlua::Result<_>>()?;
-            if f.hook.has_monster() {
-                tables.pop();
-            }
             // By reference: the cached tables are pushed as they are, not copied first.
             sequence(
                 lua,
