@@ -86,14 +86,6 @@ struct Ask {
     after: [Option<Edge>; 2],
 }
 
-/// Where following a chain of [`Ask`]s ends for one state.
-enum Walked {
-    /// At this edge, from this ask's answer.
-    At(Edge, (u32, bool)),
-    /// Nowhere known yet, or the state's faced species are not known.
-    Unknown,
-}
-
 /// What the search knows of the states with one step key.
 #[derive(Clone, Debug)]
 struct Node {
@@ -253,18 +245,16 @@ impl Graph {
     }
 
     /// Follows the asks from `ix` by the answers a state whose faced species are `seen`
-    /// gives.
-    fn walk(&self, mut ix: u32, seen: Option<u64>) -> Walked {
-        let Some(seen) = seen else {
-            return Walked::Unknown;
-        };
+    /// gives: the edge they lead to, with the ask and answer it hangs from; `None` when
+    /// nothing is known there yet, or the state's faced species are not known.
+    fn walk(&self, mut ix: u32, seen: Option<u64>) -> Option<(Edge, (u32, bool))> {
+        let seen = seen?;
         loop {
             let ask = &self.asks[ix as usize];
             let answer = faced_before(seen, ask.species);
-            match ask.after[usize::from(answer)] {
-                Some(Edge::Asks(next)) => ix = next,
-                Some(edge) => return Walked::At(edge, (ix, answer)),
-                None => return Walked::Unknown,
+            match ask.after[usize::from(answer)]? {
+                Edge::Asks(next) => ix = next,
+                edge => return Some((edge, (ix, answer))),
             }
         }
     }
@@ -650,18 +640,7 @@ impl<'a> OddsSearch<'a> {
     /// nor reading the history (a remembered step to a remembered situation), as
     /// [`OddsSearch::after`] would find them; `None` otherwise.
     fn peek(&mut self, node: u32, faced: Faced, step: Move, cards: Cards<'_>) -> Option<f64> {
-        let (edge, slot) = match self.cache.graph.edge(node, step) {
-            Some(Edge::Asks(ix)) => match self.cache.graph.walk(ix, faced.seen) {
-                Walked::At(edge, slot) => {
-                    // Its answers read the history, as taking the step would have.
-                    self.history += 1;
-                    (edge, Some(slot))
-                }
-                Walked::Unknown => return None,
-            },
-            Some(edge) => (edge, None),
-            None => return None,
-        };
+        let (edge, slot) = self.known_edge(node, step, faced)?;
         let Edge::Goes {
             node: next,
             faced_added,
@@ -870,18 +849,13 @@ impl<'a> OddsSearch<'a> {
         step: Move,
         cards: Cards<'_>,
     ) -> Result<f64, EngineError> {
-        match self.cache.graph.edge(node, step) {
-            Some(Edge::Drawn(drawn)) => {
+        match self.known_edge(node, step, faced) {
+            Some((Edge::Drawn(drawn), _)) => {
                 return self.drawing(src, node, faced, step, Some(drawn), cards);
             }
-            Some(Edge::Asks(ix)) => {
-                if let Walked::At(edge, slot) = self.cache.graph.walk(ix, faced.seen) {
-                    // Its answers read the history, as taking the step would have.
-                    self.history += 1;
-                    return self.follow(src, node, faced, (step, None), edge, Some(slot), cards);
-                }
+            Some((edge, slot)) => {
+                return self.follow(src, node, faced, (step, None), edge, slot, cards);
             }
-            Some(edge) => return self.follow(src, node, faced, (step, None), edge, None, cards),
             None => {}
         }
         let may_draw = self.node(node).may_draw;
@@ -903,6 +877,26 @@ impl<'a> OddsSearch<'a> {
             return self.drawing(src, node, faced, step, drawn, cards);
         }
         self.arrive(node, faced, (step, None), stepped, cards)
+    }
+
+    /// Where a step from `node` is remembered to lead from a state with these faced
+    /// species: through its asks, if it asked (their answers read the history, as taking
+    /// the step would have), with the ask and answer it hangs from. `None`: not known,
+    /// or not for this state.
+    fn known_edge(
+        &mut self,
+        node: u32,
+        step: Move,
+        faced: Faced,
+    ) -> Option<(Edge, Option<(u32, bool)>)> {
+        match self.cache.graph.edge(node, step)? {
+            Edge::Asks(ix) => {
+                let (edge, slot) = self.cache.graph.walk(ix, faced.seen)?;
+                self.history += 1;
+                Some((edge, Some(slot)))
+            }
+            edge => Some((edge, None)),
+        }
     }
 
     /// Takes a move on a copy of the state: the state it leads to, whether where it led
