@@ -634,19 +634,18 @@ fn crafted_bot_states_are_refused() {
         (
             "another kind",
             Box::new(|v| {
-                let rng = v["bots"][0]["random"]["rng"].clone();
-                v["bots"][0] = serde_json::json!({"rules": {"rng": rng, "odds_cache": ""}});
+                v["bots"][0] = serde_json::to_value(BotKind::Rules.create(1).save()).unwrap();
             }),
             bots_error,
         ),
         (
             "unknown field",
-            Box::new(|v| v["bots"][0]["random"]["luck"] = 1.into()),
+            Box::new(|v| v["bots"][0]["uniform"]["luck"] = 1.into()),
             |e| matches!(e, RecordError::Malformed(_)),
         ),
         (
             "rng type",
-            Box::new(|v| v["bots"][0]["random"]["rng"] = "fixed".into()),
+            Box::new(|v| v["bots"][0]["uniform"]["rng"] = "fixed".into()),
             |e| matches!(e, RecordError::Malformed(_)),
         ),
     ];

@@ -218,8 +218,9 @@ fn different_seeds_give_different_games() {
         let mut firsts = BTreeSet::new();
         let games = 200u64;
         for seed in 0..games {
-            // The same bots every time: only the game's seed changes.
-            let mut bots = random_bots(12_345, players);
+            // The same bots every time: only the game's seed changes. (Bots that pass at
+            // once make games that differ only by the deck, unseen: these bots draw.)
+            let mut bots = random_bots(2, players);
             let mut events = Vec::new();
             let start = engine
                 .new_game(options.clone(), seed, &mut events)
@@ -834,8 +835,16 @@ fn snapshot_of_a_three_player_game() {
         ..GameOptions::default()
     };
     // A game with draws, set-asides, reveals, defeats, damage, questions and a failure.
-    let seed = 95;
+    let seed = 28;
     let rec = record(&mut engine, options, seed, &[BotKind::Random]);
+    let has = |f: fn(&Event) -> bool| rec.events.iter().any(f);
+    assert!(has(|e| matches!(e, Event::Drew { .. })));
+    assert!(has(|e| matches!(e, Event::SetAside { .. })));
+    assert!(has(|e| matches!(e, Event::Revealed { .. })));
+    assert!(has(|e| matches!(e, Event::Defeated { .. })));
+    assert!(has(|e| matches!(e, Event::Damaged { .. })));
+    assert!(has(|e| matches!(e, Event::Asked { .. })));
+    assert!(has(|e| matches!(e, Event::Failure { .. })));
     let catalog = engine.catalog().clone();
     let mut log = format!(
         "seed {seed}, 3 players, random bots (seat s seeded {seed} * 31 + s), default options\n"
@@ -843,5 +852,5 @@ fn snapshot_of_a_three_player_game() {
     for (i, e) in rec.events.iter().enumerate() {
         log.push_str(&format!("{i:>3} {}\n", e.describe(&catalog)));
     }
-    insta::assert_snapshot!("three_players_seed_95", log);
+    insta::assert_snapshot!("three_players_seed_28", log);
 }

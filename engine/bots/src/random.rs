@@ -6,22 +6,34 @@ use crate::engine::Rules;
 use crate::view::View;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use rand_pcg::Pcg32;
 
+/// The generator is a PCG, not the ChaCha the engine and the other bots use: a random
+/// game asks it for a few numbers, and a ChaCha works out 256 bytes at its first ask,
+/// which was a tenth of a random game's time. A random bot only needs its picks to be
+/// spread evenly and to follow from its seed.
 pub struct RandomBot {
-    rng: ChaCha8Rng,
+    rng: Pcg32,
 }
 
 impl RandomBot {
     pub fn new(seed: u64) -> RandomBot {
         RandomBot {
-            rng: ChaCha8Rng::seed_from_u64(seed),
+            rng: Pcg32::seed_from_u64(seed),
         }
     }
 
     /// A random bot whose generator is where a saved one's was.
-    pub(super) fn restore(rng: ChaCha8Rng) -> RandomBot {
+    pub(super) fn restore(rng: Pcg32) -> RandomBot {
         RandomBot { rng }
+    }
+
+    /// A random bot saved by a build whose random bot drew from a ChaCha: it goes on
+    /// from a generator seeded by that one's next number (its picks are not the ones the
+    /// older build would have made, but they still follow from the save alone).
+    pub(super) fn restore_chacha(mut rng: ChaCha8Rng) -> RandomBot {
+        RandomBot::new(rng.next_u64())
     }
 }
 
@@ -43,7 +55,7 @@ impl Bot for RandomBot {
     }
 
     fn save(&self) -> super::BotState {
-        super::BotState::Random {
+        super::BotState::Uniform {
             rng: self.rng.clone(),
         }
     }

@@ -26,6 +26,11 @@ pub const MAX_CACHE_ENTRIES: usize = 400_000;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum BotState {
+    /// The random bot.
+    Uniform {
+        rng: rand_pcg::Pcg32,
+    },
+    /// The random bot as builds before 2026-11-28 saved it (see `RandomBot::restore_chacha`).
     Random {
         rng: ChaCha8Rng,
     },
@@ -113,8 +118,11 @@ impl BotKind {
     /// A bot of this kind in the saved `state`, or why the state does not fit this kind.
     pub fn restore(self, state: &BotState) -> Result<Box<dyn super::Bot>, String> {
         match (self, state) {
-            (BotKind::Random, BotState::Random { rng }) => {
+            (BotKind::Random, BotState::Uniform { rng }) => {
                 Ok(Box::new(RandomBot::restore(rng.clone())))
+            }
+            (BotKind::Random, BotState::Random { rng }) => {
+                Ok(Box::new(RandomBot::restore_chacha(rng.clone())))
             }
             (BotKind::Rules, BotState::Rules(rules)) => Ok(Box::new(PlannerBot::restore(rules)?)),
             (BotKind::Novice, BotState::Novice { rng, thinker }) => Ok(Box::new(
@@ -138,5 +146,34 @@ impl BotKind {
                 kind.id()
             )),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Bot;
+    use rand_chacha::rand_core::SeedableRng;
+
+    /// A random bot saved by a build whose random bot drew from a ChaCha still loads, and
+    /// plays on the same way from the same save; a save made now round-trips.
+    #[test]
+    fn random_bots_load_from_either_generator() {
+        let old: BotState = serde_json::from_str(
+            &serde_json::to_string(&BotState::Random {
+                rng: ChaCha8Rng::seed_from_u64(7),
+            })
+            .unwrap(),
+        )
+        .unwrap();
+        let a = BotKind::Random.restore(&old).unwrap().save();
+        let b = BotKind::Random.restore(&old).unwrap().save();
+        assert!(matches!(a, BotState::Uniform { .. }), "{a:?}");
+        assert_eq!(a, b);
+        let now = RandomBot::new(7).save();
+        let json = serde_json::to_string(&now).unwrap();
+        assert_eq!(serde_json::from_str::<BotState>(&json).unwrap(), now);
+        assert_eq!(BotKind::Random.restore(&now).unwrap().save(), now);
+        assert_ne!(a, now, "the old save goes on from its own generator");
     }
 }

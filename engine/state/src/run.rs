@@ -267,13 +267,49 @@ impl DungeonRun {
 
     /// Makes this run the default one (no runner, stage `Done`) in place: a new round
     /// and a new run start from it, and building a whole default run to move in, then
-    /// dropping the old one, cost more than copying an empty one over it (the lists in
-    /// use cleared, their storage kept).
+    /// dropping the old one, cost more than clearing this one (its lists' storage kept).
     #[doc(hidden)]
     pub fn reset(&mut self) {
-        static EMPTY: std::sync::LazyLock<DungeonRun> =
-            std::sync::LazyLock::new(DungeonRun::default);
-        EMPTY.copy_into(self);
+        // Every field named, so that a new one cannot be forgotten here; the values are
+        // those of `DungeonRun::default` (a test compares them).
+        let DungeonRun {
+            runner,
+            hp,
+            start_hp,
+            base_hp,
+            order,
+            faced,
+            incoming,
+            skip_next,
+            stage,
+            hp_fell,
+            died,
+            success_forced,
+            success_forced_by,
+            log_lines,
+            memory,
+            pending,
+            success,
+            card_by_card,
+        } = self;
+        *runner = 0;
+        *hp = 0;
+        *start_hp = 0;
+        *base_hp = 0;
+        order.clear();
+        faced.clear();
+        *incoming = None;
+        skip_next.clear();
+        *stage = Stage::Done;
+        *hp_fell = false;
+        *died = false;
+        *success_forced = false;
+        *success_forced_by = None;
+        *log_lines = 0;
+        memory.clear();
+        *pending = None;
+        *success = None;
+        *card_by_card = false;
     }
 
     /// Paused between two cards (card by card only): the next reveal is up to the caller.
@@ -305,5 +341,60 @@ impl DungeonRun {
     /// Monsters faced so far, not counting cards replaced by another.
     pub fn monsters_faced(&self) -> impl Iterator<Item = &Faced> {
         self.faced.iter().filter(|f| f.fate != Fate::Replaced)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hook_name::HookName;
+
+    /// A reset run is the default one, whatever it held (every field set otherwise).
+    #[test]
+    fn a_reset_run_is_the_default_run() {
+        let tile = CardRef::Tile(TileId(1));
+        let mut run = DungeonRun {
+            runner: 2,
+            hp: 5,
+            start_hp: 7,
+            base_hp: 3,
+            order: TileList::from_slice(&[TileId(1), TileId(2)]),
+            faced: SmallVec::from_iter([Faced {
+                card: CardId(3),
+                monster: MonsterId(4),
+                position: 1,
+                strength: Some(5),
+                species: None,
+                fate: Fate::Damaged(5),
+                defeaters: TileList::new(),
+                hp_at_reveal: 7,
+            }]),
+            incoming: Some(CardId(5)),
+            skip_next: SmallVec::from_iter([Skip {
+                source: tile,
+                ask: Some("x".into()),
+            }]),
+            stage: Stage::Reveal,
+            hp_fell: true,
+            died: true,
+            success_forced: true,
+            success_forced_by: Some(tile),
+            log_lines: 9,
+            memory: SmallVec::from_iter([Memory {
+                owner: tile,
+                key: "k".into(),
+                value: MemValue::Int(1),
+            }]),
+            pending: Some(PendingHook {
+                card: tile,
+                hook: HookName::BeforeEntering,
+                answers: Vec::new(),
+                question: None,
+            }),
+            success: Some(true),
+            card_by_card: true,
+        };
+        run.reset();
+        assert_eq!(run, DungeonRun::default());
     }
 }
