@@ -86,17 +86,25 @@ impl<H: HookRunner> Engine<H> {
     }
 
     /// A new game from options and a seed. Same seed, same options and same actions give
-    /// the same events.
+    /// the same events. (Options already shared are taken as they are: the simulator plays
+    /// many games under the same, and copying them, their rulings' strings and all, was a
+    /// few percent of a random game.)
     pub fn new_game(
         &mut self,
-        options: GameOptions,
+        options: impl Into<Arc<GameOptions>>,
         seed: u64,
         events: &mut Vec<Event>,
     ) -> Result<GameState, EngineError> {
         self.hooks.begin();
         // The state stays where the new game put it, the caller's: taken out of the
         // result and put back in, it would be copied twice (2 KB each time).
-        let mut game = game::new_game(&self.catalog, !self.catalog_checked, options, seed, events);
+        let mut game = game::new_game(
+            &self.catalog,
+            !self.catalog_checked,
+            options.into(),
+            seed,
+            events,
+        );
         if let Ok(state) = &mut game {
             self.catalog_checked = true;
             if let Err(e) = game::advance(&self.catalog, &mut self.hooks, state, events) {

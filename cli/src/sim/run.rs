@@ -101,6 +101,8 @@ pub fn simulate(
             bots: Vec::new(),
         };
         let mut bots = Vec::new();
+        // The options of each player count played so far, shared by its games.
+        let mut shared_options: Vec<Arc<GameOptions>> = Vec::new();
         // Games not yet counted on the progress bar: counting each one (an atomic add and
         // a look at the clock) was a few percent of a random game.
         let mut uncounted = 0;
@@ -112,12 +114,20 @@ pub fn simulate(
             }
             let i = shard.game(n);
             plan.game_into(i, &mut game);
-            let options = GameOptions {
-                players: game.bots.len() as u8,
-                ..plan.options.clone()
-            };
+            let players = game.bots.len() as u8;
+            let options = (shared_options.iter())
+                .find(|o| o.players == players)
+                .cloned()
+                .unwrap_or_else(|| {
+                    let options = Arc::new(GameOptions {
+                        players,
+                        ..plan.options.clone()
+                    });
+                    shared_options.push(options.clone());
+                    options
+                });
             // Records need the options and the final state after the game has them.
-            let record_options = records.is_some().then(|| options.clone());
+            let record_options = records.is_some().then(|| GameOptions::clone(&options));
             bots.clear();
             bots.extend(
                 (game.bots.iter())

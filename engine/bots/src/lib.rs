@@ -197,7 +197,7 @@ pub const MAX_DECISIONS: usize = 100_000;
 /// state and all events so far; returning an error stops the game.
 pub fn play_game<H: crate::hooks::HookRunner>(
     engine: &mut crate::engine::Engine<H>,
-    options: crate::options::GameOptions,
+    options: impl Into<std::sync::Arc<crate::options::GameOptions>>,
     seed: u64,
     bots: &mut [Box<dyn Bot>],
     events: &mut Vec<crate::event::Event>,
@@ -210,7 +210,7 @@ pub fn play_game<H: crate::hooks::HookRunner>(
 /// the game stops early too: a game record is made of them.
 pub fn play_game_logged<H: crate::hooks::HookRunner>(
     engine: &mut crate::engine::Engine<H>,
-    options: crate::options::GameOptions,
+    options: impl Into<std::sync::Arc<crate::options::GameOptions>>,
     seed: u64,
     bots: &mut [Box<dyn Bot>],
     events: &mut Vec<crate::event::Event>,

@@ -15,6 +15,7 @@ use rand::RngExt;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
+use std::sync::Arc;
 
 /// A new game: the monster deck (with the special monsters drawn for this game), the
 /// first player drawn at random, and the first adventurer per the options. Packs loaded
@@ -24,7 +25,7 @@ use rand_chacha::rand_core::SeedableRng;
 pub(crate) fn new_game(
     catalog: &Catalog,
     check: bool,
-    options: GameOptions,
+    options: Arc<GameOptions>,
     seed: u64,
     events: &mut Vec<Event>,
 ) -> Result<GameState, EngineError> {
@@ -114,7 +115,7 @@ pub(crate) fn new_game(
         starter: first,
         single_dungeon: false,
         public_specials: smallvec::SmallVec::new(),
-        options: options.into(),
+        options,
     });
     if let Ok(state) = &mut game {
         let players = usize::from(state.options.players);
