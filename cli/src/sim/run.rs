@@ -101,6 +101,8 @@ pub fn simulate(
             bots: Vec::new(),
         };
         let mut bots = Vec::new();
+        // The kind of each of `bots`.
+        let mut bot_kinds = Vec::new();
         // The options of each player count played so far, shared by its games.
         let mut shared_options: Vec<Arc<GameOptions>> = Vec::new();
         // Games not yet counted on the progress bar: counting each one (an atomic add and
@@ -128,12 +130,19 @@ pub fn simulate(
                 });
             // Records need the options and the final state after the game has them.
             let record_options = records.is_some().then(|| GameOptions::clone(&options));
-            bots.clear();
-            bots.extend(
-                (game.bots.iter())
-                    .enumerate()
-                    .map(|(seat, k)| k.create(seat_seed(game.seed, seat))),
-            );
+            // The last game's bots, restarted where a seat has the same kind of bot.
+            bots.truncate(game.bots.len());
+            bot_kinds.truncate(game.bots.len());
+            for (seat, &kind) in game.bots.iter().enumerate() {
+                let seed = seat_seed(game.seed, seat);
+                if seat == bots.len() {
+                    bots.push(kind.create(seed));
+                    bot_kinds.push(kind);
+                } else if bot_kinds[seat] != kind || !bots[seat].restart(seed) {
+                    bots[seat] = kind.create(seed);
+                    bot_kinds[seat] = kind;
+                }
+            }
             events.clear();
             log.clear();
             // A panic in a rule or a bot is one game's error, not the end of the run.

@@ -54,6 +54,12 @@ pub trait Bot {
     fn decide(&mut self, rules: &mut dyn Rules, view: &View) -> Action;
     /// What the bot carries to its next decision; [`BotKind::restore`] makes it again.
     fn save(&self) -> BotState;
+    /// Becomes, in place, what a new bot of its kind seeded with `seed` would be, and says
+    /// so; `false` (the default) when it cannot, and a new one must be made. A simulator
+    /// that plays many games with the same seats saves making the bots again.
+    fn restart(&mut self, _seed: u64) -> bool {
+        false
+    }
 }
 
 /// The bots `dungeon play` and `dungeon sim` know.

@@ -54,9 +54,29 @@ impl Bot for RandomBot {
         }
     }
 
+    fn restart(&mut self, seed: u64) -> bool {
+        *self = RandomBot::new(seed);
+        true
+    }
+
     fn save(&self) -> super::BotState {
         super::BotState::Uniform {
             rng: self.rng.clone(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A restarted random bot is the new bot of that seed.
+    #[test]
+    fn a_restarted_random_bot_is_a_new_one() {
+        let mut bot = RandomBot::new(1);
+        bot.rng.next_u64();
+        assert!(bot.restart(9));
+        assert_eq!(bot.save(), RandomBot::new(9).save());
+        assert_ne!(bot.save(), RandomBot::new(1).save());
     }
 }
