@@ -15,24 +15,29 @@ fn temp(name: &str) -> std::path::PathBuf {
     lines::temp("gs", name)
 }
 
+/// `dungeon play` of Goofspiel against a random bot, kept in `save`, under `ruling`.
+fn play_kept<'a>(seed: &'a str, save: &'a str, ruling: &'a str) -> [&'a str; 11] {
+    [
+        "play",
+        "--game",
+        "goofspiel",
+        "--seed",
+        seed,
+        "--bots",
+        "random",
+        "--save",
+        save,
+        "--ruling",
+        ruling,
+    ]
+}
+
 #[test]
 fn a_whole_game_is_played_kept_taken_up_and_replayed() {
     let dir = temp("whole");
     let save = dir.join("game.json");
     let save_s = save.to_string_lossy().into_owned();
-    let args = [
-        "play",
-        "--game",
-        "goofspiel",
-        "--seed",
-        "3",
-        "--bots",
-        "random",
-        "--save",
-        &save_s,
-        "--ruling",
-        "cards=5",
-    ];
+    let args = play_kept("3", &save_s, "cards=5");
     // Two bids, then leave: the game is kept.
     let (code, out, _) = dungeon(&dir, "en", &args, "1\n1\nq\n");
     assert_eq!(code, 0, "{out}");
@@ -73,16 +78,7 @@ fn a_game_kept_by_rules_that_play_otherwise_is_refused_and_an_older_file_is_stam
     let dir = temp("rules");
     let save = dir.join("game.json");
     let save_s = save.to_string_lossy().into_owned();
-    let args = [
-        "play",
-        "--game",
-        "goofspiel",
-        "--seed",
-        "4",
-        "--bots",
-        "random",
-    ];
-    let args = [&args[..], &["--save", &save_s, "--ruling", "cards=4"]].concat();
+    let args = play_kept("4", &save_s, "cards=4");
     let (code, out, _) = dungeon(&dir, "en", &args, "1\nq\n");
     assert_eq!(code, 0, "{out}");
     let text = std::fs::read_to_string(&save).unwrap();

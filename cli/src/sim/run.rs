@@ -128,8 +128,6 @@ pub fn simulate(
                     shared_options.push(options.clone());
                     options
                 });
-            // Records need the options and the final state after the game has them.
-            let record_options = records.is_some().then(|| GameOptions::clone(&options));
             // The last game's bots, restarted where a seat has the same kind of bot.
             bots.truncate(game.bots.len());
             bot_kinds.truncate(game.bots.len());
@@ -151,7 +149,7 @@ pub fn simulate(
             let played = catch_unwind(AssertUnwindSafe(|| {
                 let result = play_game_logged(
                     &mut engine,
-                    options,
+                    options.clone(),
                     game.seed,
                     &mut bots,
                     &mut events,
@@ -175,8 +173,8 @@ pub fn simulate(
                     (Some(panic_message(panic.as_ref())), None)
                 }
             };
-            if let (Some(to), Some(options)) = (records, &record_options) {
-                super::record::write(to, i, &mut engine, &game, options, &log, end.as_deref())?;
+            if let Some(to) = records {
+                super::record::write(to, i, &mut engine, &game, &options, &log, end.as_deref())?;
             }
             if let Some(error) = error {
                 tally.errors.push(GameError {

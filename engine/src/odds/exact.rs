@@ -919,7 +919,7 @@ impl<'a> OddsSearch<'a> {
         drop(self.engine.hooks_take_species_asked());
         let reads = self.engine.hooks_history_reads();
         let draws = self.engine.hooks_random_draws();
-        let faced_before = next.run.faced.len();
+        let faced_len = next.run.faced.len();
         let kept_before = next.run.monsters_faced().count();
         self.take(&mut next, step, deck)?;
         if self.engine.hooks_random_draws() != draws {
@@ -942,14 +942,14 @@ impl<'a> OddsSearch<'a> {
             .zip(after)
             .is_some_and(|(r, a)| a.wrapping_sub(r) == asked.len() as u64);
         let faced = &next.run.faced;
-        let only_added = faced.len() >= faced_before
-            && (faced[..faced_before].iter())
+        let only_added = faced.len() >= faced_len
+            && (faced[..faced_len].iter())
                 .filter(|f| f.fate != Fate::Replaced)
                 .count()
                 == kept_before;
         let seen_added = only_added
             .then(|| {
-                (faced[faced_before..].iter())
+                (faced[faced_len..].iter())
                     .filter(|f| f.fate != Fate::Replaced)
                     .try_fold(0, |bits, f| key::species_bit(f.species).map(|b| bits | b))
             })

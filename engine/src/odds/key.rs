@@ -180,9 +180,8 @@ impl Keys {
             ..Faced::default()
         };
         for f in run.monsters_faced() {
-            faced.sum = faced.sum.wrapping_add(species_term(f.species));
-            faced.count = faced.count.wrapping_add(1);
-            faced.seen = faced.seen.zip(species_bit(f.species)).map(|(a, b)| a | b);
+            let count = faced.count.wrapping_add(1);
+            faced = faced.after(species_term(f.species), count, species_bit(f.species));
         }
 
         // What a step may read besides.
