@@ -542,6 +542,57 @@ fn odds_with_an_unknown_special_monster() {
     check(&case);
 }
 
+#[test]
+fn odds_that_hang_on_the_species_faced_before() {
+    // A Shapeshifter becomes the species of its place, so two runs with the same cards
+    // left may have faced different species: where a tile asks what came before, the
+    // search must keep such runs apart. The Royal Sceptre asks it at each reveal.
+    let sceptre = Case {
+        name: "princess, sceptre, unknown shapeshifter",
+        packs: "sequel",
+        adventurer: "princess",
+        tiles: &["royal_sceptre", "mr_charm"],
+        size: 4,
+        unseen: Some(&[
+            "goblin", "skeleton", "skeleton", "orc", "vampire", "vampire",
+        ]),
+        unknown_specials: 1,
+        candidates: &["shapeshifter", "fairy"],
+        ..Case::default()
+    };
+    check(&sceptre);
+    // Omnipotence counts the species faced at the end. A Shapeshifter at the second place
+    // is a Skeleton, at the fourth a Vampire: the Grail defeats both, so a run may reach
+    // the fifth card with the same HP and the same cards left either way, and only one of
+    // the two has faced two Skeletons (and fails when the fifth is a Lich or the Dragon,
+    // where the other succeeds).
+    let omnipotence = Case {
+        name: "mage, omnipotence and grail, unknown shapeshifter",
+        packs: "base,sequel",
+        adventurer: "mage",
+        tiles: &["omnipotence", "holy_grail"],
+        size: 5,
+        unseen: Some(&["goblin", "skeleton", "orc", "lich", "dragon"]),
+        unknown_specials: 1,
+        candidates: &["shapeshifter", "fairy"],
+        // Counted at the end, so that a run goes on to its end with no HP left.
+        damage_model: Some("end_total"),
+        ..Case::default()
+    };
+    assert_eq!(check(&omnipotence), "4/5");
+    // No tile of the Bard's asks what came before: those runs have the same odds, which
+    // the search may share. (The Coin is a choice at each even monster until used.)
+    let bard = Case {
+        name: "bard, coin and blade, unknown shapeshifter",
+        adventurer: "bard",
+        tiles: &["lucky_coin", "dancing_blade", "fancy_hat"],
+        size: 5,
+        candidates: &["shapeshifter", "ally", "mimic"],
+        ..sceptre
+    };
+    check(&bard);
+}
+
 // --- What the command says about wrong situations -----------------------------------------
 
 fn odds_run(args: &[&str]) -> (i32, String, String) {

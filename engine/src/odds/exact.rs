@@ -16,14 +16,18 @@
 //!   led to, with what the search needs to know of it ([`Node`]). A state is made only
 //!   when a step it needs is not known yet ([`Src`]): a situation new to the memo whose
 //!   steps are known costs no engine time at all.
-//! - *Settled situations are shared.* Once no card can come any more (and no tile can
-//!   draw from the monster deck), the odds no longer depend on the chances; unless a hook
-//!   read the history while working them out, they depend on the step key alone and are
-//!   remembered under it ([`key::settled_key`]), and on the edge that led there: the end
-//!   of a dungeon reached in many ways is worked out once. A situation whose working out
-//!   read the history keeps its whole key. (Which of the two a situation gets depends only
-//!   on its step key: its working out reads the history, or not, at the same point from
-//!   every such state.)
+//! - *Situations whose odds never read the history are shared.* Unless a hook read the
+//!   history while working them out (or a figure found under a whole key went into
+//!   them), the odds of a paused situation depend on its step key and the chances alone,
+//!   not on the species faced: they are remembered under those ([`key::unfaced_key`]), so
+//!   runs that faced different species with the same cards left (a Shapeshifter at
+//!   different places) are worked out once. Once no card can come any more (and no tile
+//!   can draw from the monster deck), the chances do not count either: such odds are
+//!   remembered under the step key alone ([`key::settled_key`]), and on the edge that led
+//!   there, so the end of a dungeon reached in many ways is worked out once. A situation
+//!   whose working out read the history keeps its whole key. (Which of the two a situation
+//!   gets depends only on its step key and the chances: its working out reads the
+//!   history, or not, at the same point from every such state.)
 //! - *A step that only asked whether a species was faced* (the Royal Sceptre, run
 //!   natively: [`crate::hooks::HookRunner::take_species_asked`]) is remembered too, by
 //!   its answers ([`Edge::Asks`]): followed from another state, it is taken by that
@@ -367,11 +371,16 @@ enum Place {
 /// Where a situation's odds are remembered.
 #[derive(Copy, Clone, Debug)]
 enum At {
-    /// Under its whole key.
+    /// Under its whole key (what builds on it reads the history: the key holds it).
     Whole(u64),
-    /// No card can come: under the settled key if working it out reads no history (see
-    /// the module's doc), else under the whole key.
-    Settled { settled: u64, whole: u64 },
+    /// Under a key without the species faced (the step key and, unless no card can come
+    /// any more, `ended`, the chances) if working it out reads no history (see the
+    /// module's doc), else under the whole key.
+    Unfaced {
+        unfaced: u64,
+        whole: u64,
+        ended: bool,
+    },
 }
 
 /// What a node is made with.
@@ -599,9 +608,8 @@ impl<'a> OddsSearch<'a> {
         let history = self.history;
         let v = self.work(src, node, faced, cards)?;
         let key = match at {
-            At::Whole(key) => key,
-            At::Settled { settled, .. } if self.history == history => settled,
-            At::Settled { whole, .. } => {
+            At::Unfaced { unfaced, .. } if self.history == history => unfaced,
+            At::Whole(whole) | At::Unfaced { whole, .. } => {
                 // Remembered under its whole key: whatever builds on it reads the history.
                 self.history += 1;
                 whole
@@ -625,11 +633,18 @@ impl<'a> OddsSearch<'a> {
         let (run, step) = n.keys;
         let whole = || key::situation_key(run, faced, cards.key);
         if cards.chances.cards() == 0 && !may_draw {
-            Place::At(At::Settled {
-                settled: key::settled_key(step),
+            Place::At(At::Unfaced {
+                unfaced: key::settled_key(step),
                 whole: whole(),
+                ended: true,
             })
-        } else if read || may_draw || matches!(n.shape, Shape::Paused { .. }) {
+        } else if !may_draw && matches!(n.shape, Shape::Paused { .. }) {
+            Place::At(At::Unfaced {
+                unfaced: key::unfaced_key(step, cards.key),
+                whole: whole(),
+                ended: false,
+            })
+        } else if read || may_draw {
             Place::At(At::Whole(whole()))
         } else {
             Place::Again
@@ -661,11 +676,18 @@ impl<'a> OddsSearch<'a> {
         match self.place(next, next_faced, cards, false) {
             Place::Lost => Some(0.0),
             Place::Again => None,
-            Place::At(At::Whole(key)) => self.cache.memo.get(&key).copied(),
-            Place::At(At::Settled { settled, .. }) => {
-                let v = self.cache.memo.get(&settled).copied()?;
+            Place::At(At::Whole(key)) => {
+                let v = self.cache.memo.get(&key).copied()?;
+                // As `known` would count it.
+                self.history += 1;
+                Some(v)
+            }
+            Place::At(At::Unfaced { unfaced, ended, .. }) => {
+                let v = self.cache.memo.get(&unfaced).copied()?;
                 // As `settle` would note it.
-                if let Some(Edge::Goes { settled, .. }) = self.edge_at(node, (step, None), slot) {
+                if let (true, Some(Edge::Goes { settled, .. })) =
+                    (ended, self.edge_at(node, (step, None), slot))
+                {
                     *settled = Known(v);
                 }
                 Some(v)
@@ -676,10 +698,14 @@ impl<'a> OddsSearch<'a> {
     /// The odds of a situation already worked out, here or in the shared table (then
     /// replayed into this cache); `None` if it is new. Counts it against the budget then.
     fn known(&mut self, at: At) -> Result<Option<f64>, EngineError> {
+        // A figure found under a whole key: what builds on it reads the history.
         let found = match at {
-            At::Whole(key) => self.cache.memo.get(&key).map(|&v| (key, v)),
-            At::Settled { settled, whole } => match self.cache.memo.get(&settled) {
-                Some(&v) => Some((settled, v)),
+            At::Whole(whole) => self.cache.memo.get(&whole).map(|&v| {
+                self.history += 1;
+                (whole, v)
+            }),
+            At::Unfaced { unfaced, whole, .. } => match self.cache.memo.get(&unfaced) {
+                Some(&v) => Some((unfaced, v)),
                 None => self.cache.memo.get(&whole).map(|&v| {
                     self.history += 1;
                     (whole, v)
@@ -694,9 +720,12 @@ impl<'a> OddsSearch<'a> {
         }
         self.check_budget()?;
         let replayed = match at {
-            At::Whole(key) => self.try_replay(key)?.map(|v| (key, v)),
-            At::Settled { settled, whole } => match self.try_replay(settled)? {
-                Some(v) => Some((settled, v)),
+            At::Whole(whole) => self.try_replay(whole)?.map(|v| {
+                self.history += 1;
+                (whole, v)
+            }),
+            At::Unfaced { unfaced, whole, .. } => match self.try_replay(unfaced)? {
+                Some(v) => Some((unfaced, v)),
                 None => self.try_replay(whole)?.map(|v| {
                     self.history += 1;
                     (whole, v)

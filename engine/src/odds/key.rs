@@ -4,7 +4,9 @@
 //! its key is the run key ([`Keys::run`]: HP, tiles, memory, stage, the card being
 //! resolved...), the species of the monsters faced so far, counted, not in order
 //! ([`Faced`]), and the chances ([`chances_key`]). Two states with one key have the same
-//! odds (see `super`'s documentation for the one assumption behind it).
+//! odds (see `super`'s documentation for the one assumption behind it). Odds that did not
+//! read the history are remembered without the species faced ([`unfaced_key`],
+//! [`settled_key`]: `exact.rs` says when).
 //!
 //! A *step* (the engine resolving a card, or taking an answer, until the next pause) reads
 //! less: not the chances, and not the monsters faced before, unless a hook asks for them
@@ -229,6 +231,15 @@ pub(super) fn situation_key(run: u64, faced: Faced, chances: u64) -> u64 {
 pub(super) fn settled_key(step: u64) -> u64 {
     let mut h = Mix::new(0x05e7_71ed);
     h.word(step);
+    h.finish()
+}
+
+/// The key under which a situation whose odds do not depend on the history (working them
+/// out read none of it) is remembered: its step key and the chances.
+pub(super) fn unfaced_key(step: u64, chances: u64) -> u64 {
+    let mut h = Mix::new(0x0bfa_ced0);
+    h.word(step);
+    h.word(chances);
     h.finish()
 }
 
