@@ -275,7 +275,7 @@ impl<H: HookRunner> Resolver<'_, H> {
                 self.state.run.pending = Some(PendingHook {
                     card,
                     hook: HookName::OnReveal,
-                    answers: Vec::new(),
+                    answers: Default::default(),
                     question: Some(question),
                 });
                 Err(decision)
@@ -520,7 +520,7 @@ impl<H: HookRunner> Resolver<'_, H> {
         let state = &mut *self.state;
         let answers = match &state.run.pending {
             Some(p) if p.card == card && p.hook == hook => p.answers.clone(),
-            _ => Vec::new(),
+            _ => Default::default(),
         };
         match self.hooks.call(
             state,

@@ -129,13 +129,17 @@ pub struct Memory {
     pub value: MemValue,
 }
 
+/// The answers a hook call was given, held inline (no allocation for each question); a
+/// list in a save.
+pub type AnswerList = SmallVec<[Answer; 4]>;
+
 /// A hook call waiting on a question: the answers given so far are replayed to the hook
 /// when it runs again.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PendingHook {
     pub card: CardRef,
     pub hook: HookName,
-    pub answers: Vec<Answer>,
+    pub answers: AnswerList,
     pub question: Option<Question>,
 }
 
@@ -388,7 +392,7 @@ mod tests {
             pending: Some(PendingHook {
                 card: tile,
                 hook: HookName::BeforeEntering,
-                answers: Vec::new(),
+                answers: AnswerList::new(),
                 question: None,
             }),
             success: Some(true),

@@ -166,9 +166,12 @@ impl GameState {
 
     /// Seats still in the game, clockwise from `from` (included).
     pub fn seats_from(&self, from: Seat) -> impl Iterator<Item = Seat> + '_ {
-        let n = usize::from(self.num_players());
-        (0..n)
-            .map(move |i| ((usize::from(from) + i) % n) as Seat)
+        let n = self.players.len();
+        // Wrapped by a subtraction, not a remainder (a division per seat).
+        let from = usize::from(from) % n.max(1);
+        (from..n)
+            .chain(0..from)
+            .map(|s| s as Seat)
             .filter(|&s| !self.players[usize::from(s)].eliminated)
     }
 
