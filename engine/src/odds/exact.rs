@@ -100,6 +100,10 @@ struct Node {
     may_draw: bool,
     /// Lost unless a card still to come may raise HP ([`Raisers::lost`]).
     lost: bool,
+    /// A situation of this node was remembered under its whole key: the others are looked
+    /// up under it first. (Any may be under either; one situation is under one only, so
+    /// the order changes no figure, only how many lookups miss.)
+    whole_first: bool,
     /// Where revealing each monster (by index) led, once known.
     reveals: Vec<Option<Edge>>,
     /// Where each answer, or resuming, led (by the move's code), once known.
@@ -193,6 +197,7 @@ impl Graph {
             shape,
             may_draw: search.deck_draws.may_draw(state),
             lost: search.raisers.lost(state),
+            whole_first: false,
             reveals: Vec::new(),
             acts: SmallVec::new(),
         });
@@ -380,6 +385,7 @@ enum At {
         unfaced: u64,
         whole: u64,
         ended: bool,
+        whole_first: bool,
     },
 }
 
@@ -612,6 +618,9 @@ impl<'a> OddsSearch<'a> {
             At::Whole(whole) | At::Unfaced { whole, .. } => {
                 // Remembered under its whole key: whatever builds on it reads the history.
                 self.history += 1;
+                if let At::Unfaced { .. } = at {
+                    self.cache.graph.nodes[node as usize].whole_first = true;
+                }
                 whole
             }
         };
@@ -637,12 +646,14 @@ impl<'a> OddsSearch<'a> {
                 unfaced: key::settled_key(step),
                 whole: whole(),
                 ended: true,
+                whole_first: n.whole_first,
             })
         } else if !may_draw && matches!(n.shape, Shape::Paused { .. }) {
             Place::At(At::Unfaced {
                 unfaced: key::unfaced_key(step, cards.key),
                 whole: whole(),
                 ended: false,
+                whole_first: n.whole_first,
             })
         } else if read || may_draw {
             Place::At(At::Whole(whole()))
@@ -682,6 +693,16 @@ impl<'a> OddsSearch<'a> {
                 self.history += 1;
                 Some(v)
             }
+            Place::At(At::Unfaced {
+                whole,
+                whole_first: true,
+                ..
+            }) => {
+                let v = self.cache.memo.get(&whole).copied()?;
+                // As `known` would count it.
+                self.history += 1;
+                Some(v)
+            }
             Place::At(At::Unfaced { unfaced, ended, .. }) => {
                 let v = self.cache.memo.get(&unfaced).copied()?;
                 // As `settle` would note it.
@@ -704,13 +725,24 @@ impl<'a> OddsSearch<'a> {
                 self.history += 1;
                 (whole, v)
             }),
-            At::Unfaced { unfaced, whole, .. } => match self.cache.memo.get(&unfaced) {
-                Some(&v) => Some((unfaced, v)),
-                None => self.cache.memo.get(&whole).map(|&v| {
+            At::Unfaced {
+                unfaced,
+                whole,
+                whole_first,
+                ..
+            } => {
+                let memo = &self.cache.memo;
+                let under = |key: u64| memo.get(&key).map(|&v| (key, v));
+                let found = if whole_first {
+                    under(whole).or_else(|| under(unfaced))
+                } else {
+                    under(unfaced).or_else(|| under(whole))
+                };
+                if found.is_some_and(|(key, _)| key == whole) {
                     self.history += 1;
-                    (whole, v)
-                }),
-            },
+                }
+                found
+            }
         };
         if let Some((key, v)) = found {
             if self.shared.is_some() {
