@@ -1504,20 +1504,22 @@ fn odds_key_agrees_with_dungeon_odds() {
 
 #[test]
 fn odds_key_falls_back_to_an_estimate_and_says_so() {
-    // The sequel's rich tiles and special monsters: six cards are too many to count.
+    // The sequel's rich tiles and special monsters: by the end of this round, too many
+    // cases to count within the table's budget. (Seed 28: seed 4's last dungeon became
+    // countable once the odds stopped telling apart runs that faced different species.)
     let game = dungeon(
         &[
             "play",
             "--packs",
             "sequel",
             "--seed",
-            "4",
+            "28",
             "--delay",
             "0",
             "--adventurer",
             "ninja",
         ],
-        // Drawing and putting in each card: by the twelfth the dungeon holds eight.
+        // Drawing and putting in each card, asking the odds each time.
         &format!("{}o\nq\n", "o\n1\n".repeat(11)),
     );
     game.assert_no_panic();
@@ -1527,7 +1529,11 @@ fn odds_key_falls_back_to_an_estimate_and_says_so() {
     let shown = last_odds(&game.stdout);
     assert_eq!(shown.len(), 3, "{}", game.stdout);
     assert!(shown[0].starts_with("Your odds of surviving the dungeon as it stands: "));
-    assert!(shown[1].starts_with("With Orc put in: "), "{}", game.stdout);
+    assert!(
+        shown[1].starts_with("With Vampire put in: "),
+        "{}",
+        game.stdout
+    );
     assert_eq!(
         shown[2],
         "(an estimate from sampled dungeons: too many cases to count them all)"

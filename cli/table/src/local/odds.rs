@@ -13,9 +13,10 @@ use dungeon_engine::{Engine, GameState, View};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender};
 
-/// Exact up to this many situations (about two seconds), else an estimate over this many
-/// sampled dungeons (under a second, within a percent or so): a sequel dungeon of six
-/// cards already takes some 100,000 situations, a full one millions.
+/// Exact up to this many situations (tens of milliseconds on one core today; about two
+/// seconds when it was set), else an estimate over this many sampled dungeons (under a
+/// second, within a percent or so): a sequel dungeon of six cards already takes some
+/// 100,000 situations, a full one millions.
 pub const EFFORT: Effort = Effort::Bounded {
     states: 40_000,
     samples: 5_000,
