@@ -150,18 +150,11 @@ fn pass(
     }
 }
 
-/// The next seat clockwise after `seat` still in the bidding (by wrapping, not by a
-/// remainder: a division each seat was a few percent of a random 4-player game).
+/// The next seat clockwise after `seat` still in the bidding (`seat` itself last).
 fn next_bidder(state: &GameState, seat: Seat) -> Seat {
-    let n = state.players.len();
-    let mut s = usize::from(seat);
-    for _ in 0..n {
-        s = if s + 1 >= n { 0 } else { s + 1 };
-        if state.players[s].in_bidding() {
-            return s as Seat;
-        }
-    }
-    seat
+    (state.clockwise(seat.wrapping_add(1)))
+        .find(|&s| state.players[usize::from(s)].in_bidding())
+        .unwrap_or(seat)
 }
 
 #[cfg(test)]

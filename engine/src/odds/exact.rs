@@ -687,17 +687,15 @@ impl<'a> OddsSearch<'a> {
         match self.place(next, next_faced, cards, false) {
             Place::Lost => Some(0.0),
             Place::Again => None,
-            Place::At(At::Whole(key)) => {
-                let v = self.cache.memo.get(&key).copied()?;
-                // As `known` would count it.
-                self.history += 1;
-                Some(v)
-            }
-            Place::At(At::Unfaced {
-                whole,
-                whole_first: true,
-                ..
-            }) => {
+            // Under the whole key (first, where the node keeps some there).
+            Place::At(
+                At::Whole(whole)
+                | At::Unfaced {
+                    whole,
+                    whole_first: true,
+                    ..
+                },
+            ) => {
                 let v = self.cache.memo.get(&whole).copied()?;
                 // As `known` would count it.
                 self.history += 1;
