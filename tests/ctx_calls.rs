@@ -88,7 +88,7 @@ fn first_question(code: &str) -> Result<Option<(String, Vec<String>)>, String> {
     let cat = engine.catalog();
     Ok(state.pending.map(|d| match d.kind {
         DecisionKind::Question(q) => (
-            q.prompt,
+            q.prompt.to_string(),
             q.options
                 .iter()
                 .map(|a| match a {

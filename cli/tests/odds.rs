@@ -223,8 +223,12 @@ impl Counter<'_> {
                         .collect();
                     let entry = asked
                         .entry(seen)
-                        .or_insert_with(|| (q.options.clone(), Vec::new()));
-                    assert_eq!(entry.0, q.options, "one question for what the runner saw");
+                        .or_insert_with(|| (q.options.to_vec(), Vec::new()));
+                    assert_eq!(
+                        entry.0[..],
+                        q.options[..],
+                        "one question for what the runner saw"
+                    );
                     entry.1.push((world.clone(), *ways));
                 }
             }

@@ -463,8 +463,7 @@ fn a_prompt_is_filled_once_and_bounded() {
         seat: 0,
         asker: CardRef::Tile(potion),
         prompt: "healing_potion_use".into(),
-        options: vec![Answer::Yes, Answer::No],
-        aliases: Vec::new(),
+        options: [Answer::Yes, Answer::No].into_iter().collect(),
     };
     let shown = Text::new(Lang::En, &catalog).prompt(&question, Some(orc));
     let max = fill::MAX_FILLED_CHARS + 1;

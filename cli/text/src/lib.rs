@@ -280,7 +280,7 @@ impl<'c> Text<'c> {
             ("tile", (&card).into()),
             ("monster", monster.clone().unwrap_or_default().into()),
         ];
-        match q.prompt.as_str() {
+        match &*q.prompt {
             "use_tile" if monster.is_none() => self.t("prompt-use-tile-now", &args),
             "use_tile" => self.t("prompt-use-tile", &args),
             "name_species" => self.t("prompt-name-species", &args),

@@ -192,7 +192,7 @@ impl HookRunner for NativeHooks {
             unreachable!("no monster has a script here")
         };
         let done = |effects: Vec<Effect>| HookOutcome::Done {
-            effects,
+            effects: effects.into(),
             value: HookValue::Nothing,
         };
         let ask = |prompt: &str, options: Vec<Answer>| {
@@ -200,8 +200,7 @@ impl HookRunner for NativeHooks {
                 seat: state.run.runner,
                 asker: call.card,
                 prompt: prompt.into(),
-                options,
-                aliases: Vec::new(),
+                options: options.into(),
             })
         };
         let m = state.run.faced.last();
@@ -227,7 +226,7 @@ impl HookRunner for NativeHooks {
                 let species = m.and_then(|m| m.species);
                 let hit = species.is_some_and(|s| named == Some(&self.species_text[s.ix()]));
                 HookOutcome::Done {
-                    effects: Vec::new(),
+                    effects: Default::default(),
                     value: HookValue::Bool(hit),
                 }
             }

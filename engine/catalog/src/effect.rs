@@ -10,6 +10,9 @@ use std::sync::Arc;
 /// so no HP arithmetic can overflow whatever numbers a pack or a script gives.
 pub const HP_LIMIT: i32 = 10_000;
 
+/// The effects of one hook call, held inline (most calls have one or two: no allocation).
+pub type EffectList = smallvec::SmallVec<[Effect; 2]>;
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Effect {
     /// The monster being resolved is defeated (credited to the hook's card).

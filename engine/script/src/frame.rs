@@ -328,10 +328,10 @@ impl Frame {
 
     /// The answer to the next question this hook asks: a recorded one, the only option,
     /// or a stop (the engine will ask and run the hook again).
-    pub fn ask(
+    pub fn ask<'p>(
         &mut self,
         seat: Option<Seat>,
-        prompt: &str,
+        prompt: impl Into<Prompt<'p>>,
         options: &[Answer],
     ) -> mlua::Result<Answer> {
         if !self.hook.may_ask() {
@@ -363,9 +363,8 @@ impl Frame {
         self.question = Some(Question {
             seat,
             asker: self.card,
-            prompt: prompt.to_string(),
-            options: options.to_vec(),
-            aliases: Vec::new(),
+            prompt: prompt.into().shared(),
+            options: options.into(),
         });
         // The hook runs on with a provisional answer (cheaper than stopping it with an
         // error); nothing it does from here on is kept: the engine asks, then runs it again.
@@ -426,4 +425,33 @@ pub(crate) type SharedFrame = Rc<RefCell<Frame>>;
 /// A uniform integer in `lo..=hi` from the game's generator.
 pub(crate) fn draw(frame: &SharedFrame, lo: i64, hi: i64) -> mlua::Result<i64> {
     frame.borrow_mut().draw(lo, hi)
+}
+
+/// A question's prompt as a hook gives it: already shared (a native helper's), or text
+/// (a script's), shared only when the question is really asked.
+#[derive(Copy, Clone)]
+pub enum Prompt<'a> {
+    Shared(&'a Arc<str>),
+    Text(&'a str),
+}
+
+impl Prompt<'_> {
+    fn shared(self) -> Arc<str> {
+        match self {
+            Prompt::Shared(p) => Arc::clone(p),
+            Prompt::Text(t) => crate::action::prompt_text(t),
+        }
+    }
+}
+
+impl<'a> From<&'a str> for Prompt<'a> {
+    fn from(text: &'a str) -> Self {
+        Prompt::Text(text)
+    }
+}
+
+impl<'a> From<&'a Arc<str>> for Prompt<'a> {
+    fn from(shared: &'a Arc<str>) -> Self {
+        Prompt::Shared(shared)
+    }
 }

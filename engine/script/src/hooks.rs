@@ -5,7 +5,7 @@
 //! nothing behind.
 
 use crate::action::{Answer, CardRef, Question};
-pub use crate::effect::Effect;
+pub use crate::effect::{Effect, EffectList};
 pub use crate::error::{HookError, HookErrorKind};
 pub use crate::hook_name::{HookName, HookSet};
 use crate::state::GameState;
@@ -32,7 +32,7 @@ pub enum HookValue {
 pub enum HookOutcome {
     /// The hook finished: apply its effects.
     Done {
-        effects: Vec<Effect>,
+        effects: EffectList,
         value: HookValue,
     },
     /// The hook needs an answer it has not been given: nothing happened yet.
@@ -149,7 +149,7 @@ impl HookRunner for NoHooks {
         _call: HookCall<'_>,
     ) -> Result<HookOutcome, HookError> {
         Ok(HookOutcome::Done {
-            effects: Vec::new(),
+            effects: EffectList::new(),
             value: HookValue::Nothing,
         })
     }

@@ -58,7 +58,7 @@ pub use work::HookCost;
 
 use crate::action::CardRef;
 use crate::catalog::{CardInfo, Catalog, Diagnostic, Diagnostics};
-use crate::effect::HP_LIMIT;
+use crate::effect::{EffectList, HP_LIMIT};
 use crate::hooks::{HookCall, HookError, HookName, HookOutcome, HookRunner, HookSet, HookValue};
 use crate::state::GameState;
 use frame::{Frame, SharedFrame};
@@ -135,6 +135,8 @@ pub struct ScriptHost {
     step_budget: u64,
     /// The regular species, in catalog order (what `ctx.regular_species()` lists).
     regular_species: Vec<crate::ids::SpeciesId>,
+    /// What the native helpers remember, shared.
+    remembered: native::Remembered,
 }
 
 impl ScriptHost {
@@ -183,6 +185,7 @@ impl ScriptHost {
             work: work::Work::new(slots),
             step_budget: DEFAULT_STEP_BUDGET,
             regular_species: catalog.regular_species().collect(),
+            remembered: native::Remembered::new(&catalog),
         };
         let mut diags = Diagnostics::default();
         let tiles = catalog.tiles.iter().map(|t| (&t.info, false));
@@ -460,6 +463,7 @@ impl ScriptHost {
             &mut f,
             &self.catalog,
             &self.regular_species,
+            &self.remembered,
             call.hook,
             call.damage,
         );
@@ -469,7 +473,8 @@ impl ScriptHost {
         let outcome = match f.question.take() {
             Some(question) => HookOutcome::Asked(question),
             None => HookOutcome::Done {
-                effects: std::mem::take(&mut f.effects),
+                // Drained: the frame keeps its list's storage for the next call.
+                effects: f.effects.drain(..).collect(),
                 value,
             },
         };
@@ -577,7 +582,7 @@ impl HookRunner for ScriptHost {
             Ok(Some(index)) => index,
             Ok(None) => {
                 return Ok(HookOutcome::Done {
-                    effects: Vec::new(),
+                    effects: EffectList::new(),
                     value: HookValue::Nothing,
                 });
             }
@@ -616,7 +621,7 @@ impl HookRunner for ScriptHost {
             }
             Ok(value) => value,
         };
-        let effects = std::mem::take(&mut f.effects);
+        let effects: EffectList = f.effects.drain(..).collect();
         drop(f);
         let limit = HP_LIMIT as f64;
         let value = match (call.hook, value) {

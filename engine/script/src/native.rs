@@ -21,7 +21,7 @@
 
 use super::args::{MAX_PROMPT, is_lowercase_key};
 use super::frame::{Frame, MAX_MEMORY_TEXT};
-use crate::action::{Answer, CardRef};
+use crate::action::{Answer, CardRef, prompt_text};
 use crate::catalog::Catalog;
 use crate::effect::{Effect, HP_LIMIT, MemValue};
 use crate::hook_name::{HookName, HookSet};
@@ -33,21 +33,21 @@ use std::sync::Arc;
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Helper {
     NameSpeciesBeforeEntering {
-        prompt: String,
+        prompt: Arc<str>,
         ruling: Option<usize>,
     },
     NameSpeciesOnReveal {
-        prompt: String,
+        prompt: Arc<str>,
         ruling: Option<usize>,
     },
     ReviveToBaseHp {
         ruling: Option<usize>,
-        prompt: String,
+        prompt: Arc<str>,
     },
     GainStrengthWhenDefeating,
     DefeatNextWhenDefeating,
     ReplaceFromDeckOnReveal {
-        prompt: String,
+        prompt: Arc<str>,
     },
     SucceedIfAllSpeciesDiffer,
     ReduceDamage(i64),
@@ -67,6 +67,25 @@ enum Arg {
 /// The key under which the species helpers remember the named species.
 const SPECIES_KEY: &str = "species";
 
+/// What the helpers remember, shared: the key and each species' id (by species index),
+/// so that naming a species allocates nothing.
+#[derive(Debug)]
+pub(crate) struct Remembered {
+    species_key: Arc<str>,
+    species_ids: Vec<Arc<str>>,
+}
+
+impl Remembered {
+    pub(crate) fn new(catalog: &Catalog) -> Remembered {
+        Remembered {
+            species_key: SPECIES_KEY.into(),
+            species_ids: (catalog.species_ids())
+                .map(|s| Arc::from(catalog.species_def(s).id.as_str()))
+                .collect(),
+        }
+    }
+}
+
 impl Helper {
     /// The helper `code` is exactly one call to, if any, with arguments the Lua helper
     /// would accept in every call.
@@ -80,10 +99,10 @@ impl Helper {
             Some(Arg::Text(s)) => Some(Some(s.as_str())),
             Some(Arg::Int(_)) => None,
         };
-        let prompt = |i: usize, default: &str| -> Option<String> {
+        let prompt = |i: usize, default: &str| -> Option<Arc<str>> {
             match text(i)? {
-                None => Some(default.to_string()),
-                Some(p) if is_lowercase_key(p.as_bytes(), MAX_PROMPT) => Some(p.to_string()),
+                None => Some(prompt_text(default)),
+                Some(p) if is_lowercase_key(p.as_bytes(), MAX_PROMPT) => Some(prompt_text(p)),
                 Some(_) => None,
             }
         };
@@ -190,6 +209,7 @@ impl Helper {
         f: &mut Frame,
         catalog: &Catalog,
         regular: &[SpeciesId],
+        remembered: &Remembered,
         hook: HookName,
         damage: i32,
     ) -> Option<HookValue> {
@@ -212,21 +232,18 @@ impl Helper {
             let chosen = f.state().ok()?.options.ruling_choice(catalog, index)?;
             Some(catalog.rulings[index].choices[chosen].id == choice)
         };
-        let ask_yes_no = |f: &mut Frame, prompt: &str| -> Option<bool> {
+        let ask_yes_no = |f: &mut Frame, prompt: &Arc<str>| -> Option<bool> {
             let answer = f.ask(None, prompt, &[Answer::Yes, Answer::No]);
             Some(answer.ok()? == Answer::Yes)
         };
         let remember_species = |f: &mut Frame, s: SpeciesId| -> Option<()> {
-            let id = &catalog.species_def(s).id;
+            let id = remembered.species_ids.get(s.ix())?;
             if id.len() > MAX_MEMORY_TEXT {
                 return None;
             }
-            let text: Arc<str> = id.as_str().into();
-            f.record(
-                "remember",
-                Effect::Remember(SPECIES_KEY.into(), MemValue::Text(text)),
-            )
-            .ok()
+            let key = Arc::clone(&remembered.species_key);
+            let text = MemValue::Text(Arc::clone(id));
+            f.record("remember", Effect::Remember(key, text)).ok()
         };
         let tile = match f.card {
             CardRef::Tile(t) => Some(t),
@@ -234,7 +251,8 @@ impl Helper {
         };
         match (self, hook) {
             (Helper::NameSpeciesBeforeEntering { prompt, ruling }, HookName::BeforeEntering) => {
-                let options: Vec<Answer> = if ruling_is(f, *ruling, "regular")? {
+                let options: smallvec::SmallVec<[Answer; 16]> = if ruling_is(f, *ruling, "regular")?
+                {
                     regular.iter().map(|&s| Answer::Species(s)).collect()
                 } else {
                     catalog.species_ids().map(Answer::Species).collect()
@@ -312,7 +330,7 @@ impl Helper {
             (Helper::SucceedIfAllSpeciesDiffer, HookName::AtEnd) => {
                 // The species faced: in an odds situation's key, not in a step's.
                 f.note_history();
-                let mut seen: Vec<SpeciesId> = Vec::new();
+                let mut seen: smallvec::SmallVec<[SpeciesId; 16]> = smallvec::SmallVec::new();
                 let mut differ = true;
                 for s in f
                     .state()

@@ -16,7 +16,7 @@ pub(crate) fn apply_effects(
     catalog: &Catalog,
     state: &mut GameState,
     source: CardRef,
-    effects: Vec<Effect>,
+    effects: crate::effect::EffectList,
     events: &mut Vec<Event>,
 ) -> Result<(), EngineError> {
     for effect in effects {

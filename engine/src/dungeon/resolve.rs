@@ -257,17 +257,12 @@ impl<H: HookRunner> Resolver<'_, H> {
                 Ok(answer)
             }
             _ => {
-                let question = with_aliases(
-                    self.catalog,
-                    self.state,
-                    Question {
-                        seat: self.state.run.runner,
-                        asker: card,
-                        prompt: prompt.to_string(),
-                        options: vec![Answer::Yes, Answer::No],
-                        aliases: Vec::new(),
-                    },
-                );
+                let question = Question {
+                    seat: self.state.run.runner,
+                    asker: card,
+                    prompt: crate::action::prompt_text(prompt),
+                    options: [Answer::Yes, Answer::No].into_iter().collect(),
+                };
                 let decision = Decision {
                     seat: question.seat,
                     kind: DecisionKind::Question(question.clone()),
@@ -374,7 +369,7 @@ impl<H: HookRunner> Resolver<'_, H> {
                 self.catalog,
                 self.state,
                 card,
-                vec![Effect::DiscardTile(tile)],
+                smallvec::smallvec![Effect::DiscardTile(tile)],
                 self.events,
             )?;
         }
@@ -532,7 +527,6 @@ impl<H: HookRunner> Resolver<'_, H> {
             },
         )? {
             HookOutcome::Asked(question) => {
-                let question = with_aliases(self.catalog, state, question);
                 let decision = Decision {
                     seat: question.seat,
                     kind: DecisionKind::Question(question.clone()),
@@ -582,29 +576,4 @@ fn next_held(state: &GameState, cursor: u8) -> Option<(u8, TileId)> {
     (cursor as usize..order.len())
         .map(|i| (i as u8, order[i]))
         .find(|(_, t)| state.tiles.contains(t))
-}
-
-/// Fills in the other labels a yes/no question about a monster accepts (see
-/// [`Question::aliases`]): whoever writes answers by hand may name the tile to use, the
-/// species it names, or the tile that would defeat the monster anyway.
-fn with_aliases(catalog: &Catalog, state: &GameState, mut q: Question) -> Question {
-    if q.options != [Answer::Yes, Answer::No] {
-        return q;
-    }
-    let Some(current) = state.run.current() else {
-        return q;
-    };
-    let asker = q.asker.id(catalog).to_string();
-    q.aliases.push((asker.clone(), Answer::Yes));
-    if let Some(species) = current.species {
-        q.aliases
-            .push((catalog.species_def(species).id.clone(), Answer::Yes));
-    }
-    for &tile in &current.defeaters {
-        let id = &catalog.tile(tile).info.id;
-        if *id != asker {
-            q.aliases.push((id.clone(), Answer::No));
-        }
-    }
-    q
 }

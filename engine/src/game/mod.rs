@@ -63,7 +63,7 @@ pub(crate) fn advance<H: HookRunner>(
                         events.push(Event::Asked {
                             seat: q.seat,
                             asker: q.asker,
-                            prompt: q.prompt.as_str().into(),
+                            prompt: q.prompt.clone(),
                             monster: state.run.current().map(|f| f.monster),
                         });
                     }

@@ -1,10 +1,11 @@
 //! Running scenario files and reporting what passed, what failed and why.
 
 use super::format::{MAX_ANSWERS, Outcome, ScenarioFile};
-use crate::action::{Action, DecisionKind};
-use crate::catalog::{Diagnostic, PackLibrary};
+use crate::action::{Action, Answer, DecisionKind, Question};
+use crate::catalog::{Catalog, Diagnostic, PackLibrary};
 use crate::engine::Engine;
 use crate::game::DungeonSetup;
+use crate::state::GameState;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
@@ -178,7 +179,7 @@ impl<'a> ScenarioRunner<'a> {
                 ));
                 return Ok(problems);
             };
-            let Some(answer) = question.find(&catalog, &given.label()) else {
+            let Some(answer) = find_answer(&catalog, &state, question, &given.label()) else {
                 trace.extend(events.iter().map(|e| e.describe(&catalog)));
                 problems.push(format!(
                     "answer `{}` does not fit question `{}` from `{asker}` (options: {options})",
@@ -270,4 +271,30 @@ fn report(path: &str, name: Option<String>, status: Status) -> ScenarioReport {
 fn unknown<'s>(what: &str, id: &str, known: impl Iterator<Item = &'s String>) -> String {
     let known: Vec<&str> = known.map(String::as_str).collect();
     format!("unknown {what} `{id}` (known: {})", known.join(", "))
+}
+
+/// The option an answer written by hand stands for: its label, or for a yes/no question
+/// about the monster being resolved, the asking tile's id or the monster's species (yes),
+/// or the id of another tile that defeats it anyway (no).
+fn find_answer(
+    catalog: &Catalog,
+    state: &GameState,
+    question: &Question,
+    label: &str,
+) -> Option<Answer> {
+    if let Some(answer) = question.find(catalog, label) {
+        return Some(answer);
+    }
+    let current = state.run.current()?;
+    if *question.options != [Answer::Yes, Answer::No] {
+        return None;
+    }
+    let asker = question.asker.id(catalog);
+    let species = current.species.map(|s| catalog.species_def(s).id.as_str());
+    if label == asker || species == Some(label) {
+        return Some(Answer::Yes);
+    }
+    (current.defeaters.iter())
+        .any(|&t| catalog.tile(t).info.id == label)
+        .then_some(Answer::No)
 }

@@ -4,6 +4,7 @@ use crate::catalog::Catalog;
 use crate::ids::*;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::Arc;
 
 pub use crate::ids::CardRef;
 
@@ -35,6 +36,17 @@ impl Answer {
 /// the monster?), "name_species", "choose_tile", "choose_player".
 pub const BUILTIN_PROMPTS: [&str; 4] = ["use_tile", "name_species", "choose_tile", "choose_player"];
 
+/// A question's prompt, shared: a builtin prompt is one shared copy for every question,
+/// any other is copied once here.
+pub fn prompt_text(text: &str) -> Arc<str> {
+    static BUILTIN: std::sync::LazyLock<[Arc<str>; 4]> =
+        std::sync::LazyLock::new(|| BUILTIN_PROMPTS.map(Arc::from));
+    match BUILTIN.iter().find(|p| ***p == *text) {
+        Some(p) => Arc::clone(p),
+        None => text.into(),
+    }
+}
+
 /// A question a hook (or the engine, for an optional tile) asks a player.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -44,14 +56,16 @@ pub struct Question {
     /// The card whose rule asks.
     pub asker: CardRef,
     /// Prompt key, looked up in the asking card's pack messages, then the engine's.
-    pub prompt: String,
-    pub options: Vec<Answer>,
-    /// Other labels accepted for an option, for answers written by hand (scenario files):
-    /// a yes/no question about a monster also takes the asking tile's id or the monster's
-    /// species for "yes", and the id of a tile already defeating it for "no".
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub aliases: Vec<(String, Answer)>,
+    // Shared: the decision, the run and the log each hold the question's prompt.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    pub prompt: Arc<str>,
+    // Held inline (no allocation for a yes/no question); serialised as a list.
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<Answer>"))]
+    pub options: AnswerList,
 }
+
+/// Answers held inline (no allocation for each question); a list in a save.
+pub type AnswerList = smallvec::SmallVec<[Answer; 4]>;
 
 impl Question {
     /// The labels of the options, for messages.
@@ -60,18 +74,11 @@ impl Question {
     }
 
     /// The option with this label, if any.
-    /// The option with this label, or the option an alias stands for.
     pub fn find(&self, catalog: &Catalog, label: &str) -> Option<Answer> {
         self.options
             .iter()
             .copied()
             .find(|o| o.label(catalog) == label)
-            .or_else(|| {
-                self.aliases
-                    .iter()
-                    .find(|(alias, _)| alias == label)
-                    .map(|(_, a)| *a)
-            })
     }
 }
 

@@ -4,7 +4,8 @@
 
 pub use crate::effect::{Effect, MemValue};
 
-use crate::action::{Answer, CardRef, Question};
+pub use crate::action::AnswerList;
+use crate::action::{CardRef, Question};
 use crate::event::DefeatCause;
 use crate::hook_name::HookName;
 use crate::ids::*;
@@ -128,10 +129,6 @@ pub struct Memory {
     pub key: Arc<str>,
     pub value: MemValue,
 }
-
-/// The answers a hook call was given, held inline (no allocation for each question); a
-/// list in a save.
-pub type AnswerList = SmallVec<[Answer; 4]>;
 
 /// A hook call waiting on a question: the answers given so far are replayed to the hook
 /// when it runs again.

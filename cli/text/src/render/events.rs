@@ -161,9 +161,8 @@ pub fn event(text: &Text, seats: &Seats, viewer: Option<Seat>, e: &Event) -> Opt
             let question = Question {
                 seat: *seat,
                 asker: *asker,
-                prompt: prompt.to_string(),
-                options: Vec::new(),
-                aliases: Vec::new(),
+                prompt: prompt.clone(),
+                options: Default::default(),
             };
             you(
                 "event-asked",
