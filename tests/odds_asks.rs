@@ -1,6 +1,6 @@
 //! The exact odds keep a step that asked only whether a species was faced (the Royal
 //! Sceptre, run natively) by its answers, and follow it from other states by theirs
-//! (`engine/src/odds/exact.rs`, `Edge::Asks`). The figures must be the very ones a search
+//! (`engine/src/odds/exact/graph.rs`, `Edge::Asks`). The figures must be the very ones a search
 //! finds that takes every such step again (the Sceptre interpreted by Luau, whose
 //! `ctx.faced()` hands over the whole history): the odds of entering and of each answer
 //! to the first question, bit for bit, for the princess with every tile and with the

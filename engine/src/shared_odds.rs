@@ -1,6 +1,6 @@
 //! Exact odds shared by every search one engine runs, across bots and games: each situation
 //! searched to the end, with its odds and the situations its search looked up, in order.
-//! The engine holds the table and lends it to `odds/exact.rs`, which fills and replays it,
+//! The engine holds the table and lends it to `odds/exact/`, which fills and replays it,
 //! so it lies below both.
 //!
 //! A bot's own [`crate::odds::OddsCache`] decides whether its bounded search finishes (the budget

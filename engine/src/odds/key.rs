@@ -6,7 +6,7 @@
 //! ([`Faced`]), and the chances ([`chances_key`]). Two states with one key have the same
 //! odds (see `super`'s documentation for the one assumption behind it). Odds that did not
 //! read the history are remembered without the species faced ([`unfaced_key`],
-//! [`settled_key`]: `exact.rs` says when).
+//! [`settled_key`]: `exact/mod.rs` says when).
 //!
 //! A *step* (the engine resolving a card, or taking an answer, until the next pause) reads
 //! less: not the chances, and not the monsters faced before, unless a hook asks for them
@@ -64,7 +64,7 @@ impl Mix {
 /// random-looking number per species, and how many; and, apart from the key, which
 /// species were faced, as bits by species index (`None` when a species' index is past
 /// 63, or unknown after a step that took a faced monster back): what a step that asked
-/// only whether a species was faced is followed by (`exact.rs`).
+/// only whether a species was faced is followed by (`exact/graph.rs`).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Faced {
     pub sum: u64,

@@ -1,0 +1,302 @@
+//! The exact search: memoized expectimax over the real engine, card by card.
+//!
+//! A situation is a run paused before a reveal, or waiting on an answer, with the cards
+//! still to come (`key.rs`). Working one out takes each move it offers (a card revealed
+//! and resolved, an answer given) through the engine; most of that work is kept so as not
+//! to redo it:
+//!
+//! - *Situations* paused before a reveal are remembered under their key (the memo: what a
+//!   bot's cache keeps, what the budget counts). A question costs less to work out again
+//!   from the steps below it than to remember (each is reached from one situation above,
+//!   in practice), unless the step to it read the history (then its own steps likely do,
+//!   and cannot be kept).
+//! - *Steps are remembered*, as a graph ([`Graph`]): where a step led depends on the run's
+//!   state, not on the chances nor, unless a hook reads them, on the monsters faced before;
+//!   so each state's step key is a node, and each move taken from it an edge to the node it
+//!   led to, with what the search needs to know of it ([`Node`]). A state is made only
+//!   when a step it needs is not known yet ([`Src`]): a situation new to the memo whose
+//!   steps are known costs no engine time at all.
+//! - *Situations whose odds never read the history are shared.* Unless a hook read the
+//!   history while working them out (or a figure found under a whole key went into
+//!   them), the odds of a paused situation depend on its step key and the chances alone,
+//!   not on the species faced: they are remembered under those ([`key::unfaced_key`]), so
+//!   runs that faced different species with the same cards left (a Shapeshifter at
+//!   different places) are worked out once. Once no card can come any more (and no tile
+//!   can draw from the monster deck), the chances do not count either: such odds are
+//!   remembered under the step key alone ([`key::settled_key`]), and on the edge that led
+//!   there, so the end of a dungeon reached in many ways is worked out once. A situation
+//!   whose working out read the history keeps its whole key. (Which of the two a situation
+//!   gets depends only on its step key and the chances: its working out reads the
+//!   history, or not, at the same point from every such state.)
+//! - *A step that only asked whether a species was faced* (the Royal Sceptre, run
+//!   natively: [`crate::hooks::HookRunner::take_species_asked`]) is remembered too, by
+//!   its answers ([`Edge::Asks`]): followed from another state, it is taken by that
+//!   state's answers, from the species faced ([`key::Faced::seen`]). It is kept only when
+//!   each answer was the one the species faced before the step give, so that any state
+//!   giving the same answers would have been told the same.
+//! - *A lost run is not searched* ([`Raisers::lost`]).
+//! - Without a budget or shared odds (which count and record lookups in order), a paused
+//!   situation looks up the odds after each card it may reveal all at once, before
+//!   working any out: their memory is fetched together ([`OddsSearch::peek`]).
+//!
+//! The figures are the very numbers a search stepping every state would find: each is
+//! summed in the same order from the same terms.
+//!
+//! Code map: this file holds the search's entry points and the cache; `situation.rs`
+//! where a situation's odds are remembered, looked up and worked out; `step.rs` taking a
+//! move (through a remembered edge, else through the engine); `graph.rs` the nodes and
+//! edges the steps are remembered as; `describe.rs` what the catalog tells before the
+//! search starts (the cards that may raise HP or draw from the deck).
+
+mod describe;
+mod graph;
+mod situation;
+mod step;
+
+use super::key::{self, Faced, Keys};
+use super::shared::{SharedOdds, Situation};
+use super::{Chances, Draws, Odds, Take};
+use crate::action::{Action, CardRef, DecisionKind};
+use crate::catalog::{Catalog, DamageModel};
+use crate::dungeon::Fate;
+use crate::engine::Rules;
+use crate::error::EngineError;
+use crate::event::Event;
+use crate::game::DungeonSetup;
+use crate::ids::{CardId, MonsterId, SpeciesId, TileId};
+use crate::state::GameState;
+use describe::{DeckDraws, Describe, Raisers};
+use graph::{Ask, Edge, Graph, Known, Move, Node, Seen, Shape};
+use rustc_hash::FxHashMap as HashMap;
+use situation::Cards;
+use smallvec::SmallVec;
+use std::cell::OnceCell;
+use step::{Src, faced_before};
+
+/// Past this many remembered states a search starts with none (they are only a speed-up).
+const MAX_NODES: usize = 1 << 20;
+
+/// Remembered results of earlier searches; keep one across searches about the same
+/// dungeon (a bot's decisions in one round) to reuse them.
+#[derive(Default)]
+pub struct OddsCache {
+    memo: HashMap<u64, f64>,
+    /// The steps taken. Not counted as situations and not saved: without them, searches
+    /// run the engine instead.
+    graph: Graph,
+}
+
+impl OddsCache {
+    pub fn new() -> OddsCache {
+        OddsCache::default()
+    }
+    pub fn len(&self) -> usize {
+        self.memo.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.memo.is_empty()
+    }
+    pub fn clear(&mut self) {
+        self.memo.clear();
+        self.graph.clear();
+    }
+    /// Every remembered result as (situation key, odds), by key: what a saved bot keeps,
+    /// since what the cache holds decides whether a bounded search finishes.
+    pub fn entries(&self) -> Vec<(u64, f64)> {
+        let mut all: Vec<(u64, f64)> = self.memo.iter().map(|(&k, &v)| (k, v)).collect();
+        all.sort_unstable_by_key(|&(k, _)| k);
+        all
+    }
+    /// A cache holding these results (see [`OddsCache::entries`]).
+    pub fn from_entries(entries: impl IntoIterator<Item = (u64, f64)>) -> OddsCache {
+        OddsCache {
+            memo: entries.into_iter().collect(),
+            graph: Graph::default(),
+        }
+    }
+}
+
+/// An exact-odds search over an engine.
+pub struct OddsSearch<'a> {
+    engine: &'a mut dyn Rules,
+    cache: &'a mut OddsCache,
+    describe: Describe,
+    monsters: usize,
+    /// Give up past this many new situations ([`EngineError::Budget`]).
+    budget: Option<usize>,
+    start: usize,
+    /// Scratch space for each step's events.
+    events: Vec<Event>,
+    /// The engine's shared results, lent for this search (`None`: not sharing).
+    shared: Option<SharedOdds>,
+    /// The lookups of the situations being searched, innermost last (while sharing).
+    lookups: Vec<u64>,
+    /// The rulings' hash, for the options it was made of (the same in every state of a
+    /// search: worked out once).
+    rulings: Option<(*const crate::options::GameOptions, u64)>,
+    /// Grows whenever what is being worked out depends on the history: a step that read
+    /// it, or a situation remembered under its whole key.
+    history: u64,
+    /// States done with, whose storage the next steps reuse.
+    spare: Vec<GameState>,
+}
+
+impl Drop for OddsSearch<'_> {
+    fn drop(&mut self) {
+        if let Some(shared) = self.shared.take() {
+            self.engine.return_shared_odds(shared);
+        }
+    }
+}
+
+impl<'a> OddsSearch<'a> {
+    pub fn new(engine: &'a mut dyn Rules, cache: &'a mut OddsCache) -> OddsSearch<'a> {
+        let describe = Describe {
+            deck_draws: DeckDraws::new(engine.catalog()),
+            raisers: Raisers::new(engine),
+        };
+        let monsters = engine.catalog().monsters.len();
+        let start = cache.memo.len();
+        if cache.graph.nodes.len() > MAX_NODES {
+            cache.graph.clear();
+        }
+        let mut shared = engine.lend_shared_odds();
+        if let Some(shared) = &mut shared {
+            shared.trim();
+        }
+        OddsSearch {
+            engine,
+            cache,
+            describe,
+            monsters,
+            budget: None,
+            start,
+            events: Vec::with_capacity(32),
+            shared,
+            lookups: Vec::new(),
+            rulings: None,
+            history: 0,
+            spare: Vec::new(),
+        }
+    }
+
+    /// Gives up (with [`EngineError::Budget`]) past `states` new situations.
+    pub fn with_budget(mut self, states: usize) -> Self {
+        self.budget = Some(states);
+        self
+    }
+
+    /// Odds for a runner entering the dungeon of `setup` (its `dungeon` only gives the size:
+    /// the cards are decided by `chances`).
+    pub fn entering(
+        &mut self,
+        setup: &DungeonSetup,
+        chances: &Chances,
+    ) -> Result<Odds, EngineError> {
+        let setup = DungeonSetup {
+            card_by_card: true,
+            ..setup.clone()
+        };
+        self.analysing(|search| {
+            let draws = search.engine.hooks_random_draws();
+            let state = (search.engine.dungeon(&setup, &mut Vec::new()))
+                .map_err(EngineError::in_analysis)?;
+            if search.engine.hooks_random_draws() != draws {
+                return Err(EngineError::Random);
+            }
+            let probability = search.value(&state, chances)?;
+            Ok(Odds {
+                probability,
+                states: search.cache.memo.len(),
+            })
+        })
+    }
+
+    /// Odds from a run under way (card by card, paused or on a question).
+    pub fn from_state(&mut self, state: GameState, chances: &Chances) -> Result<Odds, EngineError> {
+        self.analysing(|search| {
+            let probability = search.value(&state, chances)?;
+            Ok(Odds {
+                probability,
+                states: search.cache.memo.len(),
+            })
+        })
+    }
+
+    /// The value of each option of the question `state` waits on.
+    pub fn options(
+        &mut self,
+        state: &GameState,
+        chances: &Chances,
+    ) -> Result<Vec<(Action, f64)>, EngineError> {
+        self.analysing(|search| {
+            let actions = search.engine.legal_actions(state);
+            let (node, faced) = search.node_of(state);
+            let cards = Cards::of(chances);
+            let mut out = Vec::with_capacity(actions.len());
+            for action in actions {
+                let step = Move::Act(Some(action));
+                let p = search.after(&Src::Here(state), node, faced, step, cards)?;
+                out.push((action, p));
+            }
+            Ok(out)
+        })
+    }
+
+    /// Runs `f` with the engine in analysis mode (see [`Rules::set_analysis`]).
+    fn analysing<T>(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> Result<T, EngineError>,
+    ) -> Result<T, EngineError> {
+        self.engine.set_analysis(true);
+        let result = f(self);
+        self.engine.set_analysis(false);
+        result
+    }
+
+    /// A state's node and faced species.
+    fn node_of(&mut self, state: &GameState) -> (u32, Faced) {
+        let options = std::sync::Arc::as_ptr(&state.options);
+        let rulings = match self.rulings {
+            Some((of, hash)) if of == options => hash,
+            _ => {
+                let hash = crate::options::rulings_hash(&state.options.rulings);
+                self.rulings = Some((options, hash));
+                hash
+            }
+        };
+        let keys = Keys::of(state, rulings);
+        (
+            self.cache.graph.node(&keys, state, &self.describe),
+            keys.faced,
+        )
+    }
+
+    fn node(&self, node: u32) -> &Node {
+        &self.cache.graph.nodes[node as usize]
+    }
+
+    fn value(&mut self, state: &GameState, chances: &Chances) -> Result<f64, EngineError> {
+        if state.is_over() {
+            return Ok(outcome(state));
+        }
+        let (node, faced) = self.node_of(state);
+        self.situation(&Src::Here(state), node, faced, Cards::of(chances), false)
+    }
+}
+
+/// The odds of a run that is over.
+fn outcome(state: &GameState) -> f64 {
+    if state.run.success == Some(true) {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+/// What the rest of the run can depend on: the chances, and the run's state without the
+/// order of the cards faced (only their species count). The key of a situation.
+pub(super) fn fingerprint(state: &GameState, chances: &Chances) -> u64 {
+    let rulings = crate::options::rulings_hash(&state.options.rulings);
+    Keys::of(state, rulings).situation(key::chances_key(chances))
+}
