@@ -141,7 +141,7 @@ pub fn simulate(
                     bot_kinds[seat] = kind;
                 }
             }
-            events.clear();
+            dungeon_engine::event::clear_log(&mut events);
             log.clear();
             // A panic in a rule or a bot is one game's error, not the end of the run.
             // The game is counted where it ends, by reference: its state (2 KB) is dropped

@@ -175,7 +175,7 @@ fn play_rounds(
     let mut events = Vec::new();
     for round in 0..ROUNDS {
         let seed = seed ^ round.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        events.clear();
+        crate::event::clear_log(&mut events);
         let Ok(mut state) = rules.new_game(options.clone(), seed, &mut events) else {
             continue;
         };
@@ -205,7 +205,7 @@ fn play_rounds(
                 break;
             }
             let action = bots[usize::from(seat)].decide(rules, &View::new(&state, seat));
-            events.clear();
+            crate::event::clear_log(&mut events);
             if rules
                 .apply_or_abandon(&mut state, action, &mut events)
                 .is_err()

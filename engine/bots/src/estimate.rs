@@ -425,7 +425,7 @@ fn outcome(
                 for &seed in &seeds {
                     let mut trial = state.clone();
                     redeal(&mut trial, &mut ChaCha8Rng::seed_from_u64(seed));
-                    events.clear();
+                    crate::event::clear_log(&mut events);
                     if rules
                         .apply_or_abandon(&mut trial, option, &mut events)
                         .is_ok()
@@ -441,7 +441,7 @@ fn outcome(
             }
             chosen = best.map_or(first, |(_, o)| o);
         }
-        events.clear();
+        crate::event::clear_log(&mut events);
         if rules
             .apply_or_abandon(&mut state, chosen, &mut events)
             .is_err()
@@ -460,7 +460,7 @@ fn draws_on_answer(rules: &mut dyn Rules, state: &GameState, options: &[Action])
     let mut events = Vec::new();
     options.iter().any(|&option| {
         let mut trial = state.clone();
-        events.clear();
+        crate::event::clear_log(&mut events);
         rules
             .apply_or_abandon(&mut trial, option, &mut events)
             .is_ok()
@@ -491,7 +491,7 @@ fn knowing(rules: &mut dyn Rules, mut state: GameState, budget: &mut u32) -> boo
             *budget -= options.len() as u32;
             for &option in &options {
                 let mut trial = state.clone();
-                events.clear();
+                crate::event::clear_log(&mut events);
                 if rules
                     .apply_or_abandon(&mut trial, option, &mut events)
                     .is_ok()
@@ -503,7 +503,7 @@ fn knowing(rules: &mut dyn Rules, mut state: GameState, budget: &mut u32) -> boo
             // Every option tried: none gives the outcome this player wants.
             return !wanted;
         }
-        events.clear();
+        crate::event::clear_log(&mut events);
         if rules
             .apply_or_abandon(&mut state, first, &mut events)
             .is_err()

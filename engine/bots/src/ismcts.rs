@@ -167,7 +167,7 @@ impl IsmctsBot {
                     },
                 };
                 let action = tree[child].action.expect("children have actions");
-                events.clear();
+                crate::event::clear_log(&mut events);
                 if thinking_apply(rules, &mut state, action, &mut events).is_err() {
                     break;
                 }
@@ -216,7 +216,7 @@ impl IsmctsBot {
                 break;
             }
             let action = self.playout.decide(rules, state);
-            events.clear();
+            crate::event::clear_log(&mut events);
             if thinking_apply(rules, state, action, &mut events).is_err() {
                 break;
             }

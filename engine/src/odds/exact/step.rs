@@ -413,7 +413,7 @@ impl OddsSearch<'_> {
         step: Move,
         deck: Option<MonsterId>,
     ) -> Result<(), EngineError> {
-        self.events.clear();
+        crate::event::clear_log(&mut self.events);
         if let (Some(monster), Some(&top)) = (deck, state.deck.last()) {
             state.cards[top.ix()] = monster;
         }
