@@ -5,7 +5,9 @@
 //! `ctx.faced()` hands over the whole history): the odds of entering and of each answer
 //! to the first question, bit for bit, for the princess with every tile and with the
 //! Sceptre and one other, at several sizes, searches sharing one cache as `dungeon odds`
-//! and the bots do.
+//! and the bots do. And since her situations are kept under their whole key (the Sceptre
+//! reads what came before), a cache restored from its entries (a saved bot's) must find
+//! them there.
 
 use dungeon_engine::action::DecisionKind;
 use dungeon_engine::odds::{Chances, OddsCache, OddsSearch};
@@ -68,4 +70,24 @@ fn the_sceptre_kept_by_its_answers_gives_the_odds_of_taking_every_step() {
             assert_eq!(a, b, "tiles {tiles:?}, {size} cards");
         }
     }
+}
+
+/// A cache restored from its entries (what a saved bot keeps) finds every figure it held,
+/// those kept under a whole key too: searching again adds no situation.
+#[test]
+fn a_restored_cache_finds_the_figures_it_held() {
+    let mut engine = Engine::new(catalog(&["sequel"])).unwrap();
+    let c = engine.catalog().clone();
+    let princess = c.find_adventurer("princess").expect("in the sequel");
+    let tiles = c.adventurer(princess).tiles.clone();
+    let (setup, chances) = situation(&c, &tiles, 5);
+    let mut cache = OddsCache::new();
+    let first =
+        (OddsSearch::new(&mut engine, &mut cache).entering(&setup, &chances)).expect("odds");
+    let mut restored = OddsCache::from_entries(cache.entries());
+    let again = (OddsSearch::new(&mut engine, &mut restored).with_budget(0))
+        .entering(&setup, &chances)
+        .expect("every figure found where it was kept");
+    assert_eq!(again.probability.to_bits(), first.probability.to_bits());
+    assert_eq!(again.states, first.states);
 }

@@ -81,6 +81,10 @@ const MAX_NODES: usize = 1 << 20;
 #[derive(Default)]
 pub struct OddsCache {
     memo: HashMap<u64, f64>,
+    /// The memo may hold figures from elsewhere (a saved bot's, the shared table's) under
+    /// the whole key of any situation: then every situation is looked up under both keys.
+    /// Otherwise only those of a node that kept some under it ([`Node::whole_first`]).
+    whole_anywhere: bool,
     /// The steps taken. Not counted as situations and not saved: without them, searches
     /// run the engine instead.
     graph: Graph,
@@ -98,6 +102,7 @@ impl OddsCache {
     }
     pub fn clear(&mut self) {
         self.memo.clear();
+        self.whole_anywhere = false;
         self.graph.clear();
     }
     /// Every remembered result as (situation key, odds), by key: what a saved bot keeps,
@@ -109,8 +114,10 @@ impl OddsCache {
     }
     /// A cache holding these results (see [`OddsCache::entries`]).
     pub fn from_entries(entries: impl IntoIterator<Item = (u64, f64)>) -> OddsCache {
+        let memo: HashMap<u64, f64> = entries.into_iter().collect();
         OddsCache {
-            memo: entries.into_iter().collect(),
+            whole_anywhere: !memo.is_empty(),
+            memo,
             graph: Graph::default(),
         }
     }
@@ -163,6 +170,8 @@ impl<'a> OddsSearch<'a> {
         let mut shared = engine.lend_shared_odds();
         if let Some(shared) = &mut shared {
             shared.trim();
+            // Replayed figures may be under any whole key.
+            cache.whole_anywhere = true;
         }
         OddsSearch {
             engine,

@@ -21,10 +21,29 @@ pub(super) enum At {
     /// module's doc), else under the whole key.
     Unfaced {
         unfaced: u64,
-        whole: u64,
+        whole: Whole,
         ended: bool,
+        /// Look under the whole key first (`Node::whole_first`).
         whole_first: bool,
+        /// The situation may be under its whole key: some of its node's are, or the cache
+        /// holds figures from elsewhere (`OddsCache::whole_anywhere`). If not, a search
+        /// that misses the other key need not look there (nor work the whole key out).
+        whole_kept: bool,
     },
+}
+
+/// What a situation's whole key is made of: it is worked out only when looked up or kept.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Whole {
+    run: u64,
+    faced: Faced,
+    chances: u64,
+}
+
+impl Whole {
+    pub(super) fn key(self) -> u64 {
+        key::situation_key(self.run, self.faced, self.chances)
+    }
 }
 
 /// What a node is made with.
@@ -78,13 +97,15 @@ impl OddsSearch<'_> {
         let v = self.work(src, node, faced, cards)?;
         let key = match at {
             At::Unfaced { unfaced, .. } if self.history == history => unfaced,
-            At::Whole(whole) | At::Unfaced { whole, .. } => {
+            At::Whole(whole) => {
                 // Remembered under its whole key: whatever builds on it reads the history.
                 self.history += 1;
-                if let At::Unfaced { .. } = at {
-                    self.cache.graph.nodes[node as usize].whole_first = true;
-                }
                 whole
+            }
+            At::Unfaced { whole, .. } => {
+                self.history += 1;
+                self.cache.graph.nodes[node as usize].whole_first = true;
+                whole.key()
             }
         };
         self.share(key, v, mark);
@@ -103,23 +124,30 @@ impl OddsSearch<'_> {
             return Place::Lost;
         }
         let (run, step) = n.keys;
-        let whole = || key::situation_key(run, faced, cards.key);
+        let whole = Whole {
+            run,
+            faced,
+            chances: cards.key,
+        };
+        let whole_kept = n.whole_first || self.cache.whole_anywhere;
         if cards.chances.cards() == 0 && !may_draw {
             Place::At(At::Unfaced {
                 unfaced: key::settled_key(step),
-                whole: whole(),
+                whole,
                 ended: true,
                 whole_first: n.whole_first,
+                whole_kept,
             })
         } else if !may_draw && matches!(n.shape, Shape::Paused { .. }) {
             Place::At(At::Unfaced {
                 unfaced: key::unfaced_key(step, cards.key),
-                whole: whole(),
+                whole,
                 ended: false,
                 whole_first: n.whole_first,
+                whole_kept,
             })
         } else if read || may_draw {
-            Place::At(At::Whole(whole()))
+            Place::At(At::Whole(whole.key()))
         } else {
             Place::Again
         }
@@ -157,15 +185,18 @@ impl OddsSearch<'_> {
             Place::Lost => Some(0.0),
             Place::Again => None,
             // Under the whole key (first, where the node keeps some there).
-            Place::At(
-                At::Whole(whole)
-                | At::Unfaced {
-                    whole,
-                    whole_first: true,
-                    ..
-                },
-            ) => {
+            Place::At(At::Whole(whole)) => {
                 let v = self.cache.memo.get(&whole).copied()?;
+                // As `known` would count it.
+                self.history += 1;
+                Some(v)
+            }
+            Place::At(At::Unfaced {
+                whole,
+                whole_first: true,
+                ..
+            }) => {
+                let v = self.cache.memo.get(&whole.key()).copied()?;
                 // As `known` would count it.
                 self.history += 1;
                 Some(v)
@@ -196,16 +227,19 @@ impl OddsSearch<'_> {
                 unfaced,
                 whole,
                 whole_first,
+                whole_kept,
                 ..
             } => {
                 let memo = &self.cache.memo;
                 let under = |key: u64| memo.get(&key).map(|&v| (key, v));
+                let whole = || (whole_kept || whole_first).then(|| whole.key());
+                let under_whole = || whole().and_then(under);
                 let found = if whole_first {
-                    under(whole).or_else(|| under(unfaced))
+                    under_whole().or_else(|| under(unfaced))
                 } else {
-                    under(unfaced).or_else(|| under(whole))
+                    under(unfaced).or_else(under_whole)
                 };
-                if found.is_some_and(|(key, _)| key == whole) {
+                if found.is_some_and(|(key, _)| key != unfaced) {
                     self.history += 1;
                 }
                 found
@@ -225,10 +259,11 @@ impl OddsSearch<'_> {
             }),
             At::Unfaced { unfaced, whole, .. } => match self.try_replay(unfaced)? {
                 Some(v) => Some((unfaced, v)),
-                None => self.try_replay(whole)?.map(|v| {
+                None if self.shared.is_some() => self.try_replay(whole.key())?.map(|v| {
                     self.history += 1;
-                    (whole, v)
+                    (whole.key(), v)
                 }),
+                None => None,
             },
         };
         if let (Some((key, _)), true) = (replayed, self.shared.is_some()) {
