@@ -194,3 +194,51 @@ fn a_shared_situation_missing_a_lookup_is_searched_again() {
         }
     }
 }
+
+/// The princess's dungeon of `size` unknown cards, as `dungeon odds` makes it, without
+/// Daddy's Sword: her situations are kept under their whole key (the Royal Sceptre reads
+/// what came before).
+fn princess_dungeon(engine: &Engine, size: usize) -> (DungeonSetup, Chances) {
+    let catalog = engine.catalog().clone();
+    let princess = catalog.find_adventurer("princess").expect("in the sequel");
+    // Not Daddy's Sword: another player names its species, and a seat is not in a
+    // situation's key (sharing would stop).
+    let sword = catalog.find_tile("daddys_sword");
+    let tiles: Vec<_> = (catalog.adventurer(princess).tiles.iter())
+        .copied()
+        .filter(|&t| Some(t) != sword)
+        .collect();
+    let mut pool: Vec<MonsterId> = catalog.regular_deck().collect();
+    pool.sort();
+    let specials = catalog.specials_in_play as usize;
+    let candidates: Vec<MonsterId> = catalog.special_monsters().collect();
+    let deck = pool.len() + specials - size;
+    let setup = DungeonSetup::unknown_cards(&catalog, princess, tiles, size, deck);
+    let chances = Chances::new(&catalog, size, &[], &pool, specials, &candidates);
+    (setup, chances)
+}
+
+#[test]
+fn figures_replayed_under_a_whole_key_are_found_there_again() {
+    // A search replays the table's figures (some under whole keys) into a bot's cache; the
+    // bot's next search over that cache, shared table or not, must find them there:
+    // searching the same dungeon again adds no situation.
+    let mut sharing = Engine::new(catalog(&["sequel"])).unwrap();
+    sharing.share_odds(true);
+    let mut alone = Engine::new(catalog(&["sequel"])).unwrap();
+    let (setup, chances) = princess_dungeon(&sharing, 5);
+    let first = OddsSearch::new(&mut sharing, &mut OddsCache::new())
+        .entering(&setup, &chances)
+        .unwrap();
+    let mut cache = OddsCache::new();
+    let replayed = OddsSearch::new(&mut sharing, &mut cache)
+        .entering(&setup, &chances)
+        .unwrap();
+    assert_eq!(replayed.states, first.states, "the whole search replayed");
+    let again = OddsSearch::new(&mut alone, &mut cache)
+        .with_budget(0)
+        .entering(&setup, &chances)
+        .expect("every replayed figure found where it was kept");
+    assert_eq!(again.probability.to_bits(), first.probability.to_bits());
+    assert!(still_sharing(&mut sharing));
+}
