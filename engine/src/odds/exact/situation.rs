@@ -232,8 +232,8 @@ impl OddsSearch<'_> {
             } => {
                 let memo = &self.cache.memo;
                 let under = |key: u64| memo.get(&key).map(|&v| (key, v));
-                let whole = || (whole_kept || whole_first).then(|| whole.key());
-                let under_whole = || whole().and_then(under);
+                // (`whole_kept` holds whenever `whole_first` does.)
+                let under_whole = || whole_kept.then(|| whole.key()).and_then(under);
                 let found = if whole_first {
                     under_whole().or_else(|| under(unfaced))
                 } else {
@@ -259,10 +259,13 @@ impl OddsSearch<'_> {
             }),
             At::Unfaced { unfaced, whole, .. } => match self.try_replay(unfaced)? {
                 Some(v) => Some((unfaced, v)),
-                None if self.shared.is_some() => self.try_replay(whole.key())?.map(|v| {
-                    self.history += 1;
-                    (whole.key(), v)
-                }),
+                None if self.shared.is_some() => {
+                    let whole = whole.key();
+                    self.try_replay(whole)?.map(|v| {
+                        self.history += 1;
+                        (whole, v)
+                    })
+                }
                 None => None,
             },
         };

@@ -302,129 +302,64 @@ impl Event {
 mod tests {
     use super::*;
 
-    /// A value with nothing to free.
-    fn plain<T: Copy>(_: &T) {}
+    /// Takes a value by copy: only a plain value (nothing to free) compiles here.
+    fn plain<T: Copy>(_: T) {}
 
-    /// The kinds [`Event::holds_memory`] says hold none, field by field: each field is a
-    /// plain value (a new field fails to compile here until it is placed).
+    /// The kinds [`Event::holds_memory`] says hold none, field by field: each field is
+    /// copied out, which compiles only for a plain value (a new field fails to compile
+    /// here until it is placed).
     fn holds_plain_values_only(event: &Event) -> bool {
         match event {
-            Event::AdventurerChosen { seat, adventurer } => {
-                plain(seat);
-                plain(adventurer);
-            }
+            Event::AdventurerChosen { seat, adventurer } => plain((*seat, *adventurer)),
             Event::RoundStarted {
                 round,
                 first,
                 adventurer,
-            } => {
-                plain(round);
-                plain(first);
-                plain(adventurer);
-            }
+            } => plain((*round, *first, *adventurer)),
             Event::Drew {
                 seat,
                 card,
                 monster,
-            } => {
-                plain(seat);
-                plain(card);
-                plain(monster);
-            }
+            } => plain((*seat, *card, *monster)),
             Event::AddedToDungeon {
                 seat,
                 card,
                 monster,
                 forced,
-            } => {
-                plain(seat);
-                plain(card);
-                plain(monster);
-                plain(forced);
-            }
+            } => plain((*seat, *card, *monster, *forced)),
             Event::SetAside {
                 seat,
                 card,
                 monster,
                 tile,
-            } => {
-                plain(seat);
-                plain(card);
-                plain(monster);
-                plain(tile);
-            }
-            Event::Passed { seat, forced } => {
-                plain(seat);
-                plain(forced);
-            }
+            } => plain((*seat, *card, *monster, *tile)),
+            Event::Passed { seat, forced } => plain((*seat, *forced)),
             Event::Answered {
                 seat,
                 asker,
                 answer,
-            } => {
-                plain(seat);
-                plain(asker);
-                plain(answer);
-            }
+            } => plain((*seat, *asker, *answer)),
             Event::Revealed {
                 card,
                 monster,
                 position,
                 strength,
                 species,
-            } => {
-                plain(card);
-                plain(monster);
-                plain(position);
-                plain(strength);
-                plain(species);
-            }
-            Event::Defeated { card, monster, by } => {
-                plain(card);
-                plain(monster);
-                plain(by);
-            }
-            Event::Replaced { card, new, by } => {
-                plain(card);
-                plain(new);
-                plain(by);
-            }
-            Event::HpChanged { by, delta, hp } => {
-                plain(by);
-                plain(delta);
-                plain(hp);
-            }
-            Event::TileDiscarded { tile, by, hp } => {
-                plain(tile);
-                plain(by);
-                plain(hp);
-            }
-            Event::Died { hp } => {
-                plain(hp);
-            }
-            Event::SuccessForced { by } => {
-                plain(by);
-            }
+            } => plain((*card, *monster, *position, *strength, *species)),
+            Event::Defeated { card, monster, by } => plain((*card, *monster, *by)),
+            Event::Replaced { card, new, by } => plain((*card, *new, *by)),
+            Event::HpChanged { by, delta, hp } => plain((*by, *delta, *hp)),
+            Event::TileDiscarded { tile, by, hp } => plain((*tile, *by, *hp)),
+            Event::Died { hp } => plain(*hp),
+            Event::SuccessForced { by } => plain(*by),
             Event::Success {
                 seat,
                 hp,
                 successes,
-            } => {
-                plain(seat);
-                plain(hp);
-                plain(successes);
-            }
-            Event::Failure { seat, hp, failures } => {
-                plain(seat);
-                plain(hp);
-                plain(failures);
-            }
-            Event::Eliminated { seat } => {
-                plain(seat);
-            }
-            Event::Won { seat } => {
-                plain(seat);
-            }
+            } => plain((*seat, *hp, *successes)),
+            Event::Failure { seat, hp, failures } => plain((*seat, *hp, *failures)),
+            Event::Eliminated { seat } => plain(*seat),
+            Event::Won { seat } => plain(*seat),
             Event::GameStarted { .. }
             | Event::Entered { .. }
             | Event::Asked { .. }
