@@ -37,7 +37,7 @@ impl crate::games::WithWorded for Rules {
 
 pub fn run(library: &PackLibrary, lang: Lang, args: CardsArgs) -> Result<ExitCode, String> {
     if args.game == crate::games::GameChoice::Mazmorra {
-        print!("{}", crate::mazmorra::cards(lang));
+        print!("{}", crate::games::mazmorra::cards(lang));
         return Ok(ExitCode::SUCCESS);
     }
     if let Some(text) = args.game.worded(Rules { lang }) {

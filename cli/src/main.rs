@@ -4,15 +4,17 @@
 
 mod cards;
 mod check;
+mod front;
 mod games;
-mod mazmorra;
 mod net;
 mod odds;
 mod packs;
 mod play;
 mod replay;
 mod rulings;
+mod saves;
 mod scenario;
+mod signals;
 mod sim;
 mod soak;
 mod text;

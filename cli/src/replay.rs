@@ -5,8 +5,8 @@
 //! them. `--seat S` shows the game as seat S saw it: others' draws hidden, the table from
 //! S's view. `--to N` stops after decision N and shows the table then.
 
-use crate::play::render::{self, Seats};
-use crate::play::save::{self, FileKind};
+use crate::saves::{self as save, FileKind};
+use crate::text::render::{self, Seats};
 use crate::text::{Text, tr};
 use clap::Args;
 use dungeon_engine::action::Action;
@@ -58,7 +58,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: ReplayArgs) -> Result<ExitCo
     if let Some(choice) = other.filter(|&g| g != crate::games::GameChoice::Dungeon) {
         let seat = args.seat.map(|s| s.saturating_sub(1) as u8);
         if choice == crate::games::GameChoice::Mazmorra {
-            return crate::mazmorra::replay(lang, &args.file, seat, args.to);
+            return crate::games::mazmorra::replay(lang, &args.file, seat, args.to);
         }
         let job = WordedReplay {
             lang,

@@ -5,7 +5,7 @@
 //! - Until it is upgraded to a WebSocket, a connection counts against its peer's address
 //!   ([`Limits::connections_per_address`]); a trusted proxy's connections are not
 //!   counted so, since the address that counts is only known from the request's headers
-//!   (`ws.rs` counts it then).
+//!   (`ws/` counts it then).
 //! - A connection that is not upgraded within [`Limits::request_head`] is closed: its
 //!   reads fail from then on, which ends hyper's work on it.
 

@@ -13,20 +13,26 @@
 //! - Every client is hostile: sizes, rates, connections per address and open tables are
 //!   limited (`limits.rs`); a refusal changes nothing and touches no other table.
 //!
-//! Layout: `ws.rs` (the async side: axum, one task per connection, routing only),
-//! `web.rs` (the browser table's page, script and words, under a strict CSP),
-//! `games/` (the game threads, each with its own engine, where tables live and bots
-//! play), `odds.rs` (the threads that work out odds, from a seat's view only), `store/`,
-//! `secret.rs`, `limits.rs`.
+//! Layout: `ws/` (the async side: axum, one task per connection, routing only; `/rooms`'
+//! connections in `ws/rooms.rs`), `web.rs` (the browser table's page, script and words,
+//! under a strict CSP), `shared.rs` (what every connection's task shares), `games/` (the
+//! game threads, each with its own engine, where tables live and bots play), `rooms/`
+//! (the tables of the other games), `odds.rs` (the threads that work out odds, from a
+//! seat's view only), `outbox.rs` (a connection as those threads see it), `engines.rs`,
+//! `store/`, `secret.rs`, `limits.rs`. No module imports one that imports it back: the
+//! threads know connections only as outboxes, and the connections' side sits above them.
 
 mod access;
+mod engines;
 mod games;
 mod gate;
 mod limits;
 mod names;
 mod odds;
+mod outbox;
 mod rooms;
 mod secret;
+mod shared;
 pub mod store;
 mod web;
 mod ws;
@@ -118,7 +124,7 @@ pub struct Restored {
 
 /// A server with its tables restored, ready to serve.
 pub struct Server {
-    shared: Arc<ws::Shared>,
+    shared: Arc<shared::Shared>,
     restored: Restored,
 }
 
@@ -148,7 +154,7 @@ impl Server {
         let packs = (config.library.ids())
             .filter_map(|id| {
                 let pack = config.library.get(id)?;
-                Some(web::PackOffer::of(id, pack))
+                Some(shared::PackOffer::of(id, pack))
             })
             .collect();
         let pool = games::Pool::start(
@@ -173,7 +179,7 @@ impl Server {
             expired,
             "store restored"
         );
-        let shared = Arc::new(ws::Shared {
+        let shared = Arc::new(shared::Shared {
             pool,
             limits: config.limits,
             access: Arc::new(config.access),

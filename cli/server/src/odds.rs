@@ -15,7 +15,8 @@
 //! they reveal, they cannot reveal another seat's card: the pool never had it.
 
 use crate::Limits;
-use crate::games::{Engines, Subscriber};
+use crate::engines::Engines;
+use crate::outbox::Subscriber;
 use dungeon_engine::GameState;
 use dungeon_engine::catalog::Catalog;
 use dungeon_engine::ids::Seat;

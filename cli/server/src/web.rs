@@ -8,7 +8,7 @@
 //! styles and connections from this origin only, no inline script or style, no frames.
 //! The script sets every string from the server as text, never as markup.
 
-use crate::ws::Shared;
+use crate::shared::Shared;
 use axum::Router;
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
@@ -107,45 +107,6 @@ const PAGE_WORDS_WITH: &[(&str, &[&str])] = &[
     ("web-room-timed-out", &["name"]),
     ("web-room-over", &["names"]),
 ];
-
-/// A pack as the page that opens a table offers it: its name and its rulings (each with
-/// its choices), in each language.
-pub(crate) struct PackOffer {
-    /// The pack's entry of `/words/LANG.json`, by language.
-    pub words: Vec<(dungeon_engine::lang::Lang, serde_json::Value)>,
-}
-
-impl PackOffer {
-    pub fn of(id: &str, pack: &dungeon_engine::catalog::LoadedPack) -> PackOffer {
-        use dungeon_engine::lang::Lang;
-        let file = &pack.file;
-        let words = [Lang::En, Lang::Es, Lang::Fr].map(|l| {
-            let rulings: Vec<serde_json::Value> = (file.ruling.iter())
-                .map(|r| {
-                    let choices: Vec<serde_json::Value> = (r.choices.iter())
-                        .map(|c| serde_json::json!({ "id": c.id.get_ref(), "text": c.text.get(l) }))
-                        .collect();
-                    serde_json::json!({
-                        "id": r.id.get_ref(),
-                        "name": r.name.get(l),
-                        "text": r.text.get(l),
-                        "default": r.default.get_ref(),
-                        "choices": choices,
-                    })
-                })
-                .collect();
-            let words = serde_json::json!({
-                "id": id,
-                "name": file.pack.name.get(l),
-                "rulings": rulings,
-            });
-            (l, words)
-        });
-        PackOffer {
-            words: words.to_vec(),
-        }
-    }
-}
 
 pub(crate) fn routes() -> Router<Arc<Shared>> {
     Router::new()

@@ -8,12 +8,13 @@
 //!
 //! At a terminal the table is full screen (`screen.rs`), elsewhere (`--plain`, pipes) in
 //! lines; both are a `table::Front` of the one table loop. Mazmorra in lines has its own
-//! table (`crate::mazmorra`: a Myrmidon's question is asked in two parts); its words for
-//! the other tools (the full-screen and network tables) are `crate::mazmorra::worded`.
+//! table (`crate::games::mazmorra`: a Myrmidon's question is asked in two parts); its words for
+//! the other tools (the full-screen and network tables) are `crate::games::mazmorra::worded`.
 //! [`kinds`] hands every worded game to the server.
 
 pub(crate) mod dungeon;
 pub(crate) mod lines;
+pub(crate) mod mazmorra;
 pub(crate) mod screen;
 pub(crate) mod table;
 
@@ -74,7 +75,7 @@ impl GameChoice {
         match self {
             GameChoice::Dungeon => None,
             GameChoice::Mazmorra => {
-                Some(job.with(&crate::mazmorra::worded::MazmorraWords::default()))
+                Some(job.with(&crate::games::mazmorra::worded::MazmorraWords::default()))
             }
             GameChoice::Goofspiel => Some(job.with(&dungeon_goofspiel::Goofspiel)),
         }

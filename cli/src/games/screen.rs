@@ -8,7 +8,7 @@
 //! terminal back on every way out.
 
 use super::table::Front;
-use crate::play::signals::Shutdown;
+use crate::signals::Shutdown;
 use crate::text::tr;
 use crate::tui::Palette;
 use crate::tui::keys::{Key, Keyboard, Moment};

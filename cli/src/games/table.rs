@@ -164,7 +164,7 @@ fn level(bot: Bot) -> String {
 /// Where a new game is kept: `--save`, else the data folder's `ID/SEED.json`.
 pub(crate) fn kept_path(game_id: &str, setup: &Setup, seed: u64) -> Option<PathBuf> {
     setup.save.clone().or_else(|| {
-        let games = crate::play::games_folder()?;
+        let games = crate::saves::kept::folder()?;
         let dir = games.parent()?.join(game_id);
         std::fs::create_dir_all(&dir).ok()?;
         Some(dir.join(format!("{seed}.json")))
@@ -330,7 +330,7 @@ pub(crate) fn play<G: Worded>(
         kept.actions.push(action);
         if let Some(path) = &path {
             let json = serde_json::to_string(&kept).map_err(|e| e.to_string())?;
-            crate::play::save::write_atomic(path, &json).map_err(|e| e.to_string())?;
+            crate::saves::write_atomic(path, &json).map_err(|e| e.to_string())?;
         }
         let told: Vec<String> = (events.drain(..))
             .filter_map(|e| game.describe_event(code, &names, &kept.options, reader, &e))

@@ -5,7 +5,7 @@
 
 use super::join::{self, say};
 use crate::packs;
-use crate::play::signals::Shutdown;
+use crate::signals::Shutdown;
 use crate::sim::parse_bots;
 use crate::text::tr;
 use clap::Args;

@@ -4,9 +4,11 @@
 //! the same command after a lost connection or a closed laptop takes the same seat back,
 //! with the whole log as that seat may see it.
 
+use crate::front::Session;
 use crate::packs;
-use crate::play::signals::Shutdown;
-use crate::play::{Session, games, render};
+use crate::saves::kept as games;
+use crate::signals::Shutdown;
+use crate::text::render;
 use crate::text::{Arg, tr};
 use clap::Args;
 use dungeon_engine::catalog::PackLibrary;
@@ -217,7 +219,7 @@ pub fn wait_for_start(
             return Some(Shutdown::exit_code(signal));
         }
         // Names as they stand: a seat taken since is named by its notice.
-        let seats = crate::play::seat_names(lang, table.setup());
+        let seats = crate::front::seat_names(lang, table.setup());
         while let Some(note) = table.notes().get(notes) {
             notes += 1;
             // The game's log shows the start as it begins.
@@ -258,7 +260,7 @@ pub fn wait_for_start(
 /// Who sits at the table so far, in seat order: the people who took their seats (this
 /// one marked) and the bots.
 fn at_table(lang: Lang, table: &RemoteTable) -> String {
-    let seats = crate::play::seat_names(lang, table.setup());
+    let seats = crate::front::seat_names(lang, table.setup());
     let taken = table.taken();
     let names: Vec<String> = (table.setup().seats.iter().enumerate())
         .filter(|(i, s)| s.bot.is_some() || taken.contains(&(*i as Seat)))

@@ -58,7 +58,7 @@ impl Situation {
             )
         };
         // Bounded, and never from a pipe or a device: either could hang the reader.
-        let bytes = crate::play::save::read_bytes(lang, path, MAX_SITUATION_BYTES)?;
+        let bytes = crate::saves::read_bytes(lang, path, MAX_SITUATION_BYTES)?;
         if bytes.len() as u64 > MAX_SITUATION_BYTES {
             let max = [("max", MAX_SITUATION_BYTES.into())];
             return Err(cannot_read(tr(lang, "odds-file-too-big", &max)));

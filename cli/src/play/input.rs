@@ -3,7 +3,7 @@
 //! noticed while waiting; at a terminal, what was typed before a prompt was shown is
 //! dropped, and Ctrl-D asks before leaving (the caller's job).
 
-use super::signals::Shutdown;
+use crate::signals::Shutdown;
 use std::io::{BufRead, IsTerminal, Write};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;

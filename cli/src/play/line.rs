@@ -8,8 +8,9 @@
 //! after the screen (and, where the terminal allows, its scrollback) is cleared.
 
 use super::input::{Input, Next, Reply};
-use super::signals::Shutdown;
-use super::{Ending, Session, failure, odds, render};
+use super::render;
+use crate::front::{Ending, Session, failure, odds};
+use crate::signals::Shutdown;
 use crate::text::Text;
 use dungeon_engine::event::Event;
 use dungeon_engine::ids::Seat;
@@ -74,7 +75,7 @@ struct LineMode<'a> {
 /// Plays the game at `table` in the line mode until it ends or the players leave.
 pub fn run(table: &mut dyn Table, lang: Lang, session: &Session, shutdown: &Shutdown) -> ExitCode {
     let catalog = table.setup().catalog.clone();
-    let seats = super::seat_names(lang, table.setup());
+    let seats = crate::front::seat_names(lang, table.setup());
     let controlled: Vec<Seat> = (0..seats.names.len() as Seat)
         .filter(|&s| table.setup().seats[s as usize].controlled)
         .collect();

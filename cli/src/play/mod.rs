@@ -1,49 +1,42 @@
 //! `dungeon play`: a game in the terminal. Humans sit first, bots fill the other seats.
 //! The game is a `dungeon_table::LocalTable` (the engine and the bots on a thread of their
 //! own); a front end shows it: the full-screen table (`crate::tui`) at a terminal, the line
-//! mode (`line.rs`) with `--plain` and for pipes, files of answers and screen readers. Every game is saved after every decision in the user's data
-//! folder (`games.rs`), so `--resume` continues it after anything, a kill included.
+//! mode (`line.rs`) with `--plain` and for pipes, files of answers and screen readers.
+//! Every game is saved after every decision in the user's data folder
+//! (`crate::saves::kept`), so `--resume` continues it after anything, a kill included.
 //!
-//! - `save.rs`: reading game files, and why one is refused;
-//! - `input.rs`: the line mode's input; `signals.rs`: Ctrl-C and a closed terminal;
-//! - `odds.rs`, `failure.rs`: the odds key's lines, and what a failed move is said to be.
+//! What the front ends share (the session, the seats' names, the odds key's and a failed
+//! move's lines) is `crate::front`; Ctrl-C and a closed terminal, `crate::signals`; game
+//! files, `crate::saves`. `input.rs` is the line mode's input, `names.rs` the players'
+//! names.
 
-pub mod failure;
-pub mod games;
 mod input;
 pub mod line;
 pub mod names;
-pub mod odds;
 /// The game as text: the `dungeon-text` crate's `render`, and its snapshot tests.
 pub mod render {
     pub use dungeon_text::render::*;
     #[cfg(test)]
     mod tests;
 }
-pub mod save;
-pub mod signals;
 
+use crate::front::{Session, failure};
 use crate::packs;
+use crate::saves::kept as games;
+use crate::saves::{self as save, FileKind};
+use crate::signals::Shutdown;
 use crate::sim::parse_bots;
-use crate::text::{Text, tr};
+use crate::text::tr;
 use clap::Args;
 use dungeon_engine::GameOptions;
 use dungeon_engine::catalog::{Catalog, PackLibrary};
 use dungeon_engine::lang::Lang;
-use dungeon_engine::printable::escape_line;
 use dungeon_records::SeatRecord;
-use dungeon_table::{LocalGame, LocalTable, Start, StartError, Table, TableSetup};
-use render::Seats;
-use save::FileKind;
-use signals::Shutdown;
+use dungeon_table::{LocalGame, LocalTable, Start, StartError, Table};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-
-/// Where `s` saves a game that has no other file (no autosave folder, no --save, no
-/// --load); a file there holding another game is replaced only if the player says so.
-const FALLBACK_SAVE: &str = "dungeon-save.json";
 
 #[derive(Args, Clone)]
 pub struct PlayArgs {
@@ -146,177 +139,6 @@ impl PlayArgs {
     }
 }
 
-/// What a front end needs to know of the session beyond the table: where the game came
-/// from and goes, for `s`, `q` and the messages that say how to come back to it.
-#[derive(Default)]
-pub struct Session {
-    /// The id of the game's autosave in the data folder (`--resume ID`).
-    pub game_id: Option<String>,
-    /// Why the game has no autosave, in the player's language.
-    pub no_autosave: Option<String>,
-    /// The file the game was loaded from (`--load`, or the autosave it resumed).
-    pub came_from: Option<PathBuf>,
-    /// `--save FILE`.
-    pub save: Option<PathBuf>,
-    /// The game was resumed (its log so far was shown when it was played).
-    pub resumed: bool,
-    /// `--record FILE`.
-    pub record: Option<PathBuf>,
-    /// `--delay`.
-    pub delay: Option<u64>,
-    /// A table at a server (`dungeon join`): its invitation, which takes the seat back.
-    pub remote: Option<String>,
-}
-
-impl Session {
-    /// The lines a game opens with: the packs, the seed, the rulings, the record, whether
-    /// it is saved after every move, and where a resumed game goes on.
-    pub fn header(&self, text: &Text, table: &dyn Table) -> Vec<String> {
-        let setup = table.setup();
-        let mut out = vec![text.t("play-welcome", &[])];
-        let packs = escape_line(&setup.catalog.pack_list()).into_owned();
-        out.push(text.t("play-packs", &[("packs", packs.into())]));
-        if let Some(seed) = setup.seed {
-            out.push(text.t("play-seed", &[("seed", seed.to_string().into())]));
-        }
-        let rulings = crate::rulings::summary(&setup.options);
-        if !rulings.is_empty() {
-            out.push(text.t("play-rulings", &[("rulings", rulings.join(", ").into())]));
-        }
-        if let Some(url) = &self.remote {
-            let url = escape_line(url).into_owned();
-            let header = match watching(table) {
-                true => "net-header-watching",
-                false => "net-header",
-            };
-            out.push(text.t(header, &[("url", url.into())]));
-        }
-        if let Some(path) = &self.record {
-            let path = escape_line(&path.to_string_lossy()).into_owned();
-            out.push(text.t("play-recording", &[("path", path.into())]));
-        }
-        match (&self.game_id, &self.no_autosave) {
-            (Some(_), _) => out.push(text.t("play-autosave", &[])),
-            (None, Some(reason)) => {
-                out.push(text.t("play-no-autosave", &[("reason", reason.clone().into())]))
-            }
-            (None, None) => {}
-        }
-        if self.resumed {
-            let count = table.saving().saved;
-            out.push(text.t("play-resumed", &[("count", count.into())]));
-        }
-        out
-    }
-
-    /// The game's id while its autosave holds it, unfinished: `--resume ID` continues it.
-    pub fn resume_id(&self, table: &dyn Table) -> Option<&str> {
-        let saving = table.saving();
-        match &self.game_id {
-            Some(id) if saving.autosave.is_some() && !saving.finished => Some(id),
-            _ => None,
-        }
-    }
-
-    /// `saved` naming the game's id when the autosave holds the game, else `unsaved`.
-    pub fn resume_hint(
-        &self,
-        text: &Text,
-        table: &dyn Table,
-        saved: &'static str,
-        unsaved: &'static str,
-    ) -> String {
-        if let Some(url) = &self.remote {
-            let url = escape_line(url).into_owned();
-            let left = match watching(table) {
-                true => "net-left-watching",
-                false => "net-left",
-            };
-            return text.t(left, &[("url", url.into())]);
-        }
-        match self.resume_id(table) {
-            Some(id) => text.t(saved, &[("id", id.to_string().into())]),
-            None => text.t(unsaved, &[]),
-        }
-    }
-
-    /// Where `s` saves: `--save`'s file, else the file the game came from, else its
-    /// autosave. (A file holding another game is replaced only if the player says so.)
-    pub fn save_target(&self, table: &dyn Table) -> PathBuf {
-        self.save
-            .clone()
-            .or_else(|| self.came_from.clone())
-            .or_else(|| table.saving().autosave)
-            .unwrap_or_else(|| PathBuf::from(FALLBACK_SAVE))
-    }
-
-    /// What `s` says once the game is saved to `target`.
-    pub fn saved(&self, text: &Text, table: &dyn Table, target: &std::path::Path) -> String {
-        let path = escape_line(&target.to_string_lossy()).into_owned();
-        let autosave = table.saving().autosave;
-        match (&self.game_id, autosave.as_deref() == Some(target)) {
-            (Some(id), true) => text.t(
-                "play-saved-auto",
-                &[("path", path.into()), ("id", id.clone().into())],
-            ),
-            _ => text.t("play-saved", &[("path", path.into())]),
-        }
-    }
-}
-
-/// How a game was left at a front end, for the lines it closes with and its exit code.
-/// (A game played to its end closes with the log's own lines: the winner, the standings.)
-pub enum Ending {
-    /// The player left (`q`, confirmed).
-    Left,
-    /// A signal (Ctrl-C, a closed terminal): the game is on disk already.
-    Interrupted(i32),
-}
-
-impl Session {
-    /// Closes the table; then the lines to print, on the normal screen, and the exit code:
-    /// the same whichever front end showed the game.
-    pub fn end(
-        &self,
-        text: &Text,
-        table: &mut dyn Table,
-        ending: Ending,
-    ) -> (Vec<String>, ExitCode) {
-        table.close();
-        match ending {
-            Ending::Left => {
-                let hint = self.resume_hint(text, table, "play-left", "play-quit");
-                (vec![hint], ExitCode::SUCCESS)
-            }
-            Ending::Interrupted(signal) => {
-                let unsaved = "play-interrupted-unsaved";
-                let hint = self.resume_hint(text, table, "play-interrupted", unsaved);
-                (vec![String::new(), hint], Shutdown::exit_code(signal))
-            }
-        }
-    }
-}
-
-/// Whether nobody at this screen has a seat at `table` (a spectator, a game of bots): it
-/// is watched, and what it tells of leaving and coming back is about watching.
-pub fn watching(table: &dyn Table) -> bool {
-    !table.setup().seats.iter().any(|s| s.controlled)
-}
-
-/// The seats' names as the players of this game read them (escaped: a name may come from a
-/// file or the network); a lone human is "You".
-pub fn seat_names(lang: Lang, setup: &TableSetup) -> Seats {
-    let records: Vec<SeatRecord> = setup
-        .seats
-        .iter()
-        .map(|s| SeatRecord {
-            name: s.name.clone(),
-            bot: s.bot.clone(),
-        })
-        .collect();
-    Seats::new(lang, &records, true)
-}
-
 /// `dungeon play --game ID` for a worded game: full screen at a terminal, else in lines.
 struct WordedTable {
     lang: Lang,
@@ -390,11 +212,6 @@ fn full_screen<G: dungeon_core::Worded>(
 
 /// Plays. `lang_given`: the language was asked for (`--lang`); else a resumed game comes
 /// back in the language it was last played in.
-/// The folder games are kept in (`games.rs`), for the other game's saves.
-pub(crate) fn games_folder() -> Option<PathBuf> {
-    games::folder()
-}
-
 pub fn run(
     library: &PackLibrary,
     mut lang: Lang,
@@ -429,7 +246,7 @@ pub fn run(
         let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
         let full_screen = terminal && !args.plain;
         if args.game == crate::games::GameChoice::Mazmorra && !full_screen {
-            return crate::mazmorra::run(lang, setup);
+            return crate::games::mazmorra::run(lang, setup);
         }
         let table = WordedTable {
             lang,

@@ -459,7 +459,7 @@ fn run_ladder(library: &PackLibrary, lang: Lang, args: LadderArgs) -> Result<Exi
 /// `dungeon sim merge`: the report of the whole study from its parts.
 fn run_merge(library: &PackLibrary, lang: Lang, args: MergeArgs) -> Result<ExitCode, String> {
     // Another game's parts say which game they are of.
-    let first = crate::play::save::read_bytes(lang, &args.parts[0], 16 << 20).ok();
+    let first = crate::saves::read_bytes(lang, &args.parts[0], 16 << 20).ok();
     if let Some(id) = first.as_deref().and_then(hosted_part::game_of) {
         let choice = crate::games::GameChoice::by_id(&id).ok_or_else(|| {
             let a = [(
@@ -664,7 +664,7 @@ fn emit(
 /// `text` to `--out` (written whole or not at all), else to stdout.
 fn give(lang: Lang, output: &OutputArgs, text: &str) -> Result<(), String> {
     match &output.out {
-        Some(path) => crate::play::save::write_atomic(path, text).map_err(|e| {
+        Some(path) => crate::saves::write_atomic(path, text).map_err(|e| {
             let shown =
                 dungeon_engine::printable::escape_line(&path.to_string_lossy()).into_owned();
             let a = [("path", shown.into()), ("error", io_error(lang, &e).into())];

@@ -14,7 +14,7 @@ use super::report::Report;
 use super::run::Plan;
 use super::shard::Shard;
 use super::stats::{GameError, Tally};
-use crate::play::save::{FileKind, describe, read_bytes};
+use crate::saves::{FileKind, describe, read_bytes};
 use crate::text::{Arg, tr};
 use dungeon_bots::BotKind;
 use dungeon_engine::GameOptions;

@@ -4,7 +4,7 @@
 //! stay as they are; each file depends only on its game.
 
 use super::run::Game;
-use crate::play::save::write_atomic;
+use crate::saves::write_atomic;
 use crate::text::{io_error, tr};
 use dungeon_engine::catalog::Catalog;
 use dungeon_engine::lang::Lang;

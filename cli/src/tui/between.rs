@@ -170,7 +170,7 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
         if self.hot_seat && self.shown.is_some() {
             self.show_public()?;
         }
-        let mut lines = crate::play::failure::lines(&self.ctx.text, &failure);
+        let mut lines = crate::front::failure::lines(&self.ctx.text, &failure);
         let prompt = Prompt::idle();
         self.draw(prompt.clone(), Some(Overlay::Stopped(lines.clone())))?;
         self.keys.drain()?;

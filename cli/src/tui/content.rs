@@ -5,7 +5,7 @@
 
 use super::style::Palette;
 use super::wrap::TURN_MARKER;
-use crate::play::render::Seats;
+use crate::text::render::Seats;
 use crate::text::{Arg, Text};
 use dungeon_engine::ids::{MonsterId, Seat, TileId};
 use dungeon_engine::view::{PlayerView, ViewPhase};

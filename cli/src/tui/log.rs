@@ -16,7 +16,7 @@ use ratatui::text::Line;
 pub fn entry_lines(ctx: &Ctx, entry: &LogEntry, viewer: Option<Seat>) -> Vec<Line<'static>> {
     let event = entry.seen_by(viewer);
     let own_secret = matches!(&entry.private, Some((seat, _)) if Some(*seat) == viewer);
-    let Some(text) = crate::play::render::event(&ctx.text, ctx.seats, viewer, event) else {
+    let Some(text) = crate::text::render::event(&ctx.text, ctx.seats, viewer, event) else {
         return Vec::new();
     };
     let style = if own_secret {

@@ -38,8 +38,8 @@ mod tests;
 mod watch;
 mod wrap;
 
-use crate::play::signals::Shutdown;
-use crate::play::{Ending, Session as Files};
+use crate::front::{Ending, Session as Files};
+use crate::signals::Shutdown;
 use crate::text::Text;
 use content::Ctx;
 use dungeon_engine::ids::Seat;
@@ -102,7 +102,7 @@ pub enum Outcome {
 /// full-screen help, with the line mode's own commands.
 pub fn plain_help(
     text: Text<'_>,
-    seats: &crate::play::render::Seats,
+    seats: &crate::text::render::Seats,
     commands: Vec<(String, String)>,
 ) -> Vec<String> {
     let ctx = Ctx {
@@ -128,7 +128,7 @@ pub fn run(
     options: Options,
 ) -> Result<Outcome, String> {
     let setup = table.setup().clone();
-    let seats = crate::play::seat_names(lang, &setup);
+    let seats = crate::front::seat_names(lang, &setup);
     let ctx = Ctx {
         text: Text::new(lang, &setup.catalog),
         seats: &seats,
@@ -151,7 +151,7 @@ pub fn run(
 }
 
 /// `dungeon play` at a terminal: the game full screen, then, back on the normal screen,
-/// the lines the line mode closes with and its exit code (see [`crate::play::Ending`]).
+/// the lines the line mode closes with and its exit code (see [`crate::front::Ending`]).
 /// They hold nothing private: the winner, or how to resume the game.
 pub fn play(table: &mut dyn Table, lang: Lang, files: &Files, shutdown: &Shutdown) -> ExitCode {
     let mut options = Options::default();
@@ -165,7 +165,7 @@ pub fn play(table: &mut dyn Table, lang: Lang, files: &Files, shutdown: &Shutdow
         Ok(Outcome::Over { .. }) => {
             // The log's closing lines, as the line mode ends: the winner, the standings.
             table.close();
-            let seats = crate::play::seat_names(lang, &setup);
+            let seats = crate::front::seat_names(lang, &setup);
             let mut controlled =
                 (0..setup.seats.len() as Seat).filter(|&s| setup.seats[s as usize].controlled);
             let viewer = match (controlled.next(), controlled.next()) {
@@ -174,7 +174,7 @@ pub fn play(table: &mut dyn Table, lang: Lang, files: &Files, shutdown: &Shutdow
             };
             for entry in log::closing(table.log()) {
                 let event = entry.seen_by(viewer);
-                if let Some(line) = crate::play::render::event(&text, &seats, viewer, event) {
+                if let Some(line) = crate::text::render::event(&text, &seats, viewer, event) {
                     say(&line);
                 }
             }
@@ -184,7 +184,7 @@ pub fn play(table: &mut dyn Table, lang: Lang, files: &Files, shutdown: &Shutdow
         Ok(Outcome::Interrupted { signal }) => Ending::Interrupted(signal),
         Ok(Outcome::Stopped(failure)) => {
             table.close();
-            for line in crate::play::failure::lines(&text, &failure) {
+            for line in crate::front::failure::lines(&text, &failure) {
                 say(&line);
             }
             return ExitCode::FAILURE;

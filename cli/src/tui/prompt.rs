@@ -97,7 +97,7 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
                             return Ok(());
                         }
                         Err(TableError::Refused(failure)) => {
-                            let lines = crate::play::failure::lines(&self.ctx.text, &failure);
+                            let lines = crate::front::failure::lines(&self.ctx.text, &failure);
                             asking.status = lines.into_iter().map(|l| (Tone::Bad, l)).collect();
                         }
                         // The game moved on, or stopped: show where it stands now.
@@ -128,7 +128,7 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
         };
         let reader = if self.hot_seat { None } else { Some(seat) };
         let (mut header, options) =
-            crate::play::render::options(&self.ctx.text, self.ctx.seats, &view, reader);
+            crate::text::render::options(&self.ctx.text, self.ctx.seats, &view, reader);
         let actions: Vec<Action> = options.iter().map(|(a, _)| *a).collect();
         let mut labels: Vec<String> = options.into_iter().map(|(_, l)| l).collect();
         // Placing a drawn card: the card is named once, in the header, so the options
@@ -265,7 +265,7 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
             OddsState::Ready(odds) => {
                 asking.odds_asked = false;
                 let seats = self.ctx.seats;
-                crate::play::odds::lines(&self.ctx.text, &odds, |s| seats.name(s))
+                crate::front::odds::lines(&self.ctx.text, &odds, |s| seats.name(s))
                     .into_iter()
                     .map(|line| (Tone::Private, line))
                     .collect()
@@ -307,7 +307,7 @@ impl<B: Backend + Wipe, K: Keyboard> Session<'_, B, K> {
             ),
             Err(e) => (
                 Tone::Bad,
-                crate::play::failure::save_failed(self.ctx.text.lang, &e),
+                crate::front::failure::save_failed(self.ctx.text.lang, &e),
             ),
         })
     }

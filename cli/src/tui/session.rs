@@ -12,8 +12,8 @@ use super::log::{LogPanel, entry_lines};
 use super::screen::{self, Drawn, Overlay, Prompt, Screen, Tone};
 use super::terminal::Wipe;
 use super::{Options, Outcome};
-use crate::play::Session as Files;
-use crate::play::signals::Shutdown;
+use crate::front::Session as Files;
+use crate::signals::Shutdown;
 use dungeon_engine::ids::Seat;
 use dungeon_engine::view::PlayerView;
 use dungeon_table::{SaveProblem, Table, TableError, TableState};
@@ -245,7 +245,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
             && problem != self.problem_said
         {
             let record = self.files.record.as_deref();
-            let line = crate::play::failure::save_problem(self.ctx.text.lang, record, path, what);
+            let line = crate::front::failure::save_problem(self.ctx.text.lang, record, path, what);
             self.note(Line::styled(line, self.ctx.palette.bad()));
         }
         self.problem_said = problem;
@@ -265,7 +265,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
             }
             let notice = note.notice.clone();
             self.table_notes += 1;
-            let line = crate::play::render::notice(&self.ctx.text, self.ctx.seats, &notice);
+            let line = crate::text::render::notice(&self.ctx.text, self.ctx.seats, &notice);
             self.note(Line::styled(line, self.ctx.palette.dim()));
         }
     }

@@ -2,7 +2,7 @@
 //! the alternate screen in raw mode; [`Guard`] restores the normal screen and cooked mode
 //! when dropped (normal end, `q`, Ctrl-C, an error), and from the panic hook on a panic.
 //! SIGHUP, SIGTERM and SIGINT set `dungeon play`'s shutdown flag
-//! (`crate::play::signals`), which the loop checks: it ends through the same drop.
+//! (`crate::signals`), which the loop checks: it ends through the same drop.
 //! Leaving the alternate screen also leaves nothing of the game in the normal screen's
 //! scrollback.
 

@@ -1,6 +1,6 @@
 //! The next game at a finished table: a person asks (`rematch`), the table answers with
 //! the request that opens a new table like it (same packs, seats, bots, options, turn
-//! timeout), the connection moves there as its creator (`ws.rs`), and everyone still at
+//! timeout), the connection moves there as its creator (`ws/`), and everyone still at
 //! the old table is told the new code. One per table: once it is open, asking again only
 //! tells the code again.
 

@@ -5,7 +5,7 @@
 
 use super::Context;
 use super::table::{LiveTable, SeatSlot};
-use super::thread::Engines;
+use crate::engines::Engines;
 use crate::secret;
 use crate::store::{Status, StoredTable};
 use dungeon_bots::BotKind;

@@ -152,7 +152,7 @@ fn options(request: &NewTable, catalog: &Catalog) -> Result<GameOptions, String>
 /// A new table from a request: checked, set up, stored. The creator holds seat 0.
 pub(crate) fn create(
     context: &Context,
-    engines: &mut super::thread::Engines,
+    engines: &mut crate::engines::Engines,
     key: Key,
     token: &str,
     request: &NewTable,

@@ -5,11 +5,10 @@
 
 use super::table::{By, LiveTable};
 use super::{Command, Context, Seated, Subscriber, setup};
+use crate::engines::Engines;
 use crate::secret::{self, Key};
 use crate::store::Status;
-use dungeon_engine::Engine;
 use dungeon_engine::action::Action;
-use dungeon_engine::catalog::Catalog;
 use dungeon_engine::ids::Seat;
 use dungeon_protocol::{ErrorCode, ServerMessage};
 use std::collections::HashMap;
@@ -19,31 +18,6 @@ use std::time::{Duration, Instant};
 
 /// How long a finished table stays in memory for seats coming back to see the end.
 pub(crate) const KEEP_FINISHED: Duration = Duration::from_secs(600);
-
-/// Engines one thread keeps at most.
-const MOST_ENGINES: usize = 16;
-
-/// This thread's engines, one per catalog (the Lua host is built once per thread): by its
-/// fingerprint, which covers every pack file, since a pack brought to one table may share
-/// its id with another table's.
-#[derive(Default)]
-pub(crate) struct Engines(HashMap<u64, Engine>);
-
-impl Engines {
-    pub fn get(&mut self, catalog: &Arc<Catalog>) -> Result<&mut Engine, String> {
-        let key = catalog.fingerprint;
-        if !self.0.contains_key(&key) {
-            // Tables that bring their own packs each need an engine: past a few, the
-            // others are dropped and built again when next needed, so memory stays bounded.
-            if self.0.len() >= MOST_ENGINES {
-                self.0.clear();
-            }
-            let engine = Engine::new(catalog.clone()).map_err(|d| d.to_string())?;
-            self.0.insert(key, engine);
-        }
-        Ok(self.0.get_mut(&key).expect("just made"))
-    }
-}
 
 struct GameThread {
     index: usize,

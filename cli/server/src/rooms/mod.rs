@@ -5,7 +5,7 @@
 //! view, and bots choose from their seat's view.
 //!
 //! - `room.rs`: one table, and every change to it (stored before anyone hears of it);
-//! - `socket.rs`: a connection, its limits and its requests;
+//! - a connection, its limits and its requests: `crate::ws::rooms`, with `/ws`'s;
 //! - here: the tables by key, opening one, and taking the stored ones on at start (each
 //!   played again from its actions and checked against its stored state).
 //!
@@ -13,11 +13,10 @@
 //! one table at a time behind its lock: no game code runs on the async side.
 
 mod room;
-pub(crate) mod socket;
 
 use crate::Seeds;
-use crate::games::Subscriber;
 use crate::games::setup::MAX_TURN_TIMEOUT;
+use crate::outbox::Subscriber;
 use crate::secret::{self, Key};
 use crate::store::rooms::StoredRoom;
 use crate::store::{Status, Store};
@@ -25,7 +24,8 @@ use dungeon_core::bots::Bot;
 use dungeon_core::session::Kind;
 use dungeon_protocol::ErrorCode;
 use dungeon_protocol::rooms::{GameOffer, NewRoom};
-use room::{Place, Refusal, Room};
+pub(crate) use room::Refusal;
+use room::{Place, Room};
 use std::collections::HashMap;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};

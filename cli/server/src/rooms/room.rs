@@ -2,7 +2,7 @@
 //! that changes it. Every change is stored before anyone hears of it; everything a
 //! connection hears is built from its own seat's view (a spectator's: nobody's).
 
-use crate::games::Subscriber;
+use crate::outbox::Subscriber;
 use crate::secret::{self, Key};
 use crate::store::rooms::StoredRoom;
 use crate::store::{Status, Store, StoreError, StoredSeat};

@@ -1,7 +1,7 @@
 //! The log's lines: each kind of event in the three languages, and whole games as a
 //! spectator and as a player read them (insta snapshots).
 
-use super::super::Seats;
+use super::Seats;
 use super::event;
 use crate::text::Text;
 use dungeon_bots::{BotKind, play_game, seat_seed};

@@ -25,7 +25,7 @@ fn drawn_over(
 ) -> String {
     let table = EngineTable::new("base", 11, &[None, Some(BotKind::Rules)], |_| {});
     let setup = dungeon_table::Table::setup(&table).clone();
-    let seats = crate::play::seat_names(Lang::En, &setup);
+    let seats = crate::front::seat_names(Lang::En, &setup);
     let ctx = Ctx {
         text: Text::new(Lang::En, &setup.catalog),
         seats: &seats,
@@ -120,7 +120,7 @@ fn counts_pick_their_plural_and_you_reads_as_you() {
             "vous avez passé",
         ),
     ] {
-        let seats = crate::play::seat_names(lang, &setup);
+        let seats = crate::front::seat_names(lang, &setup);
         let ctx = Ctx {
             text: Text::new(lang, &setup.catalog),
             seats: &seats,

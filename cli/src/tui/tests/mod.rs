@@ -19,8 +19,8 @@ use super::content::Ctx;
 use super::session::Session;
 use super::style::Palette;
 use super::{Options, Outcome};
-use crate::play::Session as Files;
-use crate::play::signals::Shutdown;
+use crate::front::Session as Files;
+use crate::signals::Shutdown;
 use crate::text::Text;
 use dungeon_engine::lang::Lang;
 use ratatui::Terminal;
@@ -95,7 +95,7 @@ fn play_files(
     let palette = options.palette;
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     let setup = dungeon_table::Table::setup(table).clone();
-    let seats = crate::play::seat_names(lang, &setup);
+    let seats = crate::front::seat_names(lang, &setup);
     let ctx = Ctx {
         text: Text::new(lang, &setup.catalog),
         seats: &seats,

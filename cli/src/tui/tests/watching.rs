@@ -55,7 +55,7 @@ fn a_spectator_sees_the_table_and_no_corner() {
     ] {
         assert!(screen.contains(shown), "{shown} is not shown:\n{screen}");
     }
-    let seats = crate::play::seat_names(Lang::En, table.setup());
+    let seats = crate::front::seat_names(Lang::En, table.setup());
     for seat in 0..3 {
         let standing = format!("{}: successes", seats.name(seat));
         assert!(

@@ -2,7 +2,9 @@
 //! the format's size limit from a regular file, checks the packs (a game to play goes on
 //! in `dungeon_table::LocalTable`, which plays the decisions again and restores the bots),
 //! and says what is wrong in the player's language. Writing is atomic
-//! (`dungeon_table::disk`).
+//! (`dungeon_table::disk`). The games kept in the user's data folder: `kept.rs`.
+
+pub mod kept;
 
 use crate::text::{Arg, io_error, tr};
 use dungeon_engine::Engine;

@@ -1,14 +1,16 @@
 //! The async side: axum serves `GET /ws`, upgrades it to a WebSocket, and each connection
 //! becomes one task that reads the client's frames (limited, parsed, checked against
 //! where the connection stands) and routes them to the table's game thread, while it
-//! writes whatever the game threads put in its outbox. No game logic runs here.
+//! writes whatever the game threads put in its outbox. No game logic runs here. A
+//! connection to `/rooms` (the other games' tables) is `rooms.rs`, on the same limits.
 
-use crate::access::Access;
-use crate::games::{Command, Outgoing, Pool, Seated, Subscriber};
-use crate::gate::{Door, Peer};
-use crate::limits::{AddressBuckets, Addresses, Bucket, Counted, Limits};
+use crate::games::{Command, Seated};
+use crate::gate::Peer;
+use crate::limits::{Bucket, Counted, Limits};
 use crate::odds::Ticket;
+use crate::outbox::{Outgoing, Subscriber};
 use crate::secret::{self, Key};
+use crate::shared::Shared;
 use axum::Router;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
@@ -21,30 +23,15 @@ use dungeon_protocol::{
 };
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use tokio::sync::oneshot;
 
-pub(crate) struct Shared {
-    pub pool: Pool,
-    pub limits: Limits,
-    pub access: Arc<Access>,
-    pub door: Arc<Door>,
-    /// Upgraded connections per client address.
-    pub addresses: Arc<Addresses>,
-    /// What each client address may still send that is not a game action.
-    pub lookups: AddressBuckets,
-    pub next_connection: AtomicU64,
-    pub name: String,
-    /// The packs tables may be opened with, as the page offers them.
-    pub packs: Vec<crate::web::PackOffer>,
-    /// Tables of the other games (`/rooms`).
-    pub rooms: Arc<crate::rooms::Rooms>,
-}
+pub(crate) mod rooms;
 
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
     crate::web::routes()
         .route("/ws", get(upgrade))
-        .route("/rooms", get(crate::rooms::socket::upgrade))
+        .route("/rooms", get(rooms::upgrade))
         .with_state(shared)
 }
 

@@ -10,7 +10,7 @@
 //! The folder is the platform's data folder for the program (the `directories` crate:
 //! `~/.local/share/dungeon` on Linux), or `$DUNGEON_DATA_DIR` when set (tests use it).
 
-use super::save::{self, FileKind};
+use super::{self as save, FileKind};
 use crate::text::{Arg, seat_name, tr};
 use dungeon_engine::GameState;
 use dungeon_engine::lang::Lang;

@@ -150,7 +150,7 @@ pub fn play(
         kept.actions.push(action);
         if let Some(path) = &path {
             let json = serde_json::to_string(&kept).map_err(|e| e.to_string())?;
-            crate::play::save::write_atomic(path, &json).map_err(|e| e.to_string())?;
+            crate::saves::write_atomic(path, &json).map_err(|e| e.to_string())?;
         }
         log(&mut out, &mut events);
     }

@@ -4,11 +4,11 @@
 //! The same limits as `/ws` (`crate::limits`): connections per address, a hello within
 //! its time, idle connections closed, look-ups counted per address.
 
-use super::{Rooms, lock};
-use crate::games::Subscriber;
 use crate::gate::Peer;
 use crate::limits::Bucket;
-use crate::ws::Shared;
+use crate::outbox::Subscriber;
+use crate::rooms::{Rooms, lock};
+use crate::shared::Shared;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -42,7 +42,7 @@ pub(crate) async fn upgrade(
 async fn connection(shared: Arc<Shared>, client: IpAddr, mut socket: WebSocket) {
     let limits = &shared.limits;
     // Refused as at `/ws`: the error message has the same form in both protocols.
-    let Some(_counted) = crate::ws::admit(&shared, client, &mut socket).await else {
+    let Some(_counted) = super::admit(&shared, client, &mut socket).await else {
         return;
     };
     let id = shared.next_connection.fetch_add(1, Ordering::Relaxed);
@@ -57,7 +57,7 @@ async fn connection(shared: Arc<Shared>, client: IpAddr, mut socket: WebSocket) 
         bucket: Bucket::new(limits.messages_per_second, limits.burst),
         refused_in_a_row: 0,
     };
-    crate::ws::pump(&mut socket, &mut inbox, &sub, limits, &mut conn, id).await;
+    super::pump(&mut socket, &mut inbox, &sub, limits, &mut conn, id).await;
     let _ = socket.send(Message::Close(None)).await;
     if let Some((room, _)) = conn.at.take() {
         let _ = tokio::task::spawn_blocking(move || lock(&room).leave(id)).await;
@@ -71,12 +71,12 @@ struct Conn<'s> {
     sub: Subscriber,
     hello: bool,
     /// The table this connection is at, and its seat there (`None`: watching).
-    at: Option<(super::Shared, Option<u8>)>,
+    at: Option<(crate::rooms::Shared, Option<u8>)>,
     bucket: Bucket,
     refused_in_a_row: u32,
 }
 
-impl crate::ws::Frames for Conn<'_> {
+impl super::Frames for Conn<'_> {
     fn greeted(&self) -> bool {
         self.hello
     }
@@ -184,7 +184,7 @@ impl Conn<'_> {
     }
 
     /// `rematch`: the next game at a table like this finished one (see the protocol).
-    async fn rematch(&mut self) -> Result<(), super::room::Refusal> {
+    async fn rematch(&mut self) -> Result<(), crate::rooms::Refusal> {
         let (room, seat) = self.at.clone().ok_or((
             ErrorCode::UnknownTable,
             "this connection is at no table".to_string(),
@@ -201,8 +201,8 @@ impl Conn<'_> {
             self.client,
             self.sub.id,
         );
-        type Made = Result<(String, String, super::Shared), String>;
-        let made: Result<Made, super::room::Refusal> = tokio::task::spawn_blocking(move || {
+        type Made = Result<(String, String, crate::rooms::Shared), String>;
+        let made: Result<Made, crate::rooms::Refusal> = tokio::task::spawn_blocking(move || {
             // Claimed under the old table's lock, opened without it (opening looks at every
             // table), then told under it again.
             let request = {
@@ -250,7 +250,7 @@ impl Conn<'_> {
         Ok(())
     }
 
-    async fn route(&mut self, message: RoomClient) -> Result<(), super::room::Refusal> {
+    async fn route(&mut self, message: RoomClient) -> Result<(), crate::rooms::Refusal> {
         let (rooms, sub) = (self.rooms.clone(), self.sub.clone());
         let elsewhere = || {
             (
@@ -264,7 +264,7 @@ impl Conn<'_> {
                 "no table has that code".to_string(),
             )
         };
-        let blocking = |job: Box<dyn FnOnce() -> Result<(), super::room::Refusal> + Send>| async move {
+        let blocking = |job: Box<dyn FnOnce() -> Result<(), crate::rooms::Refusal> + Send>| async move {
             tokio::task::spawn_blocking(job)
                 .await
                 .unwrap_or_else(|_| Err((ErrorCode::Internal, "the table failed".into())))
