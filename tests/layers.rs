@@ -42,7 +42,11 @@ fn imports(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
         collect(&path, &mut files);
         let names = graph.entry(name.clone()).or_default();
         for file in files {
-            for used in crate_paths(&std::fs::read_to_string(&file).unwrap()) {
+            // How many `super::` lead from the file's module to the crate's root.
+            let depth = file.strip_prefix(src).unwrap().components().count()
+                - usize::from(file.file_name().is_some_and(|n| n == "mod.rs"));
+            let code = std::fs::read_to_string(&file).unwrap();
+            for used in crate_paths(&code, depth) {
                 if used != name {
                     names.insert(used);
                 }
@@ -72,9 +76,10 @@ fn collect(path: &Path, files: &mut Vec<PathBuf>) {
     }
 }
 
-/// The top-level modules a file names as `crate::name`, outside comments and its tests
-/// (a `#[cfg(test)]` module, which the files keep at their end).
-fn crate_paths(code: &str) -> BTreeSet<String> {
+/// The top-level modules a file names as `crate::name` or within `crate::{...}`, or
+/// through as many `super::` as lead to the root (`depth`), outside comments and its
+/// tests (a `#[cfg(test)]` module, which the files keep at their end).
+fn crate_paths(code: &str, depth: usize) -> BTreeSet<String> {
     let mut found = BTreeSet::new();
     let mut lines = code.lines().peekable();
     while let Some(line) = lines.next() {
@@ -91,17 +96,169 @@ fn crate_paths(code: &str) -> BTreeSet<String> {
             continue;
         }
         let code = line.split("//").next().unwrap_or_default();
-        for (i, _) in code.match_indices("crate::") {
-            let name: String = code[i + 7..]
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                .collect();
-            if !name.is_empty() {
-                found.insert(name);
+        let up = "super::".repeat(depth);
+        for root in ["crate::", up.as_str()] {
+            for (i, _) in code.match_indices(root) {
+                // Only the whole of a path's `super::`s, as many as lead to the root.
+                if root == up && code[..i].ends_with("::") {
+                    continue;
+                }
+                let rest = &code[i + root.len()..];
+                if rest.starts_with("super::") {
+                    continue;
+                }
+                let ident = |s: &str| -> String {
+                    (s.trim_start().chars())
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                        .collect()
+                };
+                match rest.strip_prefix('{') {
+                    // A group: the first name of each of its paths, on this line.
+                    Some(group) => {
+                        let group = group.split('}').next().unwrap_or_default();
+                        found.extend(group.split(',').map(ident).filter(|n| !n.is_empty()));
+                    }
+                    None => {
+                        let name = ident(rest);
+                        if !name.is_empty() && name != "super" {
+                            found.insert(name);
+                        }
+                    }
+                }
             }
         }
     }
     found
+}
+
+/// Every file of the crate in `src` (tests left out) as its module's path (`a/b`; the
+/// root is empty), with the modules it names through `crate::`, `super::` and `self::`,
+/// each resolved to the longest module of the crate on its path. Its own ancestors are
+/// left out: a module and the modules inside it are one piece (a child uses what its
+/// parent holds), but two siblings, or two cousins, import one way.
+fn file_imports(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let mut files = Vec::new();
+    collect(src, &mut files);
+    let module = |file: &PathBuf| -> Vec<String> {
+        let rel = file.strip_prefix(src).unwrap().with_extension("");
+        let mut parts: Vec<String> = (rel.components())
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        if matches!(
+            parts.last().map(String::as_str),
+            Some("mod" | "lib" | "main")
+        ) {
+            parts.pop();
+        }
+        parts
+    };
+    let modules: BTreeSet<Vec<String>> = files.iter().map(module).collect();
+    let mut graph = BTreeMap::new();
+    for file in &files {
+        let me = module(file);
+        let mut names = BTreeSet::new();
+        for path in rooted_paths(&code_of(&std::fs::read_to_string(file).unwrap())) {
+            let mut segments = path.iter().peekable();
+            let mut at: Vec<String> = match segments.next().map(String::as_str) {
+                Some("crate") => Vec::new(),
+                Some("self") => me.clone(),
+                _ => me[..me.len().saturating_sub(1)].to_vec(),
+            };
+            while segments.next_if(|s| *s == "super").is_some() {
+                at.pop();
+            }
+            let mut found = modules.contains(&at).then(|| at.clone());
+            for segment in segments {
+                at.push(segment.clone());
+                if !modules.contains(&at) {
+                    break;
+                }
+                found = Some(at.clone());
+            }
+            if let Some(found) = found.filter(|f| !me.starts_with(f)) {
+                names.insert(found.join("/"));
+            }
+        }
+        graph.insert(me.join("/"), names);
+    }
+    graph
+}
+
+/// A file's code without its comments and its tests (a `#[cfg(test)]` module, which the
+/// files keep at their end).
+fn code_of(code: &str) -> String {
+    let mut out = String::new();
+    let mut lines = code.lines().peekable();
+    while let Some(line) = lines.next() {
+        if line.trim_start().starts_with("#[cfg(test)]")
+            && lines
+                .peek()
+                .is_some_and(|l| l.trim_start().starts_with("mod ") && l.trim_end().ends_with('{'))
+        {
+            break;
+        }
+        out.push_str(line.split("//").next().unwrap_or_default());
+        out.push('\n');
+    }
+    out
+}
+
+/// Every path in `code` that starts at `crate`, `super` or `self`, as its segments, with
+/// each path of a `{...}` group spelled out (`self` in a group is the path before it).
+fn rooted_paths(code: &str) -> Vec<Vec<String>> {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut found = Vec::new();
+    for root in ["crate::", "super::", "self::"] {
+        for (i, _) in code.match_indices(root) {
+            let before = code[..i].chars().next_back();
+            if before.is_some_and(|c| ident(c) || c == ':') {
+                continue;
+            }
+            let root = vec![root.trim_end_matches(':').to_string()];
+            spell_out(&code[i + root[0].len() + 2..], root, &mut found);
+        }
+    }
+    found
+}
+
+/// Reads the rest of a path after `prefix::` from `text` into `found`, spelling out groups.
+fn spell_out(text: &str, prefix: Vec<String>, found: &mut Vec<Vec<String>>) {
+    let text = text.trim_start();
+    if text.is_empty() {
+        // After a group's last comma.
+        return;
+    }
+    if let Some(group) = text.strip_prefix('{') {
+        // Each path of the group, split at the commas outside any inner group.
+        let (mut depth, mut start) = (0, 0);
+        for (i, c) in group.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' if depth == 0 => {
+                    spell_out(&group[start..i], prefix.clone(), found);
+                    return;
+                }
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    spell_out(&group[start..i], prefix.clone(), found);
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        return;
+    }
+    let name: String = (text.chars())
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    let mut path = prefix;
+    if !name.is_empty() && name != "self" {
+        path.push(name.clone());
+    }
+    match text[name.len()..].trim_start().strip_prefix("::") {
+        Some(rest) => spell_out(rest, path, found),
+        None => found.push(path),
+    }
 }
 
 /// A circle of `graph`, if it has one, as the modules in order.
@@ -150,6 +307,41 @@ fn no_module_of_a_crate_imports_itself_around_a_circle() {
 }
 
 #[test]
+fn no_file_of_a_crate_imports_itself_around_a_circle() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for src in CRATES {
+        let graph = file_imports(&root.join(src));
+        if let Some(found) = circle(&graph) {
+            panic!(
+                "{src}: an import circle between files: {}",
+                found.join(" -> ")
+            );
+        }
+    }
+}
+
+#[test]
+fn a_file_names_the_modules_its_paths_reach() {
+    let code = "use super::{a::B, c::{self, D}};\nuse crate::e::{\n    f::G,\n    H,\n};\n\
+                fn x() { self::i::j(); super::super::k::l(); my_crate::m::n(); }\n";
+    let paths: Vec<String> = (rooted_paths(&code_of(code)).iter())
+        .map(|p| p.join("::"))
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            "crate::e::f::G",
+            "crate::e::H",
+            "super::a::B",
+            "super::c",
+            "super::c::D",
+            "super::super::k::l",
+            "self::i::j"
+        ]
+    );
+}
+
+#[test]
 fn a_circle_is_found_and_named() {
     let graph: BTreeMap<String, BTreeSet<String>> = [
         ("a", &["b"][..]),
@@ -163,6 +355,12 @@ fn a_circle_is_found_and_named() {
     assert_eq!(circle(&graph).unwrap(), ["a", "b", "c", "a"]);
     let code = "use crate::x::Y; // crate::z\n/// crate::w\nfn f() { crate::v::g() }\n\
                 #[cfg(test)]\nmod tests {\n    use crate::u;\n}\n";
-    let names: Vec<String> = crate_paths(code).into_iter().collect();
+    let names: Vec<String> = crate_paths(code, 9).into_iter().collect();
     assert_eq!(names, ["v", "x"]);
+    // As many `super::` as lead to the root name its modules too; groups are read.
+    let code = "use super::a::B;\nuse crate::{b::C, c};\nuse super::super::d;\n";
+    let names: Vec<String> = crate_paths(code, 1).into_iter().collect();
+    assert_eq!(names, ["a", "b", "c"]);
+    let names: Vec<String> = crate_paths(code, 2).into_iter().collect();
+    assert_eq!(names, ["b", "c", "d"]);
 }

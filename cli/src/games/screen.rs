@@ -12,7 +12,7 @@ use crate::signals::Shutdown;
 use crate::text::tr;
 use crate::tui::Palette;
 use crate::tui::keys::{Key, Keyboard, Moment};
-use crate::tui::terminal::{Wipe, forget_screen};
+use crate::tui::wipe::{Wipe, forget_screen};
 use dungeon_engine::Lang;
 use dungeon_engine::printable::escape_line;
 use ratatui::Terminal;

@@ -4,9 +4,9 @@
 //! the same command after a lost connection or a closed laptop takes the same seat back,
 //! with the whole log as that seat may see it.
 
+pub use super::seats::{bad_address, keep_seat, say, seat_keys};
 use crate::front::Session;
 use crate::packs;
-use crate::saves::kept as games;
 use crate::signals::Shutdown;
 use crate::text::render;
 use crate::text::{Arg, tr};
@@ -16,11 +16,10 @@ use dungeon_engine::ids::Seat;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;
 use dungeon_remote::{
-    AddressError, ConnectError, ErrorCode, Invite, Reconnect, RemoteTable, SeatKey, SeatKeys,
-    Server, Sit,
+    ConnectError, ErrorCode, Invite, Reconnect, RemoteTable, SeatKeys, Server, Sit,
 };
 use dungeon_table::{Notice, Table, TableState};
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -153,42 +152,10 @@ pub fn connect(
     RemoteTable::connect_bringing(server, sit, catalog, Reconnect::default())
 }
 
-/// The folder of the seats' tokens: `seats/` in the data folder, if there is one.
-pub fn seat_keys() -> Option<SeatKeys> {
-    let games = games::folder()?;
-    let data = games.parent()?;
-    Some(SeatKeys::new(data.join("seats")))
-}
-
 /// Keeps the seat's token, so `dungeon join` takes the seat back; says so if it cannot.
 pub fn keep_key(lang: Lang, keys: Option<&SeatKeys>, server: &Server, table: &RemoteTable) {
     let seated = table.seat().zip(table.token());
     keep_seat(lang, keys, server, table.code(), seated);
-}
-
-/// Keeps the token of `seat` at the table `code` (of either kind), so `dungeon join` takes
-/// the seat back; says so if it cannot.
-pub fn keep_seat(
-    lang: Lang,
-    keys: Option<&SeatKeys>,
-    server: &Server,
-    code: &str,
-    seat: Option<(u8, &str)>,
-) {
-    let (Some(keys), Some((seat, token))) = (keys, seat) else {
-        say(&tr(lang, "net-no-key", &[]));
-        return;
-    };
-    let key = SeatKey {
-        server: server.authority.clone(),
-        code: code.to_string(),
-        seat,
-        token: token.to_string(),
-    };
-    if let Err(e) = keys.keep(&key) {
-        let error = crate::text::io_error(lang, &e);
-        say(&tr(lang, "net-key-failed", &[("error", error.into())]));
-    }
 }
 
 /// Waits until the game starts, saying who sits at the table and who takes a seat. With
@@ -309,23 +276,6 @@ pub fn check_name(lang: Lang, name: Option<&str>) -> Result<String, String> {
     Ok(names.into_iter().next().unwrap_or_default())
 }
 
-/// Why an address is not a table's or a server's, in `lang`.
-pub fn bad_address(lang: Lang, text: &str, error: &AddressError) -> String {
-    let why = match error {
-        AddressError::Encrypted => tr(lang, "net-address-encrypted", &[]),
-        AddressError::Scheme => tr(lang, "net-address-scheme", &[]),
-        AddressError::NoHost => tr(lang, "net-address-host", &[]),
-        AddressError::NoCode => tr(lang, "net-address-code", &[]),
-        AddressError::Shape => tr(lang, "net-address-shape", &[]),
-    };
-    let address = escape_line(text).into_owned();
-    tr(
-        lang,
-        "net-bad-address",
-        &[("address", address.into()), ("why", why.into())],
-    )
-}
-
 /// Why a table could not be reached or taken, in `lang`. `invite` names the table (for
 /// `dungeon host`, the server only: its code is empty).
 pub fn refusal(lang: Lang, invite: &Invite, error: &ConnectError) -> String {
@@ -377,9 +327,4 @@ pub fn refusal(lang: Lang, invite: &Invite, error: &ConnectError) -> String {
         }
         ConnectError::Thread(e) => tr(lang, "net-thread", &[("error", clean(e))]),
     }
-}
-
-/// Writes a line; a terminal that went away is not worth a panic.
-pub fn say(line: &str) {
-    let _ = writeln!(std::io::stdout().lock(), "{line}");
 }

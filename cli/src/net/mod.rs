@@ -6,9 +6,12 @@
 //! - `serve.rs`: the server, its store and its logs;
 //! - `join.rs`: joining, the seats' tokens in the data folder, the wait for the start,
 //!   the game, and what a refusal is said to be;
-//! - `host.rs`: opening a table, the invitation, starting the game.
+//! - `host.rs`: opening a table, the invitation, starting the game;
+//! - `rooms.rs`: a seat at a table of another game;
+//! - `seats.rs`: the seats' tokens, and what both kinds of tables say alike.
 
 pub mod host;
 pub mod join;
 pub mod rooms;
+pub mod seats;
 pub mod serve;

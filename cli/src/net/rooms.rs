@@ -5,7 +5,7 @@
 //! folder, as for the first game, so `dungeon join` with the same invitation takes the
 //! seat back.
 
-use super::join::{bad_address, keep_seat, say, seat_keys};
+use super::seats::{bad_address, keep_seat, say, seat_keys};
 use crate::text::tr;
 use dungeon_engine::lang::Lang;
 use dungeon_engine::printable::escape_line;

@@ -5,9 +5,11 @@
 //! same bytes whatever the thread count.
 //!
 //! - `args.rs`: the command line (options, `ladder` and `merge`, the bots of a lineup);
-//! - `run.rs`: which games to play (seeds, seat rotation) and playing them in parallel;
+//! - `plan.rs`: which games to play (seeds, seat rotation); `run.rs`: playing them in
+//!   parallel;
 //! - `stats.rs`: the sums taken from each game's events, and the Wilson interval;
-//! - `report.rs`: the report as data (`--json`); `table.rs`, `csv.rs`, `plot.rs` show it;
+//! - `report.rs`: the report as data (`--json`); `table.rs`, `csv.rs`, `plot.rs` show it
+//!   (`words.rs`: the names, numbers and columns the text ones share);
 //! - `sanity.rs`: "Does this look like a game?", the measures of a degenerate study
 //!   (the first player always winning, no tile set aside, runs that never fail), their
 //!   goals and the range rule that warns;
@@ -23,6 +25,7 @@ mod hosted;
 mod hosted_part;
 mod ladder;
 mod part;
+mod plan;
 mod plot;
 mod progress;
 mod record;
@@ -33,6 +36,7 @@ mod sanity_text;
 mod shard;
 mod stats;
 mod table;
+mod words;
 
 pub use args::{SimArgs, parse_bots};
 pub(crate) use run::panic_message;
@@ -443,7 +447,7 @@ fn emit(
     output: &OutputArgs,
     plot_file: Option<std::fs::File>,
 ) -> Result<(), String> {
-    let names = table::Names { lang, catalog };
+    let names = words::Names { lang, catalog };
     let text = if output.json {
         let json = serde_json::to_string_pretty(report).map_err(|e| e.to_string())?;
         json + "\n"

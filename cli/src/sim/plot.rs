@@ -7,7 +7,7 @@
 
 use super::report::{Report, WinRow};
 use super::sanity::Measure;
-use super::table::Names;
+use super::words::Names;
 use std::fmt::Write;
 
 const WIDTH: f64 = 940.0;

@@ -3,7 +3,7 @@
 //! changes nothing in it, so the results and their independence from the thread count
 //! stay as they are; each file depends only on its game.
 
-use super::run::Game;
+use super::plan::Game;
 use crate::saves::write_atomic;
 use crate::text::{io_error, tr};
 use dungeon_engine::catalog::Catalog;

@@ -4,7 +4,7 @@
 
 use super::report::Report;
 use super::sanity::{Check, Goal, Measure, Sanity, Verdict};
-use super::table::{Names, Table};
+use super::words::{Names, Table};
 use crate::text::Arg;
 use std::fmt::Write;
 

@@ -8,7 +8,7 @@ use super::keys::{Key, Keyboard, Moment};
 use super::prompt::driver_keys;
 use super::screen::Prompt;
 use super::session::{Session, Step, Stop, interrupted};
-use super::terminal::Wipe;
+use super::wipe::Wipe;
 use ratatui::backend::Backend;
 use std::time::Duration;
 

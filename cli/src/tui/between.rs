@@ -6,7 +6,7 @@ use super::keys::{Key, Keyboard};
 use super::log::entry_lines;
 use super::screen::{self, Overlay, Prompt};
 use super::session::{Session, Step, Stop, TICK};
-use super::terminal::Wipe;
+use super::wipe::Wipe;
 use dungeon_engine::ids::Seat;
 use dungeon_table::{Failure, TableState};
 use ratatui::backend::Backend;

@@ -36,6 +36,7 @@ pub(crate) mod terminal;
 #[cfg(test)]
 mod tests;
 mod watch;
+pub(crate) mod wipe;
 mod wrap;
 
 use crate::front::{Ending, Session as Files};

@@ -8,7 +8,7 @@ use super::content::Ctx;
 use super::keys::{Key, Keyboard};
 use super::screen::{Overlay, Prompt, Tone};
 use super::session::{Session, Step, Stop, THINKING_AFTER, TICK};
-use super::terminal::Wipe;
+use super::wipe::Wipe;
 use super::{Outcome, help};
 use dungeon_engine::action::Action;
 use dungeon_engine::ids::Seat;

@@ -7,7 +7,7 @@
 //! stands still. [`Quiet`] drops a draw with no cells and a cursor change the terminal
 //! already has.
 
-use super::terminal::Wipe;
+use super::wipe::Wipe;
 use ratatui::backend::{Backend, ClearType, WindowSize};
 use ratatui::buffer::Cell;
 use ratatui::layout::{Position, Size};

@@ -10,7 +10,7 @@ use super::content::Ctx;
 use super::keys::{Key, Keyboard, Moment};
 use super::log::{LogPanel, entry_lines};
 use super::screen::{self, Drawn, Overlay, Prompt, Screen, Tone};
-use super::terminal::Wipe;
+use super::wipe::Wipe;
 use super::{Options, Outcome};
 use crate::front::Session as Files;
 use crate::signals::Shutdown;
@@ -336,7 +336,7 @@ impl<'a, B: Backend + Wipe, K: Keyboard> Session<'a, B, K> {
 
     pub(super) fn wipe(&mut self) -> Step {
         self.terminal.backend_mut().wipe()?;
-        super::terminal::forget_screen(self.terminal);
+        super::wipe::forget_screen(self.terminal);
         Ok(())
     }
 

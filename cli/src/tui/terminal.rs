@@ -7,38 +7,15 @@
 //! scrollback.
 
 use super::quiet::Quiet;
+use super::wipe::{Wipe, forget_screen};
 use ratatui::Terminal;
-use ratatui::backend::{Backend, CrosstermBackend, TestBackend};
-use ratatui::crossterm::{cursor, execute, queue, terminal};
-use std::io::{self, Stdout, Write};
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::{cursor, execute, terminal};
+use std::io::{self, Stdout};
 use std::mem::ManuallyDrop;
 use std::panic::PanicHookInfo;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-
-/// A backend whose screen can be wiped entirely: every cell, and the scrollback the
-/// terminal may keep, so nothing of one hot-seat player stays for the next.
-pub trait Wipe {
-    fn wipe(&mut self) -> io::Result<()>;
-}
-
-impl<W: Write> Wipe for CrosstermBackend<W> {
-    fn wipe(&mut self) -> io::Result<()> {
-        queue!(
-            self,
-            terminal::Clear(terminal::ClearType::All),
-            terminal::Clear(terminal::ClearType::Purge),
-            cursor::MoveTo(0, 0)
-        )?;
-        Write::flush(self)
-    }
-}
-
-impl Wipe for TestBackend {
-    fn wipe(&mut self) -> io::Result<()> {
-        Backend::clear(self).map_err(|e| io::Error::other(e.to_string()))
-    }
-}
 
 /// Whether the terminal is in our hands now (raw mode, alternate screen): restoring is
 /// done once, from whichever path gets there first.
@@ -94,14 +71,6 @@ impl Drop for Guard {
             std::panic::set_hook(previous);
         }
     }
-}
-
-/// After a wipe: the next frame is drawn in full. (Not `Terminal::clear`, which asks the
-/// terminal where its cursor is and waits for an answer some terminals never give.)
-pub fn forget_screen<B: Backend>(terminal: &mut Terminal<B>) {
-    // Each swap blanks the buffer it leaves behind: two blank both.
-    terminal.swap_buffers();
-    terminal.swap_buffers();
 }
 
 /// Cooked mode, the normal screen and a visible cursor, if we had taken the terminal.

@@ -7,7 +7,7 @@ use super::keys::{Key, Keyboard};
 use super::prompt::scroll_by;
 use super::screen::{Overlay, Prompt};
 use super::session::{Session, Step, Stop, TICK, table_error};
-use super::terminal::Wipe;
+use super::wipe::Wipe;
 use super::{Outcome, help};
 use dungeon_engine::ids::Seat;
 use dungeon_table::TableState;

@@ -14,7 +14,6 @@
 #[allow(unused_imports)]
 pub(crate) use dungeon_engine::*;
 
-mod choice;
 mod estimate;
 mod figures;
 mod ismcts;
@@ -26,13 +25,15 @@ mod random;
 mod reads;
 mod saved;
 mod shipped;
+mod situation;
+mod table_file;
 mod typical;
 
-pub use choice::{endings, forget_choices, forget_shipped_choices, save_choices};
 pub use figures::{forget_figures, save_figures};
 pub use ismcts::{ActionStats, Budget, DEFAULT_ITERATIONS, IsmctsBot};
 pub use novice::{BLUNDERS, NoviceBot};
 pub use outlook::Model;
+pub use planner::choice::{endings, forget_choices, forget_shipped_choices, save_choices};
 pub use planner::{Params, PlannerBot};
 pub use random::RandomBot;
 pub use saved::{BotState, MAX_CACHE_ENTRIES, RulesState};

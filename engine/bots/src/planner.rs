@@ -14,10 +14,11 @@
 //! Odds come from the shared tables of [`typical`](super::typical) (`odds.rs` reads them):
 //! the other bidders' as a player who knows none of the cards would see them; the bot's
 //! own counting the cards it knows (those it put in, those it set aside). The adventurer is
-//! chosen by how rounds with each one go ([`choice`](super::choice)). In the dungeon, a
+//! chosen by how rounds with each one go ([`choice`], `choice.rs`). In the dungeon, a
 //! question is answered with the exact odds (bounded), the runner for its best chance,
 //! anyone else for its worst. See docs/bots.md.
 
+pub(crate) mod choice;
 mod odds;
 mod table;
 
@@ -162,7 +163,7 @@ impl Bot for PlannerBot {
         let action = match &decision.kind {
             DecisionKind::ChooseAdventurer { options } => {
                 Some(Action::ChooseAdventurer(if self.params.choose_by_rounds {
-                    super::choice::choose(rules, view, &self.params, options)
+                    choice::choose(rules, view, &self.params, options)
                 } else {
                     choose_adventurer(rules, view, &self.params, options)
                 }))

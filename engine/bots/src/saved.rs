@@ -4,7 +4,7 @@
 //!
 //! What is *not* here, because it cannot change a decision: the tables of `typical.rs`
 //! (each figure is worked out from a generator seeded by the situation, whether in this
-//! process, another thread or the one that wrote it to disk), of `choice.rs` (the same,
+//! process, another thread or the one that wrote it to disk), of `planner/choice.rs` (the same,
 //! from rounds seeded by what they are about) and of `outlook.rs` (a pure function of the
 //! standings and of who starts the next round); the odds of a question in the dungeon,
 //! searched afresh each time; IS-MCTS's tree, rebuilt at every decision; and the bot's kind

@@ -8,7 +8,8 @@
 //! out changes, the test fails: regenerate them with
 //! `cargo run --release -p dungeon-bots --example ship_tables`.
 
-use super::typical::Situation;
+use crate::situation::Situation;
+use crate::table_file;
 
 include!(concat!(env!("OUT_DIR"), "/shipped_tables.rs"));
 
@@ -36,7 +37,7 @@ impl Index {
     }
 
     pub(crate) fn get(&self, s: &Situation) -> Option<f64> {
-        let key = super::figures::situation_bytes(s);
+        let key = table_file::situation_bytes(s);
         let i = self
             .entries
             .binary_search_by(|&at| self.key(at as usize).cmp(&key[..]))
@@ -47,8 +48,8 @@ impl Index {
     }
 
     /// Every figure, as a map (to write the table again: `ship_tables`).
-    pub(crate) fn all(&self) -> super::figures::Figures {
-        super::figures::parse_body(&self.bytes[self.body..], |_: &Situation| f64::NAN, 0)
+    pub(crate) fn all(&self) -> table_file::Figures {
+        table_file::parse_body(&self.bytes[self.body..], |_: &Situation| f64::NAN, 0)
             .unwrap_or_default()
     }
 }
@@ -57,10 +58,10 @@ impl Index {
 /// a file from the disk (header, checksum, every entry's form), and its entries in order.
 pub(super) fn index(id: &str) -> Option<Index> {
     let bytes = file(id)?;
-    let body = super::figures::checked_body(&bytes, id)?;
+    let body = table_file::checked_body(&bytes, id)?;
     let start = bytes.len() - body.len();
     let count = u64::from_le_bytes(body.get(..8)?.try_into().ok()?) as usize;
-    if count > super::figures::MAX_ENTRIES {
+    if count > table_file::MAX_ENTRIES {
         return None;
     }
     let mut entries = Vec::with_capacity(count);
@@ -98,7 +99,7 @@ fn file(id: &str) -> Option<Vec<u8>> {
     let (_, gz) = SHIPPED.iter().find(|(name, _)| *name == id)?;
     let mut bytes = Vec::new();
     flate2::read::GzDecoder::new(*gz)
-        .take(super::figures::MAX_FILE_BYTES)
+        .take(table_file::MAX_FILE_BYTES)
         .read_to_end(&mut bytes)
         .ok()?;
     Some(bytes)
@@ -106,7 +107,8 @@ fn file(id: &str) -> Option<Vec<u8>> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::figures::{parse, table_id};
+    use super::super::figures::table_id;
+    use super::super::table_file::parse;
     use super::super::typical::compute;
     use super::*;
     use crate::{Engine, GameOptions};

@@ -2,7 +2,7 @@
 //! message is the script's own text: it is cut to [`MAX_MESSAGE`] bytes and its control
 //! characters are shown escaped, so an error cannot flood or drive a terminal.
 
-use super::library::{BUDGET_MARKER, DEADLINE_MARKER, ENGINE_CHUNK_PREFIX, MEMORY_MARKER};
+use super::marks::{BUDGET_MARKER, DEADLINE_MARKER, ENGINE_CHUNK_PREFIX, MEMORY_MARKER};
 use crate::error::{HookError, HookErrorKind};
 use crate::hook_name::HookName;
 use crate::printable::{escape_line, truncate};

@@ -55,7 +55,7 @@ pub(crate) struct Frame {
     meter: Rc<Meter>,
     /// For the HP tiles take with them (absent when only checking scripts).
     catalog: Option<Arc<Catalog>>,
-    /// Whether the `ctx` functions' quick paths run (`fast.rs`; off only to compare).
+    /// Whether the `ctx` functions' quick paths run (`api/fast.rs`; off only to compare).
     pub quick_ctx: bool,
     /// Sticky: some hook has read what the odds search's situation key leaves out (see
     /// [`crate::hooks::HookRunner::read_unkeyed`]). Set through [`Frame::note_unkeyed`].
@@ -254,7 +254,7 @@ impl Frame {
     }
 
     /// Records `effect` (one without text: not a memory or log effect) if that cannot
-    /// fail, else changes nothing and says so: for the quick paths (`fast.rs`), which
+    /// fail, else changes nothing and says so: for the quick paths (`api/fast.rs`), which
     /// then hand the call to the callback that reports the failure.
     pub fn record_if_sure(&mut self, name: &str, effect: Effect) -> bool {
         let sure = self.question.is_some()

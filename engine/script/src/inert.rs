@@ -17,7 +17,7 @@
 //! Anything else (a script closure with upvalues, a writable table, a coroutine) might
 //! hold state: such a script gets fresh instances in every operation.
 
-use super::library::ENGINE_CHUNK_PREFIX;
+use super::marks::ENGINE_CHUNK_PREFIX;
 use mlua::{Function, Lua, Table, Value, ffi};
 use std::collections::HashSet;
 use std::ffi::CStr;

@@ -21,13 +21,15 @@
 //! a script survives it.
 //!
 //! Modules: this file holds the host and its scripts' loading, `runner` its calls as the
-//! rules make them ([`HookRunner`]); `sandbox` builds the state and compiles scripts (`rewrite` guards their
-//! for-in loops), `library` makes the libraries deterministic, `costs` charges every
-//! library function for its worst case (and lists them all), `meter` counts steps, bytes
-//! and time, `api` is the `ctx` table, `frame` what a running hook
-//! has recorded (with its caps), `tables` the values shared with hooks, `raw` the lists
-//! built and read through the C API in one call, `load` checks what a script returns,
-//! `errors` turns Lua errors into bounded messages.
+//! rules make them ([`HookRunner`]); `sandbox` builds the state and compiles scripts
+//! (`rewrite` guards their for-in loops), `library` makes the libraries deterministic
+//! (`trips` the errors they raise: a limit reached, an argument refused; `marks` the
+//! names and markers all of these share), `costs` charges every library function for its
+//! worst case (and lists them all), `meter` counts steps, bytes and time, `api` is the
+//! `ctx` table (`api/fast.rs` its quick paths), `frame` what a running hook has recorded
+//! (with its caps), `tables` the values shared with hooks, `raw` the lists built and read
+//! through the C API in one call, `load` checks what a script returns, `errors` turns Lua
+//! errors into bounded messages.
 
 pub mod hooks;
 
@@ -35,12 +37,12 @@ mod api;
 mod args;
 mod costs;
 mod errors;
-mod fast;
 mod frame;
 mod inert;
 mod library;
 mod load;
 mod log;
+mod marks;
 mod meter;
 mod native;
 mod raw;
@@ -48,6 +50,7 @@ mod rewrite;
 mod runner;
 mod sandbox;
 mod tables;
+mod trips;
 mod work;
 
 pub use args::{MAX_OPTIONS, MAX_PROMPT};
@@ -287,7 +290,7 @@ impl ScriptHost {
     }
 
     /// Whether the most called `ctx` functions answer ordinary calls by their quick paths
-    /// (the default; see `fast.rs`) or every call goes through their mlua callbacks (to
+    /// (the default; see `api/fast.rs`) or every call goes through their mlua callbacks (to
     /// compare them).
     pub fn set_quick_ctx(&mut self, on: bool) {
         self.frame.borrow_mut().quick_ctx = on;
@@ -373,7 +376,7 @@ impl ScriptHost {
         match self.meter.tripped() {
             Some((limit, place)) => Err(mlua::Error::runtime(format!(
                 "{place}{}",
-                library::limit_message(limit, self.meter.budget(), self.meter.time_limit())
+                trips::limit_message(limit, self.meter.budget(), self.meter.time_limit())
             ))),
             None => result,
         }

@@ -4,21 +4,12 @@
 //! errors of reached limits), and puts the replacements in place of the originals.
 
 use super::costs::{self, Cost, capacity};
+use super::marks::{ENGINE_CHUNK_PREFIX, ITERATE};
 use super::meter::{self, Limit};
-use mlua::{Function, Lua, MultiValue, Table, Value};
+use super::trips::{has_tostring, place, script_error};
+use mlua::{Function, Lua, Table, Value};
 use std::cmp::Ordering;
 
-/// The global every for-in expression list is wrapped in (see `rewrite.rs`). Scripts may
-/// not use names that start with [`RESERVED_PREFIX`].
-pub(crate) const ITERATE: &str = "__dungeon_iter";
-pub(crate) const RESERVED_PREFIX: &str = "__dungeon";
-
-/// Marker of the errors a step budget raises.
-pub(crate) const BUDGET_MARKER: &str = "instruction budget exceeded";
-/// Marker of the errors the memory meter raises.
-pub(crate) const MEMORY_MARKER: &str = "out of memory";
-/// Marker of the errors the deadline raises.
-pub(crate) const DEADLINE_MARKER: &str = "ran past its time limit";
 /// What Luau says when an allocation fails.
 const LUAU_MEMORY_ERROR: &str = "not enough memory";
 
@@ -32,77 +23,9 @@ const WALKED: u64 = 64;
 /// first time that many keys are held).
 const KEY_BYTES: u64 = 4 * costs::SLOT_BYTES;
 
-/// Name of the engine's own chunks: frames in them are not the script's.
-pub(crate) const ENGINE_CHUNK_PREFIX: &str = "engine:";
-
-/// `chunk:line: ` of the innermost frame that belongs to a card script, if any.
-pub(crate) fn place(lua: &Lua) -> String {
-    (0..32)
-        .map_while(|level| {
-            lua.inspect_stack(level, |d| {
-                let line = d.current_line()?;
-                let src = d.source().short_src?.to_string();
-                (!src.starts_with(ENGINE_CHUNK_PREFIX)).then(|| format!("{src}:{line}: "))
-            })
-        })
-        .flatten()
-        .next()
-        .unwrap_or_default()
-}
-
-/// `place` followed by the library function `within` ran in, if any (`a.lua:3: string.find: `).
-pub(crate) fn in_function(place: String, within: &str) -> String {
-    if within.is_empty() {
-        place
-    } else {
-        format!("{place}{within}: ")
-    }
-}
-
-/// The error for a reached limit; records it on the current meter so it is final. Names
-/// the library function whose matcher was running, if any.
-pub(crate) fn limit_error(lua: &Lua, limit: Limit) -> mlua::Error {
-    let within = meter::with_current(|m| m.within()).unwrap_or("");
-    trip(limit, in_function(place(lua), within))
-}
-
-/// The error for library function `name`, refused because the call would pass a limit
-/// (`detail` says what it would cost).
-pub(crate) fn limit_error_in(lua: &Lua, limit: Limit, name: &str, detail: &str) -> mlua::Error {
-    trip(limit, format!("{}{name} ({detail}): ", place(lua)))
-}
-
-fn trip(limit: Limit, place: String) -> mlua::Error {
-    let text = meter::with_current(|m| {
-        m.trip(limit, place.clone());
-        limit_message(limit, m.budget(), m.time_limit())
-    })
-    .unwrap_or_else(|| limit_message(limit, meter::DEFAULT_STEP_BUDGET, meter::DEFAULT_DEADLINE));
-    mlua::Error::runtime(format!("{place}{text}"))
-}
-
-pub(crate) fn limit_message(limit: Limit, budget: u64, time: std::time::Duration) -> String {
-    match limit {
-        Limit::Steps => format!("{BUDGET_MARKER} ({budget} steps)"),
-        Limit::Memory => format!(
-            "{MEMORY_MARKER}: the script allocated more than it may ({} MiB per card and {} MiB for all cards in one engine operation, garbage included)",
-            meter::CARD_MEMORY >> 20,
-            meter::OPERATION_MEMORY >> 20
-        ),
-        Limit::Deadline => format!(
-            "the hook {DEADLINE_MARKER} ({} ms of wall-clock time)",
-            time.as_millis()
-        ),
-    }
-}
-
 /// Charges `steps` as library function `name`.
 fn charge(lua: &Lua, name: &'static str, steps: u64) -> mlua::Result<()> {
     costs::charge_as(lua, name, Cost::steps(steps))
-}
-
-fn script_error(lua: &Lua, message: impl std::fmt::Display) -> mlua::Error {
-    mlua::Error::runtime(format!("{}{message}", place(lua)))
 }
 
 /// A key in the fixed iteration order: numbers, then strings, then booleans.
@@ -217,37 +140,6 @@ fn next_key(lua: &Lua, (t, after): (Table, Value)) -> mlua::Result<(Value, Value
         }
         None => Ok((Value::Nil, Value::Nil)),
     }
-}
-
-/// Does `value` have a `__tostring` of its own (looked up past any `__metatable` lock)?
-pub(crate) fn has_tostring(value: &Value) -> bool {
-    match value {
-        Value::Table(t) => t
-            .metatable()
-            .is_some_and(|m| m.raw_get::<Value>("__tostring").is_ok_and(|v| !v.is_nil())),
-        // The only userdata a script can hold are mlua's error objects, which have one.
-        Value::UserData(_) => true,
-        _ => false,
-    }
-}
-
-/// Refuses the arguments of `string.format` whose text would be a memory address.
-pub(crate) fn check_addresses(lua: &Lua, args: &MultiValue) -> mlua::Result<()> {
-    for (i, arg) in args.iter().enumerate() {
-        if let Value::Table(_) | Value::Function(_) | Value::Thread(_) | Value::UserData(_) = arg
-            && !has_tostring(arg)
-        {
-            return Err(script_error(
-                lua,
-                format!(
-                    "string.format: argument #{} is {}, whose text would be its memory address, which changes from run to run",
-                    i + 1,
-                    super::errors::a_type(arg.type_name())
-                ),
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// Does iterating over `t` call its own `__iter` or `__call`?

@@ -5,7 +5,6 @@
 use super::errors;
 use super::frame::Frame;
 use super::inert;
-use super::library;
 use super::meter::{CARD_MEMORY, Meter};
 use super::sandbox;
 use crate::catalog::{Diagnostic, Diagnostics, LoadedPack, ScriptSource};
@@ -40,12 +39,12 @@ pub(crate) fn compile_card(
     let path = script.path.as_str();
     let readable = format!("{pack}:{}", path.rsplit('/').next().unwrap_or(path));
     // Short, and never taken for one of the engine's own chunks.
-    let chunk_name = if readable.len() < 120 && !readable.starts_with(library::ENGINE_CHUNK_PREFIX)
-    {
-        readable
-    } else {
-        format!("script#{slot}")
-    };
+    let chunk_name =
+        if readable.len() < 120 && !readable.starts_with(crate::marks::ENGINE_CHUNK_PREFIX) {
+            readable
+        } else {
+            format!("script#{slot}")
+        };
     let fail = |message: String, line: Option<u32>| {
         let d = Diagnostic::error(path, format!("card `{card}`: {message}"));
         match line {
@@ -72,7 +71,7 @@ pub(crate) fn compile_card(
         match meter.tripped() {
             Some((limit, place)) => Err(mlua::Error::runtime(format!(
                 "{place}{}",
-                library::limit_message(limit, meter.budget(), meter.time_limit())
+                crate::trips::limit_message(limit, meter.budget(), meter.time_limit())
             ))),
             None => value,
         }

@@ -358,10 +358,7 @@ unsafe extern "C-unwind" fn on_allocate(
         // Remember where, so the error names the line that allocated, not the next
         // safepoint (where the interrupt raises it).
         let place = unsafe { script_place(state) };
-        m.trip(
-            Limit::Memory,
-            super::library::in_function(place, m.within()),
-        );
+        m.trip(Limit::Memory, super::marks::in_function(place, m.within()));
     }
 }
 
@@ -378,7 +375,7 @@ unsafe fn script_place(state: *mut ffi::lua_State) -> String {
             continue;
         }
         let src = unsafe { std::ffi::CStr::from_ptr(ar.short_src) }.to_string_lossy();
-        if !src.starts_with(super::library::ENGINE_CHUNK_PREFIX) {
+        if !src.starts_with(super::marks::ENGINE_CHUNK_PREFIX) {
             return format!("{src}:{}: ", ar.currentline);
         }
     }

@@ -12,7 +12,7 @@
 //! if-expressions. Should it misread a script, the rewritten text does not compile (a
 //! misplaced `)` leaves a bracket or a block open), so a loop can never escape the guard.
 
-use super::library::{ITERATE, RESERVED_PREFIX};
+use super::marks::{ITERATE, RESERVED_PREFIX};
 
 #[derive(Debug, PartialEq)]
 pub(crate) enum RewriteError {

@@ -1,11 +1,12 @@
 //! Building the sandboxed Luau state: only the safe libraries, made deterministic and
-//! metered (`library.rs`, `meter.rs`); no way to reach files, the host's randomness or
+//! metered (`library.rs`, `trips.rs`, `meter.rs`); no way to reach files, the host's randomness or
 //! memory addresses. Everything a script can reach and does not own is read-only and its
 //! metatable locked (`__metatable`): the globals, the libraries, the string metatable, the
 //! helper library `dungeon`, every `ctx`, monster tables, each script's environment.
 
 use super::frame::{SharedFrame, draw};
-use super::library::{self, ENGINE_CHUNK_PREFIX};
+use super::library;
+use super::marks::ENGINE_CHUNK_PREFIX;
 use super::meter::{self, Meter};
 use super::rewrite::{self, RewriteError};
 use crate::catalog::limits::MAX_SCRIPT_BYTES;
@@ -118,7 +119,7 @@ pub(crate) fn new_state(frame: SharedFrame, prelude: &str) -> mlua::Result<(Lua,
     globals.set_metatable(Some(meta))?;
 
     lua.set_interrupt(|lua| match meter::with_current(Meter::check) {
-        Some(Some(limit)) => Err(library::limit_error(lua, limit)),
+        Some(Some(limit)) => Err(super::trips::limit_error(lua, limit)),
         _ => Ok(VmState::Continue),
     });
     lua.sandbox(true)?;
@@ -200,7 +201,7 @@ pub(crate) fn compile(
             return Err(CompileError {
                 message: format!(
                     "`{name}`: names starting with `{}` are reserved for the engine",
-                    library::RESERVED_PREFIX
+                    super::marks::RESERVED_PREFIX
                 ),
                 line: Some(line),
             });

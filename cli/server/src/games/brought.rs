@@ -11,6 +11,11 @@ use dungeon_engine::printable::{escape_line, truncate};
 use dungeon_protocol::PackUpload;
 use std::sync::Arc;
 
+/// Text from a client quoted in an error: one line, short.
+pub(crate) fn quoted(s: &str) -> String {
+    escape_line(&truncate(s, 40)).into_owned()
+}
+
 /// Files one brought pack may have...
 const MAX_FILES: usize = 64;
 /// ...and bytes in all.
@@ -45,7 +50,7 @@ fn files(upload: &PackUpload) -> Result<(MemoryFiles, String), String> {
                 .all(|c| c.is_ascii_alphanumeric() || "._-/".contains(c))
     };
     if let Some(bad) = upload.files.keys().find(|p| !plain(p)) {
-        let bad = super::setup::quoted(bad);
+        let bad = quoted(bad);
         return Err(format!(
             "a file of the pack has a path that is not plain: `{bad}`"
         ));

@@ -5,7 +5,8 @@
 //! each connection its messages through that connection's [`Subscriber`].
 //!
 //! - `thread.rs`: a thread's loop (commands, bots' moves, turn timeouts);
-//! - `table.rs`: one live table: applying a decision, storing it, telling each seat;
+//! - `table/`: one live table: applying a decision, storing it, telling each seat (in
+//!   words too, `table/words.rs`), and the next game at it (`table/rematch.rs`);
 //! - `seats.rs`: joining, rejoining, watching, leaving, starting;
 //! - `setup.rs`: checking a `create_table` request and setting the game up;
 //! - `restore.rs`: a stored table played again and checked at start.
@@ -15,13 +16,11 @@
 
 mod brought;
 mod expiry;
-mod rematch;
 mod restore;
 mod seats;
 pub(crate) mod setup;
 mod table;
 mod thread;
-mod words;
 
 pub(crate) use expiry::expire_stored;
 
@@ -97,7 +96,7 @@ pub(crate) enum Command {
     },
     /// The connection closed.
     Leave { key: Key, sub: u64 },
-    /// A person at a finished table asks for the next game (`rematch.rs`): the request
+    /// A person at a finished table asks for the next game (`table/rematch.rs`): the request
     /// that opens it, or `None` when one is open already or none may be (told to `sub`).
     Rematch {
         key: Key,

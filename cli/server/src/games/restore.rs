@@ -95,7 +95,7 @@ fn check(
     };
     live.arm_deadline();
     if live.finished() {
-        live.forget_at = Some(std::time::Instant::now() + super::thread::KEEP_FINISHED);
+        live.forget_at = Some(std::time::Instant::now() + super::table::KEEP_FINISHED);
     } else {
         context.routes.reserve(usize::MAX);
     }

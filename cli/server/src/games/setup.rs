@@ -2,6 +2,7 @@
 //! rulings, counts) and turned into a game set up, stored, and ready for its people.
 
 use super::Context;
+use super::brought::quoted;
 use super::table::{LiveTable, SeatSlot};
 use crate::secret::{self, Key};
 use crate::store::{Status, StoredSeat, StoredTable};
@@ -11,7 +12,6 @@ use dungeon_engine::catalog::Catalog;
 use dungeon_engine::options::{
     FirstAdventurer, GameOptions, MAX_PLAYERS, MIN_PLAYERS, VARIANT_RULING, VariantScope,
 };
-use dungeon_engine::printable::{escape_line, truncate};
 use dungeon_protocol::{NewTable, pack_hashes};
 use dungeon_records::{GameRecord, SeatRecord};
 use std::time::Duration;
@@ -26,11 +26,6 @@ pub(crate) const MAX_TURN_TIMEOUT: u32 = 24 * 3600;
 /// bot move of each of its tables in turn, so one move must stay short: at 1,000 a cold
 /// move takes well under a second (the default `hard` searches 300).
 pub(crate) const MAX_BOT_ITERATIONS: u32 = 1_000;
-
-/// Text from a client quoted in an error: one line, short.
-pub(crate) fn quoted(s: &str) -> String {
-    escape_line(&truncate(s, 40)).into_owned()
-}
 
 /// The pack ids of a request, checked against the library (known, none twice).
 pub(crate) fn pack_ids(context: &Context, request: &NewTable) -> Result<Vec<String>, String> {

@@ -16,9 +16,6 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
-/// How long a finished table stays in memory for seats coming back to see the end.
-pub(crate) const KEEP_FINISHED: Duration = Duration::from_secs(600);
-
 struct GameThread {
     index: usize,
     /// This thread's own queue: the store answers through it.

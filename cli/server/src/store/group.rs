@@ -8,7 +8,7 @@
 //! up, so the busier the server, the larger the groups, and an idle server commits a lone
 //! decision at once.
 
-use super::sqlite::{db, lock, write_decision};
+use super::sql::{db, lock, write_decision};
 use super::{Decided, StoreError, WhenStored};
 use rusqlite::Connection;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -11,10 +11,11 @@
 //! join or take a seat; the file is private to the server's user all the same
 //! (`private.rs`), as it holds seeds and hidden cards.
 //!
-//! - `sqlite.rs`: the store `dungeon serve` uses (one file, WAL, `synchronous=FULL`);
-//!   decisions from many tables committed together (`group.rs`);
+//! - `sqlite/`: the store `dungeon serve` uses (one file, WAL, `synchronous=FULL`);
+//!   decisions from many tables committed together (`group.rs`); `sql.rs` what its parts
+//!   share;
 //! - `rooms.rs`: tables of the other games (`/rooms`), which every store also keeps
-//!   (`sqlite_rooms.rs`);
+//!   (`sqlite/rooms.rs`);
 //! - `memory.rs`: a store that forgets everything at exit, for tests and benchmarks.
 //!
 //! Another database (PostgreSQL for several server processes) would implement the same
@@ -24,8 +25,8 @@ mod group;
 mod memory;
 mod private;
 pub mod rooms;
+mod sql;
 mod sqlite;
-mod sqlite_rooms;
 
 pub use memory::MemoryStore;
 pub use sqlite::{Commit, SqliteStore};

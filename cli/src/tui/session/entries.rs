@@ -6,7 +6,7 @@ use super::{Session, Step};
 use crate::tui::keys::Keyboard;
 use crate::tui::log::entry_lines;
 use crate::tui::screen::Tone;
-use crate::tui::terminal::Wipe;
+use crate::tui::wipe::Wipe;
 use dungeon_engine::event::Event;
 use ratatui::backend::Backend;
 use ratatui::text::Line;

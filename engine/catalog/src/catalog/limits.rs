@@ -78,3 +78,13 @@ pub const MAX_MESSAGE_CHARS: usize = 500;
 pub const MAX_VERSION_CHARS: usize = 32;
 pub const MAX_LANGUAGE_CHARS: usize = 16;
 pub const MAX_PATH_CHARS: usize = 255;
+
+/// An id: lowercase snake_case, starting with a letter, at most [`MAX_ID_CHARS`].
+pub fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= MAX_ID_CHARS
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && id.starts_with(|c: char| c.is_ascii_lowercase())
+}

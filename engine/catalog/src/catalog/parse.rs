@@ -175,7 +175,7 @@ fn header_placeholder(path: &str, field: &str) -> Option<DeValue<'static>> {
         "id" => {
             let stem = path.rsplit('/').next().unwrap_or(path);
             let stem = stem.strip_suffix(".toml").unwrap_or(stem);
-            let ok = super::texts::valid_id(stem);
+            let ok = valid_id(stem);
             DeValue::String(Cow::Owned(
                 if ok { stem } else { "unnamed_pack" }.to_string(),
             ))
@@ -189,7 +189,6 @@ fn header_placeholder(path: &str, field: &str) -> Option<DeValue<'static>> {
 }
 
 const ENGINE_API_TEXT: &str = "1";
-const _: () = assert!(super::read::ENGINE_API == 1, "update ENGINE_API_TEXT");
 
 #[derive(Copy, Clone)]
 enum Kind {

@@ -19,6 +19,8 @@ use toml::Spanned;
 
 /// The engine API version packs are written against. Bump on incompatible hook changes.
 pub const ENGINE_API: u32 = 1;
+// `parse.rs` writes it as text where a pack leaves it out (`ENGINE_API_TEXT`).
+const _: () = assert!(ENGINE_API == 1, "update parse.rs's ENGINE_API_TEXT");
 
 /// A pack as read from its files, before it is merged into a catalog.
 #[derive(Debug)]

@@ -2,21 +2,11 @@
 //! escaping of control characters, so no front end can print a pack's text raw.
 
 use super::diag::{Diagnostic, Sink};
-use super::limits::MAX_ID_CHARS;
+use super::limits::{MAX_ID_CHARS, valid_id};
 use super::read::LoadedPack;
 use crate::lang::{Lang, LocalText};
 use crate::printable::escape_controls;
 use toml::Spanned;
-
-/// An id: lowercase snake_case, starting with a letter, at most [`MAX_ID_CHARS`].
-pub fn valid_id(id: &str) -> bool {
-    !id.is_empty()
-        && id.len() <= MAX_ID_CHARS
-        && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-        && id.starts_with(|c: char| c.is_ascii_lowercase())
-}
 
 /// The error for an id that is not [`valid_id`], if it is not.
 pub fn check_id(pack: &LoadedPack, id: &Spanned<String>, what: &str) -> Option<Diagnostic> {

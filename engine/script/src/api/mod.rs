@@ -23,6 +23,7 @@ use super::args::{ArgText, MAX_ID, MAX_OPTIONS, bounded, bounded_text, ranged, s
 pub(crate) use super::frame::draw;
 
 mod effects;
+mod fast;
 mod questions;
 
 pub(crate) struct Api {
@@ -437,7 +438,7 @@ pub(crate) fn build_ctx(
             let entries = f.state()?.run.memory.len() as u64;
             if a.meter.charge(entries / 16).is_err() {
                 drop(f);
-                return Err(super::library::limit_error(lua, super::meter::Limit::Steps));
+                return Err(super::trips::limit_error(lua, super::meter::Limit::Steps));
             }
             match f.recall(key)? {
                 Some(v) => mem_to_lua(lua, &a.ids, v),
@@ -457,9 +458,9 @@ pub(crate) fn build_ctx(
     effects::define(lua, &api, &ctx)?;
     questions::define(lua, &api, &ctx)?;
     // The most called ones answer ordinary calls without mlua's callback machinery.
-    for (name, quick) in super::fast::QUICK {
+    for (name, quick) in fast::QUICK {
         let slow: Function = ctx.raw_get(name)?;
-        ctx.raw_set(name, super::fast::wrap(lua, &api, slow, quick)?)?;
+        ctx.raw_set(name, fast::wrap(lua, &api, slow, quick)?)?;
     }
     lock(
         lua,

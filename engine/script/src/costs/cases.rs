@@ -85,13 +85,9 @@ function ctx.tiles() return tiles end
 
 pub(super) const CASES: &[Case] = &[
     // Iterating over tables: every slot walked, every key compared while sorting.
+    worst(super::super::marks::ITERATE, LONG_KEYS, "for k in t do end"),
     worst(
-        super::super::library::ITERATE,
-        LONG_KEYS,
-        "for k in t do end",
-    ),
-    worst(
-        super::super::library::ITERATE,
+        super::super::marks::ITERATE,
         "local t = table.create(1000000)",
         "for k in t do end",
     ),

@@ -21,8 +21,9 @@ mod tables;
 #[cfg(test)]
 mod tests;
 
-use super::library::{self, limit_error_in};
+use super::marks::ITERATE;
 use super::meter;
+use super::trips::limit_error_in;
 use mlua::{Lua, MultiValue, Table, Value};
 
 pub(crate) use tables::capacity;
@@ -240,7 +241,7 @@ pub(crate) const LIBRARY: &[(&str, Charge)] = &[
 
 /// How messages name a library function.
 pub(crate) fn shown(name: &str) -> &str {
-    if name == library::ITERATE {
+    if name == ITERATE {
         "iterating over a table"
     } else {
         name

@@ -374,7 +374,7 @@ fn format_items(fmt: &[u8]) -> Vec<(u8, usize, Option<u64>)> {
 /// `string.format`: refuses what would print a memory address, then charges each item
 /// (a float's digits take time to work out) and the text it makes.
 pub(super) fn format(lua: &Lua, args: &MultiValue) -> mlua::Result<Cost> {
-    super::super::library::check_addresses(lua, args)?;
+    super::super::trips::check_addresses(lua, args)?;
     let values: Vec<&Value> = args.iter().skip(1).collect();
     let fmt = bytes_of(arg(args, 0));
     let fmt = slice(&fmt);
@@ -417,7 +417,7 @@ pub(super) fn tostring_first(_: &Lua, args: MultiValue) -> mlua::Result<mlua::Va
             let value = args.get(k + 1).unwrap_or(&Value::Nil);
             conversion == b'*'
                 && matches!(value, Value::Table(_) | Value::UserData(_))
-                && super::super::library::has_tostring(value)
+                && super::super::trips::has_tostring(value)
         })
         .map(|(_, k, _)| k as i64 + 1)
         .collect())

@@ -4,7 +4,7 @@
 //! `COSTS_REPORT=1` prints what each case took and was charged.
 
 use super::super::frame::{Frame, SharedFrame};
-use super::super::library::{BUDGET_MARKER, ITERATE, MEMORY_MARKER};
+use super::super::marks::{BUDGET_MARKER, ITERATE, MEMORY_MARKER};
 use super::super::meter::{Limit, Meter, STEP_TIME};
 use super::super::sandbox;
 use super::cases::{CASES, Case};
@@ -205,7 +205,7 @@ fn tripped_message(h: &Harness, case: &Case, run: &Run, limit: Limit) -> Result<
         )),
         Some((_, place)) => {
             let (budget, time) = (h.meter.budget(), h.meter.time_limit());
-            let text = super::super::library::limit_message(limit, budget, time);
+            let text = super::super::trips::limit_message(limit, budget, time);
             Ok(format!("{place}{text}"))
         }
     }

@@ -22,7 +22,7 @@ impl Reader<'_> {
                 self.error(key.span().start, message);
                 break;
             }
-            if !crate::catalog::texts::valid_id(key.get_ref()) {
+            if !crate::catalog::limits::valid_id(key.get_ref()) {
                 self.error(
                     key.span().start,
                     format!(

@@ -7,7 +7,7 @@
 //! learns it by playing: for each adventurer, [`ROUNDS`] rounds of a fresh game started
 //! with it and set to the same standings, every seat a `normal` bot, noting who ran
 //! (counted from the round's starter, who is the chooser) and whether the run succeeded. The standings then say what each
-//! of those endings is worth to the chooser ([`outlook`](super::outlook)), and the bot
+//! of those endings is worth to the chooser ([`outlook`](crate::outlook)), and the bot
 //! takes the adventurer whose endings are worth most.
 //!
 //! How rounds go depends only on the packs, the rulings, the game's options and the
@@ -19,15 +19,15 @@
 //! --release -p dungeon-bots --example ship_tables`), so a first start does not play
 //! those rounds; a test checks some of them against the engine of today.
 
-use super::Bot;
-use super::outlook::Standings;
-use super::planner::{Params, PlannerBot};
+use super::{Params, PlannerBot};
+use crate::Bot;
 use crate::action::DecisionKind;
 use crate::catalog::Fnv;
 use crate::engine::Rules;
 use crate::event::Event;
 use crate::ids::{AdventurerId, Seat};
 use crate::options::{FirstAdventurer, GameOptions, rulings_hash};
+use crate::outlook::Standings;
 use crate::view::View;
 use std::collections::HashMap;
 use std::sync::RwLock;
@@ -48,7 +48,7 @@ pub type Endings = Vec<[f64; 2]>;
 static FIGURES: RwLock<Option<HashMap<u64, Endings>>> = RwLock::new(None);
 
 /// The shipped figures (see the module's comment).
-static SHIPPED: &[u8] = include_bytes!("../../tables/choices.bin");
+static SHIPPED: &[u8] = include_bytes!("../../../tables/choices.bin");
 
 /// The adventurer among `options` whose rounds leave `view`'s seat the best chance to win.
 pub(crate) fn choose(
@@ -330,7 +330,7 @@ mod tests {
     fn shipped_choices_match_the_engine() {
         let shipped = shipped();
         assert!(!shipped.is_empty(), "{STALE} (none shipped)");
-        for packs in super::super::SHIPPED_MIXES {
+        for packs in crate::SHIPPED_MIXES {
             let mut engine = Engine::built_in(packs);
             let options = engine
                 .new_game(GameOptions::default(), 1, &mut Vec::new())

@@ -8,12 +8,12 @@
 //! valid; a value it pushes from the registry, where the host keeps its strings) and never
 //! has an effect before it is sure to finish, so handing over cannot run anything twice.
 
-use super::api::{Api, NUMBER_READS};
-use super::args::{MAX_OPTIONS, MAX_PROMPT, is_lowercase_key};
-use super::frame::MAX_MEMORY_KEY;
-use super::tables::IdStrings;
+use super::{Api, NUMBER_READS};
 use crate::action::{Answer, CardRef};
+use crate::args::{MAX_OPTIONS, MAX_PROMPT, is_lowercase_key};
 use crate::effect::{Effect, HP_LIMIT, MemValue};
+use crate::frame::MAX_MEMORY_KEY;
+use crate::tables::IdStrings;
 use mlua::{Function, Lua, ffi};
 use smallvec::SmallVec;
 use std::os::raw::c_int;
@@ -141,7 +141,7 @@ pub(crate) unsafe fn model(api: &Api, state: *mut ffi::lua_State) -> Option<c_in
 /// `ctx.ruling(id)` for the id of a ruling in play (by its interned address).
 pub(crate) unsafe fn ruling(api: &Api, state: *mut ffi::lua_State) -> Option<c_int> {
     unsafe {
-        let (_, address) = short_text(state, 1, super::args::MAX_ID)?;
+        let (_, address) = short_text(state, 1, crate::args::MAX_ID)?;
         let index = api.ids.ruling_at_address(address)?;
         let f = api.frame.try_borrow().ok()?;
         let choice = f.state().ok()?.options.ruling_choice(&api.catalog, index)?;

@@ -4,6 +4,9 @@
 //! ([`LogEntry::of`], the same code a local table uses); spectators get public events and
 //! the public view only ([`dungeon_table::public_view`]), stripped here before it is sent.
 
+mod rematch;
+mod words;
+
 use super::{Command, Routes, Subscriber};
 use crate::odds::{Job as OddsJob, Ticket};
 use crate::secret::{Key, table_id};
@@ -22,6 +25,9 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
+
+/// How long a finished table stays in memory for seats coming back to see the end.
+pub(crate) const KEEP_FINISHED: Duration = Duration::from_secs(600);
 
 pub(crate) struct SeatSlot {
     pub name: String,
@@ -65,7 +71,7 @@ pub(crate) struct LiveTable {
     /// told of it, and the table makes no other move until the store answers.
     pub committing: Option<Committing>,
     /// The next game at a new table, once asked for (`rematch.rs`).
-    pub rematch: super::rematch::Rematch,
+    pub rematch: rematch::Rematch,
     /// The pack its creator brought, if any (`brought.rs`): its next game brings it too.
     pub uploaded: Option<dungeon_protocol::PackUpload>,
 }
@@ -169,14 +175,14 @@ impl LiveTable {
         view: &dungeon_engine::view::PlayerView,
     ) -> Option<ServerMessage> {
         let lang = sub.reads().filter(|_| self.started())?;
-        Some(super::words::words(self, lang, from, viewer, notice, view))
+        Some(words::words(self, lang, from, viewer, notice, view))
     }
 
     /// A reading client's list of the table's cards, in its language.
     pub fn cards_for(&self, sub: &Subscriber) {
         if let Some(lang) = sub.reads() {
-            sub.send(&super::words::cards(&self.catalog, lang));
-            sub.send(&super::words::seat_names(self, lang));
+            sub.send(&words::cards(&self.catalog, lang));
+            sub.send(&words::seat_names(self, lang));
         }
     }
 
@@ -248,7 +254,7 @@ impl LiveTable {
             let view = dungeon_table::public_view(&self.state);
             for lang in self.spectators.iter().filter_map(Subscriber::reads) {
                 if words.iter().all(|(l, _)| *l != lang) {
-                    let said = super::words::words(self, lang, from, None, kind.as_ref(), &view);
+                    let said = words::words(self, lang, from, None, kind.as_ref(), &view);
                     words.push((lang, said.to_json().into()));
                 }
             }
@@ -283,7 +289,7 @@ impl LiveTable {
             if Some(sub.id) != except {
                 sub.send_text(text.clone());
                 if let Some(lang) = sub.reads() {
-                    sub.send(&super::words::note(self, lang, &kind));
+                    sub.send(&words::note(self, lang, &kind));
                 }
             }
         }
@@ -518,7 +524,7 @@ impl LiveTable {
     /// seat told `over` may open another table at once), and is forgotten after a while.
     pub fn count_finished(&mut self, routes: &Routes) {
         if self.finished() && self.forget_at.is_none() {
-            self.forget_at = Some(Instant::now() + super::thread::KEEP_FINISHED);
+            self.forget_at = Some(Instant::now() + KEEP_FINISHED);
             routes.release();
             if let Some(client) = self.creator.take() {
                 routes.release_for(client);

@@ -1,9 +1,10 @@
 //! [`RoomStore`] in the SQLite file, beside the first game's tables: `rooms`,
 //! `room_seats`, `room_actions`. Each write is one transaction, committed at once.
 
-use super::rooms::{RoomStore, StoredRoom};
-use super::sqlite::{SqliteStore, db, hex, seats_in, unhex};
-use super::{Status, StoreError, TableKey, now_secs};
+use super::SqliteStore;
+use crate::store::rooms::{RoomStore, StoredRoom};
+use crate::store::sql::{db, hex, seats_in, unhex};
+use crate::store::{Status, StoreError, TableKey, now_secs};
 use rusqlite::{Connection, params};
 
 /// The rooms' tables (created with the others at open). A seed is kept as text: SQLite's

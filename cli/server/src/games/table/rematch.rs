@@ -4,8 +4,8 @@
 //! the old table is told the new code. One per table: once it is open, asking again only
 //! tells the code again.
 
-use super::Subscriber;
-use super::table::LiveTable;
+use super::LiveTable;
+use crate::games::Subscriber;
 use dungeon_engine::ids::Seat;
 use dungeon_engine::options::{FirstAdventurer, VARIANT_RULING};
 use dungeon_protocol::{ErrorCode, NewTable, NoticeKind, ServerMessage, TableOptions};

@@ -5,6 +5,7 @@
 //! (`group.rs`): one disk flush for many tables.
 
 use super::group::Committer;
+use super::sql::{db, hex, lock, seats_in, unhex, write_decision};
 use super::{
     Decided, Status, Store, StoreError, StoredSeat, StoredTable, TableKey, WhenStored, now_secs,
 };
@@ -13,6 +14,8 @@ use dungeon_records::{GameRecord, Move};
 use rusqlite::{Connection, params};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
+
+mod rooms;
 
 /// How decisions reach the disk.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -62,22 +65,6 @@ CREATE TABLE IF NOT EXISTS brought_packs (
 );
 PRAGMA user_version = 1;
 ";
-
-/// How a key is stored: 64 hex digits.
-pub(super) fn hex(key: &TableKey) -> String {
-    key.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-pub(super) fn unhex(text: &str) -> Option<TableKey> {
-    let mut key = [0u8; 32];
-    if text.len() != 64 {
-        return None;
-    }
-    for (i, byte) in key.iter_mut().enumerate() {
-        *byte = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
-    }
-    Some(key)
-}
 
 /// A store of version 0 held each table's code in clear: each becomes its key, in one
 /// transaction, and the pages that held the codes are overwritten (`secure_delete`, then
@@ -130,10 +117,6 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
-pub(super) fn db(e: rusqlite::Error) -> StoreError {
-    StoreError::Database(e.to_string())
-}
-
 impl SqliteStore {
     /// Opens (or creates) the database at `path`, with group commit.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
@@ -155,9 +138,8 @@ impl SqliteStore {
             .map_err(db)?;
         migrate(&mut conn)?;
         conn.execute_batch(SCHEMA).map_err(db)?;
-        conn.execute_batch(super::sqlite_rooms::SCHEMA)
-            .map_err(db)?;
-        super::sqlite_rooms::add_columns(&conn)?;
+        conn.execute_batch(rooms::SCHEMA).map_err(db)?;
+        rooms::add_columns(&conn)?;
         let db = Arc::new(Mutex::new(conn));
         let committer = match commit {
             Commit::Grouped => Some(Committer::start(db.clone()).map_err(|e| {
@@ -296,48 +278,6 @@ impl Store for SqliteStore {
     }
 }
 
-/// The connection, whoever held it last: a panic while holding the lock cannot leave a
-/// transaction half done (SQLite rolls it back), so the connection stays usable.
-pub(super) fn lock(db: &Mutex<Connection>) -> std::sync::MutexGuard<'_, Connection> {
-    db.lock().unwrap_or_else(|p| p.into_inner())
-}
-
-/// Writes decision `number` of table `key` and the state it leads to, inside the caller's
-/// transaction (or savepoint); refused if `number` is not the next one.
-pub(super) fn write_decision(
-    conn: &Connection,
-    key: &TableKey,
-    number: u32,
-    decision: &Move,
-    state: &str,
-    status: Status,
-) -> Result<(), StoreError> {
-    let key = hex(key);
-    let stored: i64 = conn
-        .query_row(
-            "SELECT COUNT(*) FROM decisions WHERE key = ?1",
-            params![key],
-            |r| r.get(0),
-        )
-        .map_err(db)?;
-    if stored != number as i64 {
-        return Err(StoreError::Conflict(format!(
-            "decision {number} after {stored} stored"
-        )));
-    }
-    conn.execute(
-        "INSERT INTO decisions (key, number, seat, action) VALUES (?1, ?2, ?3, ?4)",
-        params![key, number as i64, decision.seat as i64, decision.action],
-    )
-    .map_err(db)?;
-    conn.execute(
-        "UPDATE tables SET state = ?2, status = ?3, touched = ?4 WHERE key = ?1",
-        params![key, state, status.as_str(), now_secs() as i64],
-    )
-    .map_err(db)?;
-    Ok(())
-}
-
 /// The tables a `WHERE` clause picks, with their seats and decisions.
 fn tables(
     conn: &Connection,
@@ -402,43 +342,6 @@ fn brought_pack(
 
 fn seats(conn: &Connection, key: &str) -> Result<Vec<StoredSeat>, StoreError> {
     seats_in(conn, "seats", key)
-}
-
-/// The seats of the table `key` in the table `table` (`seats`, or `room_seats` for the
-/// other games' tables).
-pub(super) fn seats_in(
-    conn: &Connection,
-    table: &str,
-    key: &str,
-) -> Result<Vec<StoredSeat>, StoreError> {
-    let sql = format!("SELECT name, bot, token_hash FROM {table} WHERE key = ?1 ORDER BY seat");
-    let mut query = conn.prepare(&sql).map_err(db)?;
-    let rows = query
-        .query_map(params![key], |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, Option<String>>(1)?,
-                r.get::<_, Option<Vec<u8>>>(2)?,
-            ))
-        })
-        .map_err(db)?;
-    let mut seats = Vec::new();
-    for row in rows {
-        let (name, bot, hash) = row.map_err(db)?;
-        let token_hash = match hash {
-            None => None,
-            Some(h) => Some(
-                <[u8; 32]>::try_from(h.as_slice())
-                    .map_err(|_| StoreError::Corrupt("a token hash".into()))?,
-            ),
-        };
-        seats.push(StoredSeat {
-            name,
-            bot,
-            token_hash,
-        });
-    }
-    Ok(seats)
 }
 
 fn decisions(conn: &Connection, key: &str) -> Result<Vec<Move>, StoreError> {

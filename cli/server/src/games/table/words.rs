@@ -3,7 +3,7 @@
 //! receiving seat may see only: the log entries as that seat sees them, its own view (or
 //! the public one), its own question.
 
-use super::table::LiveTable;
+use super::LiveTable;
 use dungeon_engine::catalog::Catalog;
 use dungeon_engine::ids::*;
 use dungeon_engine::lang::Lang;
