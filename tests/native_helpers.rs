@@ -1,5 +1,5 @@
 //! Scripts that are one call to a prelude helper run natively (`engine/script/src/
-//! native.rs`); these tests play the same games with them run natively and with every
+//! native/`); these tests play the same games with them run natively and with every
 //! hook interpreted by Luau, and require the same events, decisions and final states,
 //! for every pack mix that uses the helpers, every choice of the rulings they read, both
 //! damage models, and bots that answer the cards' questions at random or by the odds

@@ -7,7 +7,7 @@
 //!   through the Lua host and through [`NativeHooks`], the same cards' hooks written in Rust
 //!   for this benchmark only; through Luau with every hook interpreted, and as the host
 //!   plays, where scripts that are one call to a prelude helper run natively (see
-//!   `engine/script/src/native.rs`). The bench first checks that all give the same events
+//!   `engine/script/src/native/`). The bench first checks that all give the same events
 //!   and final state, so the ratio of the interpreted line to the native one is what the
 //!   Lua path costs. It then prints both ratios, measured apart from criterion in rounds
 //!   that time the paths in turn ([`report_lua_ratio`]).

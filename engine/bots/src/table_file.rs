@@ -11,7 +11,7 @@ use sha2::{Digest, Sha256};
 /// A table's figures, by situation (a fast hash: a bot looks up hundreds a decision).
 pub(crate) type Figures = rustc_hash::FxHashMap<Situation, f64>;
 
-/// The version of the figures and of their file format (2: worked out by `estimate.rs`,
+/// The version of the figures and of their file format (2: worked out by `estimate/`,
 /// with a known or removed card).
 pub(crate) const FORMAT: u32 = 2;
 pub(crate) const MAGIC: &[u8; 8] = b"DGNODDS\x01";

@@ -103,7 +103,7 @@ struct CardScript {
     inert: Option<Vec<(HookName, Function)>>,
     /// The `ctx` this card's hooks receive: its own `self`, then the shared functions.
     ctx: Table,
-    /// The prelude helper the whole script is one call to, run natively (`native.rs`).
+    /// The prelude helper the whole script is one call to, run natively (`native/`).
     native: Option<native::Helper>,
 }
 
@@ -276,7 +276,7 @@ impl ScriptHost {
     }
 
     /// Whether scripts that are exactly one call to a prelude helper run natively (the
-    /// default; see `native.rs`) or in Luau like every other script (to compare them).
+    /// default; see `native/`) or in Luau like every other script (to compare them).
     pub fn set_native_helpers(&mut self, on: bool) {
         self.native_helpers = on;
     }

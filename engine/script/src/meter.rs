@@ -159,7 +159,7 @@ impl Meter {
     }
 
     /// Starts counting what the host keeps for a hook the engine runs natively (see
-    /// `native.rs`): no Lua code runs, so only the allowance of `bytes` matters.
+    /// `native/`): no Lua code runs, so only the allowance of `bytes` matters.
     pub fn start_host(&self, bytes: u64) {
         self.allocated.set(0);
         self.allocation_limit.set(bytes);
