@@ -29,34 +29,19 @@ const CRATES: [&str; 17] = [
     "cli/remote/src",
 ];
 
-/// Each top-level module of the crate in `src` and the top-level modules it names.
+/// Each top-level module of the crate in `src` and the top-level modules it names: its
+/// files' imports ([`file_imports`]), each file counted for the top-level module it is in.
 fn imports(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let top = |module: &str| module.split('/').next().unwrap_or_default().to_string();
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for entry in std::fs::read_dir(src).expect("a source folder").flatten() {
-        let path = entry.path();
-        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-        if name == "lib" || name == "main" {
+    for (file, names) in file_imports(src) {
+        if file.is_empty() {
+            // The crate's root, which declares every module.
             continue;
         }
-        let mut files = Vec::new();
-        collect(&path, &mut files);
-        let names = graph.entry(name.clone()).or_default();
-        for file in files {
-            // How many `super::` lead from the file's module to the crate's root.
-            let depth = file.strip_prefix(src).unwrap().components().count()
-                - usize::from(file.file_name().is_some_and(|n| n == "mod.rs"));
-            let code = std::fs::read_to_string(&file).unwrap();
-            for used in crate_paths(&code, depth) {
-                if used != name {
-                    names.insert(used);
-                }
-            }
-        }
-    }
-    // Only the crate's own modules: a re-exported one of another crate is below it.
-    let own: BTreeSet<String> = graph.keys().cloned().collect();
-    for names in graph.values_mut() {
-        names.retain(|n| own.contains(n));
+        let me = top(&file);
+        let tops = names.iter().map(|n| top(n)).filter(|n| *n != me);
+        graph.entry(me.clone()).or_default().extend(tops);
     }
     graph
 }
@@ -74,61 +59,6 @@ fn collect(path: &Path, files: &mut Vec<PathBuf>) {
     } else if path.extension().is_some_and(|e| e == "rs") {
         files.push(path.to_path_buf());
     }
-}
-
-/// The top-level modules a file names as `crate::name` or within `crate::{...}`, or
-/// through as many `super::` as lead to the root (`depth`), outside comments and its
-/// tests (a `#[cfg(test)]` module, which the files keep at their end).
-fn crate_paths(code: &str, depth: usize) -> BTreeSet<String> {
-    let mut found = BTreeSet::new();
-    let mut lines = code.lines().peekable();
-    while let Some(line) = lines.next() {
-        let trimmed = line.trim_start();
-        if trimmed.starts_with("#[cfg(test)]")
-            && lines
-                .peek()
-                .is_some_and(|l| l.trim_start().starts_with("mod "))
-            && lines.peek().is_some_and(|l| l.trim_end().ends_with('{'))
-        {
-            break;
-        }
-        if trimmed.starts_with("//") {
-            continue;
-        }
-        let code = line.split("//").next().unwrap_or_default();
-        let up = "super::".repeat(depth);
-        for root in ["crate::", up.as_str()] {
-            for (i, _) in code.match_indices(root) {
-                // Only the whole of a path's `super::`s, as many as lead to the root.
-                if root == up && code[..i].ends_with("::") {
-                    continue;
-                }
-                let rest = &code[i + root.len()..];
-                if rest.starts_with("super::") {
-                    continue;
-                }
-                let ident = |s: &str| -> String {
-                    (s.trim_start().chars())
-                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                        .collect()
-                };
-                match rest.strip_prefix('{') {
-                    // A group: the first name of each of its paths, on this line.
-                    Some(group) => {
-                        let group = group.split('}').next().unwrap_or_default();
-                        found.extend(group.split(',').map(ident).filter(|n| !n.is_empty()));
-                    }
-                    None => {
-                        let name = ident(rest);
-                        if !name.is_empty() && name != "super" {
-                            found.insert(name);
-                        }
-                    }
-                }
-            }
-        }
-    }
-    found
 }
 
 /// Every file of the crate in `src` (tests left out) as its module's path (`a/b`; the
@@ -156,32 +86,42 @@ fn file_imports(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let mut graph = BTreeMap::new();
     for file in &files {
         let me = module(file);
-        let mut names = BTreeSet::new();
-        for path in rooted_paths(&code_of(&std::fs::read_to_string(file).unwrap())) {
-            let mut segments = path.iter().peekable();
-            let mut at: Vec<String> = match segments.next().map(String::as_str) {
-                Some("crate") => Vec::new(),
-                Some("self") => me.clone(),
-                _ => me[..me.len().saturating_sub(1)].to_vec(),
-            };
-            while segments.next_if(|s| *s == "super").is_some() {
-                at.pop();
-            }
-            let mut found = modules.contains(&at).then(|| at.clone());
-            for segment in segments {
-                at.push(segment.clone());
-                if !modules.contains(&at) {
-                    break;
-                }
-                found = Some(at.clone());
-            }
-            if let Some(found) = found.filter(|f| !me.starts_with(f)) {
-                names.insert(found.join("/"));
-            }
-        }
-        graph.insert(me.join("/"), names);
+        let code = std::fs::read_to_string(file).unwrap();
+        graph.insert(me.join("/"), names(&me, &code, &modules));
     }
     graph
+}
+
+/// The modules (of `modules`) the code of module `me` names: each path that starts at
+/// `crate`, `super` or `self`, resolved to the longest module on it; `me` and its
+/// ancestors left out.
+fn names(me: &[String], code: &str, modules: &BTreeSet<Vec<String>>) -> BTreeSet<String> {
+    let reach = |path: &[String]| -> Option<Vec<String>> {
+        let mut segments = path.iter().peekable();
+        let mut at: Vec<String> = match segments.next().map(String::as_str) {
+            Some("crate") => Vec::new(),
+            Some("self") => me.to_vec(),
+            _ => me.split_last()?.1.to_vec(),
+        };
+        while segments.next_if(|s| *s == "super").is_some() {
+            // More `super::` than lead to the root name nothing.
+            at.pop()?;
+        }
+        let mut found = modules.contains(&at).then(|| at.clone());
+        for segment in segments {
+            at.push(segment.clone());
+            if !modules.contains(&at) {
+                break;
+            }
+            found = Some(at.clone());
+        }
+        found
+    };
+    (rooted_paths(&code_of(code)).iter())
+        .filter_map(|path| reach(path))
+        .filter(|found| !me.starts_with(found))
+        .map(|found| found.join("/"))
+        .collect()
 }
 
 /// A file's code without its comments and its tests (a `#[cfg(test)]` module, which the
@@ -384,14 +324,20 @@ fn a_circle_is_found_and_named() {
     .map(|(k, v)| (k.into(), v.iter().map(|s| s.to_string()).collect()))
     .collect();
     assert_eq!(circle(&graph).unwrap(), ["a", "b", "c", "a"]);
+    let modules: BTreeSet<Vec<String>> = ["u", "v", "w", "x", "z", "a", "b", "c", "d", "p"]
+        .iter()
+        .map(|m| vec![m.to_string()])
+        .chain([vec!["p".to_string(), "q".to_string()]])
+        .collect();
+    let named = |me: &[&str], code: &str| -> Vec<String> {
+        let me: Vec<String> = me.iter().map(|s| s.to_string()).collect();
+        names(&me, code, &modules).into_iter().collect()
+    };
     let code = "use crate::x::Y; // crate::z\n/// crate::w\nfn f() { crate::v::g() }\n\
                 #[cfg(test)]\nmod tests {\n    use crate::u;\n}\n";
-    let names: Vec<String> = crate_paths(code, 9).into_iter().collect();
-    assert_eq!(names, ["v", "x"]);
+    assert_eq!(named(&["p"], code), ["v", "x"]);
     // As many `super::` as lead to the root name its modules too; groups are read.
     let code = "use super::a::B;\nuse crate::{b::C, c};\nuse super::super::d;\n";
-    let names: Vec<String> = crate_paths(code, 1).into_iter().collect();
-    assert_eq!(names, ["a", "b", "c"]);
-    let names: Vec<String> = crate_paths(code, 2).into_iter().collect();
-    assert_eq!(names, ["b", "c", "d"]);
+    assert_eq!(named(&["p"], code), ["a", "b", "c"]);
+    assert_eq!(named(&["p", "q"], code), ["b", "c", "d"]);
 }
