@@ -3,7 +3,8 @@
 //! game once every seat for a person is taken (at a terminal, when the host presses
 //! Enter), then plays it as `dungeon join` does.
 
-use super::join::{self, say};
+use super::join;
+use super::seats::{bad_address, say, seat_keys};
 use crate::packs;
 use crate::signals::Shutdown;
 use crate::sim::parse_bots;
@@ -63,8 +64,7 @@ pub struct HostArgs {
 }
 
 pub fn run(library: &PackLibrary, lang: Lang, args: HostArgs) -> Result<ExitCode, String> {
-    let server =
-        Server::parse(&args.server).map_err(|e| join::bad_address(lang, &args.server, &e))?;
+    let server = Server::parse(&args.server).map_err(|e| bad_address(lang, &args.server, &e))?;
     if args.game != crate::games::GameChoice::Dungeon {
         return host_room(lang, &server, &args);
     }
@@ -93,7 +93,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: HostArgs) -> Result<ExitCode
         code: remote.code().to_string(),
     };
     let url = invite.url();
-    let keys = join::seat_keys();
+    let keys = seat_keys();
     join::keep_key(lang, keys.as_ref(), &server, &remote);
     say(&tr(lang, "net-invite", &[("code", remote.code().into())]));
     say(&format!("    dungeon join {url}"));

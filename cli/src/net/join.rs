@@ -4,7 +4,7 @@
 //! the same command after a lost connection or a closed laptop takes the same seat back,
 //! with the whole log as that seat may see it.
 
-pub use super::seats::{bad_address, keep_seat, say, seat_keys};
+use super::seats::{bad_address, keep_seat, say, seat_keys};
 use crate::front::Session;
 use crate::packs;
 use crate::signals::Shutdown;

@@ -6,7 +6,8 @@
 //! that loses more than [`EXPLOITED`] of its games to the next is one with a hole in its
 //! play.
 
-use super::run::{Plan, simulate};
+use super::plan::Plan;
+use super::run::simulate;
 use super::shard::Shard;
 use super::stats::{Count, Tally};
 use crate::text::{Arg, tr};

@@ -139,7 +139,7 @@ pub fn run(library: &PackLibrary, lang: Lang, args: SimArgs) -> Result<ExitCode,
         }
     }
 
-    let mut plan = run::Plan {
+    let mut plan = plan::Plan {
         seed: args.seed,
         per_count: args.games,
         counts,

@@ -10,8 +10,8 @@
 
 mod sums;
 
+use super::plan::Plan;
 use super::report::Report;
-use super::run::Plan;
 use super::shard::Shard;
 use super::stats::{GameError, Tally};
 use crate::saves::{FileKind, describe, read_bytes};

@@ -1,7 +1,7 @@
 //! The report of a simulation as data: what `--json` prints, and what the table, the CSV
 //! and the plot are drawn from. Field names are part of the command's interface.
 
-use super::run::Plan;
+use super::plan::Plan;
 use super::sanity::Sanity;
 use super::stats::{Count, GameError, Tally};
 use dungeon_engine::catalog::Catalog;

@@ -2,7 +2,7 @@
 //! its player count, who sits where), and each thread sums into its own [`Tally`], so the
 //! totals are the same whatever the thread count or the order games finish in.
 
-pub use super::plan::{Game, Plan};
+use super::plan::{Game, Plan};
 use super::shard::Shard;
 use super::stats::{GameError, Tally};
 use dungeon_bots::{play_game_logged, seat_seed};

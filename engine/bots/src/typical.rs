@@ -12,7 +12,7 @@ use crate::engine::Rules;
 use crate::ids::MonsterId;
 use crate::odds::Chances;
 use crate::options::RulingChoices;
-pub(crate) use crate::situation::Situation;
+use crate::situation::Situation;
 
 /// The figures of one catalog and rulings, found once for the many a decision asks.
 pub(crate) struct Lookup {

@@ -6,8 +6,9 @@
 //! not taken on again.
 
 use super::Expiry;
+use super::Routes;
 use super::table::LiveTable;
-use super::{Routes, Subscriber};
+use crate::outbox::Subscriber;
 use crate::secret::table_id;
 use crate::store::{Status, Store, StoreError, StoredTable, now_secs};
 use dungeon_protocol::{ServerMessage, StopReason};

@@ -26,7 +26,7 @@ pub(crate) use expiry::expire_stored;
 
 use crate::Seeds;
 use crate::odds::{OddsPool, Ticket};
-pub(crate) use crate::outbox::Subscriber;
+use crate::outbox::Subscriber;
 use crate::secret::Key;
 use crate::store::{Store, StoreError, StoredTable};
 use dungeon_engine::action::Action;

@@ -1,8 +1,9 @@
 //! Who sits at a table: joining a free seat, taking a seat back with its token, watching,
 //! leaving, and the creator's start. Every refusal is an error to that connection only.
 
+use super::Seated;
 use super::table::LiveTable;
-use super::{Seated, Subscriber};
+use crate::outbox::Subscriber;
 use crate::secret;
 use crate::store::{Status, Store};
 use dungeon_engine::ids::Seat;

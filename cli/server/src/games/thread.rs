@@ -4,8 +4,9 @@
 //! whose time ran out. With nothing to do it sleeps until the next command or deadline.
 
 use super::table::{By, LiveTable};
-use super::{Command, Context, Seated, Subscriber, setup};
+use super::{Command, Context, Seated, setup};
 use crate::engines::Engines;
+use crate::outbox::Subscriber;
 use crate::secret::{self, Key};
 use crate::store::Status;
 use dungeon_engine::action::Action;

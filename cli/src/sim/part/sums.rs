@@ -3,7 +3,7 @@
 //! before it is added to the others (see `part.rs`).
 
 use super::{PER_GAME, TallyRecord};
-use crate::sim::run::Plan;
+use crate::sim::plan::Plan;
 use crate::sim::shard::Shard;
 use crate::sim::stats::{AdventurerTally, Count, RoundKey, SeatKey, Tally};
 use dungeon_bots::BotKind;

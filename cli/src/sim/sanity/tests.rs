@@ -1,5 +1,6 @@
 use super::*;
-use crate::sim::run::{Plan, simulate};
+use crate::sim::plan::Plan;
+use crate::sim::run::simulate;
 use crate::sim::shard::Shard;
 use crate::sim::stats::{RoundKey, SeatKey};
 use dungeon_bots::BotKind;

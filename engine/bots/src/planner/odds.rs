@@ -5,7 +5,8 @@
 use crate::catalog::Catalog;
 use crate::engine::Rules;
 use crate::ids::{AdventurerId, MonsterId, TileId};
-use crate::typical::{self, Situation};
+use crate::situation::Situation;
+use crate::typical;
 use crate::view::View;
 use std::cell::RefCell;
 

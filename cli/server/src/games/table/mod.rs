@@ -7,8 +7,9 @@
 mod rematch;
 mod words;
 
-use super::{Command, Routes, Subscriber};
+use super::{Command, Routes};
 use crate::odds::{Job as OddsJob, Ticket};
+use crate::outbox::Subscriber;
 use crate::secret::{Key, table_id};
 use crate::store::{Decided, Status, Store, StoreError};
 use dungeon_bots::{BotKind, seat_seed};

@@ -5,7 +5,7 @@
 //! tells the code again.
 
 use super::LiveTable;
-use crate::games::Subscriber;
+use crate::outbox::Subscriber;
 use dungeon_engine::ids::Seat;
 use dungeon_engine::options::{FirstAdventurer, VARIANT_RULING};
 use dungeon_protocol::{ErrorCode, NewTable, NoticeKind, ServerMessage, TableOptions};
