@@ -56,7 +56,9 @@ fn a_game_of_goofspiel_is_played_in_a_browser_and_watched() {
     let link = link.as_str().unwrap().to_string();
     assert!(link.starts_with(&format!("http://{address}/r/")), "{link}");
 
-    // The spectator arrives by the invitation, before the game starts.
+    // The spectator arrives by the invitation, before the game starts, on a slow network:
+    // the page offers the seat only once its connection can carry the answer.
+    watcher.slow_sockets(1500);
     watcher.open(&link);
     watcher.wait_for("!document.getElementById('seat').hidden");
     watcher.eval("document.getElementById('watch').click()");

@@ -82,6 +82,11 @@ function send(message) {
   return sendOn(state, message);
 }
 
+// A seat asked for while the connection is down is asked for again once it is back.
+function sendOrKeep(message) {
+  if (!send(message)) state.pending = message;
+}
+
 function receive(m) {
   switch (m.type) {
     case "welcome":
@@ -93,6 +98,9 @@ function receive(m) {
         state.pending = null;
       } else if (!state.code) {
         showLobby();
+      } else if (state.seat === null && !state.table) {
+        // Offered only now: a seat asked for before the connection was up went nowhere.
+        show("seat");
       }
       break;
     case "created":
@@ -331,9 +339,9 @@ function wire() {
     e.preventDefault();
     const name = $("join-name").value.trim();
     localStorage.setItem("dungeon-name", name);
-    send({ type: "join", code: state.code, name });
+    sendOrKeep({ type: "join", code: state.code, name });
   });
-  $("watch").addEventListener("click", () => send({ type: "watch", code: state.code }));
+  $("watch").addEventListener("click", () => sendOrKeep({ type: "watch", code: state.code }));
   $("start").addEventListener("click", () => send({ type: "start" }));
   $("copy").addEventListener("click", async () => {
     try {
@@ -368,7 +376,6 @@ async function main() {
   if (state.code) {
     const token = localStorage.getItem(tokenKey(state.code));
     if (token) state.pending = { type: "rejoin", code: state.code, token };
-    else show("seat");
   }
   connect();
 }

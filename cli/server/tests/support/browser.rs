@@ -193,6 +193,38 @@ impl Browser {
         ));
     }
 
+    /// Every page opened from now on on a slow network: its WebSockets open (and say so)
+    /// `millis` later than they really do, so a page that offers a button before its
+    /// connection is up is caught whatever the machine's speed.
+    pub fn slow_sockets(&mut self, millis: u64) {
+        let source = format!(
+            "(() => {{
+               const Real = WebSocket;
+               window.WebSocket = class extends Real {{
+                 constructor(...args) {{
+                   super(...args);
+                   this.late = false;
+                   super.addEventListener('open', () => setTimeout(() => {{
+                     this.late = true;
+                     this.dispatchEvent(new Event('late-open'));
+                   }}, {millis}));
+                 }}
+                 get readyState() {{
+                   const real = super.readyState;
+                   return !this.late && real === Real.OPEN ? Real.CONNECTING : real;
+                 }}
+                 addEventListener(type, listener, options) {{
+                   super.addEventListener(type === 'open' ? 'late-open' : type, listener, options);
+                 }}
+               }};
+             }})()"
+        );
+        self.call(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": source }),
+        );
+    }
+
     /// The page as a reader who asks for reduced motion sees it: lines appear at once.
     pub fn reduce_motion(&mut self) {
         let reduce =
