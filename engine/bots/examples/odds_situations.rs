@@ -3,10 +3,12 @@
 //! cache), on one core: base-box adventurers with all their tiles and with one removed,
 //! the sequel's at 4 to 13 cards.
 //!
-//! `cargo run --release -p dungeon-bots --example odds_situations [FILTER]` prints, for
-//! each situation whose label contains FILTER, the time it took, the situations searched
-//! and the odds (every digit: two builds that search alike print the same), then the
-//! slowest of each box. Pin it to a core (`taskset -c 1`) on a shared machine.
+//! `cargo run --release -p dungeon-bots --example odds_situations [FILTER] [--card-by-card]`
+//! prints, for each situation whose label contains FILTER, the time it took, the
+//! situations searched and the odds (every digit: two builds that search alike print the
+//! same), then the slowest of each box. `--card-by-card` never searches level by level
+//! (`OddsSearch::card_by_card`): the same lines but for the times. Pin it to a core
+//! (`taskset -c 1`) on a shared machine.
 use dungeon_engine::action::DecisionKind;
 use dungeon_engine::odds::{Chances, OddsCache, OddsSearch};
 use dungeon_engine::{Catalog, DungeonSetup, Engine, Rules};
@@ -110,7 +112,14 @@ fn situation(catalog: &Catalog, case: &Case) -> (DungeonSetup, Chances) {
 }
 
 fn main() {
-    let filter = std::env::args().nth(1).unwrap_or_default();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let card_by_card = args.iter().any(|a| a == "--card-by-card");
+    let filter = args
+        .iter()
+        .find(|a| !a.starts_with("--"))
+        .cloned()
+        .unwrap_or_default();
+
     let mut slowest: Vec<(String, String, f64)> = Vec::new();
     for case in cases() {
         let label = format!(
@@ -130,6 +139,7 @@ fn main() {
         let started = Instant::now();
         let mut cache = OddsCache::new();
         let odds = OddsSearch::new(&mut engine, &mut cache)
+            .card_by_card(card_by_card)
             .entering(&setup, &chances)
             .expect("odds");
         // As `dungeon odds` does: the odds of each answer to a first question.
@@ -139,6 +149,7 @@ fn main() {
         let mut options = Vec::new();
         if let Some(DecisionKind::Question(_)) = start.pending.as_ref().map(|d| &d.kind) {
             options = OddsSearch::new(&mut engine, &mut cache)
+                .card_by_card(card_by_card)
                 .options(&start, &chances)
                 .expect("options");
         }

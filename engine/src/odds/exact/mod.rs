@@ -50,6 +50,7 @@
 
 mod describe;
 mod graph;
+mod levels;
 mod situation;
 mod step;
 
@@ -131,6 +132,10 @@ pub struct OddsSearch<'a> {
     monsters: usize,
     /// Give up past this many new situations ([`EngineError::Budget`]).
     budget: Option<usize>,
+    /// Never level by level ([`OddsSearch::card_by_card`]).
+    card_by_card: bool,
+    /// The last situation was worked out level by level.
+    by_levels: bool,
     start: usize,
     /// Scratch space for each step's events.
     events: Vec<Event>,
@@ -179,6 +184,8 @@ impl<'a> OddsSearch<'a> {
             describe,
             monsters,
             budget: None,
+            card_by_card: false,
+            by_levels: false,
             start,
             events: Vec::with_capacity(32),
             shared,
@@ -193,6 +200,20 @@ impl<'a> OddsSearch<'a> {
     pub fn with_budget(mut self, states: usize) -> Self {
         self.budget = Some(states);
         self
+    }
+
+    /// Works every situation out card by card (if `yes`), never level by level
+    /// (`levels/`): the search the level-by-level one must agree with, figure for figure
+    /// and entry for entry, for the tests and the measurements that compare them.
+    pub fn card_by_card(mut self, yes: bool) -> Self {
+        self.card_by_card = yes;
+        self
+    }
+
+    /// Whether the last situation this search was asked for (entering, or from a state)
+    /// was worked out level by level: what the tests that compare the two ways check.
+    pub fn worked_by_levels(&self) -> bool {
+        self.by_levels
     }
 
     /// Odds for a runner entering the dungeon of `setup` (its `dungeon` only gives the size:
@@ -288,6 +309,16 @@ impl<'a> OddsSearch<'a> {
     fn value(&mut self, state: &GameState, chances: &Chances) -> Result<f64, EngineError> {
         if state.is_over() {
             return Ok(outcome(state));
+        }
+        let fresh = self.cache.memo.is_empty() && !self.cache.whole_anywhere;
+        self.by_levels = false;
+        let alone = !self.card_by_card && self.budget.is_none() && self.shared.is_none();
+        if fresh
+            && alone
+            && let Some(v) = self.by_levels(state, chances)?
+        {
+            self.by_levels = true;
+            return Ok(v);
         }
         let (node, faced) = self.node_of(state);
         self.situation(&Src::Here(state), node, faced, Cards::of(chances), false)

@@ -1,0 +1,363 @@
+//! Listing the levels: each group's situations, and where each of their moves leads.
+//!
+//! A level's groups are listed from the one above in two passes: first the cards each
+//! group's next one may be, which names the next level's groups (by the chances after
+//! it); then each of those filled at once from every group and card leading there, so that
+//! a node's slot in the group being filled is a stamp away ([`Slots`]), and closed under
+//! its answers.
+
+use super::*;
+
+impl OddsSearch<'_> {
+    /// Every level's groups, from `state`'s down to the last card.
+    pub(super) fn list(
+        &mut self,
+        state: &GameState,
+        chances: &Chances,
+        states: &mut States,
+    ) -> Level<Vec<Vec<Group>>> {
+        let (root, faced) = self.node_of(state);
+        states.keep(root, false, state.clone(), faced);
+        let mut slots = Slots::default();
+        let mut compact = Compact::new(self.monsters);
+        let mut first = Group::new(chances.clone(), key::chances_key(chances));
+        slots.next_group();
+        slots.add(&mut first, root);
+        if let Err(give_way) = self.close(&mut first, &mut slots, &mut compact, false, states)? {
+            return Ok(Err(give_way));
+        }
+        let mut levels = vec![vec![first]];
+        loop {
+            let level = levels.last_mut().expect("the first level is there");
+            let (mut next, incoming) = next_groups(level);
+            for (group, from) in next.iter_mut().zip(&incoming) {
+                slots.next_group();
+                let mut to = Fill {
+                    group,
+                    slots: &mut slots,
+                    compact: &mut compact,
+                    states,
+                    ended: false,
+                };
+                to.ended = to.group.chances.cards() == 0;
+                for &(g, j) in from {
+                    let parent = &mut level[g as usize];
+                    if let Err(give_way) = self.fill(parent, j as usize, &mut to)? {
+                        return Ok(Err(give_way));
+                    }
+                }
+                if let Err(give_way) = self.close(group, &mut slots, &mut compact, true, states)? {
+                    return Ok(Err(give_way));
+                }
+            }
+            // Every state of a node of this level is done with.
+            states.release(&mut self.spare);
+            if next.is_empty() {
+                return Ok(Ok(levels));
+            }
+            levels.push(next);
+        }
+    }
+
+    /// Works out what each situation of a group is, and lists in the group those its
+    /// answers (and resuming) lead to (taking the steps on states of `next_level`'s).
+    fn close(
+        &mut self,
+        group: &mut Group,
+        slots: &mut Slots,
+        compact: &mut Compact,
+        next_level: bool,
+        states: &mut States,
+    ) -> Level<()> {
+        // Whether a card that may raise HP may still come: the same for the whole group.
+        let mut may_come = None;
+        let mut i = group.kinds.len();
+        while i < group.items.len() {
+            let n = group.items[i];
+            let info = compact.info(n, &self.cache.graph);
+            if info & GIVES_WAY != 0 {
+                return Ok(Err(GiveWay));
+            }
+            if info & LOST != 0
+                && !*may_come
+                    .get_or_insert_with(|| self.describe.raisers.may_come(&group.chances, false))
+            {
+                group.kinds.push(Kind::Lost);
+                i += 1;
+                continue;
+            }
+            if info & REVEALS != 0 {
+                group.paused.push(i as u32);
+                group.kinds.push(Kind::Reveals);
+                i += 1;
+                continue;
+            }
+            let (runner, moves) = match &self.node(n).shape {
+                Shape::Asking { runner, options } => (Some(*runner), options.len()),
+                _ => (None, 1),
+            };
+            let start = group.acts.len() as u32;
+            for m in 0..moves {
+                let step = match &self.node(n).shape {
+                    Shape::Asking { options, .. } => Move::Act(Some(options[m])),
+                    _ => Move::Act(None),
+                };
+                let target = match self.edge_on_level(n, step, next_level, states)? {
+                    Ok(Edge::Over(survived)) => over(survived),
+                    Ok(Edge::Goes { node, .. }) => slots.add(group, node),
+                    Ok(_) | Err(GiveWay) => return Ok(Err(GiveWay)),
+                };
+                group.acts.push(target);
+            }
+            let end = group.acts.len() as u32;
+            group.kinds.push(Kind::Acts(group.answers.len() as u32));
+            group.answers.push(Answers { runner, start, end });
+            i += 1;
+        }
+        Ok(Ok(()))
+    }
+
+    /// Where the `j`-th card a group's next one may be takes each of its paused
+    /// situations, in that card's group (being filled).
+    fn fill(&mut self, parent: &mut Group, j: usize, to: &mut Fill<'_>) -> Level<()> {
+        let monster = parent.draws[j].0;
+        let paused = parent.paused.len();
+        for p in 0..paused {
+            let n = parent.items[parent.paused[p] as usize];
+            let reveal = match to.compact.reveal(n, monster) {
+                Some(reveal) => reveal,
+                None => match self.resolve(n, monster, to.compact, to.states)? {
+                    Ok(reveal) => reveal,
+                    Err(give_way) => return Ok(Err(give_way)),
+                },
+            };
+            let target = match reveal.code {
+                // No card can come: the question is remembered, as a situation.
+                c if to.ended && is_question(c) => to.slots.add(to.group, reveal.node),
+                c @ (PAIR_RUNNER | PAIR_OTHER) => {
+                    let group = &mut *to.group;
+                    let mut targets = [reveal.a, reveal.b];
+                    for t in &mut targets {
+                        if *t < EXPR {
+                            *t = to.slots.add(group, *t);
+                        }
+                    }
+                    group.add_question(&targets, c == PAIR_RUNNER)
+                }
+                c => place(c, to),
+            };
+            parent.reveals[j * paused + p] = target;
+        }
+        Ok(Ok(()))
+    }
+
+    /// Where revealing `monster` takes `node`'s states (see [`Compact::reveals`]), the step
+    /// taken if need be, and the answers of the question it leads to.
+    fn resolve(
+        &mut self,
+        node: u32,
+        monster: MonsterId,
+        compact: &mut Compact,
+        states: &mut States,
+    ) -> Level<Reveal> {
+        let known = (self.cache.graph.nodes[node as usize].reveals)
+            .get(monster.ix())
+            .copied()
+            .flatten();
+        let edge = match known {
+            Some(edge) => edge,
+            None => match self.edge_on_level(node, Move::Reveal(monster), true, states)? {
+                Ok(edge) => edge,
+                Err(give_way) => return Ok(Err(give_way)),
+            },
+        };
+        let (code, to) = match edge {
+            Edge::Over(survived) => (over(survived), 0),
+            Edge::Goes { node: to, .. } => match self.question(to, compact, states, 0)? {
+                Ok(code) => (code, to),
+                Err(give_way) => return Ok(Err(give_way)),
+            },
+            Edge::Drawn(_) | Edge::Asks(_) => return Ok(Err(GiveWay)),
+        };
+        Ok(Ok(compact.set_reveal(node, monster, code, to)))
+    }
+
+    /// The code of a reveal leading to `node`: a question whose answers all lead to a
+    /// paused situation, the end or such a question (most do) is worked out on the spot
+    /// (a [`Question`]), anything else is a situation of the group. (A question that may
+    /// be lost, may draw or was remembered under its whole key is a situation: its group
+    /// says more.)
+    fn question(
+        &mut self,
+        node: u32,
+        compact: &mut Compact,
+        states: &mut States,
+        depth: usize,
+    ) -> Level<u32> {
+        let n = self.node(node);
+        let Shape::Asking { runner, options } = &n.shape else {
+            return Ok(Ok(node));
+        };
+        if n.lost || n.may_draw || n.whole_first || depth == MAX_DEPTH {
+            return Ok(Ok(node));
+        }
+        let (runner, count) = (*runner, options.len());
+        let mut targets: SmallVec<[u32; 4]> = SmallVec::new();
+        for i in 0..count {
+            let Shape::Asking { options, .. } = &self.node(node).shape else {
+                unreachable!("a node keeps its shape")
+            };
+            let step = Move::Act(Some(options[i]));
+            let target = match self.edge_on_level(node, step, true, states)? {
+                Ok(Edge::Over(survived)) => over(survived),
+                Ok(Edge::Goes { node: to, .. }) => match self.node(to).shape {
+                    Shape::Paused { .. } => to,
+                    Shape::Asking { .. } => match self.question(to, compact, states, depth + 1)? {
+                        Ok(code) if code & EXPR != 0 && code < UNKNOWN => code,
+                        Ok(_) => {
+                            return Ok(Ok(node));
+                        }
+                        Err(give_way) => return Ok(Err(give_way)),
+                    },
+                    Shape::Broken { .. } => return Ok(Ok(node)),
+                },
+                Ok(_) | Err(GiveWay) => return Ok(Err(GiveWay)),
+            };
+            targets.push(target);
+        }
+        let start = compact.targets.len() as u32;
+        compact.targets.extend_from_slice(&targets);
+        compact.questions.push(Question {
+            runner,
+            start,
+            end: compact.targets.len() as u32,
+        });
+        Ok(Ok(EXPR | (compact.questions.len() - 1) as u32))
+    }
+
+    /// Where a move from `node` leads: remembered, or taken on the node's kept state and
+    /// remembered (the state it led to kept for its node, as one of the next level's if
+    /// `next_level`). Gives way where the step depends on more than the node (see the
+    /// module's doc), or fails in the engine (the card-by-card search then meets the
+    /// failure where it would have).
+    fn edge_on_level(
+        &mut self,
+        node: u32,
+        step: Move,
+        next_level: bool,
+        states: &mut States,
+    ) -> Level<Edge> {
+        match self.cache.graph.edge(node, step) {
+            Some(edge @ (Edge::Over(_) | Edge::Goes { .. })) => return Ok(Ok(edge)),
+            Some(_) => return Ok(Err(GiveWay)),
+            None => {}
+        }
+        let Some((state, faced)) = states.get(node) else {
+            return Ok(Err(GiveWay));
+        };
+        let faced = *faced;
+        let stepped = match self.step(&Src::Here(state), step, None) {
+            Ok(stepped) => stepped,
+            Err(e @ (EngineError::Random | EngineError::Work)) => return Err(e),
+            Err(_) => return Ok(Err(GiveWay)),
+        };
+        if !stepped.clean || !stepped.asked.is_empty() {
+            self.spare.push(stepped.next);
+            return Ok(Err(GiveWay));
+        }
+        let next = stepped.next;
+        let edge = if next.is_over() {
+            let edge = Edge::Over(next.run.success == Some(true));
+            self.spare.push(next);
+            edge
+        } else {
+            let (next_node, next_faced) = self.node_of(&next);
+            if let Some(spare) = states.keep(next_node, next_level, next, next_faced) {
+                self.spare.push(spare);
+            }
+            Edge::Goes {
+                node: next_node,
+                faced_added: next_faced.sum.wrapping_sub(faced.sum),
+                faced_count: next_faced.count,
+                seen_added: Seen::of(stepped.seen_added),
+                settled: Known::NONE,
+            }
+        };
+        self.cache.graph.set_edge(node, step, edge, self.monsters);
+        Ok(Ok(edge))
+    }
+}
+
+/// The key of the group with no card to come, whatever the unseen cards.
+const ENDED: u64 = u64::MAX;
+
+/// The next level's groups (by the chances after each card a group's next one may be),
+/// each with the groups and cards it is drawn from; each group's draws noted.
+fn next_groups(level: &mut [Group]) -> (Vec<Group>, Vec<Vec<(u32, u32)>>) {
+    let mut next: Vec<Group> = Vec::new();
+    let mut incoming: Vec<Vec<(u32, u32)>> = Vec::new();
+    let mut index: HashMap<u64, u32> = HashMap::default();
+    let mut draws = Draws::new();
+    for (g, group) in level.iter_mut().enumerate() {
+        if group.paused.is_empty() {
+            continue;
+        }
+        draws.clear();
+        group.chances.next_card(&mut draws);
+        let mut after = group.chances.clone();
+        for &(monster, p, take) in &draws {
+            after.take(take);
+            let key = key::chances_key_after(group.key, &group.chances, &after, take);
+            // Once no card can come, the chances (what the deck may hold) no longer count:
+            // one group (remembered under the step key alone, see `values.rs`).
+            let index_key = if after.cards() == 0 { ENDED } else { key };
+            let child = *index.entry(index_key).or_insert_with(|| {
+                next.push(Group::new(after.clone(), key));
+                incoming.push(Vec::new());
+                (next.len() - 1) as u32
+            });
+            after.put_back(take);
+            incoming[child as usize].push((g as u32, group.draws.len() as u32));
+            group.draws.push((monster, p, child));
+        }
+        group.reveals = vec![0; group.draws.len() * group.paused.len()];
+    }
+    (next, incoming)
+}
+
+/// A reveal's code names a question (to remember as a situation once no card can come).
+fn is_question(code: u32) -> bool {
+    matches!(code, PAIR_RUNNER | PAIR_OTHER) || code & EXPR != 0 && code < PAIR_OTHER
+}
+
+/// Questions inside questions worked out on the spot, at most.
+const MAX_DEPTH: usize = 8;
+
+/// A reveal's target in the group being filled, from its code: a question is placed as
+/// one of the group's `exprs`, its answers' targets placed first. (Each time: the same
+/// question is hardly ever reached twice in one group.)
+fn place(code: u32, to: &mut Fill<'_>) -> u32 {
+    match code {
+        LOST_RUN | SURVIVED => code,
+        c if c & EXPR != 0 => {
+            let question = to.compact.questions[(c & !EXPR) as usize];
+            let mut targets: SmallVec<[u32; 4]> = SmallVec::new();
+            for i in question.start..question.end {
+                let t = to.compact.targets[i as usize];
+                targets.push(place(t, to));
+            }
+            to.group.add_question(&targets, question.runner)
+        }
+        node => to.slots.add(to.group, node),
+    }
+}
+
+/// A group being filled, with what filling it needs.
+struct Fill<'f> {
+    group: &'f mut Group,
+    slots: &'f mut Slots,
+    compact: &'f mut Compact,
+    states: &'f mut States,
+    /// No card can come in it.
+    ended: bool,
+}

@@ -1,0 +1,356 @@
+//! The search level by level: a fresh search's situations worked out a card at a time
+//! for all of them together, instead of one path at a time.
+//!
+//! The situations with the same cards still to come form a *group*: the group's nodes
+//! (by step key) are its situations, and the card revealed next takes every paused
+//! situation of a group to the same group of the next level (the chances after that
+//! card). So the search first lists the groups level by level, each situation once
+//! (`list.rs`), taking each step it needs through the engine on the one state kept for its
+//! node; then it works the odds out from the last level up, each group's from the next
+//! level's (`values.rs`). The figures are the card-by-card search's: each is summed from
+//! the same terms in the same order. The memo ends up holding the same keys and values,
+//! so the searches that follow (the options of an opening question, another situation
+//! on the same cache) find what they would have found.
+//!
+//! Only what never depends on the history is worked out this way. At the first step that
+//! read it (or asked whether a species was faced, or may draw the monster deck), at a
+//! state this search does not hold, or at a step the engine refuses, the search gives way
+//! to the card-by-card one, which keeps the steps taken so far. It runs only on a fresh
+//! cache with no budget and no shared odds (which count and record lookups in the
+//! card-by-card search's order).
+
+mod list;
+mod values;
+
+use super::*;
+
+/// A move's target (in the same group for an answer, in the next level's for a reveal): a
+/// situation's slot there, a question worked out once for the group (`EXPR` + its index
+/// among the group's [`Expr`]s), or the run over.
+const EXPR: u32 = 1 << 31;
+const LOST_RUN: u32 = u32::MAX - 1;
+const SURVIVED: u32 = u32::MAX;
+
+/// The search cannot go on level by level (see the module's doc).
+struct GiveWay;
+
+type Level<T> = Result<Result<T, GiveWay>, EngineError>;
+
+/// How a situation's odds follow from its moves' targets.
+#[derive(Copy, Clone)]
+enum Kind {
+    /// Lost: 0, whatever comes.
+    Lost,
+    /// Paused before a reveal: the sum over the next card (see [`Group::reveals`]).
+    Reveals,
+    /// Answered or resumed: see the group's `answers` at this index.
+    Acts(u32),
+}
+
+/// A situation that is answered or resumed: its moves' targets, in its group, are
+/// `acts[start..end]`; resuming (`runner` unknown: one move, its value), or a question
+/// (the best of them for the runner, else the worst).
+#[derive(Copy, Clone)]
+struct Answers {
+    runner: Option<bool>,
+    start: u32,
+    end: u32,
+}
+
+/// Among a group's `exprs`, the questions reveals lead to: each the start of its targets
+/// among `expr_targets` (up to the next one's start), and `RUNNER` if the runner answers
+/// (the best of them, else the worst). Its targets are situations of the group, the end,
+/// or questions listed before it. A question's situation is never remembered (the
+/// card-by-card search works a question out again each time, unless no card can come),
+/// nor its value: its parents work it out.
+const RUNNER: u32 = 1 << 31;
+
+/// The situations with the same chances.
+struct Group {
+    chances: Chances,
+    key: u64,
+    items: Vec<u32>,
+    kinds: Vec<Kind>,
+    answers: Vec<Answers>,
+    /// The targets of the `Acts` situations.
+    acts: Vec<u32>,
+    /// The slots of the `Reveals` situations.
+    paused: Vec<u32>,
+    /// For each card the next one may be: the monster, its probability and the next
+    /// level's group.
+    draws: Vec<(MonsterId, f64, u32)>,
+    /// For each draw, for each of `paused`: the target in that draw's group.
+    reveals: Vec<u32>,
+    exprs: Vec<u32>,
+    expr_targets: Vec<u32>,
+    values: Vec<f64>,
+}
+
+impl Group {
+    fn new(chances: Chances, key: u64) -> Group {
+        Group {
+            chances,
+            key,
+            items: Vec::new(),
+            kinds: Vec::new(),
+            answers: Vec::new(),
+            acts: Vec::new(),
+            paused: Vec::new(),
+            draws: Vec::new(),
+            reveals: Vec::new(),
+            exprs: Vec::new(),
+            expr_targets: Vec::new(),
+            values: Vec::new(),
+        }
+    }
+
+    /// The targets of the `e`-th question among `exprs`, and whether the runner answers.
+    fn question(&self, e: usize) -> (&[u32], bool) {
+        let start = self.exprs[e];
+        let end = self
+            .exprs
+            .get(e + 1)
+            .map_or(self.expr_targets.len(), |&next| (next & !RUNNER) as usize);
+        let targets = &self.expr_targets[(start & !RUNNER) as usize..end];
+        (targets, start & RUNNER != 0)
+    }
+
+    /// Adds a question of these targets (their own questions added before): its code.
+    fn add_question(&mut self, targets: &[u32], runner: bool) -> u32 {
+        let start = self.expr_targets.len() as u32;
+        self.expr_targets.extend_from_slice(targets);
+        self.exprs.push(if runner { start | RUNNER } else { start });
+        EXPR | (self.exprs.len() - 1) as u32
+    }
+}
+
+/// Which group being filled holds each node, and where: a stamp per group, so that no
+/// group needs an index of its own.
+#[derive(Default)]
+struct Slots {
+    by_node: Vec<(u32, u32)>,
+    stamp: u32,
+}
+
+impl Slots {
+    /// A new group is filled from now on.
+    fn next_group(&mut self) {
+        self.stamp += 1;
+    }
+
+    /// The slot of `node`'s situation in the group being filled, added if new.
+    fn add(&mut self, group: &mut Group, node: u32) -> u32 {
+        let ix = node as usize;
+        if self.by_node.len() <= ix {
+            self.by_node.resize(ix + 1, (0, 0));
+        }
+        let (stamp, slot) = self.by_node[ix];
+        if stamp == self.stamp {
+            return slot;
+        }
+        let slot = group.items.len() as u32;
+        group.items.push(node);
+        self.by_node[ix] = (self.stamp, slot);
+        slot
+    }
+}
+
+/// What the listing reads of each node, compact and together (the graph's nodes are
+/// big and far apart, and every situation reads its node): [`Compact::info`] bits.
+const KNOWN: u8 = 1;
+const LOST: u8 = 2;
+const REVEALS: u8 = 4;
+const GIVES_WAY: u8 = 8;
+
+/// A question a reveal leads to, with the targets of its answers, in order, among
+/// [`Compact::targets`]: the end of the run, or a paused node.
+#[derive(Copy, Clone)]
+struct Question {
+    runner: bool,
+    start: u32,
+    end: u32,
+}
+
+/// What the listing knows of the nodes, kept compact.
+struct Compact {
+    info: Vec<u8>,
+    /// By monster, by node: where revealing it leads from the node's states, once known.
+    reveals: Vec<Vec<Reveal>>,
+    questions: Vec<Question>,
+    targets: Vec<u32>,
+}
+
+/// Where a reveal leads: `code` is the end of the run, a node, a [`Question`] (`EXPR` +
+/// its index; the question's node is `node`), or, for most questions (two answers, each
+/// to a paused node or the end), `PAIR_RUNNER` or `PAIR_OTHER` (who answers) with the
+/// answers' targets `a` and `b` at hand.
+#[derive(Copy, Clone)]
+struct Reveal {
+    code: u32,
+    node: u32,
+    a: u32,
+    b: u32,
+}
+
+/// Not known yet, among [`Compact::reveals`].
+const UNKNOWN: u32 = u32::MAX - 2;
+const PAIR_RUNNER: u32 = u32::MAX - 3;
+const PAIR_OTHER: u32 = u32::MAX - 4;
+
+impl Compact {
+    fn new(monsters: usize) -> Compact {
+        Compact {
+            info: Vec::new(),
+            reveals: vec![Vec::new(); monsters],
+            questions: Vec::new(),
+            targets: Vec::new(),
+        }
+    }
+
+    /// The node's bits: lost unless a card raising HP may come; paused before a reveal;
+    /// may draw, was remembered under its whole key, or is neither paused nor asking
+    /// (the listing gives way at it).
+    fn info(&mut self, node: u32, graph: &Graph) -> u8 {
+        let ix = node as usize;
+        if self.info.len() <= ix {
+            self.info.resize(graph.nodes.len().max(ix + 1), 0);
+        }
+        if self.info[ix] != 0 {
+            return self.info[ix];
+        }
+        let n = &graph.nodes[ix];
+        let mut bits = KNOWN;
+        if n.lost {
+            bits |= LOST;
+        }
+        if n.may_draw || n.whole_first {
+            bits |= GIVES_WAY;
+        }
+        match n.shape {
+            Shape::Paused { left } if left > 0 => bits |= REVEALS,
+            Shape::Paused { .. } | Shape::Asking { .. } => {}
+            Shape::Broken { .. } => bits |= GIVES_WAY,
+        }
+        self.info[ix] = bits;
+        bits
+    }
+
+    fn reveal(&self, node: u32, monster: MonsterId) -> Option<Reveal> {
+        let reveal = *self.reveals[monster.ix()].get(node as usize)?;
+        (reveal.code != UNKNOWN).then_some(reveal)
+    }
+
+    /// Notes where revealing `monster` takes `node` (`code`; `to`, the node it goes to),
+    /// a question of two answers with their targets at hand.
+    fn set_reveal(&mut self, node: u32, monster: MonsterId, code: u32, to: u32) -> Reveal {
+        let mut reveal = Reveal {
+            code,
+            node: to,
+            a: 0,
+            b: 0,
+        };
+        if code & EXPR != 0 && code < PAIR_OTHER {
+            let q = self.questions[(code & !EXPR) as usize];
+            let targets = &self.targets[q.start as usize..q.end as usize];
+            let plain = |t: u32| t >= UNKNOWN || t & EXPR == 0;
+            if let [a, b] = *targets
+                && plain(a)
+                && plain(b)
+            {
+                reveal.code = if q.runner { PAIR_RUNNER } else { PAIR_OTHER };
+                (reveal.a, reveal.b) = (a, b);
+            }
+        }
+        let by_node = &mut self.reveals[monster.ix()];
+        let ix = node as usize;
+        if by_node.len() <= ix {
+            let unknown = Reveal {
+                code: UNKNOWN,
+                node: 0,
+                a: 0,
+                b: 0,
+            };
+            by_node.resize(ix + 1, unknown);
+        }
+        by_node[ix] = reveal;
+        reveal
+    }
+}
+
+/// One state of each node the level being listed (or the next) may step from, with its
+/// faced species.
+#[derive(Default)]
+struct States {
+    by_node: Vec<Option<Box<(GameState, Faced)>>>,
+    /// The nodes of the level being listed that hold one, to let them go once it is...
+    held: Vec<u32>,
+    /// ...and those of the next level.
+    held_next: Vec<u32>,
+}
+
+impl States {
+    fn get(&self, node: u32) -> Option<&(GameState, Faced)> {
+        self.by_node.get(node as usize)?.as_deref()
+    }
+
+    /// Keeps `state` for `node` (of the next level if `next`) unless one is kept; else
+    /// hands it back.
+    fn keep(&mut self, node: u32, next: bool, state: GameState, faced: Faced) -> Option<GameState> {
+        let ix = node as usize;
+        if self.by_node.len() <= ix {
+            self.by_node.resize_with(ix + 1, || None);
+        }
+        if self.by_node[ix].is_some() {
+            return Some(state);
+        }
+        self.by_node[ix] = Some(Box::new((state, faced)));
+        if next {
+            self.held_next.push(node);
+        } else {
+            self.held.push(node);
+        }
+        None
+    }
+
+    /// Lets go of the states of the level listed (their storage goes to `spare`): the
+    /// next level's are now those of the level to list.
+    fn release(&mut self, spare: &mut Vec<GameState>) {
+        for node in self.held.drain(..) {
+            if let Some(kept) = self.by_node[node as usize].take() {
+                spare.push(kept.0);
+            }
+        }
+        std::mem::swap(&mut self.held, &mut self.held_next);
+    }
+}
+
+impl OddsSearch<'_> {
+    /// The odds of `state` (not over) worked out level by level, or `None` when the
+    /// search gave way: the card-by-card search takes over from the same cache.
+    pub(super) fn by_levels(
+        &mut self,
+        state: &GameState,
+        chances: &Chances,
+    ) -> Result<Option<f64>, EngineError> {
+        let mut states = States::default();
+        let levels = self.list(state, chances, &mut states);
+        states.release(&mut self.spare);
+        states.release(&mut self.spare);
+        let mut levels = match levels? {
+            Ok(levels) => levels,
+            Err(GiveWay) => return Ok(None),
+        };
+        match self.work_levels(&mut levels) {
+            Ok(v) => Ok(Some(v)),
+            Err(GiveWay) => {
+                // The memo was empty: the card-by-card search starts from nothing.
+                self.cache.memo.clear();
+                Ok(None)
+            }
+        }
+    }
+}
+
+fn over(survived: bool) -> u32 {
+    if survived { SURVIVED } else { LOST_RUN }
+}

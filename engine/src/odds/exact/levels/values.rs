@@ -1,0 +1,139 @@
+//! Working the listed levels out, from the last card up, and remembering each situation
+//! as the card-by-card search does.
+
+use super::*;
+
+/// Marks a situation being worked out (odds are never negative).
+const WORKING: f64 = -1.0;
+
+impl OddsSearch<'_> {
+    /// The odds of the first level's situation, every level worked out from the one
+    /// below it (each dropped once used) and its situations remembered.
+    pub(super) fn work_levels(&mut self, levels: &mut [Vec<Group>]) -> Result<f64, GiveWay> {
+        let steps: Vec<u64> = (self.cache.graph.nodes.iter()).map(|n| n.keys.1).collect();
+        let room: usize = (levels.iter().flatten())
+            .map(|g| {
+                if g.chances.cards() == 0 {
+                    g.items.len()
+                } else {
+                    g.paused.len()
+                }
+            })
+            .sum();
+        self.cache.memo.reserve(room);
+        for l in (0..levels.len()).rev() {
+            let (upper, lower) = levels.split_at_mut(l + 1);
+            let below: &[Group] = lower.first().map_or(&[], Vec::as_slice);
+            for group in upper[l].iter_mut() {
+                work_group(group, below)?;
+                remember(&mut self.cache.memo, group, &steps);
+            }
+            if let Some(done) = lower.first_mut() {
+                *done = Vec::new();
+            }
+        }
+        Ok(levels[0][0].values[0])
+    }
+}
+
+/// A group's odds, from the next level's (`below`).
+fn work_group(group: &mut Group, below: &[Group]) -> Result<(), GiveWay> {
+    group.values = vec![f64::NAN; group.items.len()];
+    let paused = group.paused.len();
+    // Summed card by card, in the order the card-by-card search sums them.
+    let mut totals = vec![0.0; paused];
+    for (j, &(_, p, child)) in group.draws.iter().enumerate() {
+        let child = &below[child as usize];
+        let targets = &group.reveals[j * paused..(j + 1) * paused];
+        for (total, &target) in totals.iter_mut().zip(targets) {
+            *total += p * reached(child, target);
+        }
+    }
+    for (&slot, total) in group.paused.iter().zip(totals) {
+        group.values[slot as usize] = total;
+    }
+    for i in 0..group.items.len() {
+        if group.values[i].is_nan() {
+            acted(group, i)?;
+        }
+    }
+    Ok(())
+}
+
+/// The value of a reveal's target in `child`: the end, a situation, or a question worked
+/// out from its answers' targets in order, as the card-by-card search works it out.
+fn reached(child: &Group, target: u32) -> f64 {
+    match target {
+        LOST_RUN => 0.0,
+        SURVIVED => 1.0,
+        t if t & EXPR != 0 => {
+            let (targets, runner) = child.question((t & !EXPR) as usize);
+            let mut best: f64 = if runner { 0.0 } else { 1.0 };
+            for &t in targets {
+                let v = reached(child, t);
+                best = if runner { best.max(v) } else { best.min(v) };
+            }
+            best
+        }
+        slot => child.values[slot as usize],
+    }
+}
+
+/// Works out the odds of the `i`-th situation of a group from its moves' targets in the
+/// group (worked out first when need be). A circle of answers gives way.
+fn acted(group: &mut Group, i: usize) -> Result<f64, GiveWay> {
+    let value = group.values[i];
+    if value == WORKING {
+        return Err(GiveWay);
+    }
+    if !value.is_nan() {
+        return Ok(value);
+    }
+    let (runner, start, end) = match group.kinds[i] {
+        Kind::Lost => {
+            group.values[i] = 0.0;
+            return Ok(0.0);
+        }
+        Kind::Acts(a) => {
+            let a = group.answers[a as usize];
+            (a.runner, a.start as usize, a.end as usize)
+        }
+        Kind::Reveals => unreachable!("reveals are summed first"),
+    };
+    group.values[i] = WORKING;
+    let mut best: f64 = if runner == Some(false) { 1.0 } else { 0.0 };
+    for m in start..end {
+        let v = match group.acts[m] {
+            LOST_RUN => 0.0,
+            SURVIVED => 1.0,
+            slot => acted(group, slot as usize)?,
+        };
+        best = match runner {
+            None => v,
+            Some(true) => best.max(v),
+            Some(false) => best.min(v),
+        };
+    }
+    group.values[i] = best;
+    Ok(best)
+}
+
+/// Remembers a group's situations as the card-by-card search does: once no card can
+/// come, every one under its step key alone; before, the paused ones under their step key
+/// and the chances (a question is worked out again each time); a lost one never.
+fn remember(memo: &mut HashMap<u64, f64>, group: &Group, steps: &[u64]) {
+    let ended = group.chances.cards() == 0;
+    for (i, (&n, kind)) in group.items.iter().zip(&group.kinds).enumerate() {
+        let step = steps[n as usize];
+        let key = match kind {
+            Kind::Lost => continue,
+            _ if ended => key::settled_key(step),
+            Kind::Reveals => key::unfaced_key(step, group.key),
+            Kind::Acts(a) if group.answers[*a as usize].runner.is_none() => {
+                key::unfaced_key(step, group.key)
+            }
+            Kind::Acts(_) => continue,
+        };
+        memo.insert(key, group.values[i]);
+    }
+}

@@ -1,0 +1,135 @@
+//! The exact odds worked out level by level (`engine/src/odds/exact/levels/`) must be the
+//! card-by-card search's to the bit: the odds of entering and of each answer to a first
+//! question, the number of situations, and every entry the cache keeps (the searches
+//! after it, and a saved bot, read them), for every adventurer of every pack and pack mix
+//! at several sizes. Where a step reads the history (the princess's tiles) the search
+//! gives way to the card-by-card one; elsewhere it must really run level by level, or
+//! this test would compare the card-by-card search with itself.
+
+use dungeon_engine::action::DecisionKind;
+use dungeon_engine::odds::{Chances, OddsCache, OddsSearch};
+use dungeon_engine::{AdventurerId, Catalog, DungeonSetup, Engine, Rules};
+use dungeon_tests::catalog;
+
+/// The situation `dungeon odds` makes of an adventurer with all its tiles and `size`
+/// cards, none of them known.
+fn situation(catalog: &Catalog, adventurer: AdventurerId, size: usize) -> (DungeonSetup, Chances) {
+    let mut pool: Vec<_> = catalog.regular_deck().collect();
+    pool.sort();
+    let specials = catalog.specials_in_play as usize;
+    let candidates: Vec<_> = catalog.special_monsters().collect();
+    let deck = pool.len() + specials - size;
+    let tiles = catalog.adventurer(adventurer).tiles.clone();
+    let setup = DungeonSetup::unknown_cards(catalog, adventurer, tiles, size, deck);
+    let chances = Chances::new(catalog, size, &[], &pool, specials, &candidates);
+    (setup, chances)
+}
+
+/// What one way of searching found: the figures (as bits), the situations and the cache's
+/// entries.
+#[derive(Debug, PartialEq)]
+struct Found {
+    figures: Vec<u64>,
+    states: usize,
+    entries: Vec<(u64, u64)>,
+}
+
+fn search(
+    engine: &mut Engine,
+    adventurer: AdventurerId,
+    size: usize,
+    card_by_card: bool,
+) -> Result<(Found, bool), String> {
+    let (setup, chances) = situation(&engine.catalog().clone(), adventurer, size);
+    let mut cache = OddsCache::new();
+    let mut search = OddsSearch::new(engine, &mut cache).card_by_card(card_by_card);
+    // (A script that draws random numbers fails both ways alike: the figures are sampled.)
+    let odds = search
+        .entering(&setup, &chances)
+        .map_err(|e| format!("{e:?}"))?;
+    let by_levels = search.worked_by_levels();
+    drop(search);
+    let mut figures = vec![odds.probability.to_bits()];
+    engine.set_analysis(true);
+    let start = engine.dungeon(&setup, &mut Vec::new()).expect("dungeon");
+    engine.set_analysis(false);
+    if let Some(DecisionKind::Question(_)) = start.pending.as_ref().map(|d| &d.kind) {
+        let options = OddsSearch::new(engine, &mut cache)
+            .card_by_card(card_by_card)
+            .options(&start, &chances)
+            .map_err(|e| format!("{e:?}"))?;
+        figures.extend(options.iter().map(|(_, p)| p.to_bits()));
+    }
+    let entries = cache
+        .entries()
+        .into_iter()
+        .map(|(k, v)| (k, v.to_bits()))
+        .collect();
+    let found = Found {
+        figures,
+        states: odds.states,
+        entries,
+    };
+    Ok((found, by_levels))
+}
+
+#[test]
+fn level_by_level_finds_what_card_by_card_finds() {
+    let mixes: [&[&str]; 5] = [
+        &["base"],
+        &["sequel"],
+        &["mandom"],
+        &["base", "alchemy"],
+        &["base", "sequel"],
+    ];
+    let mut by_levels = Vec::new();
+    let mut gave_way = Vec::new();
+    for packs in mixes {
+        let mut engine = Engine::new(catalog(packs)).unwrap();
+        let c = engine.catalog().clone();
+        for a in 0..c.adventurers.len() {
+            let adventurer = AdventurerId(a as u16);
+            let name = &c.adventurer(adventurer).info.id;
+            for size in [1, 3, 5] {
+                let levels = search(&mut engine, adventurer, size, false);
+                let cards = search(&mut engine, adventurer, size, true);
+                let label = format!("{} {name} {size} cards", packs.join("+"));
+                let ((levels, ran), (cards, _)) = match (levels, cards) {
+                    (Ok(levels), Ok(cards)) => (levels, cards),
+                    (levels, cards) => {
+                        assert_eq!(levels.err(), cards.err(), "{label}");
+                        continue;
+                    }
+                };
+                assert_eq!(levels.figures, cards.figures, "{label}: figures");
+                assert_eq!(levels.states, cards.states, "{label}: situations");
+                assert!(
+                    levels.entries == cards.entries,
+                    "{label}: the caches differ ({} entries level by level, {} card by card)",
+                    levels.entries.len(),
+                    cards.entries.len()
+                );
+                let label = format!("{} {name}", packs.join("+"));
+                if ran { &mut by_levels } else { &mut gave_way }.push(label);
+            }
+        }
+    }
+    // The base box's and most of the sequel's adventurers never read the history: their
+    // odds are worked out level by level. The princess's Royal Sceptre reads it.
+    for expected in [
+        "base warrior",
+        "base rogue",
+        "sequel bard",
+        "sequel ninja",
+        "mandom mandom_hero",
+    ] {
+        assert!(
+            by_levels.iter().any(|l| l == expected),
+            "{expected} was not worked out level by level: {gave_way:?}"
+        );
+    }
+    assert!(
+        gave_way.iter().any(|l| l == "sequel princess"),
+        "{by_levels:?}"
+    );
+}
