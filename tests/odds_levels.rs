@@ -133,3 +133,27 @@ fn level_by_level_finds_what_card_by_card_finds() {
         "{by_levels:?}"
     );
 }
+
+/// Past the memory its lists may take, the level-by-level search gives way to the
+/// card-by-card one, which finds the same.
+#[test]
+fn level_by_level_gives_way_past_its_memory() {
+    let mut engine = Engine::new(catalog(&["sequel"])).unwrap();
+    let c = engine.catalog().clone();
+    let bard = c.find_adventurer("bard").unwrap();
+    let (setup, chances) = situation(&c, bard, 5);
+    let mut figures = Vec::new();
+    for words in [usize::MAX, 1_000] {
+        let mut cache = OddsCache::new();
+        let mut search = OddsSearch::new(&mut engine, &mut cache).level_words(words);
+        let odds = search.entering(&setup, &chances).unwrap();
+        assert_eq!(
+            search.worked_by_levels(),
+            words == usize::MAX,
+            "{words} words"
+        );
+        drop(search);
+        figures.push((odds.probability.to_bits(), odds.states, cache.entries()));
+    }
+    assert!(figures[0] == figures[1]);
+}

@@ -27,9 +27,11 @@ impl OddsSearch<'_> {
             return Ok(Err(give_way));
         }
         let mut levels = vec![vec![first]];
+        let mut listed = 0usize;
         loop {
             let level = levels.last_mut().expect("the first level is there");
             let (mut next, incoming) = next_groups(level);
+            listed += level.iter().map(|g| g.reveals.len()).sum::<usize>();
             for (group, from) in next.iter_mut().zip(&incoming) {
                 slots.next_group();
                 let mut to = Fill {
@@ -52,6 +54,11 @@ impl OddsSearch<'_> {
             }
             // Every state of a node of this level is done with.
             states.release(&mut self.spare);
+            listed += next.iter().map(Group::words).sum::<usize>();
+            if listed > self.level_words {
+                // Past this, the card-by-card search's memo is the smaller.
+                return Ok(Err(GiveWay));
+            }
             if next.is_empty() {
                 return Ok(Ok(levels));
             }

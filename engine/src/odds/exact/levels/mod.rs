@@ -104,6 +104,12 @@ impl Group {
         }
     }
 
+    /// The memory the group's lists take (but the reveals, counted with the level above),
+    /// in words of 4 bytes: an item's node, kind and value, and its questions.
+    fn words(&self) -> usize {
+        self.items.len() * 5 + self.exprs.len() + self.expr_targets.len() + self.acts.len()
+    }
+
     /// The targets of the `e`-th question among `exprs`, and whether the runner answers.
     fn question(&self, e: usize) -> (&[u32], bool) {
         let start = self.exprs[e];
