@@ -2,10 +2,13 @@
 //! every built-in pack mixed with junk, counts at the edges of their types. Whatever the
 //! situation, resolving it never panics: it is refused with a message, or the search
 //! gives odds in [0, 1] (each option of a first question too). The search has a budget
-//! here (a full sequel dungeon takes minutes), and running past it is an answer too.
+//! here (a full sequel dungeon takes seconds, more in a test build), and running past it
+//! is an answer too. A situation answered within it is searched again without one, as
+//! `dungeon odds` does by default (level by level where it can: `engine/src/odds/exact/
+//! levels/`), and must get the same answer to the last bit.
 
 use super::situation::{Resolved, Situation, resolve};
-use super::{Answer, ODDS_WORK, search};
+use super::{Answer, ODDS_WORK, Sampled, search};
 use crate::text::Text;
 use dungeon_engine::catalog::{Catalog, DamageModel, PackLibrary};
 use dungeon_engine::lang::Lang;
@@ -183,6 +186,19 @@ impl Engines {
     }
 }
 
+/// An answer's figures, to the bit, and how they were found.
+fn bits(answer: &Answer) -> (u64, usize, Option<(usize, Sampled)>, Vec<u64>) {
+    let options = (answer.question.iter())
+        .flat_map(|(_, options)| options.iter().map(|(_, p)| p.to_bits()))
+        .collect();
+    (
+        answer.probability.to_bits(),
+        answer.states,
+        answer.samples,
+        options,
+    )
+}
+
 /// Odds are probabilities.
 fn check_answer(answer: &Answer) -> Result<(), String> {
     let probability = |p: f64| (0.0..=1.0).contains(&p);
@@ -246,7 +262,17 @@ fn any_situation_gets_odds_or_a_clear_error() {
         match search(engine, &resolved, Some(BUDGET), ODDS_WORK) {
             Ok(answer) => {
                 outcomes[1] += 1;
-                check_answer(&answer)
+                check_answer(&answer)?;
+                let unbounded = search(engine, &resolved, None, ODDS_WORK)
+                    .map_err(|e| format!("without a budget: {e}"))?;
+                if bits(&unbounded) != bits(&answer) {
+                    return Err(format!(
+                        "without a budget: {:?}, with one: {:?}",
+                        bits(&unbounded),
+                        bits(&answer)
+                    ));
+                }
+                Ok(())
             }
             Err(EngineError::Budget(_)) => {
                 outcomes[2] += 1;
