@@ -3,12 +3,17 @@
 
 use super::*;
 
+/// Situations handed to the memo's thread at a time.
+const BATCH: usize = 1 << 16;
+
 /// Marks a situation being worked out (odds are never negative).
 const WORKING: f64 = -1.0;
 
 impl OddsSearch<'_> {
     /// The odds of the first level's situation, every level worked out from the one
-    /// below it (each dropped once used) and its situations remembered.
+    /// below it (each dropped once used) and its situations remembered: by a thread of
+    /// their own, as they come (filling the memo takes as long as working them out; its
+    /// contents do not depend on the order).
     pub(super) fn work_levels(&mut self, levels: &mut [Vec<Group>]) -> Result<f64, GiveWay> {
         let steps: Vec<u64> = (self.cache.graph.nodes.iter()).map(|n| n.keys.1).collect();
         let room: usize = (levels.iter().flatten())
@@ -20,19 +25,44 @@ impl OddsSearch<'_> {
                 }
             })
             .sum();
-        self.cache.memo.reserve(room);
-        for l in (0..levels.len()).rev() {
-            let (upper, lower) = levels.split_at_mut(l + 1);
-            let below: &[Group] = lower.first().map_or(&[], Vec::as_slice);
-            for group in upper[l].iter_mut() {
-                work_group(group, below)?;
-                remember(&mut self.cache.memo, group, &steps);
+        let memo = &mut self.cache.memo;
+        // Batches no thread took (none could be made): remembered here, after.
+        let mut unsent: Vec<Vec<(u64, f64)>> = Vec::new();
+        let odds = std::thread::scope(|scope| {
+            let (to_memo, batches) = std::sync::mpsc::sync_channel::<Vec<(u64, f64)>>(4);
+            let filling = move || {
+                memo.reserve(room);
+                for batch in batches {
+                    memo.extend(batch);
+                }
+            };
+            // Without a thread, `batches` is dropped with `filling`: every send fails.
+            let _ = std::thread::Builder::new().spawn_scoped(scope, filling);
+            let mut send = |batch| {
+                if let Err(std::sync::mpsc::SendError(batch)) = to_memo.send(batch) {
+                    unsent.push(batch);
+                }
+            };
+            let mut batch = Vec::with_capacity(BATCH);
+            for l in (0..levels.len()).rev() {
+                let (upper, lower) = levels.split_at_mut(l + 1);
+                let below: &[Group] = lower.first().map_or(&[], Vec::as_slice);
+                for group in upper[l].iter_mut() {
+                    work_group(group, below)?;
+                    remember(&mut batch, group, &steps);
+                    if batch.len() >= BATCH {
+                        send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)));
+                    }
+                }
+                if let Some(done) = lower.first_mut() {
+                    *done = Vec::new();
+                }
             }
-            if let Some(done) = lower.first_mut() {
-                *done = Vec::new();
-            }
-        }
-        Ok(levels[0][0].values[0])
+            send(batch);
+            Ok(levels[0][0].values[0])
+        });
+        self.cache.memo.extend(unsent.into_iter().flatten());
+        odds
     }
 }
 
@@ -121,7 +151,7 @@ fn acted(group: &mut Group, i: usize) -> Result<f64, GiveWay> {
 /// Remembers a group's situations as the card-by-card search does: once no card can
 /// come, every one under its step key alone; before, the paused ones under their step key
 /// and the chances (a question is worked out again each time); a lost one never.
-fn remember(memo: &mut HashMap<u64, f64>, group: &Group, steps: &[u64]) {
+fn remember(memo: &mut Vec<(u64, f64)>, group: &Group, steps: &[u64]) {
     let ended = group.chances.cards() == 0;
     for (i, (&n, kind)) in group.items.iter().zip(&group.kinds).enumerate() {
         let step = steps[n as usize];
@@ -134,6 +164,6 @@ fn remember(memo: &mut HashMap<u64, f64>, group: &Group, steps: &[u64]) {
             }
             Kind::Acts(_) => continue,
         };
-        memo.insert(key, group.values[i]);
+        memo.push((key, group.values[i]));
     }
 }
