@@ -12,6 +12,14 @@
 //! so the searches that follow (the options of an opening question, another situation
 //! on the same cache) find what they would have found.
 //!
+//! Two things keep the lists short. A question that a reveal leads to is not a situation
+//! of the next group but part of the reveal's target, worked out where the reveal's odds
+//! are summed (the card-by-card search never remembers a question before the end either).
+//! And once no card can come, the unseen cards no longer count: the last level is one
+//! group. The lists still take about 2.6 times the card-by-card memo's memory, so past a
+//! bound (`LEVEL_WORDS`) the search gives way. The memo is filled on a thread of its own
+//! while the levels are worked out.
+//!
 //! Only what never depends on the history is worked out this way. At the first step that
 //! read it (or asked whether a species was faced, or may draw the monster deck), at a
 //! state this search does not hold, or at a step the engine refuses, the search gives way
@@ -25,8 +33,8 @@ mod values;
 use super::*;
 
 /// A move's target (in the same group for an answer, in the next level's for a reveal): a
-/// situation's slot there, a question worked out once for the group (`EXPR` + its index
-/// among the group's [`Expr`]s), or the run over.
+/// situation's slot there, a question (`EXPR` + its index among the group's `exprs`;
+/// in [`Compact`], among its questions), or the run over.
 const EXPR: u32 = 1 << 31;
 const LOST_RUN: u32 = u32::MAX - 1;
 const SURVIVED: u32 = u32::MAX;
