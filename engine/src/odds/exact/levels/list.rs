@@ -141,16 +141,6 @@ impl OddsSearch<'_> {
             let target = match reveal.code {
                 // No card can come: the question is remembered, as a situation.
                 c if to.ended && is_question(c) => to.slots.add(to.group, reveal.node),
-                c @ (PAIR_RUNNER | PAIR_OTHER) => {
-                    let group = &mut *to.group;
-                    let mut targets = [reveal.a, reveal.b];
-                    for t in &mut targets {
-                        if *t < EXPR {
-                            *t = to.slots.add(group, *t);
-                        }
-                    }
-                    group.add_question(&targets, c == PAIR_RUNNER)
-                }
                 c => place(c, to),
             };
             parent.reveals[j * paused + p] = target;
@@ -167,16 +157,9 @@ impl OddsSearch<'_> {
         compact: &mut Compact,
         states: &mut States,
     ) -> Level<Reveal> {
-        let known = (self.cache.graph.nodes[node as usize].reveals)
-            .get(monster.ix())
-            .copied()
-            .flatten();
-        let edge = match known {
-            Some(edge) => edge,
-            None => match self.edge_on_level(node, Move::Reveal(monster), true, states)? {
-                Ok(edge) => edge,
-                Err(give_way) => return Ok(Err(give_way)),
-            },
+        let edge = match self.edge_on_level(node, Move::Reveal(monster), true, states)? {
+            Ok(edge) => edge,
+            Err(give_way) => return Ok(Err(give_way)),
         };
         let (code, to) = match edge {
             Edge::Over(survived) => (over(survived), 0),
@@ -220,10 +203,8 @@ impl OddsSearch<'_> {
                 Ok(Edge::Goes { node: to, .. }) => match self.node(to).shape {
                     Shape::Paused { .. } => to,
                     Shape::Asking { .. } => match self.question(to, compact, states, depth + 1)? {
-                        Ok(code) if code & EXPR != 0 && code < UNKNOWN => code,
-                        Ok(_) => {
-                            return Ok(Ok(node));
-                        }
+                        Ok(code) if code & EXPR != 0 => code,
+                        Ok(_) => return Ok(Ok(node)),
                         Err(give_way) => return Ok(Err(give_way)),
                     },
                     Shape::Broken { .. } => return Ok(Ok(node)),
@@ -334,7 +315,7 @@ fn next_groups(level: &mut [Group]) -> (Vec<Group>, Vec<Vec<(u32, u32)>>) {
 
 /// A reveal's code names a question (to remember as a situation once no card can come).
 fn is_question(code: u32) -> bool {
-    matches!(code, PAIR_RUNNER | PAIR_OTHER) || code & EXPR != 0 && code < PAIR_OTHER
+    code & EXPR != 0 && code < UNKNOWN
 }
 
 /// Questions inside questions worked out on the spot, at most.

@@ -194,22 +194,16 @@ struct Compact {
     targets: Vec<u32>,
 }
 
-/// Where a reveal leads: `code` is the end of the run, a node, a [`Question`] (`EXPR` +
-/// its index; the question's node is `node`), or, for most questions (two answers, each
-/// to a paused node or the end), `PAIR_RUNNER` or `PAIR_OTHER` (who answers) with the
-/// answers' targets `a` and `b` at hand.
+/// Where a reveal leads: `code` is the end of the run, a node, or a [`Question`] (`EXPR` +
+/// its index) whose node is `node`.
 #[derive(Copy, Clone)]
 struct Reveal {
     code: u32,
     node: u32,
-    a: u32,
-    b: u32,
 }
 
 /// Not known yet, among [`Compact::reveals`].
 const UNKNOWN: u32 = u32::MAX - 2;
-const PAIR_RUNNER: u32 = u32::MAX - 3;
-const PAIR_OTHER: u32 = u32::MAX - 4;
 
 impl Compact {
     fn new(monsters: usize) -> Compact {
@@ -254,35 +248,15 @@ impl Compact {
         (reveal.code != UNKNOWN).then_some(reveal)
     }
 
-    /// Notes where revealing `monster` takes `node` (`code`; `to`, the node it goes to),
-    /// a question of two answers with their targets at hand.
+    /// Notes where revealing `monster` takes `node` (`code`; `to`, the node it goes to).
     fn set_reveal(&mut self, node: u32, monster: MonsterId, code: u32, to: u32) -> Reveal {
-        let mut reveal = Reveal {
-            code,
-            node: to,
-            a: 0,
-            b: 0,
-        };
-        if code & EXPR != 0 && code < PAIR_OTHER {
-            let q = self.questions[(code & !EXPR) as usize];
-            let targets = &self.targets[q.start as usize..q.end as usize];
-            let plain = |t: u32| t >= UNKNOWN || t & EXPR == 0;
-            if let [a, b] = *targets
-                && plain(a)
-                && plain(b)
-            {
-                reveal.code = if q.runner { PAIR_RUNNER } else { PAIR_OTHER };
-                (reveal.a, reveal.b) = (a, b);
-            }
-        }
+        let reveal = Reveal { code, node: to };
         let by_node = &mut self.reveals[monster.ix()];
         let ix = node as usize;
         if by_node.len() <= ix {
             let unknown = Reveal {
                 code: UNKNOWN,
                 node: 0,
-                a: 0,
-                b: 0,
             };
             by_node.resize(ix + 1, unknown);
         }
@@ -326,6 +300,12 @@ impl States {
         None
     }
 
+    /// Lets go of every state kept (their storage goes to `spare`).
+    fn release_all(&mut self, spare: &mut Vec<GameState>) {
+        self.release(spare);
+        self.release(spare);
+    }
+
     /// Lets go of the states of the level listed (their storage goes to `spare`): the
     /// next level's are now those of the level to list.
     fn release(&mut self, spare: &mut Vec<GameState>) {
@@ -348,8 +328,7 @@ impl OddsSearch<'_> {
     ) -> Result<Option<f64>, EngineError> {
         let mut states = States::default();
         let levels = self.list(state, chances, &mut states);
-        states.release(&mut self.spare);
-        states.release(&mut self.spare);
+        states.release_all(&mut self.spare);
         let mut levels = match levels? {
             Ok(levels) => levels,
             Err(GiveWay) => return Ok(None),
