@@ -140,7 +140,7 @@ pub struct OddsSearch<'a> {
     /// Never level by level ([`OddsSearch::card_by_card`]).
     card_by_card: bool,
     /// The last situation was worked out level by level.
-    by_levels: bool,
+    last_by_levels: bool,
     /// The level-by-level search gives way past lists of this many words of 4 bytes.
     level_words: usize,
     start: usize,
@@ -192,7 +192,7 @@ impl<'a> OddsSearch<'a> {
             monsters,
             budget: None,
             card_by_card: false,
-            by_levels: false,
+            last_by_levels: false,
             level_words: LEVEL_WORDS,
             start,
             events: Vec::with_capacity(32),
@@ -229,7 +229,7 @@ impl<'a> OddsSearch<'a> {
     /// Whether the last situation this search was asked for (entering, or from a state)
     /// was worked out level by level: what the tests that compare the two ways check.
     pub fn worked_by_levels(&self) -> bool {
-        self.by_levels
+        self.last_by_levels
     }
 
     /// Odds for a runner entering the dungeon of `setup` (its `dungeon` only gives the size:
@@ -327,13 +327,13 @@ impl<'a> OddsSearch<'a> {
             return Ok(outcome(state));
         }
         let fresh = self.cache.memo.is_empty() && !self.cache.whole_anywhere;
-        self.by_levels = false;
+        self.last_by_levels = false;
         let alone = !self.card_by_card && self.budget.is_none() && self.shared.is_none();
         if fresh
             && alone
             && let Some(v) = self.by_levels(state, chances)?
         {
-            self.by_levels = true;
+            self.last_by_levels = true;
             return Ok(v);
         }
         let (node, faced) = self.node_of(state);
