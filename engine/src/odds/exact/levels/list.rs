@@ -4,18 +4,20 @@
 //! group's next one may be, which names the next level's groups (by the chances after
 //! it); then each of those filled at once from every group and card leading there, so that
 //! a node's slot in the group being filled is a stamp away ([`Slots`]), and closed under
-//! its answers.
+//! its answers. Where each reveal leads is kept once per node and card ([`Compact`]), not
+//! per situation: working the odds out finds it there again.
 
 use super::*;
 
 impl OddsSearch<'_> {
-    /// Every level's groups, from `state`'s down to the last card.
+    /// Every level's groups, from `state`'s down to the last card, and where the reveals
+    /// lead.
     pub(super) fn list(
         &mut self,
         state: &GameState,
         chances: &Chances,
         states: &mut States,
-    ) -> Level<Vec<Vec<Group>>> {
+    ) -> Level<(Vec<Vec<Group>>, Compact)> {
         let (root, faced) = self.node_of(state);
         states.keep(root, false, state.clone(), faced);
         let mut slots = Slots::default();
@@ -30,10 +32,15 @@ impl OddsSearch<'_> {
         let mut listed = 0usize;
         loop {
             let level = levels.last_mut().expect("the first level is there");
-            let (mut next, incoming) = next_groups(level);
-            listed += level.iter().map(|g| g.reveals.len()).sum::<usize>();
-            for (group, from) in next.iter_mut().zip(&incoming) {
+            let mut next = next_groups(level);
+            // The odds after each card, worked out (as words of 4 bytes).
+            listed += next
+                .iter()
+                .map(|g| g.inflow_len as usize * 2)
+                .sum::<usize>();
+            for group in next.iter_mut() {
                 slots.next_group();
+                let from = std::mem::take(&mut group.from);
                 let mut to = Fill {
                     group,
                     slots: &mut slots,
@@ -42,12 +49,13 @@ impl OddsSearch<'_> {
                     ended: false,
                 };
                 to.ended = to.group.chances.cards() == 0;
-                for &(g, j) in from {
-                    let parent = &mut level[g as usize];
+                for &(g, j) in &from {
+                    let parent = &level[g as usize];
                     if let Err(give_way) = self.fill(parent, j as usize, &mut to)? {
                         return Ok(Err(give_way));
                     }
                 }
+                group.from = from;
                 if let Err(give_way) = self.close(group, &mut slots, &mut compact, true, states)? {
                     return Ok(Err(give_way));
                 }
@@ -60,7 +68,7 @@ impl OddsSearch<'_> {
                 return Ok(Err(GiveWay));
             }
             if next.is_empty() {
-                return Ok(Ok(levels));
+                return Ok(Ok((levels, compact)));
             }
             levels.push(next);
         }
@@ -124,13 +132,12 @@ impl OddsSearch<'_> {
         Ok(Ok(()))
     }
 
-    /// Where the `j`-th card a group's next one may be takes each of its paused
-    /// situations, in that card's group (being filled).
-    fn fill(&mut self, parent: &mut Group, j: usize, to: &mut Fill<'_>) -> Level<()> {
-        let monster = parent.draws[j].0;
-        let paused = parent.paused.len();
-        for p in 0..paused {
-            let n = parent.items[parent.paused[p] as usize];
+    /// Lists, in the group being filled, the situations the `j`-th card a group's next
+    /// one may be takes its paused situations to.
+    fn fill(&mut self, parent: &Group, j: usize, to: &mut Fill<'_>) -> Level<()> {
+        let monster = parent.draws[j].monster;
+        for &slot in &parent.paused {
+            let n = parent.items[slot as usize];
             let reveal = match to.compact.reveal(n, monster) {
                 Some(reveal) => reveal,
                 None => match self.resolve(n, monster, to.compact, to.states)? {
@@ -138,12 +145,13 @@ impl OddsSearch<'_> {
                     Err(give_way) => return Ok(Err(give_way)),
                 },
             };
-            let target = match reveal.code {
+            match reveal.code {
                 // No card can come: the question is remembered, as a situation.
-                c if to.ended && is_question(c) => to.slots.add(to.group, reveal.node),
-                c => place(c, to),
-            };
-            parent.reveals[j * paused + p] = target;
+                c if to.ended && is_question(c) => {
+                    to.slots.add(to.group, reveal.node);
+                }
+                c => enlist(c, to),
+            }
         }
         Ok(Ok(()))
     }
@@ -281,9 +289,8 @@ const ENDED: u64 = u64::MAX;
 
 /// The next level's groups (by the chances after each card a group's next one may be),
 /// each with the groups and cards it is drawn from; each group's draws noted.
-fn next_groups(level: &mut [Group]) -> (Vec<Group>, Vec<Vec<(u32, u32)>>) {
+fn next_groups(level: &mut [Group]) -> Vec<Group> {
     let mut next: Vec<Group> = Vec::new();
-    let mut incoming: Vec<Vec<(u32, u32)>> = Vec::new();
     let mut index: HashMap<u64, u32> = HashMap::default();
     let mut draws = Draws::new();
     for (g, group) in level.iter_mut().enumerate() {
@@ -301,42 +308,46 @@ fn next_groups(level: &mut [Group]) -> (Vec<Group>, Vec<Vec<(u32, u32)>>) {
             let index_key = if after.cards() == 0 { ENDED } else { key };
             let child = *index.entry(index_key).or_insert_with(|| {
                 next.push(Group::new(after.clone(), key));
-                incoming.push(Vec::new());
                 (next.len() - 1) as u32
             });
             after.put_back(take);
-            incoming[child as usize].push((g as u32, group.draws.len() as u32));
-            group.draws.push((monster, p, child));
+            let to = &mut next[child as usize];
+            to.from.push((g as u32, group.draws.len() as u32));
+            let at = to.inflow_len;
+            to.inflow_len += group.paused.len() as u32;
+            group.draws.push(Draw {
+                monster,
+                p,
+                child,
+                at,
+            });
         }
-        group.reveals = vec![0; group.draws.len() * group.paused.len()];
     }
-    (next, incoming)
+    next
 }
 
 /// A reveal's code names a question (to remember as a situation once no card can come).
-fn is_question(code: u32) -> bool {
+pub(super) fn is_question(code: u32) -> bool {
     code & EXPR != 0 && code < UNKNOWN
 }
 
 /// Questions inside questions worked out on the spot, at most.
 const MAX_DEPTH: usize = 8;
 
-/// A reveal's target in the group being filled, from its code: a question is placed as
-/// one of the group's `exprs`, its answers' targets placed first. (Each time: the same
-/// question is hardly ever reached twice in one group.)
-fn place(code: u32, to: &mut Fill<'_>) -> u32 {
+/// Lists in the group being filled the situations a reveal's code leads to: its node, or
+/// those its question's answers lead to.
+fn enlist(code: u32, to: &mut Fill<'_>) {
     match code {
-        LOST_RUN | SURVIVED => code,
+        LOST_RUN | SURVIVED => {}
         c if c & EXPR != 0 => {
             let question = to.compact.questions[(c & !EXPR) as usize];
-            let mut targets: SmallVec<[u32; 4]> = SmallVec::new();
             for i in question.start..question.end {
-                let t = to.compact.targets[i as usize];
-                targets.push(place(t, to));
+                enlist(to.compact.targets[i as usize], to);
             }
-            to.group.add_question(&targets, question.runner)
         }
-        node => to.slots.add(to.group, node),
+        node => {
+            to.slots.add(to.group, node);
+        }
     }
 }
 

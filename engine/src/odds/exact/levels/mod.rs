@@ -33,8 +33,8 @@ mod values;
 use super::*;
 
 /// A move's target (in the same group for an answer, in the next level's for a reveal): a
-/// situation's slot there, a question (`EXPR` + its index among the group's `exprs`;
-/// in [`Compact`], among its questions), or the run over.
+/// situation's slot there (a node, for a reveal), a question (`EXPR` + its index among
+/// [`Compact`]'s questions), or the run over.
 const EXPR: u32 = 1 << 31;
 const LOST_RUN: u32 = u32::MAX - 1;
 const SURVIVED: u32 = u32::MAX;
@@ -65,14 +65,6 @@ struct Answers {
     end: u32,
 }
 
-/// Among a group's `exprs`, the questions reveals lead to: each the start of its targets
-/// among `expr_targets` (up to the next one's start), and `RUNNER` if the runner answers
-/// (the best of them, else the worst). Its targets are situations of the group, the end,
-/// or questions listed before it. A question's situation is never remembered (the
-/// card-by-card search works a question out again each time, unless no card can come),
-/// nor its value: its parents work it out.
-const RUNNER: u32 = 1 << 31;
-
 /// The situations with the same chances.
 struct Group {
     chances: Chances,
@@ -84,14 +76,27 @@ struct Group {
     acts: Vec<u32>,
     /// The slots of the `Reveals` situations.
     paused: Vec<u32>,
-    /// For each card the next one may be: the monster, its probability and the next
-    /// level's group.
-    draws: Vec<(MonsterId, f64, u32)>,
-    /// For each draw, for each of `paused`: the target in that draw's group.
-    reveals: Vec<u32>,
-    exprs: Vec<u32>,
-    expr_targets: Vec<u32>,
+    /// For each card the next one may be: the monster, its probability, the next level's
+    /// group, and where in that group's `inflow` the odds after it start (one for each of
+    /// `paused`).
+    draws: Vec<Draw>,
+    /// The groups of the level above whose next card leads here, and which of their draws.
+    from: Vec<(u32, u32)>,
+    /// For each of those, for each of its paused situations, its odds after that card
+    /// (worked out once this group's values are).
+    inflow: Vec<f64>,
+    /// How many odds `inflow` will hold.
+    inflow_len: u32,
     values: Vec<f64>,
+}
+
+/// A card a group's next one may be (see [`Group::draws`]).
+#[derive(Copy, Clone)]
+struct Draw {
+    monster: MonsterId,
+    p: f64,
+    child: u32,
+    at: u32,
 }
 
 impl Group {
@@ -105,36 +110,17 @@ impl Group {
             acts: Vec::new(),
             paused: Vec::new(),
             draws: Vec::new(),
-            reveals: Vec::new(),
-            exprs: Vec::new(),
-            expr_targets: Vec::new(),
+            from: Vec::new(),
+            inflow: Vec::new(),
+            inflow_len: 0,
             values: Vec::new(),
         }
     }
 
-    /// The memory the group's lists take (but the reveals, counted with the level above),
-    /// in words of 4 bytes: an item's node, kind and value, and its questions.
+    /// The memory the group's lists take (but its inflow, counted with the level above),
+    /// in words of 4 bytes: an item's node, kind and value, and its moves.
     fn words(&self) -> usize {
-        self.items.len() * 5 + self.exprs.len() + self.expr_targets.len() + self.acts.len()
-    }
-
-    /// The targets of the `e`-th question among `exprs`, and whether the runner answers.
-    fn question(&self, e: usize) -> (&[u32], bool) {
-        let start = self.exprs[e];
-        let end = self
-            .exprs
-            .get(e + 1)
-            .map_or(self.expr_targets.len(), |&next| (next & !RUNNER) as usize);
-        let targets = &self.expr_targets[(start & !RUNNER) as usize..end];
-        (targets, start & RUNNER != 0)
-    }
-
-    /// Adds a question of these targets (their own questions added before): its code.
-    fn add_question(&mut self, targets: &[u32], runner: bool) -> u32 {
-        let start = self.expr_targets.len() as u32;
-        self.expr_targets.extend_from_slice(targets);
-        self.exprs.push(if runner { start | RUNNER } else { start });
-        EXPR | (self.exprs.len() - 1) as u32
+        self.items.len() * 5 + self.acts.len() + self.from.len() * 2 + self.draws.len() * 5
     }
 }
 
@@ -329,11 +315,11 @@ impl OddsSearch<'_> {
         let mut states = States::default();
         let levels = self.list(state, chances, &mut states);
         states.release_all(&mut self.spare);
-        let mut levels = match levels? {
-            Ok(levels) => levels,
+        let (mut levels, compact) = match levels? {
+            Ok(listed) => listed,
             Err(GiveWay) => return Ok(None),
         };
-        match self.work_levels(&mut levels) {
+        match self.work_levels(&mut levels, &compact) {
             Ok(v) => Ok(Some(v)),
             Err(GiveWay) => {
                 // The memo was empty: the card-by-card search starts from nothing.

@@ -14,7 +14,11 @@ impl OddsSearch<'_> {
     /// below it (each dropped once used) and its situations remembered: by a thread of
     /// their own, as they come (filling the memo takes as long as working them out; its
     /// contents do not depend on the order).
-    pub(super) fn work_levels(&mut self, levels: &mut [Vec<Group>]) -> Result<f64, GiveWay> {
+    pub(super) fn work_levels(
+        &mut self,
+        levels: &mut [Vec<Group>],
+        compact: &Compact,
+    ) -> Result<f64, GiveWay> {
         let steps: Vec<u64> = (self.cache.graph.nodes.iter()).map(|n| n.keys.1).collect();
         let room: usize = (levels.iter().flatten())
             .map(|g| {
@@ -44,9 +48,14 @@ impl OddsSearch<'_> {
                 }
             };
             let mut batch = Vec::with_capacity(BATCH);
+            let mut slot_of = Vec::new();
             for l in (0..levels.len()).rev() {
                 let (upper, lower) = levels.split_at_mut(l + 1);
-                let below: &[Group] = lower.first().map_or(&[], Vec::as_slice);
+                let below: &mut [Group] = lower.first_mut().map_or(&mut [], Vec::as_mut_slice);
+                for child in below.iter_mut() {
+                    inflow(child, &upper[l], compact, &mut slot_of);
+                }
+                let below: &[Group] = below;
                 for group in upper[l].iter_mut() {
                     work_group(group, below)?;
                     remember(&mut batch, group, &steps);
@@ -66,17 +75,49 @@ impl OddsSearch<'_> {
     }
 }
 
+/// The odds after each card that leads to `child` (worked out) from each situation paused
+/// before it in the level above (`upper`), in [`Group::inflow`].
+fn inflow(child: &mut Group, upper: &[Group], compact: &Compact, slot_of: &mut Vec<u32>) {
+    // Every node a reveal leads to here is one of the group's.
+    for (slot, &node) in child.items.iter().enumerate() {
+        let ix = node as usize;
+        if slot_of.len() <= ix {
+            slot_of.resize(ix + 1, 0);
+        }
+        slot_of[ix] = slot as u32;
+    }
+    let ended = child.chances.cards() == 0;
+    let mut inflow = Vec::with_capacity(child.inflow_len as usize);
+    for &(g, j) in &child.from {
+        let parent = &upper[g as usize];
+        let monster = parent.draws[j as usize].monster;
+        for &slot in &parent.paused {
+            let n = parent.items[slot as usize];
+            let reveal = compact.reveal(n, monster).expect("listed");
+            inflow.push(match reveal.code {
+                // No card can come: the question was remembered, as a situation.
+                c if ended && list::is_question(c) => {
+                    child.values[slot_of[reveal.node as usize] as usize]
+                }
+                c => reached(child, c, compact, slot_of),
+            });
+        }
+    }
+    child.inflow = inflow;
+}
+
 /// A group's odds, from the next level's (`below`).
 fn work_group(group: &mut Group, below: &[Group]) -> Result<(), GiveWay> {
     group.values = vec![f64::NAN; group.items.len()];
     let paused = group.paused.len();
     // Summed card by card, in the order the card-by-card search sums them.
     let mut totals = vec![0.0; paused];
-    for (j, &(_, p, child)) in group.draws.iter().enumerate() {
-        let child = &below[child as usize];
-        let targets = &group.reveals[j * paused..(j + 1) * paused];
-        for (total, &target) in totals.iter_mut().zip(targets) {
-            *total += p * reached(child, target);
+    for draw in &group.draws {
+        let child = &below[draw.child as usize];
+        let at = draw.at as usize;
+        let after = &child.inflow[at..at + paused];
+        for (total, &v) in totals.iter_mut().zip(after) {
+            *total += draw.p * v;
         }
     }
     for (&slot, total) in group.paused.iter().zip(totals) {
@@ -90,22 +131,24 @@ fn work_group(group: &mut Group, below: &[Group]) -> Result<(), GiveWay> {
     Ok(())
 }
 
-/// The value of a reveal's target in `child`: the end, a situation, or a question worked
-/// out from its answers' targets in order, as the card-by-card search works it out.
-fn reached(child: &Group, target: u32) -> f64 {
-    match target {
+/// The value in `child` of where a reveal leads (its code): the end, a situation (a node,
+/// at its slot), or a question worked out from its answers' targets in order, as the
+/// card-by-card search works it out.
+fn reached(child: &Group, code: u32, compact: &Compact, slot_of: &[u32]) -> f64 {
+    match code {
         LOST_RUN => 0.0,
         SURVIVED => 1.0,
-        t if t & EXPR != 0 => {
-            let (targets, runner) = child.question((t & !EXPR) as usize);
+        c if c & EXPR != 0 => {
+            let question = compact.questions[(c & !EXPR) as usize];
+            let runner = question.runner;
             let mut best: f64 = if runner { 0.0 } else { 1.0 };
-            for &t in targets {
-                let v = reached(child, t);
+            for &t in &compact.targets[question.start as usize..question.end as usize] {
+                let v = reached(child, t, compact, slot_of);
                 best = if runner { best.max(v) } else { best.min(v) };
             }
             best
         }
-        slot => child.values[slot as usize],
+        node => child.values[slot_of[node as usize] as usize],
     }
 }
 
