@@ -4,7 +4,9 @@
 //! after it, and a saved bot, read them), for every adventurer of every pack and pack mix
 //! at several sizes. Where a step reads the history (the princess's tiles) the search
 //! gives way to the card-by-card one; elsewhere it must really run level by level, or
-//! this test would compare the card-by-card search with itself.
+//! this test would compare the card-by-card search with itself. The level-by-level
+//! search works parts of a level out side by side: cutting every level into three parts
+//! (more than the cores of the machines that run this) must find the same again.
 
 use dungeon_engine::action::DecisionKind;
 use dungeon_engine::odds::{Chances, OddsCache, OddsSearch};
@@ -34,15 +36,27 @@ struct Found {
     entries: Vec<(u64, u64)>,
 }
 
+/// How to search: card by card, or level by level with each level cut into this many
+/// parts (`None`: as many as the machine has cores, once a level is big enough).
+#[derive(Copy, Clone)]
+enum Way {
+    CardByCard,
+    Levels(Option<usize>),
+}
+
 fn search(
     engine: &mut Engine,
     adventurer: AdventurerId,
     size: usize,
-    card_by_card: bool,
+    way: Way,
 ) -> Result<(Found, bool), String> {
     let (setup, chances) = situation(&engine.catalog().clone(), adventurer, size);
     let mut cache = OddsCache::new();
+    let card_by_card = matches!(way, Way::CardByCard);
     let mut search = OddsSearch::new(engine, &mut cache).card_by_card(card_by_card);
+    if let Way::Levels(Some(parts)) = way {
+        search = search.level_parts(parts);
+    }
     // (A script that draws random numbers fails both ways alike: the figures are sampled.)
     let odds = search
         .entering(&setup, &chances)
@@ -91,9 +105,14 @@ fn level_by_level_finds_what_card_by_card_finds() {
             let adventurer = AdventurerId(a as u16);
             let name = &c.adventurer(adventurer).info.id;
             for size in [1, 3, 5] {
-                let levels = search(&mut engine, adventurer, size, false);
-                let cards = search(&mut engine, adventurer, size, true);
                 let label = format!("{} {name} {size} cards", packs.join("+"));
+                let cards = search(&mut engine, adventurer, size, Way::CardByCard);
+                let split = search(&mut engine, adventurer, size, Way::Levels(Some(3)));
+                let levels = search(&mut engine, adventurer, size, Way::Levels(None));
+                match (&split, &levels) {
+                    (Ok(split), Ok(levels)) => assert!(split == levels, "{label}: cut in three"),
+                    (split, levels) => assert_eq!(split.as_ref().err(), levels.as_ref().err()),
+                }
                 let ((levels, ran), (cards, _)) = match (levels, cards) {
                     (Ok(levels), Ok(cards)) => (levels, cards),
                     (levels, cards) => {

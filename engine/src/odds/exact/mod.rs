@@ -76,7 +76,7 @@ use step::{Src, faced_before};
 
 /// The lists a level-by-level search may take (about 800 MB; the bard's 13 cards take a
 /// third of it): past them it gives way to the card-by-card search, whose memo is then
-/// the smaller (about 2.6 times smaller for the same situations).
+/// the smaller (the bard's peak is 1.5 times the card-by-card search's).
 const LEVEL_WORDS: usize = 200_000_000;
 
 /// Past this many remembered states a search starts with none (they are only a speed-up).
@@ -87,6 +87,11 @@ const MAX_NODES: usize = 1 << 20;
 #[derive(Default)]
 pub struct OddsCache {
     memo: HashMap<u64, f64>,
+    /// Figures a level-by-level search found (each under its own key), not in `memo` yet:
+    /// moved there before the next search looks anything up. Filling a map of millions
+    /// takes as long as finding them, and the caller of a single search (`dungeon odds`)
+    /// often asks nothing more.
+    found: Vec<(u64, f64)>,
     /// The memo may hold figures from elsewhere (a saved bot's, the shared table's) under
     /// the whole key of any situation: then every situation is looked up under both keys.
     /// Otherwise only those of a node that kept some under it ([`Node::whole_first`]).
@@ -101,13 +106,14 @@ impl OddsCache {
         OddsCache::default()
     }
     pub fn len(&self) -> usize {
-        self.memo.len()
+        self.memo.len() + self.found.len()
     }
     pub fn is_empty(&self) -> bool {
-        self.memo.is_empty()
+        self.memo.is_empty() && self.found.is_empty()
     }
     pub fn clear(&mut self) {
         self.memo.clear();
+        self.found = Vec::new();
         self.whole_anywhere = false;
         self.graph.clear();
     }
@@ -115,8 +121,17 @@ impl OddsCache {
     /// since what the cache holds decides whether a bounded search finishes.
     pub fn entries(&self) -> Vec<(u64, f64)> {
         let mut all: Vec<(u64, f64)> = self.memo.iter().map(|(&k, &v)| (k, v)).collect();
+        all.extend_from_slice(&self.found);
         all.sort_unstable_by_key(|&(k, _)| k);
         all
+    }
+
+    /// Moves what a level-by-level search found into the memo, for a search to look up.
+    fn settle(&mut self) {
+        if !self.found.is_empty() {
+            self.memo.reserve(self.found.len());
+            self.memo.extend(std::mem::take(&mut self.found));
+        }
     }
     /// A cache holding these results (see [`OddsCache::entries`]).
     pub fn from_entries(entries: impl IntoIterator<Item = (u64, f64)>) -> OddsCache {
@@ -124,6 +139,7 @@ impl OddsCache {
         OddsCache {
             whole_anywhere: !memo.is_empty(),
             memo,
+            found: Vec::new(),
             graph: Graph::default(),
         }
     }
@@ -143,6 +159,9 @@ pub struct OddsSearch<'a> {
     last_by_levels: bool,
     /// The level-by-level search gives way past lists of this many words of 4 bytes.
     level_words: usize,
+    /// Into how many parts the level-by-level search cuts each level's groups, whatever
+    /// their size (`None`: one per core, if worth it).
+    level_parts: Option<usize>,
     start: usize,
     /// Scratch space for each step's events.
     events: Vec<Event>,
@@ -175,6 +194,7 @@ impl<'a> OddsSearch<'a> {
             raisers: Raisers::new(engine),
         };
         let monsters = engine.catalog().monsters.len();
+        cache.settle();
         let start = cache.memo.len();
         if cache.graph.nodes.len() > MAX_NODES {
             cache.graph.clear();
@@ -194,6 +214,7 @@ impl<'a> OddsSearch<'a> {
             card_by_card: false,
             last_by_levels: false,
             level_words: LEVEL_WORDS,
+            level_parts: None,
             start,
             events: Vec::with_capacity(32),
             shared,
@@ -226,6 +247,15 @@ impl<'a> OddsSearch<'a> {
         self
     }
 
+    /// Cuts each level's groups into `parts` parts worked out side by side, however few
+    /// (by default, one part per core once a level is big enough): for the tests that
+    /// the figures do not depend on it.
+    #[doc(hidden)]
+    pub fn level_parts(mut self, parts: usize) -> Self {
+        self.level_parts = Some(parts);
+        self
+    }
+
     /// Whether the last situation this search was asked for (entering, or from a state)
     /// was worked out level by level: what the tests that compare the two ways check.
     pub fn worked_by_levels(&self) -> bool {
@@ -253,7 +283,7 @@ impl<'a> OddsSearch<'a> {
             let probability = search.value(&state, chances)?;
             Ok(Odds {
                 probability,
-                states: search.cache.memo.len(),
+                states: search.cache.len(),
             })
         })
     }
@@ -264,7 +294,7 @@ impl<'a> OddsSearch<'a> {
             let probability = search.value(&state, chances)?;
             Ok(Odds {
                 probability,
-                states: search.cache.memo.len(),
+                states: search.cache.len(),
             })
         })
     }
@@ -295,6 +325,7 @@ impl<'a> OddsSearch<'a> {
         f: impl FnOnce(&mut Self) -> Result<T, EngineError>,
     ) -> Result<T, EngineError> {
         self.engine.set_analysis(true);
+        self.cache.settle();
         let result = f(self);
         self.engine.set_analysis(false);
         result

@@ -1,11 +1,13 @@
 //! Listing the levels: each group's situations, and where each of their moves leads.
 //!
-//! A level's groups are listed from the one above in two passes: first the cards each
-//! group's next one may be, which names the next level's groups (by the chances after
-//! it); then each of those filled at once from every group and card leading there, so that
-//! a node's slot in the group being filled is a stamp away ([`Slots`]), and closed under
-//! its answers. Where each reveal leads is kept once per node and card ([`Compact`]), not
-//! per situation: working the odds out finds it there again.
+//! A level's groups are listed from the one above in steps: first the cards each group's
+//! next one may be, which names the next level's groups (by the chances after it); then
+//! where each of those cards takes each paused node (the engine's steps, one by one);
+//! then each of the next groups filled at once from every group and card leading there,
+//! so that a node's slot in the group being filled is a stamp away ([`Slots`]): the
+//! groups side by side, each part on a thread of its own; last, each closed under its
+//! answers. Where each reveal leads is kept once per node and card ([`Compact`]), not per
+//! situation: working the odds out finds it there again.
 
 use super::*;
 
@@ -38,24 +40,22 @@ impl OddsSearch<'_> {
                 .iter()
                 .map(|g| g.inflow_len as usize * 2)
                 .sum::<usize>();
-            for group in next.iter_mut() {
-                slots.next_group();
-                let from = std::mem::take(&mut group.from);
-                let mut to = Fill {
-                    group,
-                    slots: &mut slots,
-                    compact: &mut compact,
-                    states,
-                    ended: false,
-                };
-                to.ended = to.group.chances.cards() == 0;
-                for &(g, j) in &from {
-                    let parent = &level[g as usize];
-                    if let Err(give_way) = self.fill(parent, j as usize, &mut to)? {
-                        return Ok(Err(give_way));
+            if let Err(give_way) = self.resolve_level(level, &mut compact, states)? {
+                return Ok(Err(give_way));
+            }
+            let (above, known): (&[Group], &Compact) = (level, &compact);
+            parts::in_parts(
+                &mut next,
+                self.level_parts,
+                |group| group.inflow_len as usize,
+                |part| {
+                    let mut slots = Slots::default();
+                    for group in part {
+                        fill(group, above, known, &mut slots);
                     }
-                }
-                group.from = from;
+                },
+            );
+            for group in next.iter_mut() {
                 if let Err(give_way) = self.close(group, &mut slots, &mut compact, true, states)? {
                     return Ok(Err(give_way));
                 }
@@ -86,6 +86,8 @@ impl OddsSearch<'_> {
     ) -> Level<()> {
         // Whether a card that may raise HP may still come: the same for the whole group.
         let mut may_come = None;
+        // The group's slots, once an answer needs one.
+        let mut stamped = false;
         let mut i = group.kinds.len();
         while i < group.items.len() {
             let n = group.items[i];
@@ -119,7 +121,13 @@ impl OddsSearch<'_> {
                 };
                 let target = match self.edge_on_level(n, step, next_level, states)? {
                     Ok(Edge::Over(survived)) => over(survived),
-                    Ok(Edge::Goes { node, .. }) => slots.add(group, node),
+                    Ok(Edge::Goes { node, .. }) => {
+                        if !stamped {
+                            slots.refill(group);
+                            stamped = true;
+                        }
+                        slots.add(group, node)
+                    }
                     Ok(_) | Err(GiveWay) => return Ok(Err(GiveWay)),
                 };
                 group.acts.push(target);
@@ -132,25 +140,53 @@ impl OddsSearch<'_> {
         Ok(Ok(()))
     }
 
-    /// Lists, in the group being filled, the situations the `j`-th card a group's next
-    /// one may be takes its paused situations to.
-    fn fill(&mut self, parent: &Group, j: usize, to: &mut Fill<'_>) -> Level<()> {
-        let monster = parent.draws[j].monster;
-        for &slot in &parent.paused {
-            let n = parent.items[slot as usize];
-            let reveal = match to.compact.reveal(n, monster) {
-                Some(reveal) => reveal,
-                None => match self.resolve(n, monster, to.compact, to.states)? {
-                    Ok(reveal) => reveal,
-                    Err(give_way) => return Ok(Err(give_way)),
-                },
-            };
-            match reveal.code {
-                // No card can come: the question is remembered, as a situation.
-                c if to.ended && is_question(c) => {
-                    to.slots.add(to.group, reveal.node);
+    /// Finds where each card a group's next one may be takes each of its paused nodes
+    /// (the step taken where it is not known): each node once per card, in the order the
+    /// nodes were first listed.
+    fn resolve_level(
+        &mut self,
+        level: &[Group],
+        compact: &mut Compact,
+        states: &mut States,
+    ) -> Level<()> {
+        let words = self.monsters.div_ceil(64);
+        // By node, the cards any of its groups may draw next (a bit each).
+        let mut need: Vec<u64> = Vec::new();
+        let mut nodes: Vec<u32> = Vec::new();
+        let mut cards: SmallVec<[u64; 1]> = SmallVec::new();
+        for group in level {
+            cards.clear();
+            cards.resize(words, 0);
+            for draw in &group.draws {
+                let m = draw.monster.ix();
+                cards[m / 64] |= 1 << (m % 64);
+            }
+            for &slot in &group.paused {
+                let n = group.items[slot as usize] as usize;
+                if need.len() < (n + 1) * words {
+                    need.resize((n + 1) * words, 0);
                 }
-                c => enlist(c, to),
+                let bits = &mut need[n * words..(n + 1) * words];
+                if bits.iter().all(|&b| b == 0) {
+                    nodes.push(n as u32);
+                }
+                for (b, c) in bits.iter_mut().zip(&cards) {
+                    *b |= c;
+                }
+            }
+        }
+        for &n in &nodes {
+            for w in 0..words {
+                let mut bits = need[n as usize * words + w];
+                while bits != 0 {
+                    let monster = MonsterId((w * 64 + bits.trailing_zeros() as usize) as u16);
+                    bits &= bits - 1;
+                    if compact.reveal(n, monster).is_none()
+                        && let Err(give_way) = self.resolve(n, monster, compact, states)?
+                    {
+                        return Ok(Err(give_way));
+                    }
+                }
             }
         }
         Ok(Ok(()))
@@ -334,29 +370,45 @@ pub(super) fn is_question(code: u32) -> bool {
 /// Questions inside questions worked out on the spot, at most.
 const MAX_DEPTH: usize = 8;
 
-/// Lists in the group being filled the situations a reveal's code leads to: its node, or
-/// those its question's answers lead to.
-fn enlist(code: u32, to: &mut Fill<'_>) {
+/// Lists in a group of the next level the situations that the cards leading to it take
+/// the paused situations of the level above to (where each reveal leads is known).
+fn fill(group: &mut Group, above: &[Group], compact: &Compact, slots: &mut Slots) {
+    slots.next_group();
+    let ended = group.chances.cards() == 0;
+    let from = std::mem::take(&mut group.from);
+    for &(g, j) in &from {
+        let parent = &above[g as usize];
+        let monster = parent.draws[j as usize].monster;
+        for &slot in &parent.paused {
+            let n = parent.items[slot as usize];
+            let reveal = compact
+                .reveal(n, monster)
+                .expect("every reveal is resolved first");
+            match reveal.code {
+                // No card can come: the question is remembered, as a situation.
+                c if ended && is_question(c) => {
+                    slots.add(group, reveal.node);
+                }
+                c => enlist(c, group, compact, slots),
+            }
+        }
+    }
+    group.from = from;
+}
+
+/// Lists in a group the situations a reveal's code leads to: its node, or those its
+/// question's answers lead to.
+fn enlist(code: u32, group: &mut Group, compact: &Compact, slots: &mut Slots) {
     match code {
         LOST_RUN | SURVIVED => {}
         c if c & EXPR != 0 => {
-            let question = to.compact.questions[(c & !EXPR) as usize];
+            let question = compact.questions[(c & !EXPR) as usize];
             for i in question.start..question.end {
-                enlist(to.compact.targets[i as usize], to);
+                enlist(compact.targets[i as usize], group, compact, slots);
             }
         }
         node => {
-            to.slots.add(to.group, node);
+            slots.add(group, node);
         }
     }
-}
-
-/// A group being filled, with what filling it needs.
-struct Fill<'f> {
-    group: &'f mut Group,
-    slots: &'f mut Slots,
-    compact: &'f mut Compact,
-    states: &'f mut States,
-    /// No card can come in it.
-    ended: bool,
 }

@@ -8,17 +8,21 @@
 //! (`list.rs`), taking each step it needs through the engine on the one state kept for its
 //! node; then it works the odds out from the last level up, each group's from the next
 //! level's (`values.rs`). The figures are the card-by-card search's: each is summed from
-//! the same terms in the same order. The memo ends up holding the same keys and values,
-//! so the searches that follow (the options of an opening question, another situation
-//! on the same cache) find what they would have found.
+//! the same terms in the same order. The cache ends up holding the same keys and values
+//! (kept aside until a search looks one up: [`OddsCache::settle`]), so the searches that
+//! follow (the options of an opening question, another situation on the same cache) find
+//! what they would have found.
 //!
-//! Two things keep the lists short. A question that a reveal leads to is not a situation
+//! Three things keep the lists short. Where a reveal leads is kept once per node and card
+//! ([`Compact`]), not per situation. A question that a reveal leads to is not a situation
 //! of the next group but part of the reveal's target, worked out where the reveal's odds
 //! are summed (the card-by-card search never remembers a question before the end either).
 //! And once no card can come, the unseen cards no longer count: the last level is one
-//! group. The lists still take about 2.6 times the card-by-card memo's memory, so past a
-//! bound (`LEVEL_WORDS`) the search gives way. The memo is filled on a thread of its own
-//! while the levels are worked out.
+//! group. Past a bound (`LEVEL_WORDS`) the search gives way all the same.
+//!
+//! Once a level's reveals are known, its groups are independent of one another: the next
+//! level's are filled, and each level's odds worked out, in parts side by side
+//! (`parts.rs`), one per core. The engine's steps are taken one by one.
 //!
 //! Only what never depends on the history is worked out this way. At the first step that
 //! read it (or asked whether a species was faced, or may draw the monster deck), at a
@@ -28,6 +32,7 @@
 //! card-by-card search's order).
 
 mod list;
+mod parts;
 mod values;
 
 use super::*;
@@ -49,7 +54,7 @@ type Level<T> = Result<Result<T, GiveWay>, EngineError>;
 enum Kind {
     /// Lost: 0, whatever comes.
     Lost,
-    /// Paused before a reveal: the sum over the next card (see [`Group::reveals`]).
+    /// Paused before a reveal: the sum over the next card (see [`Group::draws`]).
     Reveals,
     /// Answered or resumed: see the group's `answers` at this index.
     Acts(u32),
@@ -136,6 +141,18 @@ impl Slots {
     /// A new group is filled from now on.
     fn next_group(&mut self) {
         self.stamp += 1;
+    }
+
+    /// The group is filled from now on, its situations kept where they are.
+    fn refill(&mut self, group: &Group) {
+        self.next_group();
+        for (slot, &node) in group.items.iter().enumerate() {
+            let ix = node as usize;
+            if self.by_node.len() <= ix {
+                self.by_node.resize(ix + 1, (0, 0));
+            }
+            self.by_node[ix] = (self.stamp, slot as u32);
+        }
     }
 
     /// The slot of `node`'s situation in the group being filled, added if new.

@@ -3,17 +3,13 @@
 
 use super::*;
 
-/// Situations handed to the memo's thread at a time.
-const BATCH: usize = 1 << 16;
-
 /// Marks a situation being worked out (odds are never negative).
 const WORKING: f64 = -1.0;
 
 impl OddsSearch<'_> {
     /// The odds of the first level's situation, every level worked out from the one
-    /// below it (each dropped once used) and its situations remembered: by a thread of
-    /// their own, as they come (filling the memo takes as long as working them out; its
-    /// contents do not depend on the order).
+    /// below it (each dropped once used), and its situations remembered (found, for the
+    /// memo: see [`OddsCache::settle`]).
     pub(super) fn work_levels(
         &mut self,
         levels: &mut [Vec<Group>],
@@ -29,62 +25,56 @@ impl OddsSearch<'_> {
                 }
             })
             .sum();
-        let memo = &mut self.cache.memo;
-        // Batches no thread took (none could be made): remembered here, after.
-        let mut unsent: Vec<Vec<(u64, f64)>> = Vec::new();
-        let odds = std::thread::scope(|scope| {
-            let (to_memo, batches) = std::sync::mpsc::sync_channel::<Vec<(u64, f64)>>(4);
-            let filling = move || {
-                memo.reserve(room);
-                for batch in batches {
-                    memo.extend(batch);
-                }
-            };
-            // Without a thread, `batches` is dropped with `filling`: every send fails.
-            let _ = std::thread::Builder::new().spawn_scoped(scope, filling);
-            let mut send = |batch| {
-                if let Err(std::sync::mpsc::SendError(batch)) = to_memo.send(batch) {
-                    unsent.push(batch);
-                }
-            };
-            let mut batch = Vec::with_capacity(BATCH);
-            let mut slot_of = Vec::new();
-            for l in (0..levels.len()).rev() {
-                let (upper, lower) = levels.split_at_mut(l + 1);
-                let below: &mut [Group] = lower.first_mut().map_or(&mut [], Vec::as_mut_slice);
-                for child in below.iter_mut() {
-                    inflow(child, &upper[l], compact, &mut slot_of);
-                }
-                let below: &[Group] = below;
-                for group in upper[l].iter_mut() {
-                    work_group(group, below)?;
-                    remember(&mut batch, group, &steps);
-                    if batch.len() >= BATCH {
-                        send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)));
+        let split = self.level_parts;
+        let found = &mut self.cache.found;
+        found.reserve(room);
+        for l in (0..levels.len()).rev() {
+            let (upper, lower) = levels.split_at_mut(l + 1);
+            let below: &mut [Group] = lower.first_mut().map_or(&mut [], Vec::as_mut_slice);
+            let above: &[Group] = &upper[l];
+            let nodes = steps.len();
+            parts::in_parts(
+                below,
+                split,
+                |child| child.inflow_len as usize,
+                |part| {
+                    let mut slot_of = vec![0; nodes];
+                    for child in part {
+                        inflow(child, above, compact, &mut slot_of);
                     }
-                }
-                if let Some(done) = lower.first_mut() {
-                    *done = Vec::new();
-                }
+                },
+            );
+            let below: &[Group] = below;
+            let worked = parts::in_parts(
+                &mut upper[l],
+                split,
+                |group| group.items.len() + group.draws.len() * group.paused.len(),
+                |part| {
+                    let mut found = Vec::new();
+                    for group in part {
+                        work_group(group, below)?;
+                        remember(&mut found, group, &steps);
+                    }
+                    Ok(found)
+                },
+            );
+            for part in worked {
+                found.extend(part?);
             }
-            send(batch);
-            Ok(levels[0][0].values[0])
-        });
-        self.cache.memo.extend(unsent.into_iter().flatten());
-        odds
+            if let Some(done) = lower.first_mut() {
+                *done = Vec::new();
+            }
+        }
+        Ok(levels[0][0].values[0])
     }
 }
 
 /// The odds after each card that leads to `child` (worked out) from each situation paused
 /// before it in the level above (`upper`), in [`Group::inflow`].
-fn inflow(child: &mut Group, upper: &[Group], compact: &Compact, slot_of: &mut Vec<u32>) {
+fn inflow(child: &mut Group, upper: &[Group], compact: &Compact, slot_of: &mut [u32]) {
     // Every node a reveal leads to here is one of the group's.
     for (slot, &node) in child.items.iter().enumerate() {
-        let ix = node as usize;
-        if slot_of.len() <= ix {
-            slot_of.resize(ix + 1, 0);
-        }
-        slot_of[ix] = slot as u32;
+        slot_of[node as usize] = slot as u32;
     }
     let ended = child.chances.cards() == 0;
     let mut inflow = Vec::with_capacity(child.inflow_len as usize);
