@@ -176,3 +176,61 @@ fn level_by_level_gives_way_past_its_memory() {
     }
     assert!(figures[0] == figures[1]);
 }
+
+/// What a search found (its odds as bits, its situations, the cache's entries) or its
+/// error.
+type Ended = Result<(u64, usize, Vec<(u64, f64)>), String>;
+
+/// The steps the twins of the engine take count against the search's work limit as if
+/// the engine had taken them: whatever the limit, cutting the levels in three (each
+/// wave of steps on three twins) must stop where one part stops, or finish alike.
+#[test]
+fn twins_spend_the_work_the_engine_would() {
+    let mut engine = Engine::new(catalog(&["sequel"])).unwrap();
+    let c = engine.catalog().clone();
+    let mut run = |name: &str, parts: usize, work: Option<u64>| {
+        let adventurer = c.find_adventurer(name).unwrap();
+        let (setup, chances) = situation(&c, adventurer, 6);
+        let start = engine.hooks_steps_spent();
+        engine.set_work_limit(work.map(|w| start + w));
+        let mut cache = OddsCache::new();
+        let mut search = OddsSearch::new(&mut engine, &mut cache).level_parts(parts);
+        let odds = search.entering(&setup, &chances);
+        assert!(search.worked_by_levels() || odds.is_err(), "{name}");
+        drop(search);
+        engine.set_work_limit(None);
+        let found = odds.map(|o| (o.probability.to_bits(), o.states, cache.entries()));
+        (
+            found.map_err(|e| format!("{e:?}")),
+            engine.hooks_steps_spent() - start,
+        )
+    };
+    for name in ["bard", "ninja", "necromancer"] {
+        let (whole, spent) = run(name, 1, None);
+        assert!(whole.is_ok(), "{name}: {whole:?}");
+        // The twins' steps are theirs: the engine's own count grows only by its own.
+        let (split, spent_split) = run(name, 3, None);
+        assert!(split == whole, "{name}: cut in three");
+        assert!(spent_split <= spent, "{name}: {spent_split} > {spent}");
+        assert!(
+            spent > 0,
+            "{name}'s tiles run no script: this test would prove nothing"
+        );
+        for work in [spent / 3, spent / 2, spent - 1, spent, spent + 1] {
+            let one = run(name, 1, Some(work)).0;
+            let three = run(name, 3, Some(work)).0;
+            let brief = |f: &Ended| match f {
+                Ok((odds, states, _)) => {
+                    format!("{} over {states} situations", f64::from_bits(*odds))
+                }
+                Err(e) => e.clone(),
+            };
+            assert!(
+                one == three,
+                "{name} with {work} of {spent} steps: {} / {}",
+                brief(&one),
+                brief(&three)
+            );
+        }
+    }
+}

@@ -331,6 +331,12 @@ pub trait Rules {
     /// search stops ([`EngineError::Work`]), sampling stops at the dungeons played.
     fn work_limit(&self) -> Option<u64>;
     fn set_work_limit(&mut self, limit: Option<u64>);
+    /// What makes another engine like this one (its catalog, and a twin of its hook
+    /// runner: [`HookRunner::twin`]) on the thread that calls it, in analysis mode: the
+    /// exact search takes steps on twins side by side. `None` if it cannot.
+    fn twin(&self) -> Option<EngineTwin> {
+        None
+    }
     /// Has analysis used up the work it may spend?
     fn work_exhausted(&self) -> bool {
         self.work_limit()
@@ -338,9 +344,21 @@ pub trait Rules {
     }
 }
 
+/// Makes an engine on the thread that calls it (see [`Rules::twin`]).
+pub type EngineTwin = Box<dyn FnOnce() -> Option<Box<dyn Rules>> + Send>;
+
 impl<H: HookRunner> Rules for Engine<H> {
     fn catalog(&self) -> &Arc<Catalog> {
         Engine::catalog(self)
+    }
+    fn twin(&self) -> Option<EngineTwin> {
+        let hooks = self.hooks.twin()?;
+        let catalog = self.catalog.clone();
+        Some(Box::new(move || {
+            let mut twin = Engine::with_hooks(catalog, hooks()?);
+            Rules::set_analysis(&mut twin, true);
+            Some(Box::new(twin) as Box<dyn Rules>)
+        }))
     }
     fn legal_actions(&self, state: &GameState) -> Vec<Action> {
         Engine::legal_actions(self, state)

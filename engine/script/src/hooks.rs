@@ -39,8 +39,13 @@ pub enum HookOutcome {
     Asked(Question),
 }
 
-/// Runs card hooks. Implemented by the Lua host; the resolver never knows which.
-pub trait HookRunner {
+/// Makes a [`HookRunner`] on the thread that calls it (see [`HookRunner::twin`]).
+pub type Twin<H> = Box<dyn FnOnce() -> Option<H> + Send>;
+
+/// Runs card hooks. Implemented by the Lua host; the resolver never knows which. A
+/// runner owns what it runs (`'static`), so that the maker of its twin may go to another
+/// thread ([`HookRunner::twin`]).
+pub trait HookRunner: 'static {
     /// A new engine operation (a game created, an action applied) begins. Hook calls
     /// within one operation may share script-level state; calls in different operations
     /// must not, so that replaying the same operations gives the same game. Nothing a
@@ -54,6 +59,18 @@ pub trait HookRunner {
     /// state), analysis included, so what a hypothetical dungeon showed a script never
     /// reaches the real game.
     fn set_analysis(&mut self, _on: bool) {}
+
+    /// What makes another runner like this one (the same catalog, scripts and settings) on
+    /// the thread that calls it, for searches that take steps side by side: a twin's
+    /// steps must be this runner's, result for result and step count for step count.
+    /// `None` if this runner cannot make one (the default), or was set apart from the
+    /// defaults (the tests of hostile scripts set budgets a twin would not share).
+    fn twin(&self) -> Option<Twin<Self>>
+    where
+        Self: Sized,
+    {
+        None
+    }
 
     /// Does this card define this hook? Cheap: called before every potential call.
     fn has_hook(&self, card: CardRef, hook: HookName) -> bool;

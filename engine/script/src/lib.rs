@@ -142,6 +142,9 @@ pub struct ScriptHost {
     regular_species: Vec<crate::ids::SpeciesId>,
     /// What the native helpers remember, shared.
     remembered: native::Remembered,
+    /// Set apart from the defaults (a budget, a limit, a way of running hooks): no twin
+    /// ([`HookRunner::twin`]) would share the settings.
+    custom: bool,
 }
 
 impl ScriptHost {
@@ -191,6 +194,7 @@ impl ScriptHost {
             step_budget: DEFAULT_STEP_BUDGET,
             regular_species: catalog.regular_species().collect(),
             remembered: native::Remembered::new(&catalog),
+            custom: false,
         };
         let mut diags = Diagnostics::default();
         let tiles = catalog.tiles.iter().map(|t| (&t.info, false));
@@ -263,6 +267,7 @@ impl ScriptHost {
     /// Sets the step budget of each hook call (for tests of hostile scripts). Every hook
     /// then runs in Lua, so the budget counts the helpers' steps too.
     pub fn set_step_budget(&mut self, steps: u64) {
+        self.custom = true;
         self.step_budget = steps;
         self.meter.set_budget(steps);
         self.native_helpers = false;
@@ -271,6 +276,7 @@ impl ScriptHost {
     /// Sets the wall-clock time each hook call may take (for tests of hostile scripts).
     /// Every hook then runs in Lua.
     pub fn set_time_limit(&mut self, limit: Duration) {
+        self.custom = true;
         self.meter.set_time_limit(limit);
         self.native_helpers = false;
     }
@@ -278,12 +284,14 @@ impl ScriptHost {
     /// Whether scripts that are exactly one call to a prelude helper run natively (the
     /// default; see `native/`) or in Luau like every other script (to compare them).
     pub fn set_native_helpers(&mut self, on: bool) {
+        self.custom |= !on;
         self.native_helpers = on;
     }
 
     /// Makes every card run its script afresh in each operation, even those whose hooks
     /// provably hold no state (to check that sharing one instance changes nothing).
     pub fn make_instances_fresh(&mut self) {
+        self.custom = true;
         for script in self.cards.iter_mut().flatten() {
             script.inert = None;
         }
@@ -293,6 +301,7 @@ impl ScriptHost {
     /// (the default; see `api/fast.rs`) or every call goes through their mlua callbacks (to
     /// compare them).
     pub fn set_quick_ctx(&mut self, on: bool) {
+        self.custom |= !on;
         self.frame.borrow_mut().quick_ctx = on;
     }
 
@@ -306,6 +315,7 @@ impl ScriptHost {
     /// per-operation allowances the meter enforces (see [`CARD_MEMORY`] and
     /// [`OPERATION_MEMORY`]), for allocations between two of its checks.
     pub fn set_memory_limit(&mut self, bytes: usize) {
+        self.custom = true;
         let _ = self.lua.set_memory_limit(bytes);
     }
 

@@ -5,6 +5,14 @@
 use crate::*;
 
 impl HookRunner for ScriptHost {
+    fn twin(&self) -> Option<crate::hooks::Twin<ScriptHost>> {
+        if self.custom {
+            return None;
+        }
+        let catalog = self.catalog.clone();
+        Some(Box::new(move || ScriptHost::new(catalog).ok()))
+    }
+
     /// Every operation starts from fresh script instances anyway; in analysis, a call
     /// may take fewer steps ([`ANALYSIS_STEP_BUDGET`]).
     fn set_analysis(&mut self, on: bool) {

@@ -72,7 +72,7 @@ use rustc_hash::FxHashMap as HashMap;
 use situation::Cards;
 use smallvec::SmallVec;
 use std::cell::OnceCell;
-use step::{Src, faced_before};
+use step::{On, Outcome, Src, Stepped, faced_before};
 
 /// The lists a level-by-level search may take (about 800 MB; the bard's 13 cards take a
 /// third of it): past them it gives way to the card-by-card search, whose memo is then
@@ -177,6 +177,15 @@ pub struct OddsSearch<'a> {
     history: u64,
     /// States done with, whose storage the next steps reuse.
     spare: Vec<GameState>,
+    /// Steps of the cards' scripts taken on twins of the engine for this search, counted
+    /// against its work limit with the engine's own (see `levels/twins.rs`).
+    twin_work: u64,
+    /// The engine's twins, while a level-by-level search lists its levels.
+    twins: Option<levels::Twins>,
+    /// The engine has no twins (or no thread could be made for one).
+    no_twins: bool,
+    /// States done with, whose storage the twins' next steps reuse.
+    twin_spare: Vec<std::sync::Arc<GameState>>,
 }
 
 impl Drop for OddsSearch<'_> {
@@ -222,6 +231,10 @@ impl<'a> OddsSearch<'a> {
             rulings: None,
             history: 0,
             spare: Vec::new(),
+            twin_work: 0,
+            twins: None,
+            no_twins: false,
+            twin_spare: Vec::new(),
         }
     }
 

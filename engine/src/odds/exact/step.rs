@@ -118,59 +118,41 @@ impl OddsSearch<'_> {
         step: Move,
         deck: Option<MonsterId>,
     ) -> Result<Stepped, EngineError> {
-        if self.engine.work_exhausted() {
+        if self.work_exhausted() {
             return Err(EngineError::Work);
         }
         let from = src.state(self)?;
+        let elsewhere = self.twin_work;
+        let exhausted = |engine: &dyn Rules| spent_all(engine, elsewhere);
+        let on = On {
+            engine: &mut *self.engine,
+            events: &mut self.events,
+        };
         // A spare state's storage (its lists spilled to the heap included) is reused.
         let mut next = self.spare.pop().unwrap_or_default();
-        from.copy_for_undo(&mut next);
-        next.options = from.options.clone();
-        // What was asked making `from` is not this step's.
-        drop(self.engine.hooks_take_species_asked());
-        let reads = self.engine.hooks_history_reads();
-        let draws = self.engine.hooks_random_draws();
-        let faced_len = next.run.faced.len();
-        let kept_before = next.run.monsters_faced().count();
-        self.take(&mut next, step, deck)?;
-        if self.engine.hooks_random_draws() != draws {
-            // Where it led hangs on a number this search cannot weigh: nothing of it is
-            // remembered (no edge, no figure), and the caller samples instead.
-            self.spare.push(next);
-            return Err(EngineError::Random);
+        match on.step(from, &mut next, step, deck, &exhausted) {
+            Ok(outcome) => {
+                if outcome.read {
+                    self.history += 1;
+                }
+                Ok(Stepped {
+                    next,
+                    clean: outcome.clean,
+                    asked: outcome.asked,
+                    seen_added: outcome.seen_added,
+                })
+            }
+            Err(e) => {
+                self.spare.push(next);
+                Err(e)
+            }
         }
-        if self.engine.work_exhausted() {
-            self.spare.push(next);
-            return Err(EngineError::Work);
-        }
-        let asked = self.engine.hooks_take_species_asked();
-        let after = self.engine.hooks_history_reads();
-        if reads.is_none() || reads != after {
-            self.history += 1;
-        }
-        // Clean: every read of the history was a question asked (none, mostly).
-        let clean = reads
-            .zip(after)
-            .is_some_and(|(r, a)| a.wrapping_sub(r) == asked.len() as u64);
-        let faced = &next.run.faced;
-        let only_added = faced.len() >= faced_len
-            && (faced[..faced_len].iter())
-                .filter(|f| f.fate != Fate::Replaced)
-                .count()
-                == kept_before;
-        let seen_added = only_added
-            .then(|| {
-                (faced[faced_len..].iter())
-                    .filter(|f| f.fate != Fate::Replaced)
-                    .try_fold(0, |bits, f| key::species_bit(f.species).map(|b| bits | b))
-            })
-            .flatten();
-        Ok(Stepped {
-            next,
-            clean,
-            asked,
-            seen_added,
-        })
+    }
+
+    /// Has the search used up the work it may spend (its engine's steps, and its twins'
+    /// it has taken: see `levels/twins.rs`)?
+    pub(super) fn work_exhausted(&self) -> bool {
+        spent_all(&*self.engine, self.twin_work)
     }
 
     /// The odds of the state a step from `node` just led to; the step is remembered if
@@ -413,24 +395,114 @@ impl OddsSearch<'_> {
         step: Move,
         deck: Option<MonsterId>,
     ) -> Result<(), EngineError> {
-        crate::event::clear_log(&mut self.events);
-        if let (Some(monster), Some(&top)) = (deck, state.deck.last()) {
-            state.cards[top.ix()] = monster;
-        }
-        match step {
-            Move::Reveal(monster) => {
-                // The top of the pile is revealed next: it becomes this card.
-                let Some(&top) = state.dungeon.last() else {
-                    return Err(EngineError::Rule("odds: no card left to reveal".into()));
-                };
-                state.cards[top.ix()] = monster;
-                self.engine.resume(state, &mut self.events)
-            }
-            Move::Act(None) => self.engine.resume(state, &mut self.events),
-            Move::Act(Some(a)) => self.engine.apply_or_abandon(state, a, &mut self.events),
-        }
-        .map_err(EngineError::in_analysis)
+        take_on(&mut *self.engine, &mut self.events, state, step, deck)
     }
+}
+
+/// Has `engine` spent the work it may (with `elsewhere` steps taken on its twins)?
+pub(super) fn spent_all(engine: &dyn Rules, elsewhere: u64) -> bool {
+    (engine.work_limit())
+        .is_some_and(|limit| engine.hooks_steps_spent().saturating_add(elsewhere) >= limit)
+}
+
+/// An engine to take steps on, with its scratch space: the search's own, or a twin's.
+pub(super) struct On<'e> {
+    pub(super) engine: &'e mut dyn Rules,
+    pub(super) events: &'e mut Vec<Event>,
+}
+
+impl On<'_> {
+    /// Takes a move on `next`, made a copy of `from` (see [`OddsSearch::step`]).
+    /// `exhausted`: whether the work is used up.
+    pub(super) fn step(
+        self,
+        from: &GameState,
+        next: &mut GameState,
+        step: Move,
+        deck: Option<MonsterId>,
+        exhausted: &dyn Fn(&dyn Rules) -> bool,
+    ) -> Result<Outcome, EngineError> {
+        let On { engine, events } = self;
+        from.copy_for_undo(next);
+        next.options = from.options.clone();
+        // What was asked making `from` is not this step's.
+        drop(engine.hooks_take_species_asked());
+        let reads = engine.hooks_history_reads();
+        let draws = engine.hooks_random_draws();
+        let faced_len = next.run.faced.len();
+        let kept_before = next.run.monsters_faced().count();
+        take_on(&mut *engine, events, next, step, deck)?;
+        if engine.hooks_random_draws() != draws {
+            // Where it led hangs on a number this search cannot weigh: nothing of it is
+            // remembered (no edge, no figure), and the caller samples instead.
+            return Err(EngineError::Random);
+        }
+        if exhausted(&*engine) {
+            return Err(EngineError::Work);
+        }
+        let asked = engine.hooks_take_species_asked();
+        let after = engine.hooks_history_reads();
+        let read = reads.is_none() || reads != after;
+        // Clean: every read of the history was a question asked (none, mostly).
+        let clean = reads
+            .zip(after)
+            .is_some_and(|(r, a)| a.wrapping_sub(r) == asked.len() as u64);
+        let faced = &next.run.faced;
+        let only_added = faced.len() >= faced_len
+            && (faced[..faced_len].iter())
+                .filter(|f| f.fate != Fate::Replaced)
+                .count()
+                == kept_before;
+        let seen_added = only_added
+            .then(|| {
+                (faced[faced_len..].iter())
+                    .filter(|f| f.fate != Fate::Replaced)
+                    .try_fold(0, |bits, f| key::species_bit(f.species).map(|b| bits | b))
+            })
+            .flatten();
+        Ok(Outcome {
+            clean,
+            asked,
+            seen_added,
+            read,
+        })
+    }
+}
+
+/// What taking a step found, but the state (see [`Stepped`]), and whether it read the
+/// history.
+pub(super) struct Outcome {
+    pub(super) clean: bool,
+    pub(super) asked: Vec<(SpeciesId, bool)>,
+    pub(super) seen_added: Option<u64>,
+    pub(super) read: bool,
+}
+
+/// Takes the move on `state` with `engine` (see [`OddsSearch::take`]).
+fn take_on(
+    engine: &mut dyn Rules,
+    events: &mut Vec<Event>,
+    state: &mut GameState,
+    step: Move,
+    deck: Option<MonsterId>,
+) -> Result<(), EngineError> {
+    crate::event::clear_log(events);
+    if let (Some(monster), Some(&top)) = (deck, state.deck.last()) {
+        state.cards[top.ix()] = monster;
+    }
+    match step {
+        Move::Reveal(monster) => {
+            // The top of the pile is revealed next: it becomes this card.
+            let Some(&top) = state.dungeon.last() else {
+                return Err(EngineError::Rule("odds: no card left to reveal".into()));
+            };
+            state.cards[top.ix()] = monster;
+            engine.resume(state, events)
+        }
+        Move::Act(None) => engine.resume(state, events),
+        Move::Act(Some(a)) => engine.apply_or_abandon(state, a, events),
+    }
+    .map_err(EngineError::in_analysis)
 }
 
 /// A step taken on a state (see [`OddsSearch::step`]).

@@ -2,7 +2,7 @@
 //!
 //! A level's groups are listed from the one above in steps: first the cards each group's
 //! next one may be, which names the next level's groups (by the chances after it); then
-//! where each of those cards takes each paused node (the engine's steps, one by one);
+//! where each of those cards takes each paused node (the engine's steps: `waves.rs`);
 //! then each of the next groups filled at once from every group and card leading there,
 //! so that a node's slot in the group being filled is a stamp away ([`Slots`]): the
 //! groups side by side, each part on a thread of its own; last, each closed under its
@@ -61,7 +61,7 @@ impl OddsSearch<'_> {
                 }
             }
             // Every state of a node of this level is done with.
-            states.release(&mut self.spare);
+            states.release(&mut self.spare());
             listed += next.iter().map(Group::words).sum::<usize>();
             if listed > self.level_words {
                 // Past this, the card-by-card search's memo is the smaller.
@@ -140,61 +140,9 @@ impl OddsSearch<'_> {
         Ok(Ok(()))
     }
 
-    /// Finds where each card a group's next one may be takes each of its paused nodes
-    /// (the step taken where it is not known): each node once per card, in the order the
-    /// nodes were first listed.
-    fn resolve_level(
-        &mut self,
-        level: &[Group],
-        compact: &mut Compact,
-        states: &mut States,
-    ) -> Level<()> {
-        let words = self.monsters.div_ceil(64);
-        // By node, the cards any of its groups may draw next (a bit each).
-        let mut need: Vec<u64> = Vec::new();
-        let mut nodes: Vec<u32> = Vec::new();
-        let mut cards: SmallVec<[u64; 1]> = SmallVec::new();
-        for group in level {
-            cards.clear();
-            cards.resize(words, 0);
-            for draw in &group.draws {
-                let m = draw.monster.ix();
-                cards[m / 64] |= 1 << (m % 64);
-            }
-            for &slot in &group.paused {
-                let n = group.items[slot as usize] as usize;
-                if need.len() < (n + 1) * words {
-                    need.resize((n + 1) * words, 0);
-                }
-                let bits = &mut need[n * words..(n + 1) * words];
-                if bits.iter().all(|&b| b == 0) {
-                    nodes.push(n as u32);
-                }
-                for (b, c) in bits.iter_mut().zip(&cards) {
-                    *b |= c;
-                }
-            }
-        }
-        for &n in &nodes {
-            for w in 0..words {
-                let mut bits = need[n as usize * words + w];
-                while bits != 0 {
-                    let monster = MonsterId((w * 64 + bits.trailing_zeros() as usize) as u16);
-                    bits &= bits - 1;
-                    if compact.reveal(n, monster).is_none()
-                        && let Err(give_way) = self.resolve(n, monster, compact, states)?
-                    {
-                        return Ok(Err(give_way));
-                    }
-                }
-            }
-        }
-        Ok(Ok(()))
-    }
-
     /// Where revealing `monster` takes `node`'s states (see [`Compact::reveals`]), the step
     /// taken if need be, and the answers of the question it leads to.
-    fn resolve(
+    pub(super) fn resolve(
         &mut self,
         node: u32,
         monster: MonsterId,
@@ -272,7 +220,7 @@ impl OddsSearch<'_> {
     /// `next_level`). Gives way where the step depends on more than the node (see the
     /// module's doc), or fails in the engine (the card-by-card search then meets the
     /// failure where it would have).
-    fn edge_on_level(
+    pub(super) fn edge_on_level(
         &mut self,
         node: u32,
         step: Move,
@@ -287,12 +235,25 @@ impl OddsSearch<'_> {
         let Some((state, faced)) = states.get(node) else {
             return Ok(Err(GiveWay));
         };
-        let faced = *faced;
         let stepped = match self.step(&Src::Here(state), step, None) {
             Ok(stepped) => stepped,
             Err(e @ (EngineError::Random | EngineError::Work)) => return Err(e),
             Err(_) => return Ok(Err(GiveWay)),
         };
+        self.arrived_on_level(node, faced, step, stepped, next_level, states)
+    }
+
+    /// Where a move from `node` (with these faced species) led, the step just taken:
+    /// remembered, the state kept (see [`OddsSearch::edge_on_level`]).
+    pub(super) fn arrived_on_level(
+        &mut self,
+        node: u32,
+        faced: Faced,
+        step: Move,
+        stepped: Stepped,
+        next_level: bool,
+        states: &mut States,
+    ) -> Level<Edge> {
         if !stepped.clean || !stepped.asked.is_empty() {
             self.spare.push(stepped.next);
             return Ok(Err(GiveWay));
@@ -368,7 +329,7 @@ pub(super) fn is_question(code: u32) -> bool {
 }
 
 /// Questions inside questions worked out on the spot, at most.
-const MAX_DEPTH: usize = 8;
+pub(super) const MAX_DEPTH: usize = 8;
 
 /// Lists in a group of the next level the situations that the cards leading to it take
 /// the paused situations of the level above to (where each reveal leads is known).

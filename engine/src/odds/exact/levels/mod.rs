@@ -22,7 +22,11 @@
 //!
 //! Once a level's reveals are known, its groups are independent of one another: the next
 //! level's are filled, and each level's odds worked out, in parts side by side
-//! (`parts.rs`), one per core. The engine's steps are taken one by one.
+//! (`parts.rs`), one per core. The engine's steps a level needs are taken in waves
+//! (`waves.rs`: the reveals, then the answers of the questions they lead to...), each
+//! big wave's on twins of the engine, one per core (`twins.rs`), and read back in order
+//! as if taken here: the graph, the states kept and the work spent are the same whatever
+//! the number of cores.
 //!
 //! Only what never depends on the history is worked out this way. At the first step that
 //! read it (or asked whether a species was faced, or may draw the monster deck), at a
@@ -33,9 +37,14 @@
 
 mod list;
 mod parts;
+mod twins;
 mod values;
+mod waves;
+
+pub(super) use twins::Twins;
 
 use super::*;
+use std::sync::Arc;
 
 /// A move's target (in the same group for an answer, in the next level's for a reveal): a
 /// situation's slot there (a node, for a reveal), a question (`EXPR` + its index among
@@ -269,10 +278,10 @@ impl Compact {
 }
 
 /// One state of each node the level being listed (or the next) may step from, with its
-/// faced species.
+/// faced species (shared: the engine's twins step from it too).
 #[derive(Default)]
 struct States {
-    by_node: Vec<Option<Box<(GameState, Faced)>>>,
+    by_node: Vec<Option<(Arc<GameState>, Faced)>>,
     /// The nodes of the level being listed that hold one, to let them go once it is...
     held: Vec<u32>,
     /// ...and those of the next level.
@@ -280,13 +289,31 @@ struct States {
 }
 
 impl States {
-    fn get(&self, node: u32) -> Option<&(GameState, Faced)> {
-        self.by_node.get(node as usize)?.as_deref()
+    fn get(&self, node: u32) -> Option<(&Arc<GameState>, Faced)> {
+        let (state, faced) = self.by_node.get(node as usize)?.as_ref()?;
+        Some((state, *faced))
     }
 
     /// Keeps `state` for `node` (of the next level if `next`) unless one is kept; else
     /// hands it back.
     fn keep(&mut self, node: u32, next: bool, state: GameState, faced: Faced) -> Option<GameState> {
+        let ix = node as usize;
+        if self.by_node.get(ix).is_some_and(Option::is_some) {
+            return Some(state);
+        }
+        let refused = self.keep_shared(node, next, Arc::new(state), faced);
+        debug_assert!(refused.is_none());
+        None
+    }
+
+    /// [`States::keep`], for a state already shared.
+    fn keep_shared(
+        &mut self,
+        node: u32,
+        next: bool,
+        state: Arc<GameState>,
+        faced: Faced,
+    ) -> Option<Arc<GameState>> {
         let ix = node as usize;
         if self.by_node.len() <= ix {
             self.by_node.resize_with(ix + 1, || None);
@@ -294,7 +321,7 @@ impl States {
         if self.by_node[ix].is_some() {
             return Some(state);
         }
-        self.by_node[ix] = Some(Box::new((state, faced)));
+        self.by_node[ix] = Some((state, faced));
         if next {
             self.held_next.push(node);
         } else {
@@ -304,20 +331,43 @@ impl States {
     }
 
     /// Lets go of every state kept (their storage goes to `spare`).
-    fn release_all(&mut self, spare: &mut Vec<GameState>) {
+    fn release_all(&mut self, spare: &mut Spare) {
         self.release(spare);
         self.release(spare);
     }
 
     /// Lets go of the states of the level listed (their storage goes to `spare`): the
     /// next level's are now those of the level to list.
-    fn release(&mut self, spare: &mut Vec<GameState>) {
+    fn release(&mut self, spare: &mut Spare) {
         for node in self.held.drain(..) {
-            if let Some(kept) = self.by_node[node as usize].take() {
-                spare.push(kept.0);
+            if let Some((state, _)) = self.by_node[node as usize].take() {
+                spare.put(state);
             }
         }
         std::mem::swap(&mut self.held, &mut self.held_next);
+    }
+}
+
+/// At most this many states done with are kept for their storage (a state is 1.8 KB, and
+/// a level lets go of up to a hundred thousand at once).
+const SPARE_STATES: usize = 1 << 13;
+
+/// Where states done with go, for their storage: to the steps taken here, or to the
+/// twins' (shared, so that handing them over moves no more than a pointer).
+pub(super) struct Spare<'s> {
+    pub(super) here: &'s mut Vec<GameState>,
+    pub(super) twins: Option<&'s mut Vec<Arc<GameState>>>,
+}
+
+impl Spare<'_> {
+    fn put(&mut self, state: Arc<GameState>) {
+        match &mut self.twins {
+            Some(twins) if twins.len() < SPARE_STATES => twins.push(state),
+            Some(_) => {}
+            // A twin done with it has let it go.
+            None if self.here.len() < SPARE_STATES => self.here.extend(Arc::into_inner(state)),
+            None => {}
+        }
     }
 }
 
@@ -331,7 +381,9 @@ impl OddsSearch<'_> {
     ) -> Result<Option<f64>, EngineError> {
         let mut states = States::default();
         let levels = self.list(state, chances, &mut states);
-        states.release_all(&mut self.spare);
+        // The twins stop (and let go of the states they hold) before these are released.
+        self.twins = None;
+        states.release_all(&mut self.spare());
         let (mut levels, compact) = match levels? {
             Ok(listed) => listed,
             Err(GiveWay) => return Ok(None),
@@ -349,4 +401,14 @@ impl OddsSearch<'_> {
 
 fn over(survived: bool) -> u32 {
     if survived { SURVIVED } else { LOST_RUN }
+}
+
+impl OddsSearch<'_> {
+    /// Where the states the search is done with go (see [`Spare`]).
+    fn spare(&mut self) -> Spare<'_> {
+        Spare {
+            here: &mut self.spare,
+            twins: self.twins.is_some().then_some(&mut self.twin_spare),
+        }
+    }
 }

@@ -13,7 +13,7 @@ const ALONE: usize = 1 << 15;
 const MAX_THREADS: usize = 8;
 
 /// The threads to cut work for: the machine's cores, found once.
-fn threads() -> usize {
+pub(super) fn threads() -> usize {
     static THREADS: OnceLock<usize> = OnceLock::new();
     *THREADS.get_or_init(|| {
         std::thread::available_parallelism().map_or(1, |n| n.get().clamp(1, MAX_THREADS))
