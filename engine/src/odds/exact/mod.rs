@@ -51,6 +51,7 @@
 mod describe;
 mod graph;
 mod levels;
+mod on;
 mod situation;
 mod step;
 
@@ -68,11 +69,12 @@ use crate::ids::{CardId, MonsterId, SpeciesId, TileId};
 use crate::state::GameState;
 use describe::{DeckDraws, Describe, Raisers};
 use graph::{Ask, Edge, Graph, Known, Move, Node, Seen, Shape};
+use on::{On, Outcome, spent_all, take_on};
 use rustc_hash::FxHashMap as HashMap;
 use situation::Cards;
 use smallvec::SmallVec;
 use std::cell::OnceCell;
-use step::{On, Outcome, Src, Stepped, faced_before};
+use step::{Src, Stepped, faced_before};
 
 /// The lists a level-by-level search may take (about 800 MB; the bard's 13 cards take a
 /// third of it): past them it gives way to the card-by-card search, whose memo is then
