@@ -93,7 +93,8 @@ pub struct OddsCache {
     /// moved there before the next search looks anything up. Filling a map of millions
     /// takes as long as finding them, and the caller of a single search (`dungeon odds`)
     /// often asks nothing more.
-    found: Vec<(u64, f64)>,
+    /// In batches, as the search's parts found them (moved, never copied).
+    found: Vec<Vec<(u64, f64)>>,
     /// The memo may hold figures from elsewhere (a saved bot's, the shared table's) under
     /// the whole key of any situation: then every situation is looked up under both keys.
     /// Otherwise only those of a node that kept some under it ([`Node::whole_first`]).
@@ -108,10 +109,10 @@ impl OddsCache {
         OddsCache::default()
     }
     pub fn len(&self) -> usize {
-        self.memo.len() + self.found.len()
+        self.memo.len() + self.found.iter().map(Vec::len).sum::<usize>()
     }
     pub fn is_empty(&self) -> bool {
-        self.memo.is_empty() && self.found.is_empty()
+        self.memo.is_empty() && self.found.iter().all(Vec::is_empty)
     }
     pub fn clear(&mut self) {
         self.memo.clear();
@@ -123,7 +124,9 @@ impl OddsCache {
     /// since what the cache holds decides whether a bounded search finishes.
     pub fn entries(&self) -> Vec<(u64, f64)> {
         let mut all: Vec<(u64, f64)> = self.memo.iter().map(|(&k, &v)| (k, v)).collect();
-        all.extend_from_slice(&self.found);
+        self.found
+            .iter()
+            .for_each(|batch| all.extend_from_slice(batch));
         all.sort_unstable_by_key(|&(k, _)| k);
         all
     }
@@ -131,8 +134,10 @@ impl OddsCache {
     /// Moves what a level-by-level search found into the memo, for a search to look up.
     fn settle(&mut self) {
         if !self.found.is_empty() {
-            self.memo.reserve(self.found.len());
-            self.memo.extend(std::mem::take(&mut self.found));
+            self.memo.reserve(self.found.iter().map(Vec::len).sum());
+            for batch in std::mem::take(&mut self.found) {
+                self.memo.extend(batch);
+            }
         }
     }
     /// A cache holding these results (see [`OddsCache::entries`]).

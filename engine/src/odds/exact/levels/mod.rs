@@ -391,8 +391,8 @@ impl OddsSearch<'_> {
         match self.work_levels(&mut levels, &compact) {
             Ok(v) => Ok(Some(v)),
             Err(GiveWay) => {
-                // The memo was empty: the card-by-card search starts from nothing.
-                self.cache.memo.clear();
+                // The cache was empty: the card-by-card search starts from nothing.
+                self.cache.found.clear();
                 Ok(None)
             }
         }

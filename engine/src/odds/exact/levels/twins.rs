@@ -14,10 +14,10 @@ use std::thread::JoinHandle;
 
 /// Steps handed to a twin at a time: small enough that the search reads the first
 /// chunks' while the twins take the next ones.
-const CHUNK: usize = 64;
+const CHUNK: usize = 256;
 
 /// Chunks out per twin at a time.
-const AHEAD: usize = 4;
+const AHEAD: usize = 2;
 
 /// A step for a twin: the state to take it from, and the move.
 pub(super) type Task = (Arc<GameState>, Move);

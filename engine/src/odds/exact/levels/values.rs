@@ -16,18 +16,8 @@ impl OddsSearch<'_> {
         compact: &Compact,
     ) -> Result<f64, GiveWay> {
         let steps: Vec<u64> = (self.cache.graph.nodes.iter()).map(|n| n.keys.1).collect();
-        let room: usize = (levels.iter().flatten())
-            .map(|g| {
-                if g.chances.cards() == 0 {
-                    g.items.len()
-                } else {
-                    g.paused.len()
-                }
-            })
-            .sum();
         let split = self.level_parts;
         let found = &mut self.cache.found;
-        found.reserve(room);
         for l in (0..levels.len()).rev() {
             let (upper, lower) = levels.split_at_mut(l + 1);
             let below: &mut [Group] = lower.first_mut().map_or(&mut [], Vec::as_mut_slice);
@@ -50,7 +40,7 @@ impl OddsSearch<'_> {
                 split,
                 |group| group.items.len() + group.draws.len() * group.paused.len(),
                 |part| {
-                    let mut found = Vec::new();
+                    let mut found = Vec::with_capacity(part.iter().map(room).sum());
                     for group in part {
                         work_group(group, below)?;
                         remember(&mut found, group, &steps);
@@ -59,7 +49,7 @@ impl OddsSearch<'_> {
                 },
             );
             for part in worked {
-                found.extend(part?);
+                found.push(part?);
             }
             if let Some(done) = lower.first_mut() {
                 *done = Vec::new();
@@ -198,5 +188,14 @@ fn remember(memo: &mut Vec<(u64, f64)>, group: &Group, steps: &[u64]) {
             Kind::Acts(_) => continue,
         };
         memo.push((key, group.values[i]));
+    }
+}
+
+/// Room for the situations of a group the memo will hold (about: see [`remember`]).
+fn room(group: &Group) -> usize {
+    if group.chances.cards() == 0 {
+        group.items.len()
+    } else {
+        group.paused.len() + group.answers.len()
     }
 }
