@@ -174,7 +174,7 @@ impl RemoteTable {
                     _ => {}
                 },
                 Ok(Up::Failed(e) | Up::Abandoned(e)) => return Err(e),
-                Ok(Up::Lost | Up::Back) => return Err(ConnectError::Closed),
+                Ok(Up::Lost | Up::Back(_)) => return Err(ConnectError::Closed),
                 Err(RecvTimeoutError::Timeout) => {
                     let _ = link.down.send(Down::Close);
                     return Err(ConnectError::Timeout);
@@ -305,9 +305,10 @@ impl RemoteTable {
                 self.mirror.note(Notice::Reconnecting);
                 true
             }
-            Up::Back => {
+            Up::Back(seated) => {
                 self.mirror.lost = false;
                 self.mirror.note(Notice::Reconnected);
+                self.mirror.apply(*seated);
                 true
             }
             Up::Failed(ConnectError::Refused {

@@ -63,8 +63,10 @@ pub(crate) enum Up {
     Failed(ConnectError),
     /// The connection dropped; the link is trying to get it back.
     Lost,
-    /// Connected again, and the seat taken back (its `seated` or `watching` follows).
-    Back,
+    /// Connected again, and the seat taken back: its `seated` or `watching`, to be taken
+    /// in with it (apart, a question from before the cut would show as open between them,
+    /// and an answer sent then find the game moved on).
+    Back(Box<ServerMessage>),
     /// The connection is lost for good; the link has ended.
     Abandoned(ConnectError),
 }
@@ -343,8 +345,7 @@ async fn come_back(
         match session(endpoint, rejoin).await {
             Ok(mut ws) => match next_message(&mut ws).await {
                 Ok(reply @ (ServerMessage::Seated { .. } | ServerMessage::Watching { .. })) => {
-                    if up.send(Up::Back).is_err() || up.send(Up::Message(Box::new(reply))).is_err()
-                    {
+                    if up.send(Up::Back(Box::new(reply))).is_err() {
                         return Ok(None);
                     }
                     return Ok(Some(ws));

@@ -144,10 +144,6 @@ pub fn play_out(mut table: RemoteTable, mut cut: impl FnMut(&RemoteTable) -> boo
                     ),
                     // The connection was cut under the answer: the state will say.
                     Err(TableError::Closed) => {}
-                    // The state read above was from before the connection came back: the
-                    // server may have taken an answer whose acceptance the cut lost, and
-                    // moved on. The table says so against the state it has now.
-                    Err(TableError::NotAsked(_) | TableError::Stale { .. }) if cut_done => {}
                     Err(e) => panic!("answer refused: {e:?}"),
                 }
             }
