@@ -79,6 +79,25 @@ pub(super) enum Edge {
     },
 }
 
+impl Edge {
+    /// A step from a state with `faced` species to a state of `node` with `next_faced`,
+    /// having added the species `seen_added` (see [`Edge::Goes`]); its odds not settled.
+    pub(super) fn goes(
+        faced: Faced,
+        node: u32,
+        next_faced: Faced,
+        seen_added: Option<u64>,
+    ) -> Edge {
+        Edge::Goes {
+            node,
+            faced_added: next_faced.sum.wrapping_sub(faced.sum),
+            faced_count: next_faced.count,
+            seen_added: Seen::of(seen_added),
+            settled: Known::NONE,
+        }
+    }
+}
+
 /// Species bits that may be unknown, in 8 bytes (a step adds a few species, never all
 /// 64): an edge stays small, and the search walks millions of them.
 #[derive(Copy, Clone, Debug)]

@@ -68,7 +68,7 @@ use crate::game::DungeonSetup;
 use crate::ids::{CardId, MonsterId, SpeciesId, TileId};
 use crate::state::GameState;
 use describe::{DeckDraws, Describe, Raisers};
-use graph::{Ask, Edge, Graph, Known, Move, Node, Seen, Shape};
+use graph::{Ask, Edge, Graph, Known, Move, Node, Shape};
 use on::{On, Outcome, spent_all, take_on};
 use rustc_hash::FxHashMap as HashMap;
 use situation::Cards;
@@ -89,11 +89,10 @@ const MAX_NODES: usize = 1 << 20;
 #[derive(Default)]
 pub struct OddsCache {
     memo: HashMap<u64, f64>,
-    /// Figures a level-by-level search found (each under its own key), not in `memo` yet:
-    /// moved there before the next search looks anything up. Filling a map of millions
-    /// takes as long as finding them, and the caller of a single search (`dungeon odds`)
-    /// often asks nothing more.
-    /// In batches, as the search's parts found them (moved, never copied).
+    /// Figures a level-by-level search found (each under its own key), not in `memo` yet,
+    /// in batches as its parts found them (moved, never copied): moved there before the
+    /// next search looks anything up. Filling a map of millions takes as long as finding
+    /// them, and the caller of a single search (`dungeon odds`) often asks nothing more.
     found: Vec<Vec<(u64, f64)>>,
     /// The memo may hold figures from elsewhere (a saved bot's, the shared table's) under
     /// the whole key of any situation: then every situation is looked up under both keys.
@@ -178,7 +177,7 @@ pub struct OddsSearch<'a> {
     lookups: Vec<u64>,
     /// The rulings' hash, for the options it was made of (the same in every state of a
     /// search: worked out once).
-    rulings: Option<(*const crate::options::GameOptions, u64)>,
+    rulings: Rulings,
     /// Grows whenever what is being worked out depends on the history: a step that read
     /// it, or a situation remembered under its whole key.
     history: u64,
@@ -235,7 +234,7 @@ impl<'a> OddsSearch<'a> {
             events: Vec::with_capacity(32),
             shared,
             lookups: Vec::new(),
-            rulings: None,
+            rulings: Rulings::default(),
             history: 0,
             spare: Vec::new(),
             twin_work: 0,
@@ -353,16 +352,7 @@ impl<'a> OddsSearch<'a> {
 
     /// A state's node and faced species.
     fn node_of(&mut self, state: &GameState) -> (u32, Faced) {
-        let options = std::sync::Arc::as_ptr(&state.options);
-        let rulings = match self.rulings {
-            Some((of, hash)) if of == options => hash,
-            _ => {
-                let hash = crate::options::rulings_hash(&state.options.rulings);
-                self.rulings = Some((options, hash));
-                hash
-            }
-        };
-        let keys = Keys::of(state, rulings);
+        let keys = self.rulings.keys(state);
         (
             self.cache.graph.node(&keys, state, &self.describe),
             keys.faced,
@@ -389,6 +379,27 @@ impl<'a> OddsSearch<'a> {
         }
         let (node, faced) = self.node_of(state);
         self.situation(&Src::Here(state), node, faced, Cards::of(chances), false)
+    }
+}
+
+/// The hash of the rulings of the options a state was last seen with, worked out once for
+/// them (the same in every state of a search).
+#[derive(Default)]
+struct Rulings(Option<(*const crate::options::GameOptions, u64)>);
+
+impl Rulings {
+    /// `state`'s keys (see [`Keys::of`]).
+    fn keys(&mut self, state: &GameState) -> Keys {
+        let options = std::sync::Arc::as_ptr(&state.options);
+        let hash = match self.0 {
+            Some((of, hash)) if of == options => hash,
+            _ => {
+                let hash = crate::options::rulings_hash(&state.options.rulings);
+                self.0 = Some((options, hash));
+                hash
+            }
+        };
+        Keys::of(state, hash)
     }
 }
 

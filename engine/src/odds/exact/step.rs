@@ -189,13 +189,7 @@ impl OddsSearch<'_> {
         let (next_node, next_faced) = self.node_of(&next);
         let mut slot = None;
         if keep {
-            let edge = Edge::Goes {
-                node: next_node,
-                faced_added: next_faced.sum.wrapping_sub(faced.sum),
-                faced_count: next_faced.count,
-                seen_added: Seen::of(seen_added),
-                settled: Known::NONE,
-            };
+            let edge = Edge::goes(faced, next_node, next_faced, seen_added);
             slot = self.set_edge(node, step, &asked, edge);
         }
         let history = self.history;

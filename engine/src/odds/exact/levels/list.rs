@@ -268,13 +268,7 @@ impl OddsSearch<'_> {
             if let Some(spare) = states.keep(next_node, next_level, next, next_faced) {
                 self.spare.push(spare);
             }
-            Edge::Goes {
-                node: next_node,
-                faced_added: next_faced.sum.wrapping_sub(faced.sum),
-                faced_count: next_faced.count,
-                seen_added: Seen::of(stepped.seen_added),
-                settled: Known::NONE,
-            }
+            Edge::goes(faced, next_node, next_faced, stepped.seen_added)
         };
         self.cache.graph.set_edge(node, step, edge, self.monsters);
         Ok(Ok(edge))

@@ -397,13 +397,7 @@ impl OddsSearch<'_> {
             }
         }
     }
-}
 
-fn over(survived: bool) -> u32 {
-    if survived { SURVIVED } else { LOST_RUN }
-}
-
-impl OddsSearch<'_> {
     /// Where the states the search is done with go (see [`Spare`]).
     fn spare(&mut self) -> Spare<'_> {
         Spare {
@@ -411,4 +405,8 @@ impl OddsSearch<'_> {
             twins: self.twins.is_some().then_some(&mut self.twin_spare),
         }
     }
+}
+
+fn over(survived: bool) -> u32 {
+    if survived { SURVIVED } else { LOST_RUN }
 }

@@ -183,7 +183,7 @@ fn serve(make: EngineTwin, jobs: Receiver<Job>, found: Sender<Vec<Taken>>, stop:
     };
     let mut events = Vec::with_capacity(32);
     let mut spare = Vec::new();
-    let mut rulings = None;
+    let mut rulings = Rulings::default();
     for job in jobs {
         let start = engine.hooks_steps_spent();
         engine.set_work_limit(job.work_left.map(|left| start.saturating_add(left)));
@@ -238,23 +238,14 @@ fn led(
     next: Arc<GameState>,
     outcome: Outcome,
     spare: &mut Vec<Arc<GameState>>,
-    rulings: &mut Option<(*const crate::options::GameOptions, u64)>,
+    rulings: &mut Rulings,
 ) -> TwinStep {
     let led = if next.is_over() {
         let survived = next.run.success == Some(true);
         spare.push(next);
         Led::Over(survived)
     } else {
-        let options = Arc::as_ptr(&next.options);
-        let hash = match *rulings {
-            Some((of, hash)) if of == options => hash,
-            _ => {
-                let hash = crate::options::rulings_hash(&next.options.rulings);
-                *rulings = Some((options, hash));
-                hash
-            }
-        };
-        let keys = Keys::of(&next, hash);
+        let keys = rulings.keys(&next);
         Led::To(next, keys)
     };
     TwinStep { led, outcome }

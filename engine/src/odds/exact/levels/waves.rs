@@ -217,13 +217,7 @@ impl OddsSearch<'_> {
                 let next_node = self.cache.graph.node(&keys, &next, &self.describe);
                 let next_faced = keys.faced;
                 spare.extend(states.keep_shared(next_node, true, next, next_faced));
-                Edge::Goes {
-                    node: next_node,
-                    faced_added: next_faced.sum.wrapping_sub(faced.sum),
-                    faced_count: next_faced.count,
-                    seen_added: Seen::of(outcome.seen_added),
-                    settled: Known::NONE,
-                }
+                Edge::goes(faced, next_node, next_faced, outcome.seen_added)
             }
         };
         self.cache.graph.set_edge(node, step, edge, self.monsters);
