@@ -38,11 +38,20 @@ fn only_no_origin_the_servers_own_and_named_origins_open_the_socket() {
         greeted(client.unwrap_or_else(|e| panic!("{origin} refused: {e}")));
     }
     greeted(Client::connect(&url));
-    for origin in ["https://evil.example", "null", "http://127.0.0.1:1"] {
-        match Client::connect_with(&url, &[("origin", origin)]) {
-            Err(tungstenite::Error::Http(response)) => assert_eq!(response.status(), 403),
-            Err(e) => panic!("{origin}: {e}"),
-            Ok(_) => panic!("{origin} opened the socket"),
+    // The rooms' socket keeps the same door.
+    let rooms = url.replace("/ws", "/rooms");
+    assert_ne!(rooms, url);
+    for origin in [own.as_str(), "https://play.example.org"] {
+        let client = Client::connect_with(&rooms, &[("origin", origin)]);
+        assert!(client.is_ok(), "{origin} refused at /rooms");
+    }
+    for url in [&url, &rooms] {
+        for origin in ["https://evil.example", "null", "http://127.0.0.1:1"] {
+            match Client::connect_with(url, &[("origin", origin)]) {
+                Err(tungstenite::Error::Http(response)) => assert_eq!(response.status(), 403),
+                Err(e) => panic!("{origin} at {url}: {e}"),
+                Ok(_) => panic!("{origin} opened the socket at {url}"),
+            }
         }
     }
 }

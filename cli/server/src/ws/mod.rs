@@ -41,10 +41,8 @@ async fn upgrade(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
-    if !shared.access.origin_allowed(&headers) {
-        tracing::info!("an upgrade from a foreign origin refused");
-        let why = "this server takes WebSocket connections from its own pages and the origins its operator names";
-        return (StatusCode::FORBIDDEN, why).into_response();
+    if let Some(refused) = foreign(&shared, &headers) {
+        return refused;
     }
     let client = shared.access.client(peer.addr, &headers);
     // Frames up to four times the limit are read and refused with `too_big`; larger
@@ -58,6 +56,17 @@ async fn upgrade(
             peer.ticket.upgraded();
             connection(shared, client, socket)
         })
+}
+
+/// The refusal of an upgrade from an origin the server does not take (at `/ws` and
+/// `/rooms` alike); `None` if it is taken.
+pub(crate) fn foreign(shared: &Shared, headers: &HeaderMap) -> Option<Response> {
+    if shared.access.origin_allowed(headers) {
+        return None;
+    }
+    tracing::info!("an upgrade from a foreign origin refused");
+    let why = "this server takes WebSocket connections from its own pages and the origins its operator names";
+    Some((StatusCode::FORBIDDEN, why).into_response())
 }
 
 /// Counts a connection from `client`, or tells it why not.

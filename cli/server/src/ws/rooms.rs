@@ -11,8 +11,8 @@ use crate::rooms::{Rooms, lock};
 use crate::shared::Shared;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::HeaderMap;
+use axum::response::Response;
 use dungeon_protocol::ErrorCode;
 use dungeon_protocol::rooms::{ROOMS_VERSION, RoomClient, RoomServer, parse_room_frame};
 use std::net::IpAddr;
@@ -25,9 +25,8 @@ pub(crate) async fn upgrade(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
-    if !shared.access.origin_allowed(&headers) {
-        let why = "this server takes WebSocket connections from its own pages and the origins its operator names";
-        return (StatusCode::FORBIDDEN, why).into_response();
+    if let Some(refused) = super::foreign(&shared, &headers) {
+        return refused;
     }
     let client = shared.access.client(peer.addr, &headers);
     let most = shared.limits.max_message * 4;
