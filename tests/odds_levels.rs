@@ -2,9 +2,10 @@
 //! card-by-card search's to the bit: the odds of entering and of each answer to a first
 //! question, the number of situations, and every entry the cache keeps (the searches
 //! after it, and a saved bot, read them), for every adventurer of every pack and pack mix
-//! at several sizes. Where a step reads the history (the princess's tiles) the search
-//! gives way to the card-by-card one; elsewhere it must really run level by level, or
-//! this test would compare the card-by-card search with itself. The level-by-level
+//! at several sizes. The search must really run level by level for the adventurers named
+//! below, or this test would compare the card-by-card search with itself: the princess
+//! too, whose Royal Sceptre asks whether a species was faced (her odds then hang on the
+//! history, and many situations are remembered under their whole key). The level-by-level
 //! search works parts of a level out side by side: cutting every level into three parts
 //! (more than the cores of the machines that run this) must find the same again.
 
@@ -133,24 +134,45 @@ fn level_by_level_finds_what_card_by_card_finds() {
             }
         }
     }
-    // The base box's and most of the sequel's adventurers never read the history: their
-    // odds are worked out level by level. The princess's Royal Sceptre reads it.
+    // Worked out level by level, at every size: the princess's Royal Sceptre asks whether
+    // species were faced (and her Daddy's Sword's question reads who answers it).
     for expected in [
         "base warrior",
         "base rogue",
         "sequel bard",
         "sequel ninja",
+        "sequel princess",
+        "base+sequel princess",
         "mandom mandom_hero",
     ] {
-        assert!(
-            by_levels.iter().any(|l| l == expected),
-            "{expected} was not worked out level by level: {gave_way:?}"
+        let times = by_levels.iter().filter(|l| *l == expected).count();
+        assert_eq!(
+            times, 3,
+            "{expected} was not worked out level by level at every size: {gave_way:?}"
         );
     }
-    assert!(
-        gave_way.iter().any(|l| l == "sequel princess"),
-        "{by_levels:?}"
-    );
+}
+
+/// The princess over more cards, where a monster's species was faced before more often:
+/// her reveals ask, and so do the answers of questions asked on the way (answered in each
+/// group for the species it faced before the monster being resolved), some of them not
+/// remembered by the card-by-card search. The same figures and entries, by levels on one
+/// thread and cut in three.
+#[test]
+fn the_princess_over_seven_cards_is_found_alike() {
+    let mut engine = Engine::new(catalog(&["sequel"])).unwrap();
+    let princess = engine.catalog().find_adventurer("princess").unwrap();
+    let (cards, _) = search(&mut engine, princess, 7, Way::CardByCard).unwrap();
+    for parts in [1, 3] {
+        let (levels, ran) = search(&mut engine, princess, 7, Way::Levels(Some(parts))).unwrap();
+        assert!(ran, "not worked out level by level");
+        assert_eq!(levels.figures, cards.figures, "{parts} parts");
+        assert_eq!(levels.states, cards.states, "{parts} parts");
+        assert!(
+            levels.entries == cards.entries,
+            "{parts} parts: the caches differ"
+        );
+    }
 }
 
 /// Past the memory its lists may take, the level-by-level search gives way to the
@@ -205,7 +227,7 @@ fn twins_spend_the_work_the_engine_would() {
             engine.hooks_steps_spent() - start,
         )
     };
-    for name in ["bard", "ninja", "necromancer"] {
+    for name in ["bard", "ninja", "necromancer", "princess"] {
         let (whole, spent) = run(name, 1, None);
         assert!(whole.is_ok(), "{name}: {whole:?}");
         // The twins' steps are theirs: the engine's own count grows only by its own.

@@ -323,6 +323,8 @@ pub trait Rules {
     fn hooks_random_draws(&self) -> u64;
     /// See [`HookRunner::take_species_asked`].
     fn hooks_take_species_asked(&mut self) -> Vec<(crate::ids::SpeciesId, bool)>;
+    /// See [`HookRunner::answer_species_from`].
+    fn hooks_answer_species_from(&mut self, _seen: Option<u64>) {}
     /// See [`HookRunner::may_raise_hp`].
     fn may_raise_hp(&self, card: CardRef) -> bool;
     /// See [`HookRunner::steps_spent`].
@@ -429,6 +431,9 @@ impl<H: HookRunner> Rules for Engine<H> {
     }
     fn hooks_take_species_asked(&mut self) -> Vec<(crate::ids::SpeciesId, bool)> {
         self.hooks.take_species_asked()
+    }
+    fn hooks_answer_species_from(&mut self, seen: Option<u64>) {
+        self.hooks.answer_species_from(seen);
     }
     fn hooks_steps_spent(&self) -> u64 {
         self.hooks.steps_spent()

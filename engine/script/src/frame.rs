@@ -67,6 +67,9 @@ pub(crate) struct Frame {
     /// In analysis, the species asked about since the search last took them (see
     /// [`crate::hooks::HookRunner::take_species_asked`]); `None` outside analysis.
     pub species_asked: Option<Vec<(SpeciesId, bool)>>,
+    /// In analysis, the species whose monsters count as faced before, as bits by index,
+    /// for such questions (see [`crate::hooks::HookRunner::answer_species_from`]).
+    pub species_seen: Option<u64>,
 }
 
 impl Frame {
@@ -90,6 +93,7 @@ impl Frame {
             history_reads: 0,
             random_draws: 0,
             species_asked: None,
+            species_seen: None,
             quick_ctx: true,
         }
     }

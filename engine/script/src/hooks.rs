@@ -127,6 +127,15 @@ pub trait HookRunner: 'static {
         Vec::new()
     }
 
+    /// In analysis, until called with `None`: hooks asking whether a monster of a species
+    /// was faced before are answered from `seen` (the species faced, as bits by index)
+    /// instead of the run's monsters, and report those answers to
+    /// [`HookRunner::take_species_asked`]. Species past the 63rd are still answered from
+    /// the run. The exact odds search takes such a step once on one state for every run
+    /// that would give the same answers (see `odds/exact/levels/`). A runner may ignore
+    /// it (the default): the search then reads the answers it gave and gives way.
+    fn answer_species_from(&mut self, _seen: Option<u64>) {}
+
     /// Steps hooks have taken so far, in all (Luau's; a hook run natively takes none):
     /// what budgets on analysis count, the same in every process.
     fn steps_spent(&self) -> u64 {

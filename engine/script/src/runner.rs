@@ -21,7 +21,9 @@ impl HookRunner for ScriptHost {
             false => self.step_budget,
         };
         self.meter.set_budget(budget);
-        self.frame.borrow_mut().species_asked = on.then(Vec::new);
+        let mut frame = self.frame.borrow_mut();
+        frame.species_asked = on.then(Vec::new);
+        frame.species_seen = None;
     }
 
     fn begin(&mut self) {
@@ -65,6 +67,11 @@ impl HookRunner for ScriptHost {
 
     fn random_draws(&self) -> u64 {
         self.frame.borrow().random_draws
+    }
+
+    fn answer_species_from(&mut self, seen: Option<u64>) {
+        let mut frame = self.frame.borrow_mut();
+        frame.species_seen = seen.filter(|_| frame.species_asked.is_some());
     }
 
     fn take_species_asked(&mut self) -> Vec<(crate::ids::SpeciesId, bool)> {

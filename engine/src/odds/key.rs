@@ -65,7 +65,7 @@ impl Mix {
 /// species were faced, as bits by species index (`None` when a species' index is past
 /// 63, or unknown after a step that took a faced monster back): what a step that asked
 /// only whether a species was faced is followed by (`exact/graph.rs`).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(super) struct Faced {
     pub sum: u64,
     pub count: u8,
@@ -81,6 +81,12 @@ impl Faced {
             count,
             seen: self.seen.zip(seen_added).map(|(a, b)| a | b),
         }
+    }
+
+    /// These species and one more monster's (of `species`, if it has one).
+    pub(super) fn plus(self, species: Option<crate::ids::SpeciesId>) -> Faced {
+        let count = self.count.wrapping_add(1);
+        self.after(species_term(species), count, species_bit(species))
     }
 }
 
@@ -182,8 +188,7 @@ impl Keys {
             ..Faced::default()
         };
         for f in run.monsters_faced() {
-            let count = faced.count.wrapping_add(1);
-            faced = faced.after(species_term(f.species), count, species_bit(f.species));
+            faced = faced.plus(f.species);
         }
 
         // What a step may read besides.

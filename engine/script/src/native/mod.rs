@@ -358,8 +358,11 @@ impl Helper {
                 let Some(s) = species else {
                     return Some(HookValue::Bool(false));
                 };
-                // Among the monsters `ctx.faced()` lists.
-                let seen = (f.faced_before().ok()?.iter()).any(|m| m.species == Some(s));
+                // Among the monsters `ctx.faced()` lists, unless an odds search answers.
+                let seen = match f.species_seen {
+                    Some(bits) if s.0 < 64 => bits & (1 << s.0) != 0,
+                    _ => (f.faced_before().ok()?.iter()).any(|m| m.species == Some(s)),
+                };
                 f.note_species_asked(s, seen);
                 Some(HookValue::Bool(seen))
             }

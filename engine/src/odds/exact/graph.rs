@@ -36,6 +36,8 @@ pub(super) struct Node {
     /// up under it first. (Any may be under either; one situation is under one only, so
     /// the order changes no figure, only how many lookups miss.)
     pub(super) whole_first: bool,
+    /// How many monsters its states faced (the step key holds it).
+    pub(super) faced_count: u8,
     /// Where revealing each monster (by index) led, once known.
     pub(super) reveals: Vec<Option<Edge>>,
     /// Where each answer, or resuming, led (by the move's code), once known.
@@ -149,6 +151,7 @@ impl Graph {
             may_draw: search.deck_draws.may_draw(state),
             lost: search.raisers.lost(state),
             whole_first: false,
+            faced_count: keys.faced.count,
             reveals: Vec::new(),
             acts: SmallVec::new(),
         });
@@ -215,6 +218,20 @@ impl Graph {
             match ask.after[usize::from(answer)]? {
                 Edge::Asks(next) => ix = next,
                 edge => return Some((edge, (ix, answer))),
+            }
+        }
+    }
+
+    /// Where the asks at `ix`, answered as the species `seen` give, stop being known: the
+    /// ask and the answer with nothing after it (`None`: they lead somewhere known).
+    pub(super) fn missing(&self, mut ix: u32, seen: u64) -> Option<(u32, bool)> {
+        loop {
+            let ask = &self.asks[ix as usize];
+            let answer = faced_before(seen, ask.species);
+            match ask.after[usize::from(answer)] {
+                None => return Some((ix, answer)),
+                Some(Edge::Asks(next)) => ix = next,
+                Some(_) => return None,
             }
         }
     }

@@ -68,7 +68,7 @@ use crate::game::DungeonSetup;
 use crate::ids::{CardId, MonsterId, SpeciesId, TileId};
 use crate::state::GameState;
 use describe::{DeckDraws, Describe, Raisers};
-use graph::{Ask, Edge, Graph, Known, Move, Node, Shape};
+use graph::{Ask, Edge, Graph, Known, Move, Node, Seen, Shape};
 use on::{On, Outcome, spent_all, take_on};
 use rustc_hash::FxHashMap as HashMap;
 use situation::Cards;

@@ -13,6 +13,9 @@ pub(super) fn spent_all(engine: &dyn Rules, elsewhere: u64) -> bool {
 pub(super) struct On<'e> {
     pub(super) engine: &'e mut dyn Rules,
     pub(super) events: &'e mut Vec<Event>,
+    /// Answer the hooks asking whether a species was faced before from these species
+    /// ([`Rules::hooks_answer_species_from`]); `None`: from the run's monsters.
+    pub(super) answers: Option<u64>,
 }
 
 impl On<'_> {
@@ -26,7 +29,11 @@ impl On<'_> {
         deck: Option<MonsterId>,
         exhausted: &dyn Fn(&dyn Rules) -> bool,
     ) -> Result<Outcome, EngineError> {
-        let On { engine, events } = self;
+        let On {
+            engine,
+            events,
+            answers,
+        } = self;
         from.copy_for_undo(next);
         next.options = from.options.clone();
         // What was asked making `from` is not this step's.
@@ -35,7 +42,14 @@ impl On<'_> {
         let draws = engine.hooks_random_draws();
         let faced_len = next.run.faced.len();
         let kept_before = next.run.monsters_faced().count();
-        take_on(&mut *engine, events, next, step, deck)?;
+        if answers.is_some() {
+            engine.hooks_answer_species_from(answers);
+        }
+        let taken = take_on(&mut *engine, events, next, step, deck);
+        if answers.is_some() {
+            engine.hooks_answer_species_from(None);
+        }
+        taken?;
         if engine.hooks_random_draws() != draws {
             // Where it led hangs on a number this search cannot weigh: nothing of it is
             // remembered (no edge, no figure), and the caller samples instead.

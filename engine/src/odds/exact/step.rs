@@ -70,7 +70,7 @@ impl OddsSearch<'_> {
             None => {}
         }
         let may_draw = self.node(node).may_draw;
-        let stepped = self.step(src, step, None)?;
+        let stepped = self.step(src, step, None, None)?;
         let replaced =
             may_draw && (self.events.iter()).any(|e| matches!(e, Event::Replaced { .. }));
         if replaced {
@@ -111,12 +111,14 @@ impl OddsSearch<'_> {
     }
 
     /// Takes a move on a copy of the state: the state it leads to, whether where it led
-    /// may be remembered, and what it asked.
+    /// may be remembered, and what it asked (answered from the species `answers`, if
+    /// given: see [`On::answers`]).
     pub(super) fn step(
         &mut self,
         src: &Src<'_>,
         step: Move,
         deck: Option<MonsterId>,
+        answers: Option<u64>,
     ) -> Result<Stepped, EngineError> {
         if self.work_exhausted() {
             return Err(EngineError::Work);
@@ -127,6 +129,7 @@ impl OddsSearch<'_> {
         let on = On {
             engine: &mut *self.engine,
             events: &mut self.events,
+            answers,
         };
         // A spare state's storage (its lists spilled to the heap included) is reused.
         let mut next = self.spare.pop().unwrap_or_default();
@@ -267,7 +270,7 @@ impl OddsSearch<'_> {
                     self.follow(src, node, faced, step, edge, None, drawn_cards)?
                 }
                 None => {
-                    let mut stepped = self.step(src, step, Some(monster))?;
+                    let mut stepped = self.step(src, step, Some(monster), None)?;
                     stepped.clean &= drawn.is_some();
                     let step = (step, Some(monster));
                     self.arrive(node, faced, step, stepped, drawn_cards)?

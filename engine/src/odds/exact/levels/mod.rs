@@ -18,7 +18,7 @@
 //! of the next group but part of the reveal's target, worked out where the reveal's odds
 //! are summed (the card-by-card search never remembers a question before the end either).
 //! And once no card can come, the unseen cards no longer count: the last level is one
-//! group. Past a bound (`LEVEL_WORDS`) the search gives way all the same.
+//! group (unless steps asked about the species faced: see below). Past a bound (`LEVEL_WORDS`) the search gives way all the same.
 //!
 //! Once a level's reveals are known, its groups are independent of one another: the next
 //! level's are filled, and each level's odds worked out, in parts side by side
@@ -28,13 +28,23 @@
 //! as if taken here: the graph, the states kept and the work spent are the same whatever
 //! the number of cores.
 //!
-//! Only what never depends on the history is worked out this way. At the first step that
-//! read it (or asked whether a species was faced, or may draw the monster deck), at a
-//! state this search does not hold, or at a step the engine refuses, the search gives way
-//! to the card-by-card one, which keeps the steps taken so far. It runs only on a fresh
-//! cache with no budget and no shared odds (which count and record lookups in the
-//! card-by-card search's order).
+//! The history counts only through steps that asked whether a species was faced before
+//! (the Royal Sceptre). The cards drawn so far are the same for every situation of a
+//! group, so while each step adds to the monsters faced just what revealing its card
+//! adds, they all faced the same species, once groups are told apart by them too (a
+//! Shapeshifter's species is its place): the group's ([`Group::faced`]). Such a step is
+//! taken on a node's one state, whatever that state faced, with its answers given from
+//! the species a group faced ([`crate::hooks::HookRunner::answer_species_from`]; see
+//! `asks.rs`). A situation whose working out met one is remembered under its whole key,
+//! as the card-by-card search remembers it (see `values.rs`). Daddy's Sword's question,
+//! whose answers read who gives them, is taken on the first state as that search takes
+//! it. At any other step that read the history (or may draw the monster deck),
+//! at a state this search does not hold, or at a step the engine refuses, the search
+//! gives way to the card-by-card one, which keeps the steps taken so far. It runs only
+//! on a fresh cache with no budget and no shared odds (which count and record lookups in
+//! the card-by-card search's order).
 
+mod asks;
 mod list;
 mod parts;
 mod twins;
@@ -43,13 +53,17 @@ mod waves;
 
 pub(super) use twins::Twins;
 
+use asks::{AnswerIn, Asked, UNKEPT, fits};
+
 use super::*;
 use std::sync::Arc;
 
 /// A move's target (in the same group for an answer, in the next level's for a reveal): a
 /// situation's slot there (a node, for a reveal), a question (`EXPR` + its index among
-/// [`Compact`]'s questions), or the run over.
+/// [`Compact`]'s questions), the run over, or (for a reveal) the asks it hangs on (`ASKS`
+/// + their index among [`Compact::asks`]).
 const EXPR: u32 = 1 << 31;
+const ASKS: u32 = 1 << 30;
 const LOST_RUN: u32 = u32::MAX - 1;
 const SURVIVED: u32 = u32::MAX;
 
@@ -71,18 +85,32 @@ enum Kind {
 
 /// A situation that is answered or resumed: its moves' targets, in its group, are
 /// `acts[start..end]`; resuming (`runner` unknown: one move, its value), or a question
-/// (the best of them for the runner, else the worst).
+/// (the best of them for the runner, else the worst). `asked`: one of its moves asked
+/// whether a species was faced (see `values.rs`).
 #[derive(Copy, Clone)]
 struct Answers {
     runner: Option<bool>,
     start: u32,
     end: u32,
+    asked: bool,
 }
 
 /// The situations with the same chances.
 struct Group {
     chances: Chances,
     key: u64,
+    /// The species every situation of the group faced, if the same (as they are but in
+    /// the last group, while [`Compact::plain`] holds, once groups are told apart by them
+    /// too: see `next_groups`).
+    faced: Option<Faced>,
+    /// Another group has the same chances (and other species faced): see `values.rs`.
+    split: bool,
+    /// By the card revealed last, the species the situations faced before it (`None`:
+    /// not the same for each way here).
+    before: SmallVec<[(MonsterId, Option<u64>); 4]>,
+    /// The slots of questions remembered under their whole key (see `list.rs`'s
+    /// `answer_on_level`).
+    whole: Vec<u32>,
     items: Vec<u32>,
     kinds: Vec<Kind>,
     answers: Vec<Answers>,
@@ -102,22 +130,30 @@ struct Group {
     /// How many odds `inflow` will hold.
     inflow_len: u32,
     values: Vec<f64>,
+    /// Whether working each situation out read the history (see `values.rs`).
+    flags: Vec<bool>,
 }
 
-/// A card a group's next one may be (see [`Group::draws`]).
+/// A card a group's next one may be (see [`Group::draws`]), and how it is taken from
+/// the chances.
 #[derive(Copy, Clone)]
 struct Draw {
     monster: MonsterId,
     p: f64,
+    take: Take,
     child: u32,
     at: u32,
 }
 
 impl Group {
-    fn new(chances: Chances, key: u64) -> Group {
+    fn new(chances: Chances, key: u64, faced: Option<Faced>) -> Group {
         Group {
             chances,
             key,
+            faced,
+            split: false,
+            before: SmallVec::new(),
+            whole: Vec::new(),
             items: Vec::new(),
             kinds: Vec::new(),
             answers: Vec::new(),
@@ -128,13 +164,14 @@ impl Group {
             inflow: Vec::new(),
             inflow_len: 0,
             values: Vec::new(),
+            flags: Vec::new(),
         }
     }
 
     /// The memory the group's lists take (but its inflow, counted with the level above),
     /// in words of 4 bytes: an item's node, kind and value, and its moves.
     fn words(&self) -> usize {
-        self.items.len() * 5 + self.acts.len() + self.from.len() * 2 + self.draws.len() * 5
+        self.items.len() * 5 + self.acts.len() + self.from.len() * 2 + self.draws.len() * 7
     }
 }
 
@@ -204,6 +241,17 @@ struct Compact {
     reveals: Vec<Vec<Reveal>>,
     questions: Vec<Question>,
     targets: Vec<u32>,
+    /// The asks reveals hang on, by their index among the graph's ([`Graph::asks`]).
+    asks: Vec<Asked>,
+    /// Some reveal asked: each level's are looked at for answers not known yet.
+    asking: bool,
+    /// By monster and number of monsters faced before, what revealing it adds to the
+    /// species faced (to their sum, and their bits: see [`Edge::Goes`]), once a reveal of
+    /// it is known.
+    added: Vec<Option<(u64, u64)>>,
+    /// Every step listed added to the monsters faced just the card it revealed, if any:
+    /// each group's situations faced the group's species ([`Group::faced`]).
+    plain: bool,
 }
 
 /// Where a reveal leads: `code` is the end of the run, a node, or a [`Question`] (`EXPR` +
@@ -220,11 +268,20 @@ const UNKNOWN: u32 = u32::MAX - 2;
 impl Compact {
     fn new(monsters: usize) -> Compact {
         Compact {
+            added: vec![None; monsters * 256],
             info: Vec::new(),
             reveals: vec![Vec::new(); monsters],
             questions: Vec::new(),
             targets: Vec::new(),
+            asks: Vec::new(),
+            asking: false,
+            plain: true,
         }
+    }
+
+    /// What revealing `monster` after `count` monsters adds to the species faced.
+    fn added(&self, monster: MonsterId, count: u8) -> Option<(u64, u64)> {
+        self.added[monster.ix() * 256 + usize::from(count)]
     }
 
     /// The node's bits: lost unless a card raising HP may come; paused before a reveal;

@@ -19,8 +19,9 @@ const CHUNK: usize = 256;
 /// Chunks out per twin at a time.
 const AHEAD: usize = 2;
 
-/// A step for a twin: the state to take it from, and the move.
-pub(super) type Task = (Arc<GameState>, Move);
+/// A step for a twin: the state to take it from, the move, and the species its questions
+/// are answered from (see [`On::answers`]).
+pub(super) type Task = (Arc<GameState>, Move, Option<u64>);
 
 /// What a twin found taking a step.
 pub(super) struct Taken {
@@ -189,7 +190,7 @@ fn serve(make: EngineTwin, jobs: Receiver<Job>, found: Sender<Vec<Taken>>, stop:
         engine.set_work_limit(job.work_left.map(|left| start.saturating_add(left)));
         spare.extend(job.spare);
         let mut out = Vec::with_capacity(job.tasks.len());
-        for (state, step) in job.tasks {
+        for (state, step, answers) in job.tasks {
             if stop.load(Relaxed) {
                 return;
             }
@@ -204,6 +205,7 @@ fn serve(make: EngineTwin, jobs: Receiver<Job>, found: Sender<Vec<Taken>>, stop:
                 let on = On {
                     engine: &mut *engine,
                     events: &mut events,
+                    answers,
                 };
                 let into = Arc::get_mut(&mut next).expect("held here alone");
                 match on.step(&state, into, step, None, &|e| e.work_exhausted()) {
