@@ -125,13 +125,13 @@ struct Group {
     /// The groups of the level above whose next card leads here, and which of their draws.
     from: Vec<(u32, u32)>,
     /// For each of those, for each of its paused situations, its odds after that card
-    /// (worked out once this group's values are).
+    /// (worked out once this group's values are), negative if it read the history.
     inflow: Vec<f64>,
     /// How many odds `inflow` will hold.
     inflow_len: u32,
+    /// The situations' odds, each negative if working it out read the history (see
+    /// `values.rs`).
     values: Vec<f64>,
-    /// Whether working each situation out read the history (see `values.rs`).
-    flags: Vec<bool>,
 }
 
 /// A card a group's next one may be (see [`Group::draws`]), and how it is taken from
@@ -164,7 +164,6 @@ impl Group {
             inflow: Vec::new(),
             inflow_len: 0,
             values: Vec::new(),
-            flags: Vec::new(),
         }
     }
 

@@ -4,9 +4,10 @@
 //! That search remembers a situation under its whole key (the species faced included)
 //! when working it out read the history: when one of the moves below it, down to the
 //! situations it finds remembered, asked whether a species was faced. So each
-//! situation's flag ([`Group::flags`]) is worked out with its odds: a reveal that asked,
-//! or a flagged situation reached, flags it. The odds after each card carry their flag
-//! as their sign (odds are never negative; `-0.0` is a flagged 0).
+//! situation's flag is worked out with its odds: a move that asked, or a flagged
+//! situation reached, flags it. A situation's odds ([`Group::values`]) and the odds after
+//! each card ([`Group::inflow`]) carry their flag as their sign (odds are never negative;
+//! `-0.0` is a flagged 0): no more memory to read.
 //!
 //! Groups told apart by the species faced (see `list.rs`'s `next_groups`) may hold the
 //! same node: a situation whose working out read no history is the same in each, and is
@@ -14,8 +15,13 @@
 
 use super::*;
 
-/// Marks a situation being worked out (odds are never negative).
-const WORKING: f64 = -1.0;
+/// Marks a situation being worked out (odds are never infinite).
+const WORKING: f64 = f64::INFINITY;
+
+/// Odds with their flag, as [`Group::values`] and [`Group::inflow`] hold them: the sign.
+fn signed(v: f64, flag: bool) -> f64 {
+    if flag { -v } else { v }
+}
 
 impl OddsSearch<'_> {
     /// The odds of the first level's situation, every level worked out from the one
@@ -82,7 +88,7 @@ impl OddsSearch<'_> {
         for n in whole {
             self.cache.graph.nodes[n as usize].whole_first = true;
         }
-        Ok(levels[0][0].values[0])
+        Ok(levels[0][0].values[0].abs())
     }
 }
 
@@ -104,15 +110,15 @@ fn inflow(child: &mut Group, upper: &[Group], compact: &Compact, slot_of: &mut [
             let (reveal, asked) = (compact.reveal(n, monster))
                 .and_then(|reveal| compact.answer(reveal, seen))
                 .expect("listed");
-            let (v, flag) = match reveal.code {
+            let v = match reveal.code {
                 // No card can come: the question was remembered, as a situation.
                 c if ended && list::is_question(c) => {
                     let slot = slot_of[reveal.node as usize] as usize;
-                    (child.values[slot], child.flags[slot])
+                    child.values[slot]
                 }
                 c => reached(child, c, compact, slot_of),
             };
-            inflow.push(if asked || flag { -v } else { v });
+            inflow.push(signed(v.abs(), asked || v.is_sign_negative()));
         }
     }
     child.inflow = inflow;
@@ -121,7 +127,6 @@ fn inflow(child: &mut Group, upper: &[Group], compact: &Compact, slot_of: &mut [
 /// A group's odds, from the next level's (`below`).
 fn work_group(group: &mut Group, below: &[Group]) -> Result<(), GiveWay> {
     group.values = vec![f64::NAN; group.items.len()];
-    group.flags = vec![false; group.items.len()];
     let paused = group.paused.len();
     // Summed card by card, in the order the card-by-card search sums them.
     let mut totals = vec![0.0; paused];
@@ -136,8 +141,7 @@ fn work_group(group: &mut Group, below: &[Group]) -> Result<(), GiveWay> {
         }
     }
     for ((&slot, total), flag) in group.paused.iter().zip(totals).zip(flags) {
-        group.values[slot as usize] = total;
-        group.flags[slot as usize] = flag;
+        group.values[slot as usize] = signed(total, flag);
     }
     for i in 0..group.items.len() {
         if group.values[i].is_nan() {
@@ -147,34 +151,36 @@ fn work_group(group: &mut Group, below: &[Group]) -> Result<(), GiveWay> {
     Ok(())
 }
 
-/// The value in `child` of where a reveal leads (its code), and its flag: the end, a
+/// The value in `child` of where a reveal leads (its code), signed by its flag: the end, a
 /// situation (a node, at its slot), or a question worked out from its answers' targets in
 /// order, as the card-by-card search works it out.
-fn reached(child: &Group, code: u32, compact: &Compact, slot_of: &[u32]) -> (f64, bool) {
+fn reached(child: &Group, code: u32, compact: &Compact, slot_of: &[u32]) -> f64 {
     match code {
-        LOST_RUN => (0.0, false),
-        SURVIVED => (1.0, false),
+        LOST_RUN => 0.0,
+        SURVIVED => 1.0,
         c if c & EXPR != 0 => {
             let question = compact.questions[(c & !EXPR) as usize];
             let runner = question.runner;
             let mut best: f64 = if runner { 0.0 } else { 1.0 };
             let mut flagged = false;
             for &t in &compact.targets[question.start as usize..question.end as usize] {
-                let (v, flag) = reached(child, t, compact, slot_of);
-                best = if runner { best.max(v) } else { best.min(v) };
-                flagged |= flag;
+                let v = reached(child, t, compact, slot_of);
+                best = if runner {
+                    best.max(v.abs())
+                } else {
+                    best.min(v.abs())
+                };
+                flagged |= v.is_sign_negative();
             }
-            (best, flagged)
+            signed(best, flagged)
         }
-        node => {
-            let slot = slot_of[node as usize] as usize;
-            (child.values[slot], child.flags[slot])
-        }
+        node => child.values[slot_of[node as usize] as usize],
     }
 }
 
 /// Works out the odds of the `i`-th situation of a group from its moves' targets in the
-/// group (worked out first when need be). A circle of answers gives way.
+/// group (worked out first when need be), signed by its flag. A circle of answers gives
+/// way.
 fn acted(group: &mut Group, i: usize) -> Result<f64, GiveWay> {
     let value = group.values[i];
     if value == WORKING {
@@ -186,7 +192,6 @@ fn acted(group: &mut Group, i: usize) -> Result<f64, GiveWay> {
     let (runner, start, end, asked) = match group.kinds[i] {
         Kind::Lost => {
             group.values[i] = 0.0;
-            group.flags[i] = false;
             return Ok(0.0);
         }
         Kind::Acts(a) => {
@@ -204,8 +209,8 @@ fn acted(group: &mut Group, i: usize) -> Result<f64, GiveWay> {
             SURVIVED => 1.0,
             slot => {
                 let v = acted(group, slot as usize)?;
-                flagged |= group.flags[slot as usize];
-                v
+                flagged |= v.is_sign_negative();
+                v.abs()
             }
         };
         best = match runner {
@@ -214,9 +219,8 @@ fn acted(group: &mut Group, i: usize) -> Result<f64, GiveWay> {
             Some(false) => best.min(v),
         };
     }
-    group.values[i] = best;
-    group.flags[i] = flagged;
-    Ok(best)
+    group.values[i] = signed(best, flagged);
+    Ok(group.values[i])
 }
 
 /// What a part of a level remembers.
@@ -250,7 +254,7 @@ fn remember(
             return Err(GiveWay);
         };
         let key = key::situation_key(keys[n as usize].0, faced, group.key);
-        found.found.push((key, group.values[slot as usize]));
+        found.found.push((key, group.values[slot as usize].abs()));
     }
     for (i, (&n, kind)) in group.items.iter().zip(&group.kinds).enumerate() {
         let (run, step) = keys[n as usize];
@@ -262,9 +266,9 @@ fn remember(
         if !remembered {
             continue;
         }
-        let v = group.values[i];
+        let (v, flagged) = (group.values[i].abs(), group.values[i].is_sign_negative());
         match group.faced {
-            _ if !group.flags[i] => {
+            _ if !flagged => {
                 let key = match ended {
                     true => key::settled_key(step),
                     false => key::unfaced_key(step, group.key),
