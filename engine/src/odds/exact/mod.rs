@@ -74,7 +74,7 @@ use rustc_hash::FxHashMap as HashMap;
 use situation::Cards;
 use smallvec::SmallVec;
 use std::cell::OnceCell;
-use step::{Src, Stepped, faced_before};
+use step::{Src, Stepped, faced_before, fits};
 
 /// The lists a level-by-level search may take (about 800 MB; the bard's 13 cards take a
 /// third of it): past them it gives way to the card-by-card search, whose memo is then

@@ -175,12 +175,7 @@ impl OddsSearch<'_> {
             asked,
             seen_added,
         } = stepped;
-        let keep = clean
-            && (asked.is_empty()
-                || step.1.is_none()
-                    && faced.seen.is_some_and(|seen| {
-                        (asked.iter()).all(|&(s, answer)| faced_before(seen, s) == answer)
-                    }));
+        let keep = clean && (asked.is_empty() || step.1.is_none() && fits(&asked, faced.seen));
         if next.is_over() {
             let survived = next.run.success == Some(true);
             if keep {
@@ -405,6 +400,15 @@ pub(super) struct Stepped {
     pub(super) asked: Vec<(SpeciesId, bool)>,
     /// See [`Edge::Goes`].
     pub(super) seen_added: Option<u64>,
+}
+
+/// Whether a step that asked `asked` may be remembered by its answers: each the one the
+/// species `answers` give (`None`: not known).
+pub(super) fn fits(asked: &[(SpeciesId, bool)], answers: Option<u64>) -> bool {
+    asked.is_empty()
+        || answers.is_some_and(|seen| {
+            (asked.iter()).all(|&(species, answer)| faced_before(seen, species) == answer)
+        })
 }
 
 /// The answer a state whose faced species are `seen` gives to "was a monster of

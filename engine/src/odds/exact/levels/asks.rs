@@ -35,15 +35,6 @@ pub(super) fn is_asks(code: u32) -> bool {
 /// which no ask has), it is answered in each group ([`OddsSearch::answer_on_level`]).
 pub(super) const UNKEPT: u32 = u32::MAX;
 
-/// Whether a step that asked `asked` is kept: each answer the one the species `answers`
-/// give (`None`: not known).
-pub(super) fn fits(asked: &[(SpeciesId, bool)], answers: Option<u64>) -> bool {
-    asked.is_empty()
-        || answers.is_some_and(|seen| {
-            (asked.iter()).all(|&(species, answer)| faced_before(seen, species) == answer)
-        })
-}
-
 /// A group an answer is taken in (see [`OddsSearch::answer_on_level`]).
 #[derive(Copy, Clone)]
 pub(super) struct AnswerIn<'g> {
@@ -100,14 +91,22 @@ impl Compact {
         (reveal.code != UNKNOWN).then_some((reveal, asked))
     }
 
+    /// Where revealing `monster` takes `node`'s situations that faced the species `seen`,
+    /// and whether it asked (see [`Compact::answer`]).
+    pub(super) fn led(
+        &self,
+        node: u32,
+        monster: MonsterId,
+        seen: Option<u64>,
+    ) -> Option<(Reveal, bool)> {
+        self.answer(self.reveal(node, monster)?, seen)
+    }
+
     /// Where a reveal from a situation that faced the species `seen` stops being known
     /// among the asks it hangs on: the ask (by index) and the answer with nothing after
     /// it (`None`: known).
     pub(super) fn missing(&self, mut reveal: Reveal, seen: u64) -> Option<(u32, bool)> {
-        loop {
-            if !is_asks(reveal.code) {
-                return (reveal.code == UNKNOWN).then_some((u32::MAX, false));
-            }
+        while is_asks(reveal.code) {
             let ix = reveal.code & !ASKS;
             let ask = &self.asks[ix as usize];
             let answer = faced_before(seen, ask.species);
@@ -116,6 +115,7 @@ impl Compact {
                 return Some((ix, answer));
             }
         }
+        None
     }
 
     /// Notes where the asks at `ix` (among the graph's) lead for the answers `seen` gives,
@@ -206,9 +206,9 @@ impl OddsSearch<'_> {
         }
     }
 
-    /// Where a step just taken led, not remembered (the card-by-card search does not
-    /// remember it either): the state it led to kept for its node.
-    fn unkept_on_level(
+    /// Where a step just taken led, the state it led to kept for its node; not remembered
+    /// (see [`OddsSearch::arrived_on_level`], which remembers it).
+    pub(super) fn led_on_level(
         &mut self,
         faced: Faced,
         stepped: Stepped,
@@ -271,7 +271,7 @@ impl OddsSearch<'_> {
             // card-by-card search takes it from this state, and remembers none, as here,
             // if it leads to the end or a pause.
             return Ok(
-                match self.unkept_on_level(faced, stepped, next_level, states) {
+                match self.led_on_level(faced, stepped, next_level, states) {
                     Edge::Goes { node: next, .. }
                         if !matches!(self.node(next).shape, Shape::Paused { .. }) =>
                     {
@@ -292,7 +292,7 @@ impl OddsSearch<'_> {
             return Ok(edge.map(|edge| (edge, false)));
         }
         Ok(Ok((
-            self.unkept_on_level(faced, stepped, next_level, states),
+            self.led_on_level(faced, stepped, next_level, states),
             true,
         )))
     }
@@ -330,14 +330,14 @@ impl OddsSearch<'_> {
         compact: &mut Compact,
         states: &mut States,
     ) -> Level<()> {
-        let mut missing: HashSet<(u32, bool)> = HashSet::default();
+        // (One for each ask and answer missing here, so for each missing in the graph:
+        // it holds at least what `compact` does.)
         let mut wave = Vec::new();
         let graph = &self.cache.graph;
         for &(n, monster, seen) in &unanswered {
             let step = Move::Reveal(monster);
             if let Some(Edge::Asks(ix)) = graph.edge(n, step)
-                && let Some(slot) = graph.missing(ix, seen)
-                && missing.insert(slot)
+                && graph.missing(ix, seen).is_some()
             {
                 wave.push((n, step, 0, Some(seen)));
             }

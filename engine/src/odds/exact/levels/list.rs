@@ -327,7 +327,7 @@ impl OddsSearch<'_> {
         node: u32,
         faced: Faced,
         step: Move,
-        stepped: Stepped,
+        mut stepped: Stepped,
         next_level: bool,
         states: &mut States,
         answers: Option<u64>,
@@ -345,21 +345,9 @@ impl OddsSearch<'_> {
             self.spare.push(stepped.next);
             return Ok(Err(GiveWay));
         }
-        let next = stepped.next;
-        let edge = if next.is_over() {
-            let edge = Edge::Over(next.run.success == Some(true));
-            self.spare.push(next);
-            edge
-        } else {
-            let (next_node, next_faced) = self.node_of(&next);
-            if let Some(spare) = states.keep(next_node, next_level, next, next_faced) {
-                self.spare.push(spare);
-            }
-            Edge::goes(faced, next_node, next_faced, stepped.seen_added)
-        };
-        Ok(self
-            .keep_edge(node, step, &stepped.asked, edge)
-            .map(|()| edge))
+        let asked = std::mem::take(&mut stepped.asked);
+        let edge = self.led_on_level(faced, stepped, next_level, states);
+        Ok(self.keep_edge(node, step, &asked, edge).map(|()| edge))
     }
 }
 
@@ -472,9 +460,8 @@ fn fill(group: &mut Group, above: &[Group], compact: &Compact, slots: &mut Slots
         let seen = parent.faced.and_then(|f| f.seen);
         for &slot in &parent.paused {
             let n = parent.items[slot as usize];
-            let (reveal, _) = (compact.reveal(n, monster))
-                .and_then(|reveal| compact.answer(reveal, seen))
-                .expect("every reveal is resolved first");
+            let (reveal, _) =
+                (compact.led(n, monster, seen)).expect("every reveal is resolved first");
             match reveal.code {
                 // No card can come: the question is remembered, as a situation.
                 c if ended && is_question(c) => {

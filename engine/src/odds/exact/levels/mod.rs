@@ -53,7 +53,7 @@ mod waves;
 
 pub(super) use twins::Twins;
 
-use asks::{AnswerIn, Asked, UNKEPT, fits};
+use asks::{AnswerIn, Asked, UNKEPT};
 
 use super::*;
 use std::sync::Arc;

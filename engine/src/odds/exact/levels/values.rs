@@ -107,9 +107,7 @@ fn inflow(child: &mut Group, upper: &[Group], compact: &Compact, slot_of: &mut [
         let seen = parent.faced.and_then(|f| f.seen);
         for &slot in &parent.paused {
             let n = parent.items[slot as usize];
-            let (reveal, asked) = (compact.reveal(n, monster))
-                .and_then(|reveal| compact.answer(reveal, seen))
-                .expect("listed");
+            let (reveal, asked) = compact.led(n, monster, seen).expect("listed");
             let v = match reveal.code {
                 // No card can come: the question was remembered, as a situation.
                 c if ended && list::is_question(c) => {
