@@ -27,7 +27,9 @@
 //!   there, so the end of a dungeon reached in many ways is worked out once. A situation
 //!   whose working out read the history keeps its whole key. (Which of the two a situation
 //!   gets depends only on its step key and the chances: its working out reads the
-//!   history, or not, at the same point from every such state.)
+//!   history, or not, at the same point from every such state.) A tile that may draw
+//!   the monster deck's top card changes none of this: the cards it may draw are the
+//!   chances' unseen ones, and the deck's size is in the step key.
 //! - *A step that only asked whether a species was faced* (the Royal Sceptre, run
 //!   natively: [`crate::hooks::HookRunner::take_species_asked`]) is remembered too, by
 //!   its answers ([`Edge::Asks`]): followed from another state, it is taken by that

@@ -138,7 +138,7 @@ impl OddsSearch<'_> {
                 whole_first: n.whole_first,
                 whole_kept,
             })
-        } else if !may_draw && matches!(n.shape, Shape::Paused { .. }) {
+        } else if matches!(n.shape, Shape::Paused { .. }) {
             Place::At(At::Unfaced {
                 unfaced: key::unfaced_key(step, cards.key),
                 whole,
@@ -146,7 +146,7 @@ impl OddsSearch<'_> {
                 whole_first: n.whole_first,
                 whole_kept,
             })
-        } else if read || may_draw {
+        } else if read {
             Place::At(At::Whole(whole.key()))
         } else {
             Place::Again
