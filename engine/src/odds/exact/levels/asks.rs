@@ -261,6 +261,19 @@ impl OddsSearch<'_> {
                 .and_then(|&(_, seen)| seen)
                 .map(Some),
         };
+        // Taken before in this level with these answers, and not remembered: the step is
+        // the same (a node's one state), so it led to the same place and asked the same.
+        let unkept_key = step
+            .code()
+            .zip(answers.flatten())
+            .map(|(code, answers)| (node, code, answers, next_level));
+        if let Some((edge, asked)) = unkept_key.and_then(|k| states.unkept.get(&k))
+            && seen.is_some()
+            && !root
+            && !fits(asked, seen)
+        {
+            return Ok(Ok((*edge, true)));
+        }
         let stepped = match self.step(&Src::Here(state), step, None, answers.flatten()) {
             Ok(stepped) => stepped,
             Err(e @ (EngineError::Random | EngineError::Work)) => return Err(e),
@@ -291,10 +304,12 @@ impl OddsSearch<'_> {
                 self.arrived_on_level(node, faced, step, stepped, next_level, states, seen)?;
             return Ok(edge.map(|edge| (edge, false)));
         }
-        Ok(Ok((
-            self.led_on_level(faced, stepped, next_level, states),
-            true,
-        )))
+        let asked = unkept_key.map(|_| stepped.asked.clone());
+        let edge = self.led_on_level(faced, stepped, next_level, states);
+        if let (Some(key), Some(asked)) = (unkept_key, asked) {
+            states.unkept.insert(key, (edge, asked));
+        }
+        Ok(Ok((edge, true)))
     }
 
     /// Takes the reveals of a level that asked whether species were faced again, for the
