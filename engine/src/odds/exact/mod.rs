@@ -103,6 +103,10 @@ pub struct OddsCache {
     /// The steps taken. Not counted as situations and not saved: without them, searches
     /// run the engine instead.
     graph: Graph,
+    /// The odds of each answer to the question of the last situation worked out level by
+    /// level, if it was one, by that situation's whole key: what a caller asks next (the
+    /// options of a question asked before the first card), found without moving `found`.
+    root_options: Option<(u64, Vec<(Action, f64)>)>,
 }
 
 impl OddsCache {
@@ -118,6 +122,7 @@ impl OddsCache {
     pub fn clear(&mut self) {
         self.memo.clear();
         self.found = Vec::new();
+        self.root_options = None;
         self.whole_anywhere = false;
         self.graph.clear();
     }
@@ -149,6 +154,7 @@ impl OddsCache {
             memo,
             found: Vec::new(),
             graph: Graph::default(),
+            root_options: None,
         }
     }
 }
@@ -211,8 +217,9 @@ impl<'a> OddsSearch<'a> {
             raisers: Raisers::new(engine),
         };
         let monsters = engine.catalog().monsters.len();
-        cache.settle();
-        let start = cache.memo.len();
+        // (What a level-by-level search found is moved into the memo once one is looked
+        // up: `analysing`.)
+        let start = cache.len();
         if cache.graph.nodes.len() > MAX_NODES {
             cache.graph.clear();
         }
@@ -326,6 +333,9 @@ impl<'a> OddsSearch<'a> {
         state: &GameState,
         chances: &Chances,
     ) -> Result<Vec<(Action, f64)>, EngineError> {
+        if let Some(found) = self.root_options(state, chances) {
+            return Ok(found);
+        }
         self.analysing(|search| {
             let actions = search.engine.legal_actions(state);
             let (node, faced) = search.node_of(state);
@@ -338,6 +348,27 @@ impl<'a> OddsSearch<'a> {
             }
             Ok(out)
         })
+    }
+
+    /// The odds of each answer to the question `state` and `chances` make, if it is the
+    /// situation the last level-by-level search worked out: the figures a search would
+    /// find (each answer's target is a situation of that search's first group), in the
+    /// order of the legal actions. `None` when it is not, or for a search that counts or
+    /// records its lookups (a budget, shared odds) or is card by card.
+    fn root_options(&mut self, state: &GameState, chances: &Chances) -> Option<Vec<(Action, f64)>> {
+        if self.budget.is_some() || self.shared.is_some() || self.card_by_card {
+            return None;
+        }
+        let (key, found) = self.cache.root_options.as_ref()?;
+        let keys = self.rulings.keys(state);
+        if keys.situation(key::chances_key(chances)) != *key {
+            return None;
+        }
+        let actions = self.engine.legal_actions(state);
+        (actions.iter())
+            .map(|&a| found.iter().find(|&&(b, _)| b == a).copied())
+            .collect::<Option<Vec<_>>>()
+            .filter(|options| options.len() == found.len())
     }
 
     /// Runs `f` with the engine in analysis mode (see [`Rules::set_analysis`]).

@@ -450,13 +450,45 @@ impl OddsSearch<'_> {
             Err(GiveWay) => return Ok(None),
         };
         match self.work_levels(&mut levels, &compact) {
-            Ok(v) => Ok(Some(v)),
+            Ok(v) => {
+                let key = self
+                    .rulings
+                    .keys(state)
+                    .situation(key::chances_key(chances));
+                self.cache.root_options = self.root_answers(&levels[0][0]).map(|o| (key, o));
+                Ok(Some(v))
+            }
             Err(GiveWay) => {
                 // The cache was empty: the card-by-card search starts from nothing.
                 self.cache.found.clear();
                 Ok(None)
             }
         }
+    }
+
+    /// The odds of each answer of the first group's first situation (the search's), if
+    /// it is a question, as worked out (see [`OddsCache::root_options`]).
+    fn root_answers(&self, first: &Group) -> Option<Vec<(Action, f64)>> {
+        let Kind::Acts(a) = *first.kinds.first()? else {
+            return None;
+        };
+        let Shape::Asking { options, .. } = &self.node(first.items[0]).shape else {
+            return None;
+        };
+        let a = first.answers[a as usize];
+        let targets = &first.acts[a.start as usize..a.end as usize];
+        let value = |&target: &u32| match target {
+            LOST_RUN => 0.0,
+            SURVIVED => 1.0,
+            slot => first.values[slot as usize].abs(),
+        };
+        (options.len() == targets.len()).then(|| {
+            options
+                .iter()
+                .copied()
+                .zip(targets.iter().map(value))
+                .collect()
+        })
     }
 
     /// Where the states the search is done with go (see [`Spare`]).
