@@ -52,10 +52,34 @@ pub(super) struct AnswerIn<'g> {
 /// The reveals of a level's groups hanging on asks whose answers for the group's species
 /// are not known yet, as node, card and species: one for each ask and answer missing, in
 /// the order met. `None`: one is in a group whose species are not known.
-fn unanswered(level: &[Group], compact: &Compact) -> Option<Vec<(u32, MonsterId, u64)>> {
+///
+/// `left` holds, after the first call for a level, each reveal (node, card and species)
+/// that was missing something then, once, in the order met: the later calls look at
+/// those only, since answering fills in and never takes away (a level's groups hold
+/// millions of reveals; a few hundred thousand are different).
+fn unanswered(
+    level: &[Group],
+    compact: &Compact,
+    left: &mut Option<Vec<(u32, MonsterId, u64)>>,
+) -> Option<Vec<(u32, MonsterId, u64)>> {
     // Where the answers of each are not known: one reveal for each such ask and answer.
     let mut missing: HashSet<(u32, bool)> = HashSet::default();
     let mut unanswered = Vec::new();
+    if let Some(left) = left {
+        left.retain(|&(n, monster, seen)| {
+            let root = compact.reveal(n, monster).expect("resolved");
+            let Some(at) = compact.missing(root, seen) else {
+                return false;
+            };
+            if missing.insert(at) {
+                unanswered.push((n, monster, seen));
+            }
+            true
+        });
+        return Some(unanswered);
+    }
+    let mut found: HashSet<(u32, MonsterId, u64)> = HashSet::default();
+    let mut first = Vec::new();
     for group in level {
         let seen = group.faced.filter(|_| compact.plain).and_then(|f| f.seen);
         for draw in &group.draws {
@@ -66,14 +90,19 @@ fn unanswered(level: &[Group], compact: &Compact) -> Option<Vec<(u32, MonsterId,
                     continue;
                 }
                 let seen = seen?;
-                if let Some(at) = compact.missing(root, seen)
-                    && missing.insert(at)
-                {
+                let Some(at) = compact.missing(root, seen) else {
+                    continue;
+                };
+                if found.insert((n, draw.monster, seen)) {
+                    first.push((n, draw.monster, seen));
+                }
+                if missing.insert(at) {
                     unanswered.push((n, draw.monster, seen));
                 }
             }
         }
     }
+    *left = Some(first);
     Some(unanswered)
 }
 
@@ -323,8 +352,9 @@ impl OddsSearch<'_> {
         states: &mut States,
     ) -> Level<()> {
         // (Asks within asks may take a round each.)
+        let mut left = None;
         for _ in 0..super::list::MAX_DEPTH {
-            let Some(unanswered) = unanswered(level, compact) else {
+            let Some(unanswered) = unanswered(level, compact, &mut left) else {
                 return Ok(Err(GiveWay));
             };
             if unanswered.is_empty() {
