@@ -90,6 +90,8 @@ impl OddsSearch<'_> {
         let mut stamped = false;
         // What the group's answers that ask are answered from.
         let seen = group.faced.filter(|_| compact.plain).and_then(|f| f.seen);
+        // Every situation listed gets a kind (more may be listed on the way).
+        group.kinds.reserve(group.items.len() - group.kinds.len());
         let mut i = group.kinds.len();
         while i < group.items.len() {
             let n = group.items[i];
