@@ -385,7 +385,7 @@ fn next_groups(level: &mut [Group], compact: &Compact) -> Vec<Group> {
     // Once reveals ask whether species were faced, a group is the situations with the
     // same chances and faced species; how many there are by chances.
     let mut by_chances: HashMap<u64, u32> = HashMap::default();
-    for (g, group) in level.iter_mut().enumerate() {
+    for group in level.iter_mut() {
         let mut after = group.chances.clone();
         for j in 0..group.draws.len() {
             let Draw { monster, take, .. } = group.draws[j];
@@ -419,7 +419,6 @@ fn next_groups(level: &mut [Group], compact: &Compact) -> Vec<Group> {
                 // Not the same for every way here (a Shapeshifter's species is its place).
                 to.faced = None;
             }
-            to.from.push((g as u32, j as u32));
             let before = group.faced.and_then(|f| f.seen);
             match to.before.iter_mut().find(|(m, _)| *m == monster) {
                 Some((_, seen)) if *seen != before => *seen = None,
@@ -429,6 +428,16 @@ fn next_groups(level: &mut [Group], compact: &Compact) -> Vec<Group> {
             let draw = &mut group.draws[j];
             (draw.child, draw.at) = (child, to.inflow_len);
             to.inflow_len += group.paused.len() as u32;
+            // (Counted here, listed below: each list is made at its size at once.)
+            to.from_len += 1;
+        }
+    }
+    for group in &mut next {
+        group.from = Vec::with_capacity(group.from_len as usize);
+    }
+    for (g, group) in level.iter().enumerate() {
+        for (j, draw) in group.draws.iter().enumerate() {
+            next[draw.child as usize].from.push((g as u32, j as u32));
         }
     }
     for group in &mut next {

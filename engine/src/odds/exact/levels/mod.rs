@@ -124,6 +124,8 @@ struct Group {
     draws: Vec<Draw>,
     /// The groups of the level above whose next card leads here, and which of their draws.
     from: Vec<(u32, u32)>,
+    /// How many `from` will hold (while the next level is made).
+    from_len: u32,
     /// For each of those, for each of its paused situations, its odds after that card
     /// (worked out once this group's values are), negative if it read the history.
     inflow: Vec<f64>,
@@ -161,6 +163,7 @@ impl Group {
             paused: Vec::new(),
             draws: Vec::new(),
             from: Vec::new(),
+            from_len: 0,
             inflow: Vec::new(),
             inflow_len: 0,
             values: Vec::new(),
