@@ -360,8 +360,7 @@ impl<'a> OddsSearch<'a> {
             return None;
         }
         let (key, found) = self.cache.root_options.as_ref()?;
-        let keys = self.rulings.keys(state);
-        if keys.situation(key::chances_key(chances)) != *key {
+        if fingerprint(state, chances) != *key {
             return None;
         }
         let actions = self.engine.legal_actions(state);

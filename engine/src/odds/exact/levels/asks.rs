@@ -298,12 +298,11 @@ impl OddsSearch<'_> {
             .map(|(code, answers)| (node, code, answers, next_level));
         if let Some((edge, asked)) = unkept_key.and_then(|k| states.unkept.get(&k))
             && seen.is_some()
-            && !root
             && !fits(asked, seen)
         {
             return Ok(Ok((*edge, true)));
         }
-        let stepped = match self.step(&Src::Here(state), step, None, answers.flatten()) {
+        let mut stepped = match self.step(&Src::Here(state), step, None, answers.flatten()) {
             Ok(stepped) => stepped,
             Err(e @ (EngineError::Random | EngineError::Work)) => return Err(e),
             Err(_) => return Ok(Err(GiveWay)),
@@ -333,9 +332,9 @@ impl OddsSearch<'_> {
                 self.arrived_on_level(node, faced, step, stepped, next_level, states, seen)?;
             return Ok(edge.map(|edge| (edge, false)));
         }
-        let asked = unkept_key.map(|_| stepped.asked.clone());
+        let asked = std::mem::take(&mut stepped.asked);
         let edge = self.led_on_level(faced, stepped, next_level, states);
-        if let (Some(key), Some(asked)) = (unkept_key, asked) {
+        if let Some(key) = unkept_key {
             states.unkept.insert(key, (edge, asked));
         }
         Ok(Ok((edge, true)))

@@ -385,6 +385,9 @@ fn next_groups(level: &mut [Group], compact: &Compact) -> Vec<Group> {
     // Once reveals ask whether species were faced, a group is the situations with the
     // same chances and faced species; how many there are by chances.
     let mut by_chances: HashMap<u64, u32> = HashMap::default();
+    // How many ways lead to each next group (counted here, listed below: each list is
+    // made at its size at once).
+    let mut ways: Vec<u32> = Vec::new();
     for group in level.iter_mut() {
         let mut after = group.chances.clone();
         for j in 0..group.draws.len() {
@@ -411,6 +414,7 @@ fn next_groups(level: &mut [Group], compact: &Compact) -> Vec<Group> {
                     *by_chances.entry(chances).or_insert(0) += 1;
                 }
                 next.push(Group::new(after.clone(), key, faced));
+                ways.push(0);
                 (next.len() - 1) as u32
             });
             after.put_back(take);
@@ -428,12 +432,11 @@ fn next_groups(level: &mut [Group], compact: &Compact) -> Vec<Group> {
             let draw = &mut group.draws[j];
             (draw.child, draw.at) = (child, to.inflow_len);
             to.inflow_len += group.paused.len() as u32;
-            // (Counted here, listed below: each list is made at its size at once.)
-            to.from_len += 1;
+            ways[child as usize] += 1;
         }
     }
-    for group in &mut next {
-        group.from = Vec::with_capacity(group.from_len as usize);
+    for (group, &ways) in next.iter_mut().zip(&ways) {
+        group.from = Vec::with_capacity(ways as usize);
     }
     for (g, group) in level.iter().enumerate() {
         for (j, draw) in group.draws.iter().enumerate() {

@@ -124,8 +124,6 @@ struct Group {
     draws: Vec<Draw>,
     /// The groups of the level above whose next card leads here, and which of their draws.
     from: Vec<(u32, u32)>,
-    /// How many `from` will hold (while the next level is made).
-    from_len: u32,
     /// For each of those, for each of its paused situations, its odds after that card
     /// (worked out once this group's values are), negative if it read the history.
     inflow: Vec<f64>,
@@ -163,7 +161,6 @@ impl Group {
             paused: Vec::new(),
             draws: Vec::new(),
             from: Vec::new(),
-            from_len: 0,
             inflow: Vec::new(),
             inflow_len: 0,
             values: Vec::new(),
@@ -347,8 +344,12 @@ struct States {
     held_next: Vec<u32>,
     /// Answers taken and not remembered (see `asks.rs`), by node, move and the species
     /// they were answered from, for the level: where each led, and what it asked.
-    unkept: rustc_hash::FxHashMap<(u32, u64, u64, bool), (Edge, Vec<(SpeciesId, bool)>)>,
+    unkept: rustc_hash::FxHashMap<UnkeptKey, (Edge, Vec<(SpeciesId, bool)>)>,
 }
+
+/// An answer not remembered, in [`States::unkept`]: its node, its move's code, the species
+/// it was answered from, and whether it was taken on a state of the next level.
+type UnkeptKey = (u32, u64, u64, bool);
 
 impl States {
     fn get(&self, node: u32) -> Option<(&Arc<GameState>, Faced)> {
@@ -454,10 +455,7 @@ impl OddsSearch<'_> {
         };
         match self.work_levels(&mut levels, &compact) {
             Ok(v) => {
-                let key = self
-                    .rulings
-                    .keys(state)
-                    .situation(key::chances_key(chances));
+                let key = fingerprint(state, chances);
                 self.cache.root_options = self.root_answers(&levels[0][0]).map(|o| (key, o));
                 Ok(Some(v))
             }
