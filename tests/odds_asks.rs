@@ -8,28 +8,44 @@
 //! and the bots do. And since her situations are kept under their whole key (the Sceptre
 //! reads what came before), a cache restored from its entries (a saved bot's) must find
 //! them there.
+//!
+//! The same holds for the Omnipotence, run natively, which asks only whether the species
+//! faced all differ: a situation that faced one twice, and whose working out asked only
+//! that, is kept for every such situation (`key::repeated_key`). The mage's figures must
+//! be those of the Omnipotence interpreted, with the Polymorph (which replaces the monster
+//! being resolved) and without.
 
 use dungeon_engine::action::DecisionKind;
 use dungeon_engine::odds::{Chances, OddsCache, OddsSearch};
 use dungeon_engine::{Catalog, DungeonSetup, Engine, Rules, TileId};
 use dungeon_tests::catalog;
 
-/// The situation `dungeon odds` makes of the princess with `tiles` and `size` cards.
-fn situation(catalog: &Catalog, tiles: &[TileId], size: usize) -> (DungeonSetup, Chances) {
-    let princess = catalog.find_adventurer("princess").expect("in the sequel");
+/// The situation `dungeon odds` makes of `adventurer` with `tiles` and `size` cards.
+fn situation_of(
+    catalog: &Catalog,
+    adventurer: &str,
+    tiles: &[TileId],
+    size: usize,
+) -> (DungeonSetup, Chances) {
+    let found = catalog.find_adventurer(adventurer).expect("in the packs");
     let mut pool: Vec<_> = catalog.regular_deck().collect();
     pool.sort();
     let specials = catalog.specials_in_play as usize;
     let candidates: Vec<_> = catalog.special_monsters().collect();
     let deck = pool.len() + specials - size;
-    let setup = DungeonSetup::unknown_cards(catalog, princess, tiles.to_vec(), size, deck);
+    let setup = DungeonSetup::unknown_cards(catalog, found, tiles.to_vec(), size, deck);
     let chances = Chances::new(catalog, size, &[], &pool, specials, &candidates);
     (setup, chances)
 }
 
 /// The odds of entering, then of each answer to the first question, on one cache.
 fn figures(engine: &mut Engine, tiles: &[TileId], size: usize) -> Vec<u64> {
-    let (setup, chances) = situation(&engine.catalog().clone(), tiles, size);
+    figures_of(engine, "princess", tiles, size)
+}
+
+/// [`figures`] for `adventurer`.
+fn figures_of(engine: &mut Engine, adventurer: &str, tiles: &[TileId], size: usize) -> Vec<u64> {
+    let (setup, chances) = situation_of(&engine.catalog().clone(), adventurer, tiles, size);
     let mut cache = OddsCache::new();
     let entering = (OddsSearch::new(engine, &mut cache).entering(&setup, &chances))
         .expect("odds")
@@ -76,11 +92,17 @@ fn the_sceptre_kept_by_its_answers_gives_the_odds_of_taking_every_step() {
 /// those kept under a whole key too: searching again adds no situation.
 #[test]
 fn a_restored_cache_finds_the_figures_it_held() {
-    let mut engine = Engine::new(catalog(&["sequel"])).unwrap();
+    finds_again(&["sequel"], "princess", 5);
+}
+
+/// `adventurer`'s odds with all its tiles and `size` cards, searched again on a cache
+/// restored from the first search's entries: the same figure, no situation added.
+fn finds_again(packs: &[&str], adventurer: &str, size: usize) {
+    let mut engine = Engine::new(catalog(packs)).unwrap();
     let c = engine.catalog().clone();
-    let princess = c.find_adventurer("princess").expect("in the sequel");
-    let tiles = c.adventurer(princess).tiles.clone();
-    let (setup, chances) = situation(&c, &tiles, 5);
+    let found = c.find_adventurer(adventurer).expect("in the packs");
+    let tiles = c.adventurer(found).tiles.clone();
+    let (setup, chances) = situation_of(&c, adventurer, &tiles, size);
     let mut cache = OddsCache::new();
     let first =
         (OddsSearch::new(&mut engine, &mut cache).entering(&setup, &chances)).expect("odds");
@@ -90,4 +112,38 @@ fn a_restored_cache_finds_the_figures_it_held() {
         .expect("every figure found where it was kept");
     assert_eq!(again.probability.to_bits(), first.probability.to_bits());
     assert_eq!(again.states, first.states);
+}
+
+#[test]
+fn the_omnipotence_kept_by_its_answer_gives_the_odds_of_taking_every_step() {
+    for packs in [&["base"][..], &["base", "sequel"]] {
+        let mut native = Engine::new(catalog(packs)).unwrap();
+        let mut interpreted = Engine::new(catalog(packs)).unwrap();
+        interpreted.hooks_mut().set_native_helpers(false);
+        let c = native.catalog().clone();
+        let tile = |id: &str| c.find_tile(id).expect("a mage tile");
+        let all = c
+            .adventurer(c.find_adventurer("mage").unwrap())
+            .tiles
+            .clone();
+        let sets = [
+            all,
+            vec![tile("omnipotence"), tile("polymorph")],
+            vec![tile("omnipotence"), tile("bracelet_of_protection")],
+        ];
+        for tiles in &sets {
+            for size in [3, 5, 6] {
+                let a = figures_of(&mut native, "mage", tiles, size);
+                let b = figures_of(&mut interpreted, "mage", tiles, size);
+                assert_eq!(a, b, "{packs:?}, tiles {tiles:?}, {size} cards");
+            }
+        }
+    }
+}
+
+/// A restored cache finds the mage's figures too, those kept for every situation that
+/// faced a species twice included.
+#[test]
+fn a_restored_cache_finds_the_figures_kept_for_a_species_faced_twice() {
+    finds_again(&["base", "sequel"], "mage", 6);
 }

@@ -322,7 +322,7 @@ pub trait Rules {
     /// See [`HookRunner::random_draws`].
     fn hooks_random_draws(&self) -> u64;
     /// See [`HookRunner::take_species_asked`].
-    fn hooks_take_species_asked(&mut self) -> Vec<(crate::ids::SpeciesId, bool)>;
+    fn hooks_take_species_asked(&mut self) -> Vec<(crate::hooks::SpeciesQuestion, bool)>;
     /// See [`HookRunner::answer_species_from`].
     fn hooks_answer_species_from(&mut self, _seen: Option<u64>) {}
     /// See [`HookRunner::may_raise_hp`].
@@ -429,7 +429,7 @@ impl<H: HookRunner> Rules for Engine<H> {
     fn hooks_random_draws(&self) -> u64 {
         self.hooks.random_draws()
     }
-    fn hooks_take_species_asked(&mut self) -> Vec<(crate::ids::SpeciesId, bool)> {
+    fn hooks_take_species_asked(&mut self) -> Vec<(crate::hooks::SpeciesQuestion, bool)> {
         self.hooks.take_species_asked()
     }
     fn hooks_answer_species_from(&mut self, seen: Option<u64>) {

@@ -8,6 +8,7 @@ use crate::catalog::Catalog;
 use crate::effect::{Effect, HP_LIMIT, MemValue};
 use crate::event::{MAX_LOG_LINES_PER_CALL, MAX_LOG_LINES_PER_DUNGEON};
 use crate::hook_name::HookName;
+use crate::hooks::SpeciesQuestion;
 use crate::ids::*;
 use crate::state::GameState;
 use rand::RngExt;
@@ -64,9 +65,10 @@ pub(crate) struct Frame {
     pub history_reads: u64,
     /// Random numbers hooks drew so far (see [`crate::hooks::HookRunner::random_draws`]).
     pub random_draws: u64,
-    /// In analysis, the species asked about since the search last took them (see
-    /// [`crate::hooks::HookRunner::take_species_asked`]); `None` outside analysis.
-    pub species_asked: Option<Vec<(SpeciesId, bool)>>,
+    /// In analysis, the questions about the species faced asked since the search last
+    /// took them (see [`crate::hooks::HookRunner::take_species_asked`]); `None` outside
+    /// analysis.
+    pub species_asked: Option<Vec<(SpeciesQuestion, bool)>>,
     /// In analysis, the species whose monsters count as faced before, as bits by index,
     /// for such questions (see [`crate::hooks::HookRunner::answer_species_from`]).
     pub species_seen: Option<u64>,
@@ -391,13 +393,13 @@ impl Frame {
         Ok(faced)
     }
 
-    /// A hook read of the run's history only whether a monster of `species` was faced
-    /// before the current one, and was told `answer`: a read of the history, which an
-    /// odds search may also key by the answer alone.
-    pub fn note_species_asked(&mut self, species: SpeciesId, answer: bool) {
+    /// A hook read of the run's history only the answer to `question` (whether a monster
+    /// of a species was faced before the current one...), and was told `answer`: a read
+    /// of the history, which an odds search may also key by the answer alone.
+    pub fn note_species_asked(&mut self, question: SpeciesQuestion, answer: bool) {
         self.note_history();
         if let Some(asked) = &mut self.species_asked {
-            asked.push((species, answer));
+            asked.push((question, answer));
         }
     }
 

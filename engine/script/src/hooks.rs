@@ -21,6 +21,18 @@ pub struct HookCall<'a> {
     pub damage: i32,
 }
 
+/// A question about the run's history whose answer the species faced decide, and
+/// nothing else of it: what a hook may ask instead of reading `ctx.faced()`, so that the
+/// odds search can remember a step by its answers ([`HookRunner::take_species_asked`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SpeciesQuestion {
+    /// Was a monster of this species faced before the one being resolved?
+    Faced(crate::ids::SpeciesId),
+    /// Do the monsters faced (those with a species) all have different species? Asked
+    /// only once the reveals are over (the Omnipotence), when every monster faced counts.
+    AllDiffer,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum HookValue {
     Nothing,
@@ -118,17 +130,17 @@ pub trait HookRunner: 'static {
         0
     }
 
-    /// The species hooks asked about since the last call, in order, each with its answer:
-    /// reads of the history that learnt only whether a monster of that species was faced
-    /// before the one being resolved. Each is a read [`HookRunner::history_reads`] counts
-    /// too, so a caller that ignores this sees a read. Kept only in analysis (the exact
-    /// odds search keys a step that read nothing else by these answers).
-    fn take_species_asked(&mut self) -> Vec<(crate::ids::SpeciesId, bool)> {
+    /// The questions about the species faced that hooks asked since the last call, in
+    /// order, each with its answer: reads of the history that learnt only that answer
+    /// ([`SpeciesQuestion`]). Each is a read [`HookRunner::history_reads`] counts too, so a
+    /// caller that ignores this sees a read. Kept only in analysis (the exact odds search
+    /// keys a step that read nothing else by these answers).
+    fn take_species_asked(&mut self) -> Vec<(SpeciesQuestion, bool)> {
         Vec::new()
     }
 
     /// In analysis, until called with `None`: hooks asking whether a monster of a species
-    /// was faced before are answered from `seen` (the species faced, as bits by index)
+    /// was faced before ([`SpeciesQuestion::Faced`]) are answered from `seen` (the species faced, as bits by index)
     /// instead of the run's monsters, and report those answers to
     /// [`HookRunner::take_species_asked`]. Species past the 63rd are still answered from
     /// the run. The exact odds search takes such a step once on one state for every run

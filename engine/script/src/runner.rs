@@ -74,7 +74,7 @@ impl HookRunner for ScriptHost {
         frame.species_seen = seen.filter(|_| frame.species_asked.is_some());
     }
 
-    fn take_species_asked(&mut self) -> Vec<(crate::ids::SpeciesId, bool)> {
+    fn take_species_asked(&mut self) -> Vec<(crate::hooks::SpeciesQuestion, bool)> {
         match &mut self.frame.borrow_mut().species_asked {
             Some(asked) if !asked.is_empty() => std::mem::take(asked),
             _ => Vec::new(),

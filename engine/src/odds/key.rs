@@ -18,7 +18,8 @@
 
 use super::{Chances, Take};
 use crate::action::{Answer, CardRef};
-use crate::dungeon::{MemValue, Stage};
+use crate::dungeon::{Fate, MemValue, Stage};
+use crate::hooks::SpeciesQuestion;
 use crate::state::GameState;
 
 /// 64 x 64 -> 128-bit multiplication, folded: the mixing step of the keys.
@@ -61,33 +62,89 @@ impl Mix {
 }
 
 /// The species of the monsters faced, as a multiset: a sum (in any order the same) of one
-/// random-looking number per species, and how many; and, apart from the key, which
-/// species were faced, as bits by species index (`None` when a species' index is past
-/// 63, or unknown after a step that took a faced monster back): what a step that asked
-/// only whether a species was faced is followed by (`exact/graph.rs`).
+/// random-looking number per species, and how many; and, apart from the key, of the
+/// monsters faced but the one being resolved (if any), which species, as bits by species
+/// index (`None` when a species' index is past 63, or unknown after a step that took one
+/// of them back), and how many have a species: what a step that asked only about the
+/// species faced (before the one being resolved) is followed by (`exact/graph.rs`). (The
+/// one being resolved is left out so that a tile replacing it, the Polymorph, takes
+/// nothing back from these.)
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(super) struct Faced {
     pub sum: u64,
     pub count: u8,
     pub seen: Option<u64>,
+    pub with_species: u8,
 }
 
 impl Faced {
-    /// These species, after a step that added `added` to the sum (`count` in all) and
-    /// the species `seen_added`.
-    pub(super) fn after(self, added: u64, count: u8, seen_added: Option<u64>) -> Faced {
+    /// These species, after a step that added `added` to the sum (`count` in all), the
+    /// species `seen_added`, and `with_species_added` monsters with a species.
+    pub(super) fn after(
+        self,
+        added: u64,
+        count: u8,
+        seen_added: Option<u64>,
+        with_species_added: u8,
+    ) -> Faced {
         Faced {
             sum: self.sum.wrapping_add(added),
             count,
             seen: self.seen.zip(seen_added).map(|(a, b)| a | b),
+            with_species: self.with_species.wrapping_add(with_species_added),
         }
     }
 
     /// These species and one more monster's (of `species`, if it has one).
     pub(super) fn plus(self, species: Option<crate::ids::SpeciesId>) -> Faced {
         let count = self.count.wrapping_add(1);
-        self.after(species_term(species), count, species_bit(species))
+        let with = u8::from(species.is_some());
+        self.after(species_term(species), count, species_bit(species), with)
     }
+
+    /// These species and the monster being resolved's (of `species`, if it has one): in
+    /// the multiset only.
+    fn plus_resolved(self, species: Option<crate::ids::SpeciesId>) -> Faced {
+        let count = self.count.wrapping_add(1);
+        self.after(species_term(species), count, Some(0), 0)
+    }
+
+    /// Did two monsters faced share a species? (`None`: the species are not known.)
+    pub(super) fn repeated(self) -> Option<bool> {
+        let seen = self.seen?;
+        Some(seen.count_ones() < u32::from(self.with_species))
+    }
+
+    /// The answer these species give to `question` (`None`: they are not known).
+    pub(super) fn answer(self, question: SpeciesQuestion) -> Option<bool> {
+        match question {
+            SpeciesQuestion::Faced(species) => Some(faced_in(self.seen?, species)),
+            SpeciesQuestion::AllDiffer => self.repeated().map(|r| !r),
+        }
+    }
+}
+
+/// Whether a monster of `species` is among the species `seen` (a species past the 63rd
+/// is not: `seen` knows every one faced).
+pub(super) fn faced_in(seen: u64, species: crate::ids::SpeciesId) -> bool {
+    species_bit(Some(species)).is_some_and(|bit| seen & bit != 0)
+}
+
+/// The answer the species `seen` alone give to `question`: the level search's, which
+/// answers no other question than [`SpeciesQuestion::Faced`] (`None`).
+pub(super) fn answer_from_seen(seen: u64, question: SpeciesQuestion) -> Option<bool> {
+    match question {
+        SpeciesQuestion::Faced(species) => Some(faced_in(seen, species)),
+        SpeciesQuestion::AllDiffer => None,
+    }
+}
+
+/// Where the monster being resolved is among the run's monsters faced, if one is (and is
+/// not replaced yet).
+pub(super) fn resolved_at(run: &crate::dungeon::DungeonRun) -> Option<usize> {
+    (run.current())
+        .filter(|f| f.fate != Fate::Replaced)
+        .map(|_| run.faced.len() - 1)
 }
 
 /// The bit of `species` among [`Faced::seen`] (none for a monster without species;
@@ -187,8 +244,13 @@ impl Keys {
             seen: Some(0),
             ..Faced::default()
         };
-        for f in run.monsters_faced() {
-            faced = faced.plus(f.species);
+        let resolved = resolved_at(run);
+        for (i, f) in run.faced.iter().enumerate() {
+            faced = match f.fate {
+                Fate::Replaced => continue,
+                _ if Some(i) == resolved => faced.plus_resolved(f.species),
+                _ => faced.plus(f.species),
+            };
         }
 
         // What a step may read besides.
@@ -245,6 +307,16 @@ pub(super) fn unfaced_key(step: u64, chances: u64) -> u64 {
     let mut h = Mix::new(0x0bfa_ced0);
     h.word(step);
     h.word(chances);
+    h.finish()
+}
+
+/// The key under which a situation that faced two monsters of one species is remembered
+/// when working its odds out read nothing of the history but "do the species faced all
+/// differ?" (always "no" from there on): `unfaced` (its [`unfaced_key`] or
+/// [`settled_key`]), marked.
+pub(super) fn repeated_key(unfaced: u64) -> u64 {
+    let mut h = Mix::new(0x2e9e_a7ed);
+    h.word(unfaced);
     h.finish()
 }
 

@@ -25,7 +25,7 @@ use crate::action::{Answer, CardRef, prompt_text};
 use crate::catalog::Catalog;
 use crate::effect::{Effect, HP_LIMIT, MemValue};
 use crate::hook_name::{HookName, HookSet};
-use crate::hooks::HookValue;
+use crate::hooks::{HookValue, SpeciesQuestion};
 use crate::ids::SpeciesId;
 use shape::{is_defeats_if_species_faced, parse_call};
 use std::sync::Arc;
@@ -331,8 +331,8 @@ impl Helper {
                 Some(HookValue::Nothing)
             }
             (Helper::SucceedIfAllSpeciesDiffer, HookName::AtEnd) => {
-                // The species faced: in an odds situation's key, not in a step's.
-                f.note_history();
+                // The species faced: in an odds situation's key, not in a step's (a
+                // question an odds search may remember the step by the answer to).
                 let mut seen: smallvec::SmallVec<[SpeciesId; 16]> = smallvec::SmallVec::new();
                 let mut differ = true;
                 for s in f
@@ -348,6 +348,7 @@ impl Helper {
                     }
                     seen.push(s);
                 }
+                f.note_species_asked(SpeciesQuestion::AllDiffer, differ);
                 if differ {
                     f.record("succeed", Effect::Succeed).ok()?;
                 }
@@ -363,7 +364,7 @@ impl Helper {
                     Some(bits) if s.0 < 64 => bits & (1 << s.0) != 0,
                     _ => (f.faced_before().ok()?.iter()).any(|m| m.species == Some(s)),
                 };
-                f.note_species_asked(s, seen);
+                f.note_species_asked(SpeciesQuestion::Faced(s), seen);
                 Some(HookValue::Bool(seen))
             }
             (Helper::ReduceDamage(n), HookName::OnDamage) => {

@@ -14,11 +14,12 @@ pub(super) struct Graph {
     pub(super) asks: Vec<Ask>,
 }
 
-/// A step that asked whether a monster of `species` was faced before: where it led (or
-/// what it asked next) for each answer, no then yes.
+/// A step that asked a question about the species faced (whether a monster of a species
+/// was faced before...): where it led (or what it asked next) for each answer, no then
+/// yes.
 #[derive(Clone, Debug)]
 pub(super) struct Ask {
-    pub(super) species: SpeciesId,
+    pub(super) question: SpeciesQuestion,
     pub(super) after: [Option<Edge>; 2],
 }
 
@@ -36,8 +37,15 @@ pub(super) struct Node {
     /// up under it first. (Any may be under either; one situation is under one only, so
     /// the order changes no figure, only how many lookups miss.)
     pub(super) whole_first: bool,
+    /// A situation of this node was remembered under its [`key::repeated_key`]: the others
+    /// that faced two monsters of a species are looked up there (first, but after the
+    /// whole key if `whole_first`).
+    pub(super) repeated_first: bool,
     /// How many monsters its states faced (the step key holds it).
     pub(super) faced_count: u8,
+    /// The species of the monster being resolved (the step key holds the card), as its
+    /// bit among [`Faced::seen`] (0: none, or none with a species; `None`: past 63).
+    pub(super) resolved: Option<u64>,
     /// Where revealing each monster (by index) led, once known.
     pub(super) reveals: Vec<Option<Edge>>,
     /// Where each answer, or resuming, led (by the move's code), once known.
@@ -63,7 +71,7 @@ pub(super) enum Edge {
     /// A tile drew the monster deck's top card: where the step led for each monster that
     /// card may be is `Graph::drawn[i]` (by monster index; no such edge is `Drawn`).
     Drawn(u32),
-    /// The step asked whether a species was faced: see `Graph::asks[i]`.
+    /// The step asked about the species faced: see `Graph::asks[i]`.
     Asks(u32),
     /// The run is over: survived or not.
     Over(bool),
@@ -71,11 +79,13 @@ pub(super) enum Edge {
     /// (`faced_count` in all). `settled`: its odds, when no card could come any more and
     /// working them out read no history.
     /// `seen_added`: the species of the monsters the step added to those faced (unknown
-    /// if it took one back, or one's index is past 63).
+    /// if it took one back, or one's index is past 63); `with_species_added`: how many of
+    /// them have a species (see [`Faced::after`]).
     Goes {
         node: u32,
         faced_added: u64,
         faced_count: u8,
+        with_species_added: u8,
         seen_added: Seen,
         settled: Known,
     },
@@ -94,6 +104,7 @@ impl Edge {
             node,
             faced_added: next_faced.sum.wrapping_sub(faced.sum),
             faced_count: next_faced.count,
+            with_species_added: next_faced.with_species.wrapping_sub(faced.with_species),
             seen_added: Seen::of(seen_added),
             settled: Known::NONE,
         }
@@ -151,7 +162,12 @@ impl Graph {
             may_draw: search.deck_draws.may_draw(state),
             lost: search.raisers.lost(state),
             whole_first: false,
+            repeated_first: false,
             faced_count: keys.faced.count,
+            resolved: match key::resolved_at(&state.run) {
+                Some(at) => key::species_bit(state.run.faced[at].species),
+                None => Some(0),
+            },
             reveals: Vec::new(),
             acts: SmallVec::new(),
         });
@@ -207,27 +223,34 @@ impl Graph {
         self.asks.clear();
     }
 
-    /// Follows the asks from `ix` by the answers a state whose faced species are `seen`
-    /// gives: the edge they lead to, with the ask and answer it hangs from; `None` when
-    /// nothing is known there yet, or the state's faced species are not known.
-    pub(super) fn walk(&self, mut ix: u32, seen: Option<u64>) -> Option<(Edge, (u32, bool))> {
-        let seen = seen?;
+    /// Follows the asks from `ix` by the answers `answer` gives (a state's, from the
+    /// species it faced): the edge they lead to, with the ask and answer it hangs from,
+    /// and whether every question on the way was [`SpeciesQuestion::AllDiffer`]; `None`
+    /// when nothing is known there yet, or an answer is not known.
+    pub(super) fn walk(
+        &self,
+        mut ix: u32,
+        answer: impl Fn(SpeciesQuestion) -> Option<bool>,
+    ) -> Option<(Edge, (u32, bool), bool)> {
+        let mut all_differ = true;
         loop {
             let ask = &self.asks[ix as usize];
-            let answer = faced_before(seen, ask.species);
+            all_differ &= ask.question == SpeciesQuestion::AllDiffer;
+            let answer = answer(ask.question)?;
             match ask.after[usize::from(answer)]? {
                 Edge::Asks(next) => ix = next,
-                edge => return Some((edge, (ix, answer))),
+                edge => return Some((edge, (ix, answer), all_differ)),
             }
         }
     }
 
     /// Where the asks at `ix`, answered as the species `seen` give, stop being known: the
-    /// ask and the answer with nothing after it (`None`: they lead somewhere known).
+    /// ask and the answer with nothing after it (`None`: they lead somewhere known, or to
+    /// a question `seen` cannot answer, which the level search never meets).
     pub(super) fn missing(&self, mut ix: u32, seen: u64) -> Option<(u32, bool)> {
         loop {
             let ask = &self.asks[ix as usize];
-            let answer = faced_before(seen, ask.species);
+            let answer = key::answer_from_seen(seen, ask.question)?;
             match ask.after[usize::from(answer)] {
                 None => return Some((ix, answer)),
                 Some(Edge::Asks(next)) => ix = next,

@@ -25,17 +25,27 @@
 //!   can draw from the monster deck), the chances do not count either: such odds are
 //!   remembered under the step key alone ([`key::settled_key`]), and on the edge that led
 //!   there, so the end of a dungeon reached in many ways is worked out once. A situation
-//!   whose working out read the history keeps its whole key. (Which of the two a situation
-//!   gets depends only on its step key and the chances: its working out reads the
-//!   history, or not, at the same point from every such state.) A tile that may draw
+//!   whose working out read the history keeps its whole key (but see below). (Which key
+//!   a situation gets depends only on its step key and the chances, and whether it faced
+//!   a species twice: its working out reads the history, or not, at the same point from
+//!   every such state.) A tile that may draw
 //!   the monster deck's top card changes none of this: the cards it may draw are the
 //!   chances' unseen ones, and the deck's size is in the step key.
-//! - *A step that only asked whether a species was faced* (the Royal Sceptre, run
+//! - *A step that only asked about the species faced* (whether a species was faced
+//!   before, the Royal Sceptre; whether they all differ, the Omnipotence; both run
 //!   natively: [`crate::hooks::HookRunner::take_species_asked`]) is remembered too, by
 //!   its answers ([`Edge::Asks`]): followed from another state, it is taken by that
 //!   state's answers, from the species faced ([`key::Faced::seen`]). It is kept only when
 //!   each answer was the one the species faced before the step give, so that any state
 //!   giving the same answers would have been told the same.
+//! - *Once two monsters of a species were faced*, "do they all differ?" can only be
+//!   answered "no". A paused situation that faced a species twice, and whose working out
+//!   read nothing of the history but that question (and figures kept so), is remembered
+//!   under its unfaced key marked ([`key::repeated_key`]), for every such situation with
+//!   its step key and chances, whatever else they faced ([`OddsSearch::repeated_reads`]
+//!   counts those reads apart from the others). With the Omnipotence every run reads the
+//!   history at its end: without this, the mage's situations were all remembered under
+//!   their whole keys.
 //! - *A lost run is not searched* ([`Raisers::lost`]).
 //! - Without a budget or shared odds (which count and record lookups in order), a paused
 //!   situation looks up the odds after each card it may reveal all at once, before
@@ -67,7 +77,8 @@ use crate::engine::Rules;
 use crate::error::EngineError;
 use crate::event::Event;
 use crate::game::DungeonSetup;
-use crate::ids::{CardId, MonsterId, SpeciesId, TileId};
+use crate::hooks::SpeciesQuestion;
+use crate::ids::{CardId, MonsterId, TileId};
 use crate::state::GameState;
 use describe::{DeckDraws, Describe, Raisers};
 use graph::{Ask, Edge, Graph, Known, Move, Node, Seen, Shape};
@@ -76,7 +87,7 @@ use rustc_hash::FxHashMap as HashMap;
 use situation::Cards;
 use smallvec::SmallVec;
 use std::cell::OnceCell;
-use step::{Src, Stepped, faced_before, fits};
+use step::{Src, Stepped, answerable_on_level, fits};
 
 /// The lists a level-by-level search may take (about 800 MB; the bard's 13 cards take a
 /// third of it): past them it gives way to the card-by-card search, whose memo is then
@@ -189,6 +200,11 @@ pub struct OddsSearch<'a> {
     /// Grows whenever what is being worked out depends on the history: a step that read
     /// it, or a situation remembered under its whole key.
     history: u64,
+    /// Grows whenever what is being worked out depends on the history only as far as
+    /// "the species faced do not all differ" goes, for a state that faced two monsters of
+    /// one species (see [`At::Unfaced::repeated`]): such a question answered, or a
+    /// situation remembered under its [`key::repeated_key`].
+    repeated_reads: u64,
     /// States done with, whose storage the next steps reuse.
     spare: Vec<GameState>,
     /// Steps of the cards' scripts taken on twins of the engine for this search, counted
@@ -245,6 +261,7 @@ impl<'a> OddsSearch<'a> {
             lookups: Vec::new(),
             rulings: Rulings::default(),
             history: 0,
+            repeated_reads: 0,
             spare: Vec::new(),
             twin_work: 0,
             twins: None,

@@ -40,8 +40,12 @@ impl On<'_> {
         drop(engine.hooks_take_species_asked());
         let reads = engine.hooks_history_reads();
         let draws = engine.hooks_random_draws();
+        // The monsters done with before the step: those faced but the one being resolved.
         let faced_len = next.run.faced.len();
-        let kept_before = next.run.monsters_faced().count();
+        let done_len = key::resolved_at(&next.run).unwrap_or(faced_len);
+        let done_before = (next.run.faced[..done_len].iter())
+            .filter(|f| f.fate != Fate::Replaced)
+            .count();
         if answers.is_some() {
             engine.hooks_answer_species_from(answers);
         }
@@ -65,15 +69,17 @@ impl On<'_> {
         let clean = reads
             .zip(after)
             .is_some_and(|(r, a)| a.wrapping_sub(r) == asked.len() as u64);
+        // Those done with after it, the same and more (else unknown: `seen_added`).
         let faced = &next.run.faced;
-        let only_added = faced.len() >= faced_len
-            && (faced[..faced_len].iter())
+        let done_after = key::resolved_at(&next.run).unwrap_or(faced.len());
+        let only_added = done_after >= done_len
+            && (faced[..done_len].iter())
                 .filter(|f| f.fate != Fate::Replaced)
                 .count()
-                == kept_before;
+                == done_before;
         let seen_added = only_added
             .then(|| {
-                (faced[faced_len..].iter())
+                (faced[done_len..done_after].iter())
                     .filter(|f| f.fate != Fate::Replaced)
                     .try_fold(0, |bits, f| key::species_bit(f.species).map(|b| bits | b))
             })
@@ -91,7 +97,9 @@ impl On<'_> {
 /// history.
 pub(super) struct Outcome {
     pub(super) clean: bool,
-    pub(super) asked: Vec<(SpeciesId, bool)>,
+    pub(super) asked: Vec<(SpeciesQuestion, bool)>,
+    /// The species of the monsters it added to those done with (see [`Faced::seen`]);
+    /// `None` if it took one of those back.
     pub(super) seen_added: Option<u64>,
     pub(super) read: bool,
 }

@@ -29,7 +29,25 @@ pub(super) enum At {
         /// holds figures from elsewhere (`OddsCache::whole_anywhere`). If not, a search
         /// that misses the other key need not look there (nor work the whole key out).
         whole_kept: bool,
+        /// It faced two monsters of one species: if working it out read nothing of the
+        /// history but "do the species faced all differ?" (always "no" from here), it is
+        /// remembered under [`key::repeated_key`] of `unfaced`, for all such states.
+        repeated: bool,
+        /// It faced a species twice, and some of its node's are under that key: look
+        /// there first (after the whole key if `whole_first`; `Node::repeated_first`).
+        repeated_first: bool,
+        /// It faced a species twice, and may be under that key: `repeated_first`, or the
+        /// cache holds figures from elsewhere.
+        repeated_kept: bool,
     },
+}
+
+/// Under which of a situation's keys its odds were found.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Found {
+    Unfaced,
+    Repeated,
+    Whole,
 }
 
 /// What a situation's whole key is made of: it is worked out only when looked up or kept.
@@ -93,10 +111,19 @@ impl OddsSearch<'_> {
             return Ok(v);
         }
         let mark = self.lookups.len();
-        let history = self.history;
+        let (history, repeated_reads) = self.reads();
         let v = self.work(src, node, faced, cards)?;
         let key = match at {
-            At::Unfaced { unfaced, .. } if self.history == history => unfaced,
+            At::Unfaced { unfaced, .. } if self.reads() == (history, repeated_reads) => unfaced,
+            At::Unfaced {
+                unfaced,
+                repeated: true,
+                ..
+            } if self.history == history => {
+                // (`repeated_reads` grew: what builds on it depends on that.)
+                self.cache.graph.nodes[node as usize].repeated_first = true;
+                key::repeated_key(unfaced)
+            }
             At::Whole(whole) => {
                 // Remembered under its whole key: whatever builds on it reads the history.
                 self.history += 1;
@@ -130,6 +157,8 @@ impl OddsSearch<'_> {
             chances: cards.key,
         };
         let whole_kept = n.whole_first || self.cache.whole_anywhere;
+        let repeated = faced.repeated() == Some(true);
+        let repeated_kept = repeated && (n.repeated_first || self.cache.whole_anywhere);
         if cards.chances.cards() == 0 && !may_draw {
             Place::At(At::Unfaced {
                 unfaced: key::settled_key(step),
@@ -137,6 +166,9 @@ impl OddsSearch<'_> {
                 ended: true,
                 whole_first: n.whole_first,
                 whole_kept,
+                repeated,
+                repeated_first: repeated && n.repeated_first,
+                repeated_kept,
             })
         } else if matches!(n.shape, Shape::Paused { .. }) {
             Place::At(At::Unfaced {
@@ -145,6 +177,9 @@ impl OddsSearch<'_> {
                 ended: false,
                 whole_first: n.whole_first,
                 whole_kept,
+                repeated,
+                repeated_first: repeated && n.repeated_first,
+                repeated_kept,
             })
         } else if read {
             Place::At(At::Whole(whole.key()))
@@ -168,6 +203,7 @@ impl OddsSearch<'_> {
             node: next,
             faced_added,
             faced_count,
+            with_species_added,
             seen_added,
             settled,
         } = edge
@@ -180,7 +216,12 @@ impl OddsSearch<'_> {
         if let Some(v) = settled.get() {
             return Some(v);
         }
-        let next_faced = faced.after(faced_added, faced_count, seen_added.get());
+        let next_faced = faced.after(
+            faced_added,
+            faced_count,
+            seen_added.get(),
+            with_species_added,
+        );
         match self.place(next, next_faced, cards, false) {
             Place::Lost => Some(0.0),
             Place::Again => None,
@@ -199,6 +240,17 @@ impl OddsSearch<'_> {
                 let v = self.cache.memo.get(&whole.key()).copied()?;
                 // As `known` would count it.
                 self.history += 1;
+                Some(v)
+            }
+            // Under the repeated key (first, where the node keeps some there).
+            Place::At(At::Unfaced {
+                unfaced,
+                repeated_first: true,
+                ..
+            }) => {
+                let v = self.cache.memo.get(&key::repeated_key(unfaced)).copied()?;
+                // As `known` would count it.
+                self.repeated_reads += 1;
                 Some(v)
             }
             Place::At(At::Unfaced { unfaced, ended, .. }) => {
@@ -228,21 +280,31 @@ impl OddsSearch<'_> {
                 whole,
                 whole_first,
                 whole_kept,
+                repeated_first,
+                repeated_kept,
                 ..
             } => {
                 let memo = &self.cache.memo;
-                let under = |key: u64| memo.get(&key).map(|&v| (key, v));
+                let under = |key: u64, found: Found| memo.get(&key).map(|&v| (key, v, found));
                 // (`whole_kept` holds whenever `whole_first` does.)
-                let under_whole = || whole_kept.then(|| whole.key()).and_then(under);
-                let found = if whole_first {
-                    under_whole().or_else(|| under(unfaced))
-                } else {
-                    under(unfaced).or_else(under_whole)
+                let under_whole =
+                    || (whole_kept.then(|| whole.key())).and_then(|k| under(k, Found::Whole));
+                let under_repeated = || {
+                    (repeated_kept.then(|| key::repeated_key(unfaced)))
+                        .and_then(|k| under(k, Found::Repeated))
                 };
-                if found.is_some_and(|(key, _)| key != unfaced) {
-                    self.history += 1;
+                let under_unfaced = || under(unfaced, Found::Unfaced);
+                let found = match (whole_first, repeated_first) {
+                    (true, _) => under_whole().or_else(under_unfaced).or_else(under_repeated),
+                    (false, true) => under_repeated().or_else(under_unfaced).or_else(under_whole),
+                    (false, false) => under_unfaced().or_else(under_repeated).or_else(under_whole),
+                };
+                match found.map(|(_, _, f)| f) {
+                    Some(Found::Whole) => self.history += 1,
+                    Some(Found::Repeated) => self.repeated_reads += 1,
+                    _ => {}
                 }
-                found
+                found.map(|(key, v, _)| (key, v))
             }
         };
         if let Some((key, v)) = found {
@@ -257,8 +319,29 @@ impl OddsSearch<'_> {
                 self.history += 1;
                 (whole, v)
             }),
-            At::Unfaced { unfaced, whole, .. } => match self.try_replay(unfaced)? {
+            At::Unfaced {
+                unfaced,
+                whole,
+                repeated,
+                ..
+            } => match self.try_replay(unfaced)? {
                 Some(v) => Some((unfaced, v)),
+                None if self.shared.is_some() && repeated => {
+                    let repeated = key::repeated_key(unfaced);
+                    match self.try_replay(repeated)? {
+                        Some(v) => {
+                            self.repeated_reads += 1;
+                            Some((repeated, v))
+                        }
+                        None => {
+                            let whole = whole.key();
+                            self.try_replay(whole)?.map(|v| {
+                                self.history += 1;
+                                (whole, v)
+                            })
+                        }
+                    }
+                }
                 None if self.shared.is_some() => {
                     let whole = whole.key();
                     self.try_replay(whole)?.map(|v| {

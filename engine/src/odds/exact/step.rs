@@ -70,7 +70,7 @@ impl OddsSearch<'_> {
             None => {}
         }
         let may_draw = self.node(node).may_draw;
-        let stepped = self.step(src, step, None, None)?;
+        let stepped = self.step(src, step, None, None, Some(faced))?;
         let replaced =
             may_draw && (self.events.iter()).any(|e| matches!(e, Event::Replaced { .. }));
         if replaced {
@@ -102,8 +102,13 @@ impl OddsSearch<'_> {
     ) -> Option<(Edge, Option<(u32, bool)>)> {
         match self.cache.graph.edge(node, step)? {
             Edge::Asks(ix) => {
-                let (edge, slot) = self.cache.graph.walk(ix, faced.seen)?;
-                self.history += 1;
+                let graph = &self.cache.graph;
+                let (edge, slot, all_differ) = graph.walk(ix, |q| faced.answer(q))?;
+                // ("No", every one of them, for a state that faced a species twice.)
+                match all_differ && faced.repeated() == Some(true) {
+                    true => self.repeated_reads += 1,
+                    false => self.history += 1,
+                }
                 Some((edge, Some(slot)))
             }
             edge => Some((edge, None)),
@@ -112,13 +117,15 @@ impl OddsSearch<'_> {
 
     /// Takes a move on a copy of the state: the state it leads to, whether where it led
     /// may be remembered, and what it asked (answered from the species `answers`, if
-    /// given: see [`On::answers`]).
+    /// given: see [`On::answers`]). `faced`: the species the state faced, if known (see
+    /// [`OddsSearch::repeated_reads`]).
     pub(super) fn step(
         &mut self,
         src: &Src<'_>,
         step: Move,
         deck: Option<MonsterId>,
         answers: Option<u64>,
+        faced: Option<Faced>,
     ) -> Result<Stepped, EngineError> {
         if self.work_exhausted() {
             return Err(EngineError::Work);
@@ -136,7 +143,10 @@ impl OddsSearch<'_> {
         match on.step(from, &mut next, step, deck, &exhausted) {
             Ok(outcome) => {
                 if outcome.read {
-                    self.history += 1;
+                    match repeated_only(&outcome, faced) {
+                        true => self.repeated_reads += 1,
+                        false => self.history += 1,
+                    }
                 }
                 Ok(Stepped {
                     next,
@@ -175,7 +185,7 @@ impl OddsSearch<'_> {
             asked,
             seen_added,
         } = stepped;
-        let keep = clean && (asked.is_empty() || step.1.is_none() && fits(&asked, faced.seen));
+        let keep = clean && (asked.is_empty() || step.1.is_none() && fits_faced(&asked, faced));
         if next.is_over() {
             let survived = next.run.success == Some(true);
             if keep {
@@ -190,7 +200,7 @@ impl OddsSearch<'_> {
             let edge = Edge::goes(faced, next_node, next_faced, seen_added);
             slot = self.set_edge(node, step, &asked, edge);
         }
-        let history = self.history;
+        let history = self.reads();
         let src = Src::Here(&next);
         let v = self.situation(&src, next_node, next_faced, cards, !keep)?;
         self.spare.push(next);
@@ -218,6 +228,7 @@ impl OddsSearch<'_> {
                 node: next,
                 faced_added,
                 faced_count,
+                with_species_added,
                 seen_added,
                 settled,
             } => {
@@ -226,8 +237,13 @@ impl OddsSearch<'_> {
                 if let (Some(v), None) = (settled.get(), &self.shared) {
                     return Ok(v);
                 }
-                let next_faced = faced.after(faced_added, faced_count, seen_added.get());
-                let history = self.history;
+                let next_faced = faced.after(
+                    faced_added,
+                    faced_count,
+                    seen_added.get(),
+                    with_species_added,
+                );
+                let history = self.reads();
                 let src = Src::after(src, step.0, step.1);
                 let v = self.situation(&src, next, next_faced, cards, false)?;
                 self.settle(node, step, slot, next, cards.chances, history, v);
@@ -265,7 +281,7 @@ impl OddsSearch<'_> {
                     self.follow(src, node, faced, step, edge, None, drawn_cards)?
                 }
                 None => {
-                    let mut stepped = self.step(src, step, Some(monster), None)?;
+                    let mut stepped = self.step(src, step, Some(monster), None, Some(faced))?;
                     stepped.clean &= drawn.is_some();
                     let step = (step, Some(monster));
                     self.arrive(node, faced, step, stepped, drawn_cards)?
@@ -284,7 +300,7 @@ impl OddsSearch<'_> {
         &mut self,
         node: u32,
         step: (Move, Option<MonsterId>),
-        asked: &[(SpeciesId, bool)],
+        asked: &[(SpeciesQuestion, bool)],
         edge: Edge,
     ) -> Option<(u32, bool)> {
         let graph = &mut self.cache.graph;
@@ -293,20 +309,20 @@ impl OddsSearch<'_> {
             (step, None) => {
                 // Down the asks made so far, each new one added where nothing was known.
                 let mut at: Option<(u32, bool)> = None;
-                for &(species, answer) in asked {
+                for &(question, answer) in asked {
                     let here = match at {
                         None => graph.edge(node, step),
                         Some((ix, a)) => graph.asks[ix as usize].after[usize::from(a)],
                     };
                     let ix = match here {
-                        Some(Edge::Asks(ix)) if graph.asks[ix as usize].species == species => ix,
+                        Some(Edge::Asks(ix)) if graph.asks[ix as usize].question == question => ix,
                         // Another question, or none, was asked here before: the engine is
                         // not what it was; nothing is kept.
                         Some(_) => return None,
                         None => {
                             let ix = graph.asks.len() as u32;
                             graph.asks.push(Ask {
-                                species,
+                                question,
                                 after: [None, None],
                             });
                             match at {
@@ -357,9 +373,15 @@ impl OddsSearch<'_> {
         }
     }
 
+    /// How much of the history what is being worked out read, so far: see
+    /// [`OddsSearch::history`] and [`OddsSearch::repeated_reads`].
+    pub(super) fn reads(&self) -> (u64, u64) {
+        (self.history, self.repeated_reads)
+    }
+
     /// Notes on the edge from `node` the odds `v` of the situation it led to, if they
     /// depend on nothing but the step (no card could come, no history was read since
-    /// `history`).
+    /// `history`, [`OddsSearch::reads`]).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn settle(
         &mut self,
@@ -368,10 +390,10 @@ impl OddsSearch<'_> {
         slot: Option<(u32, bool)>,
         next: u32,
         chances: &Chances,
-        history: u64,
+        history: (u64, u64),
         v: f64,
     ) {
-        if self.history != history || self.node(next).may_draw || chances.cards() > 0 {
+        if self.reads() != history || self.node(next).may_draw || chances.cards() > 0 {
             return;
         }
         if let Some(Edge::Goes { settled, .. }) = self.edge_at(node, step, slot) {
@@ -397,22 +419,39 @@ pub(super) struct Stepped {
     /// Its reads of the history were all questions asked (mostly: none).
     pub(super) clean: bool,
     /// What it asked, in order, with the answers.
-    pub(super) asked: Vec<(SpeciesId, bool)>,
+    pub(super) asked: Vec<(SpeciesQuestion, bool)>,
     /// See [`Edge::Goes`].
     pub(super) seen_added: Option<u64>,
 }
 
+/// Whether all a step read of the history, from a state that faced `faced`, was "do the
+/// species faced all differ?", answered "no" as it must be from a state that faced a
+/// species twice, and from any state the step leads to (it took no monster faced back).
+fn repeated_only(outcome: &Outcome, faced: Option<Faced>) -> bool {
+    faced.is_some_and(|f| f.repeated() == Some(true))
+        && outcome.clean
+        && outcome.seen_added.is_some()
+        && !outcome.asked.is_empty()
+        && (outcome.asked.iter()).all(|&(q, a)| q == SpeciesQuestion::AllDiffer && !a)
+}
+
 /// Whether a step that asked `asked` may be remembered by its answers: each the one the
-/// species `answers` give (`None`: not known).
-pub(super) fn fits(asked: &[(SpeciesId, bool)], answers: Option<u64>) -> bool {
+/// species `faced` give.
+pub(super) fn fits_faced(asked: &[(SpeciesQuestion, bool)], faced: Faced) -> bool {
+    (asked.iter()).all(|&(question, answer)| faced.answer(question) == Some(answer))
+}
+
+/// Whether a step that asked `asked` may be remembered by its answers in the level search:
+/// each the one the species `answers` give (`None`: not known).
+pub(super) fn fits(asked: &[(SpeciesQuestion, bool)], answers: Option<u64>) -> bool {
     asked.is_empty()
         || answers.is_some_and(|seen| {
-            (asked.iter()).all(|&(species, answer)| faced_before(seen, species) == answer)
+            (asked.iter()).all(|&(q, answer)| key::answer_from_seen(seen, q) == Some(answer))
         })
 }
 
-/// The answer a state whose faced species are `seen` gives to "was a monster of
-/// `species` faced?" (a species past the 63rd was not: `seen` knows every one faced).
-pub(super) fn faced_before(seen: u64, species: SpeciesId) -> bool {
-    key::species_bit(Some(species)).is_some_and(|bit| seen & bit != 0)
+/// Whether the level search can take a step that asked `asked`: it answers whether a
+/// species was faced before from a group's species, and gives way at anything else.
+pub(super) fn answerable_on_level(asked: &[(SpeciesQuestion, bool)]) -> bool {
+    (asked.iter()).all(|(q, _)| matches!(q, SpeciesQuestion::Faced(_)))
 }

@@ -17,11 +17,12 @@
 use super::*;
 use rustc_hash::FxHashSet as HashSet;
 
-/// A reveal asked whether a monster of `species` was faced before: where it leads for
-/// each answer, no then yes (`UNKNOWN` until taken).
+/// A reveal asked whether a monster of a species was faced before (`question`, never
+/// another: see [`answerable_on_level`]): where it leads for each answer, no then yes
+/// (`UNKNOWN` until taken).
 #[derive(Copy, Clone)]
 pub(super) struct Asked {
-    pub(super) species: SpeciesId,
+    pub(super) question: SpeciesQuestion,
     pub(super) after: [Reveal; 2],
 }
 
@@ -114,7 +115,7 @@ impl Compact {
         let mut asked = false;
         while is_asks(reveal.code) {
             let ask = &self.asks[(reveal.code & !ASKS) as usize];
-            reveal = ask.after[usize::from(faced_before(seen?, ask.species))];
+            reveal = ask.after[usize::from(key::answer_from_seen(seen?, ask.question)?)];
             asked = true;
         }
         (reveal.code != UNKNOWN).then_some((reveal, asked))
@@ -138,7 +139,8 @@ impl Compact {
         while is_asks(reveal.code) {
             let ix = reveal.code & !ASKS;
             let ask = &self.asks[ix as usize];
-            let answer = faced_before(seen, ask.species);
+            // (Never `None`: only questions the level search answers are kept.)
+            let answer = key::answer_from_seen(seen, ask.question)?;
             reveal = ask.after[usize::from(answer)];
             if reveal.code == UNKNOWN {
                 return Some((ix, answer));
@@ -158,13 +160,16 @@ impl Compact {
             let ask = &graph.asks[ix as usize];
             if self.asks.len() <= ix as usize {
                 let blank = Asked {
-                    species: ask.species,
+                    question: ask.question,
                     after: [unknown; 2],
                 };
                 self.asks.resize(graph.asks.len(), blank);
             }
-            let answer = faced_before(seen, ask.species);
-            self.asks[ix as usize].species = ask.species;
+            // (Never `None`: only questions the level search answers are kept.)
+            let Some(answer) = key::answer_from_seen(seen, ask.question) else {
+                return;
+            };
+            self.asks[ix as usize].question = ask.question;
             let after = &mut self.asks[ix as usize].after[usize::from(answer)];
             match ask.after[usize::from(answer)] {
                 Some(Edge::Asks(next)) => {
@@ -203,13 +208,27 @@ impl OddsSearch<'_> {
         else {
             return;
         };
-        let count = self.node(node).faced_count;
+        let Edge::Goes { node: next, .. } = edge else {
+            return;
+        };
+        let (count, resolved) = (self.node(node).faced_count, self.node(node).resolved);
+        // The species of every monster faced after the step, the one being resolved
+        // included, less those before it: the one being resolved is left out of
+        // `seen_added` (see `Faced::seen`).
+        let added = seen_added
+            .get()
+            .zip(self.node(next).resolved)
+            .map(|(a, r)| a | r);
         let plain = match revealed {
-            None => faced_added == 0 && faced_count == count && seen_added.get() == Some(0),
+            // (An answer completes the monster being resolved, or leaves it so.)
+            None => {
+                faced_added == 0 && faced_count == count && added.is_some() && added == resolved
+            }
             Some(m) => {
+                let added = Seen::of(added).0;
                 let at = m.ix() * 256 + usize::from(count);
-                let added = *compact.added[at].get_or_insert((faced_added, seen_added.0));
-                faced_count == count.wrapping_add(1) && added == (faced_added, seen_added.0)
+                let first = *compact.added[at].get_or_insert((faced_added, added));
+                faced_count == count.wrapping_add(1) && first == (faced_added, added)
             }
         };
         compact.plain &= plain;
@@ -222,7 +241,7 @@ impl OddsSearch<'_> {
         &mut self,
         node: u32,
         step: Move,
-        asked: &[(SpeciesId, bool)],
+        asked: &[(SpeciesQuestion, bool)],
         edge: Edge,
     ) -> Result<(), GiveWay> {
         if asked.is_empty() {
@@ -258,10 +277,11 @@ impl OddsSearch<'_> {
     }
 
     /// Where an answer (or resuming) from a situation of `node` in a group (see [`AnswerIn`])
-    /// leads, as the card-by-card search finds it: remembered (by the answers the group's
-    /// species give, if it asks), or taken on the node's kept state with the answers the
-    /// species faced before the monster being resolved give, and remembered if they are
-    /// those, else not (then `true`: the card-by-card search does not remember it either).
+    /// leads, as the card-by-card search finds it: remembered (by the answers the species
+    /// faced before the monster being resolved give, if it asks: a situation's
+    /// [`Faced::seen`]), or taken on the node's kept state with those answers, and
+    /// remembered if they are the ones given, else not (then `true`: the card-by-card
+    /// search does not remember it either).
     pub(super) fn answer_on_level(
         &mut self,
         node: u32,
@@ -275,9 +295,6 @@ impl OddsSearch<'_> {
             seen,
             before,
         } = from;
-        if let Some(known) = self.known_on_level(node, step, seen) {
-            return Ok(known.map(|edge| (edge, false)));
-        }
         let Some((state, faced)) = states.get(node) else {
             return Ok(Err(GiveWay));
         };
@@ -290,6 +307,12 @@ impl OddsSearch<'_> {
                 .and_then(|&(_, seen)| seen)
                 .map(Some),
         };
+        // The species the situations faced before the monster being resolved (the first
+        // group's are its situations' own, whose answers are their own).
+        let seen = if next_level { answers.flatten() } else { seen };
+        if let Some(known) = self.known_on_level(node, step, seen) {
+            return Ok(known.map(|edge| (edge, false)));
+        }
         // Taken before in this level with these answers, and not remembered: the step is
         // the same (a node's one state), so it led to the same place and asked the same.
         let unkept_key = step
@@ -302,7 +325,7 @@ impl OddsSearch<'_> {
         {
             return Ok(Ok((*edge, true)));
         }
-        let mut stepped = match self.step(&Src::Here(state), step, None, answers.flatten()) {
+        let mut stepped = match self.step(&Src::Here(state), step, None, answers.flatten(), None) {
             Ok(stepped) => stepped,
             Err(e @ (EngineError::Random | EngineError::Work)) => return Err(e),
             Err(_) => return Ok(Err(GiveWay)),
@@ -323,7 +346,10 @@ impl OddsSearch<'_> {
             );
         }
         let asked = !stepped.asked.is_empty();
-        if !stepped.clean || asked && (answers.is_none() || seen.is_none()) {
+        if !stepped.clean
+            || !answerable_on_level(&stepped.asked)
+            || asked && (answers.is_none() || seen.is_none())
+        {
             self.spare.push(stepped.next);
             return Ok(Err(GiveWay));
         }

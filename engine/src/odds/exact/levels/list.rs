@@ -294,7 +294,7 @@ impl OddsSearch<'_> {
         let Some((state, faced)) = states.get(node) else {
             return Ok(Err(GiveWay));
         };
-        let stepped = match self.step(&Src::Here(state), step, None, answers) {
+        let stepped = match self.step(&Src::Here(state), step, None, answers, None) {
             Ok(stepped) => stepped,
             Err(e @ (EngineError::Random | EngineError::Work)) => return Err(e),
             Err(_) => return Ok(Err(GiveWay)),
@@ -313,8 +313,10 @@ impl OddsSearch<'_> {
         let graph = &self.cache.graph;
         match graph.edge(node, step)? {
             edge @ (Edge::Over(_) | Edge::Goes { .. }) => Some(Ok(edge)),
-            Edge::Asks(ix) if answers.is_some() => match graph.walk(ix, answers)? {
-                (edge @ (Edge::Over(_) | Edge::Goes { .. }), _) => Some(Ok(edge)),
+            Edge::Asks(ix) if answers.is_some() => match graph.walk(ix, |q| {
+                answers.and_then(|seen| key::answer_from_seen(seen, q))
+            })? {
+                (edge @ (Edge::Over(_) | Edge::Goes { .. }), _, _) => Some(Ok(edge)),
                 _ => Some(Err(GiveWay)),
             },
             Edge::Asks(_) | Edge::Drawn(_) => Some(Err(GiveWay)),
@@ -334,6 +336,10 @@ impl OddsSearch<'_> {
         states: &mut States,
         answers: Option<u64>,
     ) -> Level<Edge> {
+        if !answerable_on_level(&stepped.asked) {
+            self.spare.push(stepped.next);
+            return Ok(Err(GiveWay));
+        }
         if stepped.clean
             && answers.is_none()
             && matches!(step, Move::Act(_))
@@ -400,7 +406,8 @@ fn next_groups(level: &mut [Group], compact: &Compact) -> Vec<Group> {
             let merged = after.cards() == 0 && !compact.asking;
             let faced = group.faced.filter(|_| !merged).and_then(|f| {
                 let (sum, seen) = compact.added(monster, f.count)?;
-                Some(f.after(sum, f.count.wrapping_add(1), Seen(seen).get()))
+                let with_species = u8::from(seen != 0);
+                Some(f.after(sum, f.count.wrapping_add(1), Seen(seen).get(), with_species))
             });
             let index_key = match merged {
                 true => (ENDED, None),

@@ -38,8 +38,9 @@
 //! `asks.rs`). A situation whose working out met one is remembered under its whole key,
 //! as the card-by-card search remembers it (see `values.rs`). Daddy's Sword's question,
 //! whose answers read who gives them, is taken on the first state as that search takes
-//! it. At any other step that read the history (or may draw the monster deck),
-//! at a state this search does not hold, or at a step the engine refuses, the search
+//! it. At any other step that read the history (the Omnipotence's question whether the
+//! species faced all differ included), at one that may draw the monster deck, at a
+//! state this search does not hold, or at a step the engine refuses, the search
 //! gives way to the card-by-card one, which keeps the steps taken so far. It runs only
 //! on a fresh cache with no budget and no shared odds (which count and record lookups in
 //! the card-by-card search's order).
@@ -344,7 +345,7 @@ struct States {
     held_next: Vec<u32>,
     /// Answers taken and not remembered (see `asks.rs`), by node, move and the species
     /// they were answered from, for the level: where each led, and what it asked.
-    unkept: rustc_hash::FxHashMap<UnkeptKey, (Edge, Vec<(SpeciesId, bool)>)>,
+    unkept: rustc_hash::FxHashMap<UnkeptKey, (Edge, Vec<(SpeciesQuestion, bool)>)>,
 }
 
 /// An answer not remembered, in [`States::unkept`]: its node, its move's code, the species

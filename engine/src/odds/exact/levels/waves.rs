@@ -223,6 +223,12 @@ impl OddsSearch<'_> {
         };
         // As `arrived_on_level` does with a step taken here.
         let outcome = &stepped.outcome;
+        if !answerable_on_level(&outcome.asked) {
+            if let Led::To(next, _) = stepped.led {
+                spare.push(next);
+            }
+            return Ok(Err(GiveWay));
+        }
         if outcome.clean
             && answers.is_none()
             && matches!(step, Move::Act(_))
