@@ -9,10 +9,14 @@
 //! ([`Asked`], under [`Compact::asks`]), and each group's reveals walk it with their
 //! species. An answer (or resuming) asks about the species faced before the monster being
 //! resolved, which the group's species include: it is taken in each group, answered from
-//! the species faced before that monster ([`Group::before`]); the card-by-card search
-//! remembers it by the answers the group's species would give, so where the two differ
-//! it is not remembered (and a question it leads to is remembered under its whole key,
-//! as that search remembers it).
+//! the species faced before that monster ([`Group::before`]), and remembered by those
+//! answers, as the card-by-card search remembers it (a situation's [`Faced::seen`] leaves
+//! out the monster being resolved). Where the answers given are not those (the first
+//! group's situations answer for themselves), it is not remembered, and a question it
+//! leads to is remembered under its whole key, as that search remembers it.
+//!
+//! The Omnipotence's question (whether the species faced all differ) is not answered
+//! here: the search gives way at it ([`answerable_on_level`]).
 
 use super::*;
 use rustc_hash::FxHashSet as HashSet;
