@@ -185,7 +185,11 @@ impl OddsSearch<'_> {
             asked,
             seen_added,
         } = stepped;
-        let keep = clean && (asked.is_empty() || step.1.is_none() && fits_faced(&asked, faced));
+        // (Did the step add to the monsters faced, or complete the one being resolved?)
+        let added =
+            seen_added != Some(0) || next.run.monsters_faced().count() != usize::from(faced.count);
+        let keep =
+            clean && (asked.is_empty() || step.1.is_none() && fits_faced(&asked, faced, added));
         if next.is_over() {
             let survived = next.run.success == Some(true);
             if keep {
@@ -436,9 +440,13 @@ fn repeated_only(outcome: &Outcome, faced: Option<Faced>) -> bool {
 }
 
 /// Whether a step that asked `asked` may be remembered by its answers: each the one the
-/// species `faced` give.
-pub(super) fn fits_faced(asked: &[(SpeciesQuestion, bool)], faced: Faced) -> bool {
-    (asked.iter()).all(|&(question, answer)| faced.answer(question) == Some(answer))
+/// species `faced` give. `added`: the step added to the monsters faced (or completed the
+/// one being resolved): then whether they all differ, asked of them all, may not be what
+/// `faced` answers, and is not kept (the Omnipotence asks it in a step of its own).
+pub(super) fn fits_faced(asked: &[(SpeciesQuestion, bool)], faced: Faced, added: bool) -> bool {
+    (asked.iter()).all(|&(question, answer)| {
+        !(added && question == SpeciesQuestion::AllDiffer) && faced.answer(question) == Some(answer)
+    })
 }
 
 /// Whether a step that asked `asked` may be remembered by its answers in the level search:
