@@ -140,8 +140,8 @@ pub trait HookRunner: 'static {
     }
 
     /// In analysis, until called with `None`: hooks asking whether a monster of a species
-    /// was faced before ([`SpeciesQuestion::Faced`]) are answered from `seen` (the species faced, as bits by index)
-    /// instead of the run's monsters, and report those answers to
+    /// was faced before ([`SpeciesQuestion::Faced`]) are answered from `seen` (the species
+    /// faced, as bits by index) instead of the run's monsters, and report those answers to
     /// [`HookRunner::take_species_asked`]. Species past the 63rd are still answered from
     /// the run. The exact odds search takes such a step once on one state for every run
     /// that would give the same answers (see `odds/exact/levels/`). A runner may ignore

@@ -118,7 +118,7 @@ impl Faced {
     /// The answer these species give to `question` (`None`: they are not known).
     pub(super) fn answer(self, question: SpeciesQuestion) -> Option<bool> {
         match question {
-            SpeciesQuestion::Faced(species) => Some(faced_in(self.seen?, species)),
+            SpeciesQuestion::Faced(_) => answer_from_seen(self.seen?, question),
             SpeciesQuestion::AllDiffer => self.repeated().map(|r| !r),
         }
     }
@@ -126,7 +126,7 @@ impl Faced {
 
 /// Whether a monster of `species` is among the species `seen` (a species past the 63rd
 /// is not: `seen` knows every one faced).
-pub(super) fn faced_in(seen: u64, species: crate::ids::SpeciesId) -> bool {
+fn faced_in(seen: u64, species: crate::ids::SpeciesId) -> bool {
     species_bit(Some(species)).is_some_and(|bit| seen & bit != 0)
 }
 

@@ -343,14 +343,7 @@ struct States {
     held: Vec<u32>,
     /// ...and those of the next level.
     held_next: Vec<u32>,
-    /// Answers taken and not remembered (see `asks.rs`), by node, move and the species
-    /// they were answered from, for the level: where each led, and what it asked.
-    unkept: rustc_hash::FxHashMap<UnkeptKey, (Edge, Vec<(SpeciesQuestion, bool)>)>,
 }
-
-/// An answer not remembered, in [`States::unkept`]: its node, its move's code, the species
-/// it was answered from, and whether it was taken on a state of the next level.
-type UnkeptKey = (u32, u64, u64, bool);
 
 impl States {
     fn get(&self, node: u32) -> Option<(&Arc<GameState>, Faced)> {
@@ -403,8 +396,6 @@ impl States {
     /// Lets go of the states of the level listed (their storage goes to `spare`): the
     /// next level's are now those of the level to list.
     fn release(&mut self, spare: &mut Spare) {
-        // (Where they led may hold no state any more.)
-        self.unkept.clear();
         for node in self.held.drain(..) {
             if let Some((state, _)) = self.by_node[node as usize].take() {
                 spare.put(state);
