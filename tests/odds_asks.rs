@@ -39,12 +39,7 @@ fn situation_of(
 }
 
 /// The odds of entering, then of each answer to the first question, on one cache.
-fn figures(engine: &mut Engine, tiles: &[TileId], size: usize) -> Vec<u64> {
-    figures_of(engine, "princess", tiles, size)
-}
-
-/// [`figures`] for `adventurer`.
-fn figures_of(engine: &mut Engine, adventurer: &str, tiles: &[TileId], size: usize) -> Vec<u64> {
+fn figures(engine: &mut Engine, adventurer: &str, tiles: &[TileId], size: usize) -> Vec<u64> {
     let (setup, chances) = situation_of(&engine.catalog().clone(), adventurer, tiles, size);
     let mut cache = OddsCache::new();
     let entering = (OddsSearch::new(engine, &mut cache).entering(&setup, &chances))
@@ -64,26 +59,32 @@ fn figures_of(engine: &mut Engine, adventurer: &str, tiles: &[TileId], size: usi
 
 #[test]
 fn the_sceptre_kept_by_its_answers_gives_the_odds_of_taking_every_step() {
-    let mut native = Engine::new(catalog(&["sequel"])).unwrap();
-    let mut interpreted = Engine::new(catalog(&["sequel"])).unwrap();
+    let pairs = [
+        ["royal_sceptre", "family_crown"],
+        ["royal_sceptre", "dragon_leash"],
+        ["royal_sceptre", "daddys_sword"],
+    ];
+    native_gives_the_interpreted_figures(&["sequel"], "princess", &pairs);
+}
+
+/// `adventurer`'s figures with all its tiles, then with each of `pairs`, at 3, 5 and 6
+/// cards: the same bit for bit with the helpers run natively and interpreted.
+fn native_gives_the_interpreted_figures(packs: &[&str], adventurer: &str, pairs: &[[&str; 2]]) {
+    let mut native = Engine::new(catalog(packs)).unwrap();
+    let mut interpreted = Engine::new(catalog(packs)).unwrap();
     interpreted.hooks_mut().set_native_helpers(false);
     let c = native.catalog().clone();
-    let tile = |id: &str| c.find_tile(id).expect("a princess tile");
+    let tile = |id: &str| c.find_tile(id).expect("one of the adventurer's tiles");
     let all = c
-        .adventurer(c.find_adventurer("princess").unwrap())
+        .adventurer(c.find_adventurer(adventurer).unwrap())
         .tiles
         .clone();
-    let sets = [
-        all.clone(),
-        vec![tile("royal_sceptre"), tile("family_crown")],
-        vec![tile("royal_sceptre"), tile("dragon_leash")],
-        vec![tile("royal_sceptre"), tile("daddys_sword")],
-    ];
-    for tiles in &sets {
+    let sets = std::iter::once(all).chain(pairs.iter().map(|p| p.map(tile).to_vec()));
+    for tiles in sets {
         for size in [3, 5, 6] {
-            let a = figures(&mut native, tiles, size);
-            let b = figures(&mut interpreted, tiles, size);
-            assert_eq!(a, b, "tiles {tiles:?}, {size} cards");
+            let a = figures(&mut native, adventurer, &tiles, size);
+            let b = figures(&mut interpreted, adventurer, &tiles, size);
+            assert_eq!(a, b, "{packs:?}, tiles {tiles:?}, {size} cards");
         }
     }
 }
@@ -116,28 +117,12 @@ fn finds_again(packs: &[&str], adventurer: &str, size: usize) {
 
 #[test]
 fn the_omnipotence_kept_by_its_answer_gives_the_odds_of_taking_every_step() {
+    let pairs = [
+        ["omnipotence", "polymorph"],
+        ["omnipotence", "bracelet_of_protection"],
+    ];
     for packs in [&["base"][..], &["base", "sequel"]] {
-        let mut native = Engine::new(catalog(packs)).unwrap();
-        let mut interpreted = Engine::new(catalog(packs)).unwrap();
-        interpreted.hooks_mut().set_native_helpers(false);
-        let c = native.catalog().clone();
-        let tile = |id: &str| c.find_tile(id).expect("a mage tile");
-        let all = c
-            .adventurer(c.find_adventurer("mage").unwrap())
-            .tiles
-            .clone();
-        let sets = [
-            all,
-            vec![tile("omnipotence"), tile("polymorph")],
-            vec![tile("omnipotence"), tile("bracelet_of_protection")],
-        ];
-        for tiles in &sets {
-            for size in [3, 5, 6] {
-                let a = figures_of(&mut native, "mage", tiles, size);
-                let b = figures_of(&mut interpreted, "mage", tiles, size);
-                assert_eq!(a, b, "{packs:?}, tiles {tiles:?}, {size} cards");
-            }
-        }
+        native_gives_the_interpreted_figures(packs, "mage", &pairs);
     }
 }
 
